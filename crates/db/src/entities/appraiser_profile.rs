@@ -1,0 +1,37 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "appraiser_profiles")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    #[sea_orm(unique)]
+    pub security_user_id: i32,
+    pub company_id: Option<i32>,
+    pub office_address_line1: Option<String>,
+    pub office_address_line2: Option<String>,
+    pub office_city: Option<String>,
+    pub office_state_code: Option<String>,
+    pub office_zip_code: Option<String>,
+    pub is_fha_certified: bool,
+    pub is_staff_appraiser: bool,
+    pub no_trainee: bool,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(
+        belongs_to = "super::security_user::Entity",
+        from = "Column::SecurityUserId",
+        to = "super::security_user::Column::Id"
+    )]
+    SecurityUser,
+}
+
+impl Related<super::security_user::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::SecurityUser.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,7 @@
+//! Hand-written entities with backend-neutral types (one set for SQLite and PostgreSQL).
+pub mod appraisal_company;
+pub mod appraiser_profile;
+pub mod audit_log;
+pub mod login_throttle;
+pub mod security_user;
+pub mod session;

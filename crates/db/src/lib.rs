@@ -1,0 +1,7 @@
+//! Database layer: entities, migrations and connection set-up shared by every feature.
+pub mod connect;
+pub mod entities;
+pub mod migrations;
+
+pub use connect::{Backend, connect, migrate};
+pub use migrations::Migrator;

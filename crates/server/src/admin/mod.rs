@@ -1,0 +1,2 @@
+//! Appraiser administrators' firm list and the secret administrator's audit viewer.
+pub mod routes;

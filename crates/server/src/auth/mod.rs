@@ -1,0 +1,6 @@
+//! Sign-in, sessions, CSRF, passwords and sign-in throttling.
+pub mod csrf;
+pub mod password;
+pub mod routes;
+pub mod session;
+pub mod throttle;

@@ -1,0 +1,151 @@
+//! /api/auth: CSRF token, sign-in, the current user, sign-out.
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::IntoResponse;
+use portal_db::entities::security_user;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::session::{self, CurrentUser};
+use super::{password, throttle};
+use crate::app::AppState;
+use crate::audit::{self, AuditEntry};
+use crate::http::client_ip::ClientIp;
+use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::extract::Json;
+
+pub const LOGIN_FAILED: &str = "Login failed. Please check your credentials.";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(csrf)).routes(routes!(login)).routes(routes!(logged_in)).routes(routes!(logout))
+}
+
+/// The signed-in user as the web app keeps it.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoggedInUser {
+    pub security_user_id: i32,
+    /// 0 CLIENT, 1 APPRAISER, 2 STAFF, 3 SYSTEM, 4 REGISTERED, 5 SECRET, 6 APPRAISER_ADMIN
+    pub user_type: i16,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+}
+
+impl From<&security_user::Model> for LoggedInUser {
+    fn from(u: &security_user::Model) -> Self {
+        LoggedInUser {
+            security_user_id: u.id,
+            user_type: u.user_type,
+            first_name: u.first_name.clone(),
+            last_name: u.last_name.clone(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+pub struct CsrfToken {
+    pub token: String,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct LoginRequest {
+    pub username: String,
+    pub password: String,
+}
+
+/// Log-in names are kept and compared in lower case.
+pub fn normalize_username(username: &str) -> String {
+    username.trim().to_lowercase()
+}
+
+/// The CSRF token to send as X-XSRF-TOKEN; also set as the XSRF-TOKEN cookie.
+#[utoipa::path(get, path = "/api/auth/csrf", tag = "auth", responses((status = 200, body = CsrfToken)))]
+async fn csrf(State(state): State<AppState>, user: Option<CurrentUser>) -> impl IntoResponse {
+    let token = user.map(|u| u.csrf_token).unwrap_or_else(session::random_token);
+    let mut headers = HeaderMap::new();
+    session::set_xsrf_cookie(&mut headers, &token, state.config.cookie_secure);
+    (headers, axum::Json(CsrfToken { token }))
+}
+
+/// Signs in. A new session id is issued every time (no fixation); the old one is ended.
+#[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginRequest,
+    responses((status = 200, body = LoggedInUser), (status = 401, body = MessageResponse),
+              (status = 422, body = MessageResponse), (status = 429, body = MessageResponse)))]
+async fn login(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    previous: Option<CurrentUser>,
+    Json(body): Json<LoginRequest>,
+) -> AppResult<impl IntoResponse> {
+    let username = normalize_username(&body.username);
+    if username.is_empty() || body.password.is_empty() {
+        return Err(AppError::Validation("Username and password are required".into()));
+    }
+    let db = &state.db;
+    let keys = throttle::ThrottleKeys::new(&username, &ip);
+    if let Err(e) = throttle::check(db, &state.config, &keys).await {
+        let entry = AuditEntry { action: "login_throttled", detail: Some(username), ip: Some(&ip), ..Default::default() };
+        audit::record(db, entry).await?;
+        return Err(e);
+    }
+
+    let user = security_user::Entity::find().filter(security_user::Column::LoginId.eq(&username)).one(db).await?;
+    // Unknown users are checked against a dummy hash so they take as long as wrong passwords.
+    let stored_hash = user.as_ref().map_or_else(|| state.dummy_hash.to_string(), |u| u.password_hash.clone());
+    let password_ok = password::verify_blocking(body.password, stored_hash).await;
+    let user = match user {
+        Some(u) if password_ok && u.active => u,
+        other => {
+            throttle::record_failure(db, &state.config, &keys).await?;
+            let subject = other.map(|u| u.id);
+            let entry = AuditEntry { action: "login_failed", subject, detail: Some(username), ip: Some(&ip), ..Default::default() };
+            audit::record(db, entry).await?;
+            return Err(AppError::Unauthorized(LOGIN_FAILED.into()));
+        }
+    };
+
+    throttle::clear_account(db, &keys).await?;
+    if let Some(previous) = previous {
+        portal_db::entities::session::Entity::delete_by_id(previous.session_id).exec(db).await?;
+    }
+    let (token, csrf) = session::create(db, &state, user.id, None).await?;
+    let entry = AuditEntry { action: "login", actor: Some(user.id), subject: Some(user.id), ip: Some(&ip), ..Default::default() };
+    audit::record(db, entry).await?;
+
+    let mut headers = HeaderMap::new();
+    session::set_session_cookies(&mut headers, &token, &csrf, state.config.cookie_secure);
+    Ok((headers, axum::Json(LoggedInUser::from(&user))))
+}
+
+/// The signed-in user, or 401.
+#[utoipa::path(get, path = "/api/auth/logged-in", tag = "auth",
+    responses((status = 200, body = LoggedInUser), (status = 401, body = MessageResponse)))]
+async fn logged_in(user: CurrentUser) -> axum::Json<LoggedInUser> {
+    axum::Json(LoggedInUser::from(&user.user))
+}
+
+/// Ends the session on the server and clears the cookies. Signing out twice is harmless.
+#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", responses((status = 200, body = MessageResponse)))]
+async fn logout(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    user: Option<CurrentUser>,
+) -> AppResult<impl IntoResponse> {
+    if let Some(user) = user {
+        portal_db::entities::session::Entity::delete_by_id(user.session_id.clone()).exec(&state.db).await?;
+        let entry = AuditEntry {
+            action: "logout",
+            actor: Some(user.acting_user_id.unwrap_or(user.id())),
+            subject: Some(user.id()),
+            ip: Some(&ip),
+            ..Default::default()
+        };
+        audit::record(&state.db, entry).await?;
+    }
+    let mut headers = HeaderMap::new();
+    session::clear_session_cookies(&mut headers, state.config.cookie_secure);
+    Ok((headers, axum::Json(MessageResponse::new("Logged out successfully"))))
+}

@@ -1,0 +1,209 @@
+//! Server-side sessions kept in the database, so any copy of the server can serve any request.
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::header::{COOKIE, SET_COOKIE};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::{Duration, Utc};
+use portal_db::entities::{security_user, session};
+use rand::RngCore;
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sha2::{Digest, Sha256};
+
+use crate::app::AppState;
+use crate::http::error::AppError;
+use crate::roles::{Area, UserType};
+
+pub const SESSION_COOKIE: &str = "portal_session";
+pub const XSRF_COOKIE: &str = "XSRF-TOKEN";
+pub const XSRF_HEADER: &str = "x-xsrf-token";
+/// A session's last-seen time is written at most this often, not on every request.
+const TOUCH_EVERY_SECONDS: i64 = 60;
+
+/// The signed-in caller of a request.
+#[derive(Clone, Debug)]
+pub struct CurrentUser {
+    pub session_id: String,
+    pub csrf_token: String,
+    pub user: security_user::Model,
+    pub user_type: UserType,
+    /// The SECRET user acting as `user` through the back-door sign-in, if any.
+    pub acting_user_id: Option<i32>,
+}
+
+impl CurrentUser {
+    pub fn id(&self) -> i32 {
+        self.user.id
+    }
+
+    pub fn is(&self, t: UserType) -> bool {
+        self.user_type == t
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts.extensions.get::<CurrentUser>().cloned().ok_or_else(AppError::unauthorized)
+    }
+}
+
+pub fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+pub fn hash_token(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Reads one cookie from the request headers.
+pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+        .filter(|v| !v.is_empty())
+}
+
+/// A new session row; answers the cookie value (only its hash is stored) and the CSRF token.
+pub async fn create(
+    db: &impl ConnectionTrait,
+    state: &AppState,
+    user_id: i32,
+    acting_user_id: Option<i32>,
+) -> Result<(String, String), AppError> {
+    let token = random_token();
+    let csrf = random_token();
+    let now = Utc::now();
+    session::ActiveModel {
+        id: Set(hash_token(&token)),
+        user_id: Set(user_id),
+        acting_user_id: Set(acting_user_id),
+        csrf_token: Set(csrf.clone()),
+        created_at: Set(now),
+        last_seen_at: Set(now),
+        expires_at: Set(now + Duration::hours(state.config.session_max_hours)),
+    }
+    .insert(db)
+    .await?;
+    Ok((token, csrf))
+}
+
+/// Ends every session of a user (password change or reset), except optionally one.
+pub async fn end_all_for_user(db: &impl ConnectionTrait, user_id: i32, except: Option<&str>) -> Result<(), AppError> {
+    let mut delete = session::Entity::delete_many().filter(session::Column::UserId.eq(user_id));
+    if let Some(keep) = except {
+        delete = delete.filter(session::Column::Id.ne(keep));
+    }
+    delete.exec(db).await?;
+    Ok(())
+}
+
+fn cookie_header(name: &str, value: &str, http_only: bool, secure: bool, clear: bool) -> HeaderValue {
+    let mut c = format!("{name}={value}; Path=/; SameSite=Lax");
+    if http_only {
+        c.push_str("; HttpOnly");
+    }
+    if secure {
+        c.push_str("; Secure");
+    }
+    if clear {
+        c.push_str("; Max-Age=0");
+    }
+    HeaderValue::from_str(&c).expect("cookie is ASCII")
+}
+
+/// Set-Cookie headers for a new session and its CSRF token.
+pub fn set_session_cookies(headers: &mut HeaderMap, token: &str, csrf: &str, secure: bool) {
+    headers.append(SET_COOKIE, cookie_header(SESSION_COOKIE, token, true, secure, false));
+    set_xsrf_cookie(headers, csrf, secure);
+}
+
+pub fn set_xsrf_cookie(headers: &mut HeaderMap, csrf: &str, secure: bool) {
+    headers.append(SET_COOKIE, cookie_header(XSRF_COOKIE, csrf, false, secure, false));
+}
+
+pub fn clear_session_cookies(headers: &mut HeaderMap, secure: bool) {
+    headers.append(SET_COOKIE, cookie_header(SESSION_COOKIE, "", true, secure, true));
+    headers.append(SET_COOKIE, cookie_header(XSRF_COOKIE, "", false, secure, true));
+}
+
+/// Middleware: finds the caller's live session and puts a `CurrentUser` in the request.
+/// An expired session is deleted and the request goes on as anonymous.
+pub async fn load_session(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    if !req.uri().path().starts_with("/api/") {
+        return next.run(req).await;
+    }
+    let Some(token) = cookie(req.headers(), SESSION_COOKIE) else {
+        return next.run(req).await;
+    };
+    match find_live(&state, &hash_token(token)).await {
+        Ok(Some(current)) => {
+            req.extensions_mut().insert(current);
+        }
+        Ok(None) => {}
+        Err(e) => return e.into_response(),
+    }
+    next.run(req).await
+}
+
+async fn find_live(state: &AppState, id: &str) -> Result<Option<CurrentUser>, AppError> {
+    let db = &state.db;
+    let Some((row, Some(user))) =
+        session::Entity::find_by_id(id).find_also_related(security_user::Entity).one(db).await?
+    else {
+        return Ok(None);
+    };
+    let now = Utc::now();
+    let idle_limit = row.last_seen_at + Duration::minutes(state.config.session_idle_minutes);
+    let user_type = UserType::from_number(user.user_type);
+    if now >= row.expires_at || now >= idle_limit || !user.active || user_type.is_none() {
+        session::Entity::delete_by_id(id).exec(db).await?;
+        return Ok(None);
+    }
+    if (now - row.last_seen_at).num_seconds() >= TOUCH_EVERY_SECONDS {
+        session::Entity::update_many()
+            .col_expr(session::Column::LastSeenAt, sea_orm::sea_query::Expr::value(now))
+            .filter(session::Column::Id.eq(id))
+            .exec(db)
+            .await?;
+    }
+    Ok(Some(CurrentUser {
+        session_id: row.id,
+        csrf_token: row.csrf_token,
+        user_type: user_type.expect("checked above"),
+        acting_user_id: row.acting_user_id,
+        user,
+    }))
+}
+
+/// Route layer: the caller must be signed in (401) with a role the area allows (403).
+pub async fn require_area(area: Area, req: Request, next: Next) -> Response {
+    match req.extensions().get::<CurrentUser>() {
+        None => AppError::unauthorized().into_response(),
+        Some(user) if !area.allows(user.user_type) => AppError::forbidden().into_response(),
+        Some(_) => next.run(req).await,
+    }
+}
+
+impl<S: Send + Sync> axum::extract::OptionalFromRequestParts<S> for CurrentUser {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Option<Self>, Self::Rejection> {
+        Ok(parts.extensions.get::<CurrentUser>().cloned())
+    }
+}

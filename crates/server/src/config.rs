@@ -1,0 +1,167 @@
+//! Configuration: defaults, then an optional TOML file, then `PORTAL_*` environment variables.
+use std::net::SocketAddr;
+use std::path::Path;
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use portal_db::Backend;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// Address and port to listen on.
+    pub bind: String,
+    /// `sqlite://path?mode=rwc` (default) or `postgres://user:pass@host/db`.
+    pub database_url: String,
+    /// Largest database pool per server.
+    pub database_max_connections: u32,
+    /// Folder for uploaded files (default `./data/files`) or `s3://bucket/prefix`.
+    pub storage_url: String,
+    /// Mark cookies Secure (set it when the portal is served over HTTPS).
+    pub cookie_secure: bool,
+    /// The address users reach the portal at, used in e-mailed links.
+    pub public_url: String,
+    /// Minutes of inactivity after which a session ends.
+    pub session_idle_minutes: i64,
+    /// Hours after sign-in after which a session ends regardless of activity.
+    pub session_max_hours: i64,
+    /// Take the client address from X-Forwarded-For (only behind a trusted load balancer).
+    pub trust_forwarded_for: bool,
+    /// Failed sign-ins allowed per account, and per client address, within the window.
+    pub login_failures_per_account: i32,
+    pub login_failures_per_address: i32,
+    pub login_failure_window_minutes: i64,
+    /// Business time zone for "today" and "overdue".
+    pub company_time_zone: String,
+    pub support_email: String,
+    pub support_phone: String,
+    pub technical_support_email: String,
+    pub sign_up_url: String,
+    pub map_tile_url: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            bind: "127.0.0.1:8080".into(),
+            database_url: "sqlite://./data/portal.db?mode=rwc".into(),
+            database_max_connections: 16,
+            storage_url: "./data/files".into(),
+            cookie_secure: false,
+            public_url: "http://127.0.0.1:8080".into(),
+            session_idle_minutes: 60,
+            session_max_hours: 12,
+            trust_forwarded_for: false,
+            login_failures_per_account: 5,
+            login_failures_per_address: 30,
+            login_failure_window_minutes: 15,
+            company_time_zone: "America/Chicago".into(),
+            support_email: "support@appraisalportal.example".into(),
+            support_phone: "(800) 555-0142".into(),
+            technical_support_email: "it-support@appraisalportal.example".into(),
+            sign_up_url: "https://careers.appraisalportal.example/appraisers".into(),
+            map_tile_url:
+                "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}"
+                    .into(),
+        }
+    }
+}
+
+impl Config {
+    /// Reads the configuration; `file` defaults to `portal.toml` when that exists.
+    pub fn load(file: Option<&Path>) -> Result<Config, String> {
+        let mut figment = Figment::from(Serialized::defaults(Config::default()));
+        match file {
+            Some(path) if !path.exists() => {
+                return Err(format!("configuration file {} does not exist", path.display()));
+            }
+            Some(path) => figment = figment.merge(Toml::file(path)),
+            None => figment = figment.merge(Toml::file("portal.toml")),
+        }
+        let config: Config = figment
+            .merge(Env::prefixed("PORTAL_").ignore(&["test_postgres_url", "bin", "e2e_url"]))
+            .extract()
+            .map_err(|e| e.to_string().replace('\n', " "))?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        self.bind_addr()?;
+        if Backend::of_url(&self.database_url).is_none() {
+            return Err(format!(
+                "PORTAL_DATABASE_URL must start with sqlite: or postgres:// (got '{}')",
+                self.database_url
+            ));
+        }
+        if !(self.public_url.starts_with("http://") || self.public_url.starts_with("https://")) {
+            return Err(format!("PORTAL_PUBLIC_URL must be an http(s) address (got '{}')", self.public_url));
+        }
+        self.time_zone()?;
+        for (name, value) in [
+            ("PORTAL_SESSION_IDLE_MINUTES", self.session_idle_minutes),
+            ("PORTAL_SESSION_MAX_HOURS", self.session_max_hours),
+            ("PORTAL_LOGIN_FAILURE_WINDOW_MINUTES", self.login_failure_window_minutes),
+        ] {
+            if value <= 0 {
+                return Err(format!("{name} must be a positive number (got {value})"));
+            }
+        }
+        if self.database_max_connections == 0 {
+            return Err("PORTAL_DATABASE_MAX_CONNECTIONS must be at least 1".into());
+        }
+        Ok(())
+    }
+
+    pub fn bind_addr(&self) -> Result<SocketAddr, String> {
+        self.bind
+            .parse()
+            .map_err(|_| format!("PORTAL_BIND must be an address and port such as 127.0.0.1:8080 (got '{}')", self.bind))
+    }
+
+    pub fn time_zone(&self) -> Result<chrono_tz::Tz, String> {
+        self.company_time_zone.parse().map_err(|_| {
+            format!("PORTAL_COMPANY_TIME_ZONE must be an IANA time zone such as America/Chicago (got '{}')", self.company_time_zone)
+        })
+    }
+
+    /// The SQLite file's folder, created before connecting so a fresh checkout just works.
+    pub fn ensure_local_folders(&self) -> std::io::Result<()> {
+        if let Some(path) = self.database_url.strip_prefix("sqlite://").or(self.database_url.strip_prefix("sqlite:")) {
+            let path = path.split('?').next().unwrap_or_default();
+            if let Some(parent) = Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)?;
+            }
+        }
+        if !self.storage_url.contains("://") {
+            std::fs::create_dir_all(&self.storage_url)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_valid() {
+        Config::default().validate().unwrap();
+    }
+
+    #[test]
+    fn bad_values_give_one_clear_line() {
+        let bad = [
+            Config { bind: "nowhere".into(), ..Config::default() },
+            Config { database_url: "mysql://x".into(), ..Config::default() },
+            Config { company_time_zone: "Mars/Olympus".into(), ..Config::default() },
+            Config { session_idle_minutes: 0, ..Config::default() },
+        ];
+        for config in bad {
+            let message = config.validate().unwrap_err();
+            assert!(message.starts_with("PORTAL_"), "{message}");
+            assert!(!message.contains('\n'));
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! Router assembly, middleware order and the shared HTTP pieces.
+pub mod client_ip;
+pub mod error;
+pub mod extract;
+
+use axum::extract::Request;
+use axum::http::{HeaderName, HeaderValue, header};
+use axum::middleware::{self, Next};
+use axum::response::IntoResponse;
+use axum::routing::{any, get};
+use axum::{Json, Router};
+use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::app::AppState;
+use crate::auth::{csrf, session};
+use crate::roles::Area;
+
+#[derive(OpenApi)]
+#[openapi(info(title = "Appraisal Portal API", description = "Calls of the Appraisal Portal web app."))]
+struct ApiDoc;
+
+/// Puts a feature router behind the role guard of its area (403 for other roles, 401 when
+/// signed out). Only matched routes are guarded, so unknown paths stay 404s.
+fn guarded(area: Area, router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    router.route_layer(middleware::from_fn(move |req: Request, next: Next| session::require_area(area, req, next)))
+}
+
+/// Every API route with its OpenAPI description.
+pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(crate::auth::routes::router())
+        .merge(crate::public_config::router())
+        .merge(guarded(Area::SignedIn, crate::users::routes::router()))
+        .merge(guarded(Area::Appraiser, crate::profile::routes::router()))
+        .merge(guarded(Area::AppraiserAdmin, crate::admin::routes::firm_router()))
+        .merge(guarded(Area::Secret, crate::admin::routes::secret_router()))
+        .split_for_parts()
+}
+
+pub fn openapi_json() -> String {
+    api().1.to_pretty_json().expect("OpenAPI document serialises")
+}
+
+pub fn app(state: AppState) -> Router {
+    let (api_routes, openapi) = api();
+    let openapi = std::sync::Arc::new(openapi);
+    Router::new()
+        .merge(api_routes)
+        .route("/api/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))
+        .route("/api/{*rest}", any(error::api_not_found))
+        .route("/api", any(error::api_not_found))
+        .route("/healthz", get(healthz))
+        .fallback(crate::spa::serve)
+        .layer(middleware::from_fn(csrf::check_csrf))
+        .layer(middleware::from_fn_with_state(state.clone(), session::load_session))
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::overriding(
+            HeaderName::from_static("referrer-policy"),
+            HeaderValue::from_static("same-origin"),
+        ))
+        .layer(CompressionLayer::new())
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// Liveness and database reachability for load balancers.
+async fn healthz(axum::extract::State(state): axum::extract::State<AppState>) -> impl IntoResponse {
+    match state.db.ping().await {
+        Ok(()) => (axum::http::StatusCode::OK, Json(serde_json::json!({"status": "ok"}))),
+        Err(_) => (axum::http::StatusCode::SERVICE_UNAVAILABLE, Json(serde_json::json!({"status": "database unavailable"}))),
+    }
+}

@@ -1,0 +1,152 @@
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use portal::config::Config;
+use portal::roles::UserType;
+use portal::users::accounts::{self, NewUser};
+
+#[derive(Parser)]
+#[command(name = "appraisal-portal", about = "Appraisal Portal: the order portal server", version)]
+struct Cli {
+    /// TOML configuration file (default: ./portal.toml when it exists). PORTAL_* variables override it.
+    #[arg(long, global = true, env = "PORTAL_CONFIG")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the portal (API and web app).
+    Serve {
+        /// Load the demo accounts first (never done unless asked).
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Bring the database schema up to date and exit.
+    Migrate,
+    /// Load data.
+    Seed {
+        /// The demo accounts and their data.
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Manage accounts.
+    User {
+        #[command(subcommand)]
+        command: UserCommand,
+    },
+    /// Print the OpenAPI document of the API.
+    Openapi,
+}
+
+#[derive(Subcommand)]
+enum UserCommand {
+    /// Create an account; asks for the password, or reads it from standard input.
+    Create {
+        #[arg(long)]
+        username: String,
+        /// appraiser, appraiser-admin, staff, secret or client
+        #[arg(long = "type")]
+        user_type: String,
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        first: Option<String>,
+        #[arg(long)]
+        last: Option<String>,
+        /// Firm id for appraisers and appraiser administrators.
+        #[arg(long)]
+        company: Option<i32>,
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// Set a user's password and end their sessions.
+    SetPassword {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        password_stdin: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("tokio runtime");
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("appraisal-portal: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+async fn run(cli: Cli) -> Result<(), String> {
+    if let Command::Openapi = cli.command {
+        println!("{}", portal::http::openapi_json());
+        return Ok(());
+    }
+    let config = Config::load(cli.config.as_deref()).map_err(|e| format!("configuration error: {e}"))?;
+    match cli.command {
+        Command::Serve { demo } => portal::app::serve(config, demo).await,
+        Command::Migrate => portal::app::open_database(&config).await.map(|_| println!("The database is up to date.")),
+        Command::Seed { demo } => {
+            if !demo {
+                return Err("say what to seed: --demo".into());
+            }
+            let db = portal::app::open_database(&config).await?;
+            portal::demo::seed(&db).await.map_err(|e| e.to_string())?;
+            portal::demo::print_logins();
+            Ok(())
+        }
+        Command::User { command } => user_command(config, command).await,
+        Command::Openapi => unreachable!("handled above"),
+    }
+}
+
+async fn user_command(config: Config, command: UserCommand) -> Result<(), String> {
+    let db = portal::app::open_database(&config).await?;
+    match command {
+        UserCommand::Create { username, user_type, email, first, last, company, password_stdin } => {
+            let user_type = UserType::from_cli_name(&user_type)
+                .ok_or_else(|| format!("unknown user type '{user_type}': use appraiser, appraiser-admin, staff, secret or client"))?;
+            let password = read_password(password_stdin)?;
+            let user = accounts::create(
+                &db,
+                NewUser { username, user_type, email, first_name: first, last_name: last, password, company_id: company },
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+            println!("Created user {} (id {}).", user.login_id, user.id);
+        }
+        UserCommand::SetPassword { username, password_stdin } => {
+            let password = read_password(password_stdin)?;
+            let user = accounts::set_password(&db, &username, password).await.map_err(|e| e.to_string())?;
+            println!("Password set for {}; their sessions were ended.", user.login_id);
+        }
+    }
+    Ok(())
+}
+
+fn read_password(from_stdin: bool) -> Result<String, String> {
+    if from_stdin || !std::io::stdin().is_terminal() {
+        let mut line = String::new();
+        std::io::stdin().lock().read_line(&mut line).map_err(|e| e.to_string())?;
+        return Ok(line.trim_end_matches(['\r', '\n']).to_string());
+    }
+    let first = rpassword::prompt_password("Password: ").map_err(|e| e.to_string())?;
+    let again = rpassword::prompt_password("Repeat the password: ").map_err(|e| e.to_string())?;
+    if first != again {
+        return Err("the passwords do not match".into());
+    }
+    Ok(first)
+}

@@ -1,0 +1,76 @@
+use axum::extract::State;
+use portal_db::entities::{appraiser_profile, security_user};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::AppState;
+use crate::auth::session::CurrentUser;
+use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::extract::Path;
+use crate::users::access::ensure_may_manage_user;
+use crate::users::routes::SecurityUser;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(me)).routes(routes!(by_user_id))
+}
+
+/// Appraiser info as part 1 section 3 shapes it (the fields this release keeps).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppraiserInfo {
+    pub id: i32,
+    pub security_user: SecurityUser,
+    pub office_address_line1: Option<String>,
+    pub office_address_line2: Option<String>,
+    pub office_city: Option<String>,
+    pub office_state_code: Option<String>,
+    pub office_zip_code: Option<String>,
+    pub is_fha_certified: bool,
+    pub is_staff_appraiser: bool,
+    pub no_trainee: bool,
+}
+
+pub fn appraiser_info(profile: appraiser_profile::Model, user: security_user::Model) -> AppraiserInfo {
+    AppraiserInfo {
+        id: profile.id,
+        security_user: user.into(),
+        office_address_line1: profile.office_address_line1,
+        office_address_line2: profile.office_address_line2,
+        office_city: profile.office_city,
+        office_state_code: profile.office_state_code,
+        office_zip_code: profile.office_zip_code,
+        is_fha_certified: profile.is_fha_certified,
+        is_staff_appraiser: profile.is_staff_appraiser,
+        no_trainee: profile.no_trainee,
+    }
+}
+
+async fn load(state: &AppState, caller: &CurrentUser, security_user_id: i32) -> AppResult<axum::Json<AppraiserInfo>> {
+    ensure_may_manage_user(&state.db, caller, security_user_id).await?;
+    let found = appraiser_profile::Entity::find()
+        .filter(appraiser_profile::Column::SecurityUserId.eq(security_user_id))
+        .find_also_related(security_user::Entity)
+        .one(&state.db)
+        .await?;
+    match found {
+        Some((profile, Some(user))) => Ok(axum::Json(appraiser_info(profile, user))),
+        _ => Err(AppError::NotFound("Appraiser Not Found".into())),
+    }
+}
+
+/// The caller's own appraiser record.
+#[utoipa::path(get, path = "/api/appraiser/me", tag = "appraiser",
+    responses((status = 200, body = AppraiserInfo), (status = 404, body = MessageResponse)))]
+async fn me(State(state): State<AppState>, caller: CurrentUser) -> AppResult<axum::Json<AppraiserInfo>> {
+    load(&state, &caller, caller.id()).await
+}
+
+/// An appraiser's record by security user id: their own, their firm administrator's, or staff's.
+#[utoipa::path(get, path = "/api/appraiser/{id}", tag = "appraiser", params(("id" = i32, Path, description = "security user id")),
+    responses((status = 200, body = AppraiserInfo), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+async fn by_user_id(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<AppraiserInfo>> {
+    load(&state, &caller, id).await
+}

@@ -1,0 +1,87 @@
+//! Creating accounts and setting passwords (CLI and demo data).
+use chrono::Utc;
+use portal_db::entities::{appraiser_profile, security_user};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, NotSet, QueryFilter, Set};
+
+use crate::auth::password;
+use crate::auth::routes::normalize_username;
+use crate::http::error::{AppError, AppResult};
+use crate::roles::UserType;
+
+pub struct NewUser {
+    pub username: String,
+    pub user_type: UserType,
+    pub email: String,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub password: String,
+    /// The firm of an appraiser or appraiser administrator.
+    pub company_id: Option<i32>,
+}
+
+/// Creates a user (and the appraiser profile appraisers need). The password must meet the rules.
+pub async fn create(db: &impl ConnectionTrait, new: NewUser) -> AppResult<security_user::Model> {
+    let username = normalize_username(&new.username);
+    if username.is_empty() {
+        return Err(AppError::Validation("A username is required".into()));
+    }
+    if !new.email.contains('@') {
+        return Err(AppError::Validation(format!("'{}' is not an e-mail address", new.email)));
+    }
+    password::check_rules(&new.password)?;
+    if find(db, &username).await?.is_some() {
+        return Err(AppError::Conflict(format!("A user named '{username}' already exists")));
+    }
+    let user = security_user::ActiveModel {
+        id: NotSet,
+        login_id: Set(username),
+        password_hash: Set(password::hash_blocking(new.password).await?),
+        user_type: Set(new.user_type.number()),
+        first_name: Set(new.first_name),
+        last_name: Set(new.last_name),
+        email: Set(new.email),
+        work_phone: Set(None),
+        cell_phone: Set(None),
+        cell_phone_carrier: Set(None),
+        active: Set(true),
+        created_at: Set(Utc::now()),
+    }
+    .insert(db)
+    .await?;
+    if new.user_type.is_appraiser_kind() {
+        appraiser_profile::ActiveModel {
+            id: NotSet,
+            security_user_id: Set(user.id),
+            company_id: Set(new.company_id),
+            office_address_line1: Set(None),
+            office_address_line2: Set(None),
+            office_city: Set(None),
+            office_state_code: Set(None),
+            office_zip_code: Set(None),
+            is_fha_certified: Set(false),
+            is_staff_appraiser: Set(false),
+            no_trainee: Set(true),
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(user)
+}
+
+pub async fn find(db: &impl ConnectionTrait, username: &str) -> AppResult<Option<security_user::Model>> {
+    Ok(security_user::Entity::find()
+        .filter(security_user::Column::LoginId.eq(normalize_username(username)))
+        .one(db)
+        .await?)
+}
+
+/// Sets a new password (rules enforced) and ends the user's sessions.
+pub async fn set_password(db: &impl ConnectionTrait, username: &str, new_password: String) -> AppResult<security_user::Model> {
+    password::check_rules(&new_password)?;
+    let user = find(db, username).await?.ok_or_else(|| AppError::NotFound(format!("No user named '{username}'")))?;
+    let mut active = user.into_active_model();
+    active.password_hash = Set(password::hash_blocking(new_password).await?);
+    let user = active.update(db).await?;
+    crate::auth::session::end_all_for_user(db, user.id, None).await?;
+    Ok(user)
+}

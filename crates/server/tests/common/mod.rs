@@ -1,0 +1,244 @@
+//! Test harness: the real router on a random port over a fresh database, on SQLite always and
+//! on PostgreSQL when PORTAL_TEST_POSTGRES_URL is set. `both_dbs!` makes one test of each.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+
+use portal::app::AppState;
+use portal::config::Config;
+use reqwest::{Client, Response, StatusCode};
+use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
+use serde_json::{Value, json};
+
+pub const PASSWORD: &str = portal::demo::DEMO_PASSWORD;
+
+#[derive(Clone, Copy, Debug)]
+pub enum Db {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub db: DatabaseConnection,
+    pub config: Config,
+    _temp: Option<TempDir>,
+    pg_database: Option<(String, String)>,
+    server: tokio::task::JoinHandle<()>,
+}
+
+struct TempDir(std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn unique_name() -> String {
+    format!("portal_test_{}_{}", std::process::id(), portal::auth::session::random_token()[..10].to_lowercase().replace(['-', '_'], "x"))
+}
+
+/// The PostgreSQL admin URL, or None when PostgreSQL tests are not wanted.
+pub fn postgres_url() -> Option<String> {
+    std::env::var("PORTAL_TEST_POSTGRES_URL").ok().filter(|u| !u.is_empty())
+}
+
+fn with_database(url: &str, name: &str) -> String {
+    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let base = base.rsplit_once('/').map_or(base, |(b, _)| b);
+    match query {
+        Some(q) => format!("{base}/{name}?{q}"),
+        None => format!("{base}/{name}"),
+    }
+}
+
+impl TestApp {
+    /// A server with the demo accounts loaded, or None when the database is not available.
+    pub async fn start(db: Db) -> Option<TestApp> {
+        Self::start_with(db, |_| {}).await
+    }
+
+    pub async fn start_with(db: Db, adjust: impl FnOnce(&mut Config)) -> Option<TestApp> {
+        let mut config = Config::default();
+        let name = unique_name();
+        let (temp, pg_database) = match db {
+            Db::Sqlite => {
+                let dir = std::env::temp_dir().join(&name);
+                std::fs::create_dir_all(&dir).unwrap();
+                config.database_url = format!("sqlite://{}/portal.db?mode=rwc", dir.display());
+                config.storage_url = dir.join("files").display().to_string();
+                (Some(TempDir(dir)), None)
+            }
+            Db::Postgres => {
+                let admin_url = postgres_url()?;
+                let admin = Database::connect(&admin_url).await.expect("connect to PORTAL_TEST_POSTGRES_URL");
+                admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.unwrap();
+                admin.close().await.unwrap();
+                config.database_url = with_database(&admin_url, &name);
+                let dir = std::env::temp_dir().join(&name);
+                config.storage_url = dir.join("files").display().to_string();
+                (Some(TempDir(dir)), Some((admin_url, name)))
+            }
+        };
+        config.database_max_connections = 5;
+        adjust(&mut config);
+        let connection = portal::app::open_database(&config).await.expect("open test database");
+        portal::demo::seed(&connection).await.expect("demo data");
+        let state = AppState::new(connection.clone(), config.clone()).unwrap();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let app = portal::http::app(state).into_make_service_with_connect_info::<SocketAddr>();
+        let server = tokio::spawn(async move {
+            axum::serve(listener, app).await.unwrap();
+        });
+        Some(TestApp { base: format!("http://{addr}"), db: connection, config, _temp: temp, pg_database, server })
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    /// A browser-like client with its own cookie jar.
+    pub fn client(&self) -> Session {
+        Session { app_base: self.base.clone(), http: Client::builder().cookie_store(true).build().unwrap(), csrf: None }
+    }
+
+    /// A client signed in as `username` with the demo password.
+    pub async fn signed_in(&self, username: &str) -> Session {
+        let mut s = self.client();
+        let r = s.login(username, PASSWORD).await;
+        assert_eq!(r.status(), StatusCode::OK, "sign-in of {username}");
+        s
+    }
+
+    pub async fn user_id(&self, username: &str) -> i32 {
+        portal::users::accounts::find(&self.db, username).await.unwrap().expect("user exists").id
+    }
+
+    pub async fn count(&self, sql: &str) -> i64 {
+        let row = self
+            .db
+            .query_one_raw(sea_orm::Statement::from_string(self.db.get_database_backend(), sql.to_string()))
+            .await
+            .unwrap()
+            .unwrap();
+        row.try_get_by_index::<i64>(0).unwrap()
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        self.server.abort();
+        if let Some((admin_url, name)) = self.pg_database.take() {
+            // Dropping needs async; do it on a runtime of its own so it also runs after a panic.
+            let db = self.db.clone();
+            std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+                rt.block_on(async move {
+                    let _ = db.close().await;
+                    if let Ok(admin) = Database::connect(&admin_url).await {
+                        let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await;
+                    }
+                });
+            })
+            .join()
+            .ok();
+        }
+    }
+}
+
+/// One browser: cookies plus the CSRF token it last received.
+pub struct Session {
+    pub app_base: String,
+    pub http: Client,
+    pub csrf: Option<String>,
+}
+
+impl Session {
+    fn url(&self, path: &str) -> String {
+        format!("{}{}", self.app_base, path)
+    }
+
+    pub async fn login(&mut self, username: &str, password: &str) -> Response {
+        let r = self.http.post(self.url("/api/auth/login")).json(&json!({"username": username, "password": password})).send().await.unwrap();
+        if let Some(token) = xsrf_cookie(&r) {
+            self.csrf = Some(token);
+        }
+        r
+    }
+
+    pub async fn get(&self, path: &str) -> Response {
+        self.http.get(self.url(path)).send().await.unwrap()
+    }
+
+    /// A POST carrying the CSRF header, as the web app sends it.
+    pub async fn post(&self, path: &str, body: Value) -> Response {
+        let mut req = self.http.post(self.url(path)).json(&body);
+        if let Some(token) = &self.csrf {
+            req = req.header("X-XSRF-TOKEN", token);
+        }
+        req.send().await.unwrap()
+    }
+
+    /// A POST without the CSRF header.
+    pub async fn post_without_csrf(&self, path: &str, body: Value) -> Response {
+        self.http.post(self.url(path)).json(&body).send().await.unwrap()
+    }
+
+    pub async fn fetch_csrf(&mut self) -> String {
+        let r = self.get("/api/auth/csrf").await;
+        assert_eq!(r.status(), StatusCode::OK);
+        let cookie = xsrf_cookie(&r).expect("XSRF-TOKEN cookie");
+        let body: Value = r.json().await.unwrap();
+        assert_eq!(body["token"], cookie.as_str());
+        self.csrf = Some(cookie.clone());
+        cookie
+    }
+}
+
+pub fn set_cookies(r: &Response) -> Vec<String> {
+    r.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_string()).collect()
+}
+
+pub fn cookie_value(r: &Response, name: &str) -> Option<String> {
+    set_cookies(r).iter().find_map(|c| {
+        let (pair, _) = c.split_once(';').unwrap_or((c, ""));
+        let (k, v) = pair.split_once('=')?;
+        (k == name && !v.is_empty()).then(|| v.to_string())
+    })
+}
+
+fn xsrf_cookie(r: &Response) -> Option<String> {
+    cookie_value(r, "XSRF-TOKEN")
+}
+
+pub async fn message(r: Response) -> String {
+    let body: Value = r.json().await.expect("JSON error body");
+    body["message"].as_str().expect("message field").to_string()
+}
+
+/// Declares `name_sqlite` and `name_postgres` tests running the same async body on each database.
+/// The PostgreSQL one passes trivially (and says so) when PORTAL_TEST_POSTGRES_URL is not set.
+#[macro_export]
+macro_rules! both_dbs {
+    ($name:ident, |$app:ident| $body:block) => {
+        mod $name {
+            use super::*;
+            async fn run($app: common::TestApp) $body
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                run(common::TestApp::start(common::Db::Sqlite).await.unwrap()).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                match common::TestApp::start(common::Db::Postgres).await {
+                    Some(app) => run(app).await,
+                    None => eprintln!("PORTAL_TEST_POSTGRES_URL not set: PostgreSQL run skipped"),
+                }
+            }
+        }
+    };
+}
