@@ -38,6 +38,7 @@ fn index() -> Response {
             .into_response(),
         None => (
             StatusCode::SERVICE_UNAVAILABLE,
+            [(header::CACHE_CONTROL, "no-cache")],
             "The web app was not built into this binary. Build it with `make build`.",
         )
             .into_response(),

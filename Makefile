@@ -1,0 +1,64 @@
+# The two commands of the README: `make run` and `make test`. Everything else supports them.
+SHELL := /bin/bash
+CARGO_TARGET_DIR ?= $(CURDIR)/target
+export CARGO_TARGET_DIR
+BIN := $(CARGO_TARGET_DIR)/debug/appraisal-portal
+RELEASE_BIN := $(CARGO_TARGET_DIR)/release/appraisal-portal
+WEB := web
+
+.PHONY: run test build web-deps web-build server server-release release api-types check-api-types \
+        test-server test-web test-e2e clean
+
+## Build everything and serve the portal with demo data on ./data/portal.db (SQLite).
+run: build
+	$(BIN) serve --demo
+
+## Every test: server (SQLite, and PostgreSQL when PORTAL_TEST_POSTGRES_URL is set), web unit
+## tests, API types freshness, and browser tests against the real server.
+test: web-deps check-api-types test-server test-web test-e2e
+
+build: web-build server
+
+web-deps: $(WEB)/node_modules/.package-lock.json
+
+$(WEB)/node_modules/.package-lock.json: $(WEB)/package.json $(WEB)/package-lock.json
+	cd $(WEB) && npm ci --no-audit --no-fund --prefer-offline
+	@touch $@
+
+web-build: web-deps
+	cd $(WEB) && npm run build
+
+server:
+	cargo build --locked -p appraisal-portal
+
+server-release: web-build
+	cargo build --locked --release -p appraisal-portal
+
+## An optimised binary with the web app inside: target/release/appraisal-portal.
+release: server-release
+
+## Regenerate web/openapi.json and the web app's API types from the server's handlers.
+api-types: server web-deps
+	$(BIN) openapi > $(WEB)/openapi.json
+	cd $(WEB) && npm run --silent gen:api
+
+## Fails when the committed API document or types differ from what the server generates.
+check-api-types: server web-deps
+	@tmp=$$(mktemp -d); \
+	$(BIN) openapi > $$tmp/openapi.json; \
+	(cd $(WEB) && npx --no-install openapi-typescript $$tmp/openapi.json -o $$tmp/api-schema.d.ts >/dev/null); \
+	if ! diff -q $$tmp/openapi.json $(WEB)/openapi.json >/dev/null || ! diff -q $$tmp/api-schema.d.ts $(WEB)/src/lib/api-schema.d.ts >/dev/null; then \
+	  echo "API types are stale: run 'make api-types' and commit web/openapi.json and web/src/lib/api-schema.d.ts"; rm -rf $$tmp; exit 1; \
+	fi; rm -rf $$tmp; echo "API types are up to date."
+
+test-server:
+	cargo test --locked --workspace --no-fail-fast
+
+test-web: web-deps
+	cd $(WEB) && npm run typecheck && npm test
+
+test-e2e: web-build server
+	cd $(WEB) && PORTAL_BIN=$(BIN) npm run e2e
+
+clean:
+	rm -rf $(WEB)/dist $(WEB)/node_modules

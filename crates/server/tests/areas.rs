@@ -1,0 +1,132 @@
+//! The role guard per API area, who may read whose records, and the shape of errors.
+mod common;
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use common::message;
+
+const ROLES: [&str; 6] = ["demo.appraiser", "demo.admin", "demo.staff", "demo.secret", "demo.client", "demo.appraiser2"];
+
+/// (path, the demo users who may call it)
+const AREA_CALLS: [(&str, &[&str]); 4] = [
+    ("/api/appraiser/me", &["demo.appraiser", "demo.appraiser2", "demo.admin"]),
+    ("/api/admin-appraiser/company-appraisers", &["demo.admin", "demo.staff", "demo.secret"]),
+    ("/api/admin/audit", &["demo.secret"]),
+    ("/api/app-config", &ROLES),
+];
+
+both_dbs!(role_guard_per_area, |app| {
+    for username in ROLES {
+        let s = app.signed_in(username).await;
+        for (path, allowed) in AREA_CALLS {
+            let r = s.get(path).await;
+            if allowed.contains(&username) {
+                assert_eq!(r.status(), StatusCode::OK, "{username} {path}");
+            } else {
+                // Staff and secret pass the appraiser area's guard but have no profile of their own.
+                assert!(matches!(r.status(), StatusCode::FORBIDDEN | StatusCode::NOT_FOUND), "{username} {path}: {}", r.status());
+                if r.status() == StatusCode::FORBIDDEN {
+                    assert_eq!(message(r).await, "You are not authorized to perform this action");
+                }
+            }
+        }
+    }
+    let anonymous = app.client();
+    for (path, _) in &AREA_CALLS[..3] {
+        assert_eq!(anonymous.get(path).await.status(), StatusCode::UNAUTHORIZED, "{path}");
+    }
+    // The client role is kept out of every appraiser-area call by the guard itself.
+    let client = app.signed_in("demo.client").await;
+    assert_eq!(client.get("/api/appraiser/me").await.status(), StatusCode::FORBIDDEN);
+});
+
+both_dbs!(user_records_are_read_by_themselves_their_firm_admin_and_staff, |app| {
+    let appraiser = app.user_id("demo.appraiser").await;
+    let path = format!("/api/user/{appraiser}");
+    for (username, expected) in [
+        ("demo.appraiser", StatusCode::OK),
+        ("demo.admin", StatusCode::OK),
+        ("demo.staff", StatusCode::OK),
+        ("demo.secret", StatusCode::OK),
+        ("demo.appraiser2", StatusCode::FORBIDDEN),
+        ("demo.client", StatusCode::FORBIDDEN),
+    ] {
+        let r = app.signed_in(username).await.get(&path).await;
+        assert_eq!(r.status(), expected, "{username}");
+        if expected == StatusCode::OK {
+            let user: Value = r.json().await.unwrap();
+            assert_eq!(user["loginId"], "demo.appraiser");
+            assert!(user.get("passwordHash").is_none());
+        }
+    }
+    let admin = app.signed_in("demo.admin").await;
+    let r = admin.get(&format!("/api/appraiser/{appraiser}")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let info: Value = r.json().await.unwrap();
+    assert_eq!(info["securityUser"]["id"], appraiser);
+    assert_eq!(admin.get("/api/user/abc").await.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(app.signed_in("demo.staff").await.get("/api/user/999999").await.status(), StatusCode::NOT_FOUND);
+});
+
+both_dbs!(firm_admin_lists_only_their_firm, |app| {
+    use portal::roles::UserType;
+    use portal::users::accounts::{NewUser, create};
+    let other_firm = portal_db::entities::appraisal_company::ActiveModel {
+        id: sea_orm::NotSet,
+        name: sea_orm::Set("Elsewhere Appraisals".into()),
+        created_at: sea_orm::Set(chrono::Utc::now()),
+    };
+    let other_firm = sea_orm::ActiveModelTrait::insert(other_firm, &app.db).await.unwrap();
+    create(&app.db, NewUser {
+        username: "other.appraiser".into(),
+        user_type: UserType::Appraiser,
+        email: "other@example.com".into(),
+        first_name: Some("Other".into()),
+        last_name: Some("Person".into()),
+        password: common::PASSWORD.into(),
+        company_id: Some(other_firm.id),
+    })
+    .await
+    .unwrap();
+    let listed = |v: Value| -> Vec<String> {
+        v.as_array().unwrap().iter().map(|i| i["securityUser"]["email"].as_str().unwrap().to_string()).collect()
+    };
+    let admin: Value = app.signed_in("demo.admin").await.get("/api/admin-appraiser/company-appraisers").await.json().await.unwrap();
+    let mut mine = listed(admin);
+    mine.sort();
+    assert_eq!(mine, ["demo.appraiser2@appraisalportal.example", "demo.appraiser@appraisalportal.example"]);
+    let secret: Value = app.signed_in("demo.secret").await.get("/api/admin-appraiser/company-appraisers").await.json().await.unwrap();
+    assert!(listed(secret).contains(&"other@example.com".to_string()));
+    let other = app.user_id("other.appraiser").await;
+    assert_eq!(app.signed_in("demo.admin").await.get(&format!("/api/user/{other}")).await.status(), StatusCode::FORBIDDEN);
+});
+
+both_dbs!(audit_viewer_filters_newest_first, |app| {
+    let mut s = app.client();
+    s.login("demo.appraiser", "Wrong!Password2026").await;
+    let secret = app.signed_in("demo.secret").await;
+    let appraiser = app.user_id("demo.appraiser").await;
+    let page: Value = secret.get(&format!("/api/admin/audit?userId={appraiser}&action=login_failed")).await.json().await.unwrap();
+    assert_eq!(page["totalItems"], 1);
+    assert_eq!(page["items"][0]["action"], "login_failed");
+    let all: Value = secret.get("/api/admin/audit").await.json().await.unwrap();
+    let ids: Vec<i64> = all["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()).collect();
+    assert!(ids.windows(2).all(|w| w[0] > w[1]), "newest first: {ids:?}");
+    assert_eq!(secret.get("/api/admin/audit?page=0").await.status(), StatusCode::UNPROCESSABLE_ENTITY);
+});
+
+both_dbs!(unknown_api_paths_are_json_404s_and_client_routes_get_the_app, |app| {
+    let s = app.signed_in("demo.staff").await;
+    let r = s.get("/api/no/such/call").await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    assert!(r.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+    assert_eq!(message(r).await, "No such API call");
+    let page = s.get("/appraiser/orderdetails/12/files").await;
+    assert!(page.headers()["content-type"].to_str().unwrap().starts_with("text/"));
+    assert_eq!(page.headers()["cache-control"], "no-cache");
+    let health: Value = s.get("/healthz").await.json().await.unwrap();
+    assert_eq!(health["status"], "ok");
+    let doc: Value = s.get("/api/openapi.json").await.json().await.unwrap();
+    assert!(doc["paths"]["/api/auth/login"]["post"].is_object());
+});
