@@ -2,6 +2,7 @@
 pub mod appraisal_company;
 pub mod appraiser_profile;
 pub mod audit_log;
+pub mod dev_ref;
 pub mod login_throttle;
 pub mod security_user;
 pub mod session;

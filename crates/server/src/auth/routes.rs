@@ -109,7 +109,7 @@ async fn login(
 
     throttle::clear_account(db, &keys).await?;
     if let Some(previous) = previous {
-        portal_db::entities::session::Entity::delete_by_id(previous.session_id).exec(db).await?;
+        session::end(db, &previous.session_id).await?;
     }
     let (token, csrf) = session::create(db, &state, user.id, None).await?;
     let entry = AuditEntry { action: "login", actor: Some(user.id), subject: Some(user.id), ip: Some(&ip), ..Default::default() };
@@ -135,7 +135,7 @@ async fn logout(
     user: Option<CurrentUser>,
 ) -> AppResult<impl IntoResponse> {
     if let Some(user) = user {
-        portal_db::entities::session::Entity::delete_by_id(user.session_id.clone()).exec(&state.db).await?;
+        session::end(&state.db, &user.session_id).await?;
         let entry = AuditEntry {
             action: "logout",
             actor: Some(user.acting_user_id.unwrap_or(user.id())),

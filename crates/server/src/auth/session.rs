@@ -207,3 +207,9 @@ impl<S: Send + Sync> axum::extract::OptionalFromRequestParts<S> for CurrentUser 
         Ok(parts.extensions.get::<CurrentUser>().cloned())
     }
 }
+
+/// Ends one session.
+pub async fn end(db: &impl ConnectionTrait, session_id: &str) -> Result<(), AppError> {
+    session::Entity::delete_by_id(session_id).exec(db).await?;
+    Ok(())
+}

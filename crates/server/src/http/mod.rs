@@ -38,6 +38,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(guarded(Area::Appraiser, crate::profile::routes::router()))
         .merge(guarded(Area::AppraiserAdmin, crate::admin::routes::firm_router()))
         .merge(guarded(Area::Secret, crate::admin::routes::secret_router()))
+        .merge(guarded(Area::Secret, crate::admin::dev_refs::router()))
+        .merge(guarded(Area::Secret, crate::auth::back_door::router()))
         .split_for_parts()
 }
 
@@ -55,6 +57,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api", any(error::api_not_found))
         .route("/healthz", get(healthz))
         .fallback(crate::spa::serve)
+        .layer(middleware::from_fn_with_state(state.clone(), crate::auth::back_door::audit_acting_calls))
         .layer(middleware::from_fn(csrf::check_csrf))
         .layer(middleware::from_fn_with_state(state.clone(), session::load_session))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))

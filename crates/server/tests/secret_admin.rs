@@ -1,0 +1,70 @@
+//! The secret administrator's developer references and back-door sign-in.
+mod common;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use common::message;
+
+both_dbs!(dev_refs_are_for_the_secret_administrator_only, |app| {
+    for username in ["demo.appraiser", "demo.admin", "demo.staff", "demo.client"] {
+        let s = app.signed_in(username).await;
+        assert_eq!(s.get("/api/dev/dev-refs").await.status(), StatusCode::FORBIDDEN, "{username}");
+        let r = s.post("/api/dev/dev-refs/create", json!({"name": "x", "url": "https://x.example"})).await;
+        assert_eq!(r.status(), StatusCode::FORBIDDEN, "{username}");
+    }
+    assert_eq!(app.count("SELECT COUNT(*) FROM dev_refs").await, 0);
+    let secret = app.signed_in("demo.secret").await;
+    let created: Value = secret.post("/api/dev/dev-refs/create", json!({"name": " Runbook ", "url": "https://wiki.example/runbook"})).await.json().await.unwrap();
+    assert_eq!(created["name"], "Runbook");
+    let missing = secret.post("/api/dev/dev-refs/create", json!({"name": "", "url": "https://x.example"})).await;
+    assert_eq!(missing.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(message(missing).await, "Name and URL are required");
+    let script = secret.post("/api/dev/dev-refs/update", json!({"id": created["id"], "name": "x", "url": "javascript:alert(1)"})).await;
+    assert_eq!(script.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let updated: Value = secret.post("/api/dev/dev-refs/update", json!({"id": created["id"], "name": "Runbook 2", "url": "http://intranet/rb"})).await.json().await.unwrap();
+    assert_eq!(updated["url"], "http://intranet/rb");
+    let gone = secret.post("/api/dev/dev-refs/update", json!({"id": 9999, "name": "x", "url": "https://x.example"})).await;
+    assert_eq!(gone.status(), StatusCode::NOT_FOUND);
+    let list: Value = secret.get("/api/dev/dev-refs").await.json().await.unwrap();
+    assert_eq!(list, json!([{"id": created["id"], "name": "Runbook 2", "url": "http://intranet/rb"}]));
+});
+
+both_dbs!(back_door_is_for_the_secret_administrator_only, |app| {
+    for username in ["demo.appraiser", "demo.admin", "demo.staff", "demo.client"] {
+        let r = app.signed_in(username).await.post("/api/auth/back-door", json!({"username": "demo.appraiser2"})).await;
+        assert_eq!(r.status(), StatusCode::FORBIDDEN, "{username}");
+    }
+    let secret = app.signed_in("demo.secret").await;
+    for target in ["demo.staff", "demo.secret", "demo.client"] {
+        let r = secret.post("/api/auth/back-door", json!({"username": target})).await;
+        assert_eq!(r.status(), StatusCode::FORBIDDEN, "{target}");
+    }
+    assert_eq!(secret.post("/api/auth/back-door", json!({"username": "nobody"})).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'back_door_refused'").await, 4);
+});
+
+both_dbs!(back_door_session_acts_as_the_appraiser_and_audits_both_identities, |app| {
+    let mut secret = app.signed_in("demo.secret").await;
+    let r = secret.post("/api/auth/back-door", json!({"username": "Demo.Appraiser"})).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let new_csrf = common::cookie_value(&r, "XSRF-TOKEN").unwrap();
+    let user: Value = r.json().await.unwrap();
+    let appraiser = app.user_id("demo.appraiser").await;
+    let secret_id = app.user_id("demo.secret").await;
+    assert_eq!(user["securityUserId"], appraiser);
+    assert_eq!(user["userType"], 1);
+    secret.csrf = Some(new_csrf);
+
+    let me: Value = secret.get("/api/auth/logged-in").await.json().await.unwrap();
+    assert_eq!(me["securityUserId"], appraiser);
+    // The acting session has the appraiser's rights, not the secret administrator's.
+    assert_eq!(secret.get("/api/dev/dev-refs").await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(secret.post("/api/auth/back-door", json!({"username": "demo.appraiser2"})).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(secret.get("/api/appraiser/me").await.status(), StatusCode::OK);
+
+    let both = format!("SELECT COUNT(*) FROM audit_log WHERE actor_user_id = {secret_id} AND subject_user_id = {appraiser}");
+    assert_eq!(app.count(&format!("{both} AND action = 'back_door_login'")).await, 1);
+    assert_eq!(app.count(&format!("{both} AND action = 'acting_call'")).await, 4);
+    assert_eq!(app.count(&format!("{both} AND action = 'acting_call' AND detail = 'GET /api/appraiser/me -> 200'")).await, 1);
+});
