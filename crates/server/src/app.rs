@@ -14,12 +14,14 @@ pub struct AppState {
     /// A real argon2 hash of a random password: unknown users are verified against it so that
     /// they take as long as wrong passwords.
     pub dummy_hash: Arc<str>,
+    /// Running with demo data: the development mailbox is open.
+    pub demo: bool,
 }
 
 impl AppState {
     pub fn new(db: DatabaseConnection, config: Config) -> Result<AppState, String> {
         let dummy_hash = password::hash(&crate::auth::session::random_token()).map_err(|e| e.to_string())?;
-        Ok(AppState { db, config: Arc::new(config), dummy_hash: dummy_hash.into() })
+        Ok(AppState { db, config: Arc::new(config), dummy_hash: dummy_hash.into(), demo: false })
     }
 }
 
@@ -51,11 +53,15 @@ pub async fn serve(config: Config, demo: bool) -> Result<(), String> {
     if demo {
         crate::demo::seed(&db).await.map_err(|e| format!("loading demo data failed: {e}"))?;
     }
-    let state = AppState::new(db, config)?;
+    let transports = Arc::new(crate::delivery::sender::Transports::from_config(&config)?);
+    let poll = std::time::Duration::from_millis(config.outbox_poll_millis.max(50));
+    crate::delivery::sender::Sender::new(db.clone(), transports).spawn(poll);
+    let state = AppState { demo, ..AppState::new(db, config)? };
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     println!("Appraisal Portal is serving at http://{addr}");
     if demo {
         crate::demo::print_logins();
+        println!("Development mailbox (e-mails and SMS the portal sent): http://{addr}/dev/mailbox");
     }
     let app = crate::http::app(state).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await.map_err(|e| e.to_string())

@@ -39,6 +39,17 @@ pub struct Config {
     pub technical_support_email: String,
     pub sign_up_url: String,
     pub map_tile_url: String,
+    /// `smtp://host:port`, `smtp://user:pass@host:587?tls=required` (STARTTLS) or
+    /// `smtps://host:465`. Empty: e-mails are written to the log (development).
+    pub smtp_url: String,
+    /// Sender address of every e-mail.
+    pub mail_from: String,
+    /// `log` (development) or `http` (POST to sms_url with sms_key as a bearer token).
+    pub sms_provider: String,
+    pub sms_url: String,
+    pub sms_key: String,
+    /// How often each server looks for outbox messages to deliver.
+    pub outbox_poll_millis: u64,
 }
 
 impl Default for Config {
@@ -64,6 +75,12 @@ impl Default for Config {
             map_tile_url:
                 "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}"
                     .into(),
+            smtp_url: String::new(),
+            mail_from: "Appraisal Portal <no-reply@appraisalportal.example>".into(),
+            sms_provider: "log".into(),
+            sms_url: String::new(),
+            sms_key: String::new(),
+            outbox_poll_millis: 1000,
         }
     }
 }
@@ -107,6 +124,18 @@ impl Config {
             if value <= 0 {
                 return Err(format!("{name} must be a positive number (got {value})"));
             }
+        }
+        if !self.smtp_url.is_empty() && !(self.smtp_url.starts_with("smtp://") || self.smtp_url.starts_with("smtps://")) {
+            return Err("PORTAL_SMTP_URL must start with smtp:// or smtps://".into());
+        }
+        if self.mail_from.parse::<lettre::message::Mailbox>().is_err() {
+            return Err(format!("PORTAL_MAIL_FROM must be an e-mail address such as Portal <no-reply@example.com> (got '{}')", self.mail_from));
+        }
+        match self.sms_provider.as_str() {
+            "log" => {}
+            "http" if self.sms_url.starts_with("http") => {}
+            "http" => return Err("PORTAL_SMS_URL must be an http(s) address when PORTAL_SMS_PROVIDER is http".into()),
+            other => return Err(format!("PORTAL_SMS_PROVIDER must be log or http (got '{other}')")),
         }
         if self.database_max_connections == 0 {
             return Err("PORTAL_DATABASE_MAX_CONNECTIONS must be at least 1".into());

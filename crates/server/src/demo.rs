@@ -31,7 +31,7 @@ pub async fn seed(db: &DatabaseConnection) -> AppResult<()> {
         if accounts::find(&txn, username).await?.is_some() {
             continue;
         }
-        let user = accounts::create(
+        let mut user = accounts::create(
             &txn,
             NewUser {
                 username: username.into(),
@@ -44,6 +44,11 @@ pub async fn seed(db: &DatabaseConnection) -> AppResult<()> {
             },
         )
         .await?;
+        let mut contact = user.clone().into_active_model();
+        contact.work_phone = Set(Some(format!("512-555-02{:02}", 10 + i)));
+        contact.cell_phone = Set(Some(format!("512-555-01{:02}", 10 + i)));
+        contact.cell_phone_carrier = Set(Some("Verizon".into()));
+        user = contact.update(&txn).await?;
         if user_type.is_appraiser_kind() {
             let profile = appraiser_profile::Entity::find()
                 .filter(appraiser_profile::Column::SecurityUserId.eq(user.id))

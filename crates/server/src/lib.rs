@@ -4,6 +4,7 @@ pub mod app;
 pub mod audit;
 pub mod auth;
 pub mod config;
+pub mod delivery;
 pub mod demo;
 pub mod http;
 pub mod roles;

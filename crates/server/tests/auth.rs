@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use common::{PASSWORD, cookie_value, message, set_cookies};
 
 both_dbs!(login_success_sets_session_and_user, |app| {
-    let mut s = app.client();
+    let mut s = app.trusted_device("demo.appraiser").await;
     let r = s.login("demo.appraiser", PASSWORD).await;
     assert_eq!(r.status(), StatusCode::OK);
     let cookies = set_cookies(&r);
@@ -28,14 +28,18 @@ both_dbs!(login_success_sets_session_and_user, |app| {
     assert_eq!(me["securityUserId"], user["securityUserId"]);
     // Log-in names are case-insensitive.
     let mut other = app.client();
-    assert_eq!(other.login("  Demo.Staff ", PASSWORD).await.status(), StatusCode::OK);
+    let staff: Value = other.login("  Demo.Staff ", PASSWORD).await.json().await.unwrap();
+    assert!(staff["verificationToken"].is_string());
 });
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn secure_cookie_when_configured() {
     let app = common::TestApp::start_with(common::Db::Sqlite, |c| c.cookie_secure = true).await.unwrap();
-    let r = app.client().login("demo.staff", PASSWORD).await;
-    assert!(set_cookies(&r).iter().all(|c| c.contains("; Secure")));
+    let mut s = app.trusted_device("demo.appraiser").await;
+    let r = s.login("demo.appraiser", PASSWORD).await;
+    let cookies = set_cookies(&r);
+    assert_eq!(cookies.len(), 2);
+    assert!(cookies.iter().all(|c| c.contains("; Secure")));
 }
 
 both_dbs!(login_failure_is_401_with_the_same_message_for_unknown_users, |app| {
@@ -63,7 +67,7 @@ both_dbs!(logged_in_is_401_when_signed_out, |app| {
 });
 
 both_dbs!(logout_ends_the_session_on_the_server, |app| {
-    let mut s = app.client();
+    let mut s = app.trusted_device("demo.appraiser").await;
     let r = s.login("demo.appraiser", PASSWORD).await;
     let token = cookie_value(&r, "portal_session").unwrap();
     assert_eq!(s.post("/api/auth/logout", json!({})).await.status(), StatusCode::OK);
@@ -91,7 +95,7 @@ both_dbs!(idle_sessions_expire, |app| {
 });
 
 both_dbs!(csrf_is_required_for_changes, |app| {
-    let mut s = app.client();
+    let mut s = app.trusted_device("demo.appraiser").await;
     let login = s.login("demo.appraiser", PASSWORD).await;
     let login_csrf = cookie_value(&login, "XSRF-TOKEN").unwrap();
     // The token the csrf call answers is the session's own.
@@ -124,9 +128,9 @@ both_dbs!(csrf_exempt_calls_need_no_token, |app| {
 });
 
 both_dbs!(session_fixation_is_prevented, |app| {
-    let mut s = app.client();
+    let mut s = app.trusted_device("demo.appraiser").await;
     let first = cookie_value(&s.login("demo.appraiser", PASSWORD).await, "portal_session").unwrap();
-    let second = cookie_value(&s.login("demo.appraiser2", PASSWORD).await, "portal_session").unwrap();
+    let second = cookie_value(&s.login("demo.appraiser", PASSWORD).await, "portal_session").unwrap();
     assert_ne!(first, second, "a sign-in issues a new session id");
     let old = reqwest::Client::new()
         .get(app.url("/api/auth/logged-in"))
@@ -136,10 +140,11 @@ both_dbs!(session_fixation_is_prevented, |app| {
         .unwrap();
     assert_eq!(old.status(), StatusCode::UNAUTHORIZED, "the session before sign-in is ended");
     // A planted, unknown cookie never becomes a session.
+    let device = s.device.clone().unwrap();
     let planted = reqwest::Client::new()
         .post(app.url("/api/auth/login"))
-        .header("cookie", "portal_session=attacker-chosen")
-        .json(&json!({"username": "demo.staff", "password": PASSWORD}))
+        .header("cookie", format!("portal_session=attacker-chosen; portal_device={device}"))
+        .json(&json!({"username": "demo.appraiser", "password": PASSWORD}))
         .send()
         .await
         .unwrap();
@@ -173,7 +178,7 @@ both_dbs!(failed_logins_are_rate_limited_per_address, |app| {
 both_dbs!(sign_ins_failures_and_logouts_are_audited, |app| {
     let mut s = app.client();
     s.login("demo.appraiser", "Wrong!Password2026").await;
-    s.login("demo.appraiser", PASSWORD).await;
+    app.sign_in(&mut s, "demo.appraiser").await;
     s.post("/api/auth/logout", json!({})).await;
     let id = app.user_id("demo.appraiser").await;
     for action in ["login_failed", "login", "logout"] {

@@ -2,12 +2,17 @@ use sea_orm_migration::prelude::*;
 
 mod m0001_foundation;
 mod m0002_dev_refs;
+mod m0003_outbox_verification;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m0001_foundation::Migration), Box::new(m0002_dev_refs::Migration)]
+        vec![
+            Box::new(m0001_foundation::Migration),
+            Box::new(m0002_dev_refs::Migration),
+            Box::new(m0003_outbox_verification::Migration),
+        ]
     }
 }

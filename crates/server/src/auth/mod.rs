@@ -4,4 +4,6 @@ pub mod csrf;
 pub mod password;
 pub mod routes;
 pub mod session;
+pub mod reset;
 pub mod throttle;
+pub mod verification;

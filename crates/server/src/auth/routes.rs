@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::session::{self, CurrentUser};
-use super::{password, throttle};
+use super::{password, throttle, verification};
 use crate::app::AppState;
 use crate::audit::{self, AuditEntry};
 use crate::http::client_ip::ClientIp;
@@ -45,6 +45,21 @@ impl From<&security_user::Model> for LoggedInUser {
     }
 }
 
+/// A sign-in that must pass verification first answers this instead of a session.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VerificationRequired {
+    pub verification_token: String,
+}
+
+/// The answer of a successful password check: the user (signed in), or a verification token.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoginResponse {
+    User(LoggedInUser),
+    Verification(VerificationRequired),
+}
+
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct CsrfToken {
     pub token: String,
@@ -72,12 +87,13 @@ async fn csrf(State(state): State<AppState>, user: Option<CurrentUser>) -> impl 
 
 /// Signs in. A new session id is issued every time (no fixation); the old one is ended.
 #[utoipa::path(post, path = "/api/auth/login", tag = "auth", request_body = LoginRequest,
-    responses((status = 200, body = LoggedInUser), (status = 401, body = MessageResponse),
+    responses((status = 200, body = LoginResponse), (status = 401, body = MessageResponse),
               (status = 422, body = MessageResponse), (status = 429, body = MessageResponse)))]
 async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     previous: Option<CurrentUser>,
+    request_headers: HeaderMap,
     Json(body): Json<LoginRequest>,
 ) -> AppResult<impl IntoResponse> {
     let username = normalize_username(&body.username);
@@ -108,6 +124,13 @@ async fn login(
     };
 
     throttle::clear_account(db, &keys).await?;
+    if verification::required(db, &user, &request_headers).await? {
+        let verification_token = verification::start(db, user.id).await?;
+        let entry = AuditEntry { action: "login_verification_started", subject: Some(user.id), ip: Some(&ip), ..Default::default() };
+        audit::record(db, entry).await?;
+        let body = LoginResponse::Verification(VerificationRequired { verification_token });
+        return Ok((HeaderMap::new(), axum::Json(body)));
+    }
     if let Some(previous) = previous {
         session::end(db, &previous.session_id).await?;
     }
@@ -117,7 +140,7 @@ async fn login(
 
     let mut headers = HeaderMap::new();
     session::set_session_cookies(&mut headers, &token, &csrf, state.config.cookie_secure);
-    Ok((headers, axum::Json(LoggedInUser::from(&user))))
+    Ok((headers, axum::Json(LoginResponse::User(LoggedInUser::from(&user)))))
 }
 
 /// The signed-in user, or 401.

@@ -33,6 +33,9 @@ fn guarded(area: Area, router: OpenApiRouter<AppState>) -> OpenApiRouter<AppStat
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(crate::auth::routes::router())
+        .merge(crate::auth::verification::router())
+        .merge(crate::auth::reset::router())
+        .routes(utoipa_axum::routes!(crate::delivery::mailbox::outbox_json))
         .merge(crate::public_config::router())
         .merge(guarded(Area::SignedIn, crate::users::routes::router()))
         .merge(guarded(Area::Appraiser, crate::profile::routes::router()))
@@ -56,6 +59,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/{*rest}", any(error::api_not_found))
         .route("/api", any(error::api_not_found))
         .route("/healthz", get(healthz))
+        .route("/dev/mailbox", get(crate::delivery::mailbox::mailbox_page))
         .fallback(crate::spa::serve)
         .layer(middleware::from_fn_with_state(state.clone(), crate::auth::back_door::audit_acting_calls))
         .layer(middleware::from_fn(csrf::check_csrf))

@@ -101,15 +101,55 @@ impl TestApp {
 
     /// A browser-like client with its own cookie jar.
     pub fn client(&self) -> Session {
-        Session { app_base: self.base.clone(), http: Client::builder().cookie_store(true).build().unwrap(), csrf: None }
+        Session { app_base: self.base.clone(), http: Client::builder().cookie_store(true).build().unwrap(), csrf: None, device: None }
     }
 
-    /// A client signed in as `username` with the demo password.
+    /// A client signed in as `username` with the demo password, through verification.
     pub async fn signed_in(&self, username: &str) -> Session {
         let mut s = self.client();
+        self.sign_in(&mut s, username).await;
+        s
+    }
+
+    /// Signs `s` in, passing verification by e-mail when the server asks for it.
+    pub async fn sign_in(&self, s: &mut Session, username: &str) {
         let r = s.login(username, PASSWORD).await;
         assert_eq!(r.status(), StatusCode::OK, "sign-in of {username}");
+        let body: Value = r.json().await.unwrap();
+        if let Some(token) = body["verificationToken"].as_str() {
+            let email = portal::users::accounts::find(&self.db, username).await.unwrap().unwrap().email;
+            let sent: Value = s.post("/api/auth/send-code", json!({"token": token, "emailAddress": email})).await.json().await.unwrap();
+            assert_eq!(sent["ok"], true, "{sent}");
+            let code = self.latest_code(&email).await;
+            let verified = s.post("/api/auth/verify-code", json!({"token": token, "code": code})).await;
+            s.capture_csrf(&verified);
+            let body: Value = verified.json().await.unwrap();
+            assert_eq!(body["ok"], true, "{body}");
+        }
+    }
+
+    /// A browser that has passed verification for `username` and signed out again, so that its
+    /// next sign-in (as an appraiser) needs no code.
+    pub async fn trusted_device(&self, username: &str) -> Session {
+        let mut s = self.signed_in(username).await;
+        assert_eq!(s.post("/api/auth/logout", json!({})).await.status(), StatusCode::OK);
+        s.csrf = None;
+        assert!(s.device.is_some());
         s
+    }
+
+    /// The last verification code queued for a recipient.
+    pub async fn latest_code(&self, recipient: &str) -> String {
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+        let message = portal_db::entities::outbox::Entity::find()
+            .filter(portal_db::entities::outbox::Column::Recipient.eq(recipient))
+            .order_by_desc(portal_db::entities::outbox::Column::Id)
+            .one(&self.db)
+            .await
+            .unwrap()
+            .expect("a message was queued");
+        let at = message.body_text.find("code is ").expect("a code message") + "code is ".len();
+        message.body_text[at..at + 6].to_string()
     }
 
     pub async fn user_id(&self, username: &str) -> i32 {
@@ -153,6 +193,8 @@ pub struct Session {
     pub app_base: String,
     pub http: Client,
     pub csrf: Option<String>,
+    /// The trusted-device cookie this browser got from passing verification.
+    pub device: Option<String>,
 }
 
 impl Session {
@@ -162,10 +204,18 @@ impl Session {
 
     pub async fn login(&mut self, username: &str, password: &str) -> Response {
         let r = self.http.post(self.url("/api/auth/login")).json(&json!({"username": username, "password": password})).send().await.unwrap();
-        if let Some(token) = xsrf_cookie(&r) {
+        self.capture_csrf(&r);
+        r
+    }
+
+    /// Keeps the CSRF token a response set, as the web app reads it from the cookie.
+    pub fn capture_csrf(&mut self, r: &Response) {
+        if let Some(token) = xsrf_cookie(r) {
             self.csrf = Some(token);
         }
-        r
+        if let Some(device) = cookie_value(r, "portal_device") {
+            self.device = Some(device);
+        }
     }
 
     pub async fn get(&self, path: &str) -> Response {

@@ -1,0 +1,139 @@
+//! Password reset by e-mailed link. The request answers the same way, in about the same time,
+//! whether or not the account exists, so it cannot be used to discover accounts.
+use std::time::Duration as StdDuration;
+
+use axum::extract::State;
+use chrono::{Duration, Utc};
+use portal_db::entities::{password_reset_token, security_user};
+use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::password;
+use super::session::{self, hash_token, random_token};
+use crate::app::AppState;
+use crate::audit::{self, AuditEntry};
+use crate::delivery::{self, Channel, Outgoing, html_escape};
+use crate::http::client_ip::ClientIp;
+use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::extract::Json;
+use crate::users::accounts;
+
+pub const LINK_HOURS: i64 = 1;
+pub const REQUEST_ANSWER: &str = "Check your email for a reset link";
+pub const RESET_DONE: &str = "Password reset successfully";
+pub const BAD_LINK: &str = "This reset link is invalid, expired or already used. Please request a new one.";
+/// Every reset request takes at least this long, so known and unknown users look alike.
+const REQUEST_MIN_MILLIS: u64 = 400;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(reset_password)).routes(routes!(perform_reset_password))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ResetRequest {
+    pub username: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PerformResetRequest {
+    pub token: Option<String>,
+    pub username: Option<String>,
+    pub password: Option<String>,
+}
+
+/// E-mails a single-use link valid for one hour to the account's address, if the account exists.
+#[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", request_body = ResetRequest,
+    responses((status = 200, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn reset_password(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body): Json<ResetRequest>) -> AppResult<axum::Json<MessageResponse>> {
+    let username = body.username.unwrap_or_default();
+    if username.trim().is_empty() {
+        return Err(AppError::Validation("Username is required".into()));
+    }
+    let deadline = tokio::time::Instant::now() + StdDuration::from_millis(REQUEST_MIN_MILLIS);
+    let result = send_link(&state, &username, &ip).await;
+    tokio::time::sleep_until(deadline).await;
+    result?;
+    Ok(axum::Json(MessageResponse::new(REQUEST_ANSWER)))
+}
+
+async fn send_link(state: &AppState, username: &str, ip: &str) -> AppResult<()> {
+    let txn = state.db.begin().await?;
+    let Some(user) = accounts::find(&txn, username).await?.filter(|u| u.active) else {
+        audit::record(&txn, AuditEntry { action: "password_reset_unknown_user", detail: Some(username.trim().to_string()), ip: Some(ip), ..Default::default() }).await?;
+        return Ok(txn.commit().await?);
+    };
+    let token = random_token();
+    let now = Utc::now();
+    password_reset_token::ActiveModel {
+        id: Set(hash_token(&token)),
+        user_id: Set(user.id),
+        created_at: Set(now),
+        expires_at: Set(now + Duration::hours(LINK_HOURS)),
+        used_at: Set(None),
+    }
+    .insert(&txn)
+    .await?;
+    let link = format!("{}/perform-reset-password?token={token}", state.config.public_url.trim_end_matches('/'));
+    let text = format!(
+        "Hello {name},\n\nA password reset was requested for your Appraisal Portal account ({login}).\n\
+         Open this link within {LINK_HOURS} hour to choose a new password:\n\n{link}\n\n\
+         The link works once. If you did not ask for it, ignore this e-mail; your password stays as it is.",
+        name = user.first_name.as_deref().unwrap_or("there"),
+        login = user.login_id,
+    );
+    let html = format!(
+        "<p>Hello {name},</p><p>A password reset was requested for your Appraisal Portal account ({login}).</p>\
+         <p><a href=\"{href}\">Choose a new password</a> (the link works once, within {LINK_HOURS} hour).</p>\
+         <p>If you did not ask for it, ignore this e-mail; your password stays as it is.</p>",
+        name = html_escape(user.first_name.as_deref().unwrap_or("there")),
+        login = html_escape(&user.login_id),
+        href = html_escape(&link),
+    );
+    delivery::enqueue(&txn, Outgoing { channel: Channel::Email, recipient: user.email.clone(), subject: "Reset your Appraisal Portal password".into(), text, html: Some(html) }).await?;
+    audit::record(&txn, AuditEntry { action: "password_reset_requested", subject: Some(user.id), ip: Some(ip), ..Default::default() }).await?;
+    Ok(txn.commit().await?)
+}
+
+/// Sets the new password when the link's token is live and belongs to the username given;
+/// the token is spent and every session of the user is ended.
+#[utoipa::path(post, path = "/api/auth/perform-reset-password", tag = "auth", request_body = PerformResetRequest,
+    responses((status = 200, body = MessageResponse), (status = 400, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn perform_reset_password(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body): Json<PerformResetRequest>) -> AppResult<axum::Json<MessageResponse>> {
+    let token = body.token.unwrap_or_default();
+    let username = body.username.unwrap_or_default();
+    let new_password = body.password.unwrap_or_default();
+    if token.trim().is_empty() {
+        return Err(AppError::BadRequest("Invalid or missing reset token, resend email link or contact I.T.".into()));
+    }
+    if username.trim().is_empty() {
+        return Err(AppError::Validation("Username is required".into()));
+    }
+    password::check_rules(&new_password)?;
+    let new_hash = password::hash_blocking(new_password).await?;
+
+    let txn = state.db.begin().await?;
+    let row = password_reset_token::Entity::find_by_id(hash_token(token.trim())).one(&txn).await?;
+    let user = match &row {
+        Some(r) if r.used_at.is_none() && r.expires_at > Utc::now() => security_user::Entity::find_by_id(r.user_id).one(&txn).await?,
+        _ => None,
+    };
+    let Some(user) = user.filter(|u| u.login_id == crate::auth::routes::normalize_username(&username)) else {
+        audit::record(&txn, AuditEntry { action: "password_reset_refused", detail: Some(username.trim().to_string()), ip: Some(&ip), ..Default::default() }).await?;
+        txn.commit().await?;
+        return Err(AppError::BadRequest(BAD_LINK.into()));
+    };
+    let mut spent = row.expect("matched above").into_active_model();
+    spent.used_at = Set(Some(Utc::now()));
+    spent.update(&txn).await?;
+    let user_id = user.id;
+    let mut account = user.into_active_model();
+    account.password_hash = Set(new_hash);
+    account.update(&txn).await?;
+    session::end_all_for_user(&txn, user_id, None).await?;
+    audit::record(&txn, AuditEntry { action: "password_reset", actor: Some(user_id), subject: Some(user_id), ip: Some(&ip), ..Default::default() }).await?;
+    txn.commit().await?;
+    Ok(axum::Json(MessageResponse::new(RESET_DONE)))
+}

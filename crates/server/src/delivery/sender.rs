@@ -1,0 +1,148 @@
+//! Delivers outbox messages. Each row is claimed by one sender at a time with a conditional
+//! update, so several servers can run senders over one database; a message whose delivery was
+//! recorded is never sent again, and one a crashed sender had claimed is retried once its claim
+//! runs out.
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::Utc;
+use portal_db::entities::outbox;
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+
+use super::email::{EmailTransport, LogEmail, Smtp};
+use super::sms::{HttpSms, LogSms, SmsTransport};
+use crate::config::Config;
+
+const CLAIM_SECONDS: i64 = 120;
+const BATCH: u64 = 20;
+/// After this many failed attempts a message is given up (kept, with its last error).
+pub const MAX_ATTEMPTS: i32 = 8;
+
+pub struct Transports {
+    pub email: Box<dyn EmailTransport>,
+    pub sms: Box<dyn SmsTransport>,
+}
+
+impl Transports {
+    pub fn from_config(config: &Config) -> Result<Transports, String> {
+        let email: Box<dyn EmailTransport> =
+            if config.smtp_url.is_empty() { Box::new(LogEmail) } else { Box::new(Smtp::new(&config.smtp_url, &config.mail_from)?) };
+        let sms: Box<dyn SmsTransport> =
+            if config.sms_provider == "http" { Box::new(HttpSms::new(&config.sms_url, &config.sms_key)) } else { Box::new(LogSms) };
+        Ok(Transports { email, sms })
+    }
+
+    async fn deliver(&self, m: &outbox::Model) -> Result<(), String> {
+        match m.channel.as_str() {
+            "email" => self.email.send(m).await,
+            "sms" => self.sms.send(m).await,
+            other => Err(format!("unknown channel {other}")),
+        }
+    }
+}
+
+/// Wait before the next attempt: 5 s, 10 s, 20 s, ... at most an hour.
+pub fn backoff(attempts: i32) -> chrono::Duration {
+    let seconds = 5i64.saturating_mul(1i64 << attempts.clamp(0, 20) as u32);
+    chrono::Duration::seconds(seconds.min(3600))
+}
+
+pub struct Sender {
+    db: DatabaseConnection,
+    transports: Arc<Transports>,
+    id: String,
+}
+
+impl Sender {
+    pub fn new(db: DatabaseConnection, transports: Arc<Transports>) -> Sender {
+        Sender { db, transports, id: crate::auth::session::random_token()[..16].to_string() }
+    }
+
+    /// Runs until the process ends.
+    pub fn spawn(self, every: Duration) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(async move {
+            loop {
+                if let Err(e) = self.run_once().await {
+                    tracing::warn!(error = %e, "outbox delivery round failed");
+                }
+                tokio::time::sleep(every).await;
+            }
+        })
+    }
+
+    /// Claims what is due and delivers it. Answers how many messages were delivered.
+    pub async fn run_once(&self) -> Result<usize, sea_orm::DbErr> {
+        let now = Utc::now();
+        let free = Condition::any().add(outbox::Column::ClaimedUntil.is_null()).add(outbox::Column::ClaimedUntil.lt(now));
+        let due = outbox::Entity::find()
+            .select_only()
+            .column(outbox::Column::Id)
+            .filter(outbox::Column::SentAt.is_null())
+            .filter(outbox::Column::FailedAt.is_null())
+            .filter(outbox::Column::NextAttemptAt.lte(now))
+            .filter(free.clone())
+            .order_by_asc(outbox::Column::Id)
+            .limit(BATCH)
+            .into_tuple::<i64>()
+            .all(&self.db)
+            .await?;
+        let mut delivered = 0;
+        for id in due {
+            // The conditional update is the claim: of two senders, only one matches the row.
+            let claimed = outbox::Entity::update_many()
+                .col_expr(outbox::Column::ClaimedBy, Expr::value(self.id.clone()))
+                .col_expr(outbox::Column::ClaimedUntil, Expr::value(now + chrono::Duration::seconds(CLAIM_SECONDS)))
+                .filter(outbox::Column::Id.eq(id))
+                .filter(outbox::Column::SentAt.is_null())
+                .filter(free.clone())
+                .exec(&self.db)
+                .await?
+                .rows_affected
+                == 1;
+            if !claimed {
+                continue;
+            }
+            let Some(message) = outbox::Entity::find_by_id(id).one(&self.db).await? else { continue };
+            let result = self.transports.deliver(&message).await;
+            delivered += usize::from(result.is_ok());
+            self.record(&message, result).await?;
+        }
+        Ok(delivered)
+    }
+
+    async fn record(&self, m: &outbox::Model, result: Result<(), String>) -> Result<(), sea_orm::DbErr> {
+        let now = Utc::now();
+        let attempts = m.attempts + 1;
+        let mut update = outbox::Entity::update_many()
+            .col_expr(outbox::Column::Attempts, Expr::value(attempts))
+            .col_expr(outbox::Column::ClaimedBy, Expr::value(Option::<String>::None))
+            .col_expr(outbox::Column::ClaimedUntil, Expr::value(Option::<chrono::DateTime<Utc>>::None));
+        match result {
+            Ok(()) => update = update.col_expr(outbox::Column::SentAt, Expr::value(now)),
+            Err(error) => {
+                tracing::warn!(id = m.id, attempts, %error, "outbox delivery failed");
+                update = update
+                    .col_expr(outbox::Column::LastError, Expr::value(error))
+                    .col_expr(outbox::Column::NextAttemptAt, Expr::value(now + backoff(attempts)));
+                if attempts >= MAX_ATTEMPTS {
+                    update = update.col_expr(outbox::Column::FailedAt, Expr::value(now));
+                }
+            }
+        }
+        update.filter(outbox::Column::Id.eq(m.id)).filter(outbox::Column::ClaimedBy.eq(self.id.clone())).exec(&self.db).await?;
+        Ok(())
+    }
+}
+
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn backoff_grows_and_is_capped() {
+        assert_eq!(super::backoff(0).num_seconds(), 5);
+        assert_eq!(super::backoff(1).num_seconds(), 10);
+        assert_eq!(super::backoff(3).num_seconds(), 40);
+        assert_eq!(super::backoff(30).num_seconds(), 3600);
+    }
+}
