@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { APPRAISER_MENU, expectMenu, expectNoAxeViolations, signIn } from './helpers';
+
+test.describe('sign in by role', () => {
+  for (const username of ['demo.appraiser', 'demo.appraiser2']) {
+    test(`${username} lands on the appraiser dashboard`, async ({ page }) => {
+      await signIn(page, username);
+      await expect(page).toHaveURL(/\/appraiser\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Orders Dashboard' })).toBeVisible();
+      await expect(page.getByText('Logged in successfully')).toBeVisible();
+      await expectMenu(page, APPRAISER_MENU);
+      await expect(page.getByRole('heading', { name: 'Need help?' })).toBeVisible();
+      await expect(page.getByText(`© ${new Date().getFullYear()} Appraisal Portal`)).toBeVisible();
+    });
+  }
+
+  test('demo.admin gets the appraiser menu plus Appraisers', async ({ page }) => {
+    await signIn(page, 'demo.admin');
+    await expect(page).toHaveURL(/\/appraiser\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders Dashboard' })).toBeVisible();
+    await expectMenu(page, [...APPRAISER_MENU, 'Appraisers']);
+  });
+
+  test('demo.staff lands on the staff dashboard with Dashboard only', async ({ page }) => {
+    await signIn(page, 'demo.staff');
+    await expect(page).toHaveURL(/\/staff\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders Dashboard' })).toBeVisible();
+    await expectMenu(page, ['Dashboard']);
+  });
+
+  test('demo.secret lands on the admin dashboard', async ({ page }) => {
+    await signIn(page, 'demo.secret');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    await expectMenu(page, ['Dashboard', 'Backdoor', 'Forms']);
+  });
+
+  test('demo.client is denied with the Client role label', async ({ page }) => {
+    await signIn(page, 'demo.client');
+    await expect(page).toHaveURL(/\/unauthorized/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+    await expect(page.getByTestId('role-label')).toHaveText('Client');
+    await expectNoAxeViolations(page);
+  });
+});
+
+test('wrong password shows the login failure message', async ({ page }) => {
+  await signIn(page, 'demo.appraiser2', 'not-the-password');
+  await expect(page.getByRole('alert').filter({ hasText: 'Login failed. Please check your credentials.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('signed-out visit to a protected page goes to /login', async ({ page }) => {
+  await page.goto('/appraiser/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+});
+
+test('unknown path shows Page Not Found', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('appraiser visiting the admin area sees Access Denied', async ({ page }) => {
+  await signIn(page, 'demo.appraiser');
+  await expect(page).toHaveURL(/\/appraiser\/dashboard$/);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/unauthorized/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText('/admin/dashboard', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('role-label')).toHaveText('Appraiser');
+});
+
+test('logout returns to /login and ends the session', async ({ page }) => {
+  await signIn(page, 'demo.appraiser');
+  await expect(page).toHaveURL(/\/appraiser\/dashboard$/);
+  await page.getByRole('button', { name: /^User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  const res = await page.request.get('/api/auth/logged-in');
+  expect(res.status()).toBe(401);
+  await page.goto('/appraiser/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});

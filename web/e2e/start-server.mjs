@@ -1,0 +1,73 @@
+// Starts the real server for the browser tests: `${PORTAL_BIN} serve --demo` on a fresh temporary
+// database and file store, waits for /healthz, then stays up until Playwright stops it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const bin = process.env.PORTAL_BIN;
+if (!bin) {
+  console.error('start-server: set PORTAL_BIN to the appraisal-portal binary');
+  process.exit(2);
+}
+
+const url = new URL(process.env.PORTAL_E2E_URL ?? 'http://127.0.0.1:18080');
+const bind = `${url.hostname}:${url.port || '80'}`;
+const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+
+const child = spawn(bin, ['serve', '--demo'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORTAL_BIND: bind,
+    PORTAL_DATABASE_URL: `sqlite://${join(dir, 'portal.db')}?mode=rwc`,
+    PORTAL_STORAGE_URL: join(dir, 'files'),
+  },
+});
+
+let stopping = false;
+function cleanup() {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    /* ignore */
+  }
+}
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  if (child.exitCode === null) child.kill(signal);
+  setTimeout(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }, 4000).unref();
+}
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stop('SIGTERM'));
+
+child.on('exit', (code, signal) => {
+  cleanup();
+  if (!stopping) console.error(`start-server: server exited early (code ${code}, signal ${signal})`);
+  process.exit(stopping ? 0 : (code ?? 1));
+});
+child.on('error', (e) => {
+  console.error(`start-server: cannot start ${bin}: ${e.message}`);
+  cleanup();
+  process.exit(2);
+});
+
+const healthz = new URL('/healthz', url).toString();
+const deadline = Date.now() + 170_000;
+for (;;) {
+  try {
+    const res = await fetch(healthz);
+    if (res.ok) break;
+  } catch {
+    /* not up yet */
+  }
+  if (Date.now() > deadline) {
+    console.error(`start-server: ${healthz} did not answer in time`);
+    stop('SIGTERM');
+    break;
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}
+if (!stopping) console.log(`start-server: server ready at ${url.origin} (data in ${dir})`);

@@ -1,0 +1,95 @@
+import { screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { appConfig, loggedIn, server } from '../test/server';
+import { renderApp } from '../test/render';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const user = (userType: number) => ({ securityUserId: 10, userType, firstName: 'Dana', lastName: 'Reed' });
+
+describe('route guard', () => {
+  it('signed out: a protected page goes to /login, remembering the target', async () => {
+    server.use(loggedIn(null), appConfig());
+    const { router } = renderApp('/appraiser/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({ from: '/appraiser/dashboard' });
+  });
+
+  it('wrong role: goes to /unauthorized with the attempted URL and the role label', async () => {
+    server.use(loggedIn(user(2)), appConfig());
+    const { router } = renderApp('/admin/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/unauthorized');
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBe('/admin/dashboard');
+    expect(screen.getByText("You don't have permission to access this page.")).toBeInTheDocument();
+    expect(screen.getByText('/admin/dashboard')).toBeInTheDocument();
+    expect(screen.getByTestId('role-label')).toHaveTextContent('Staff');
+  });
+
+  it('allowed role sees the page inside the shell', async () => {
+    server.use(loggedIn(user(1)), appConfig());
+    renderApp('/appraiser/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Payments' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Need help?' })).toBeInTheDocument();
+  });
+});
+
+describe('role dashboard redirect', () => {
+  it.each([
+    [1, '/appraiser/dashboard', 'Orders Dashboard'],
+    [6, '/appraiser/dashboard', 'Orders Dashboard'],
+    [2, '/staff/dashboard', 'Orders Dashboard'],
+    [5, '/admin/dashboard', 'Admin Dashboard'],
+    [0, '/unauthorized', 'Access Denied'],
+  ])('userType %i: /dashboard -> %s', async (type, path, heading) => {
+    server.use(loggedIn(user(type)), appConfig());
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('no user: / -> /login', async () => {
+    server.use(loggedIn(null), appConfig());
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('Access Denied back-door rule', () => {
+  it('an attempted back-door URL redirects to the dashboard', async () => {
+    server.use(loggedIn(user(1)), appConfig());
+    const { router } = renderApp('/admin/backdoor-login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/appraiser/dashboard');
+  });
+
+  it('also for a hand-typed /unauthorized?from=...Back-Door...', async () => {
+    server.use(loggedIn(user(2)), appConfig());
+    const { router } = renderApp('/unauthorized?from=%2Fadmin%2FBack-Door');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/staff/dashboard');
+  });
+});
+
+describe('support page and not found', () => {
+  it('support page has no Need help? block', async () => {
+    server.use(loggedIn(user(1)), appConfig());
+    renderApp('/appraiser/support');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Support Center' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Need help?' })).not.toBeInTheDocument();
+  });
+
+  it('unknown path shows Page Not Found with Login when signed out', async () => {
+    server.use(loggedIn(null), appConfig());
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,114 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
+import { AREA_ROLES } from '../lib/roles';
+import { DashboardRedirect } from './guards/DashboardRedirect';
+import { RequireAuth } from './guards/RequireAuth';
+import { AppLayout } from './shell/AppLayout';
+
+/* Lazy pages, one chunk per feature module. */
+const login = () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
+const logout = () => import('../features/auth/LogoutPage').then((m) => ({ Component: m.LogoutPage }));
+const dualAuth = () => import('../features/auth/DualAuthPage').then((m) => ({ Component: m.DualAuthPage }));
+const resetPassword = () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage }));
+const performResetPassword = () =>
+  import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.PerformResetPasswordPage }));
+const unauthorized = () => import('../features/access/AccessDeniedPage').then((m) => ({ Component: m.UnauthorizedPage }));
+const forbidden = () => import('../features/access/AccessDeniedPage').then((m) => ({ Component: m.ForbiddenPage }));
+const notFound = () => import('../features/access/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }));
+const ordersDashboard = () => import('../features/orders/OrdersDashboardPage').then((m) => ({ Component: m.OrdersDashboardPage }));
+const orderDetails = () => import('../features/orders/OrderDetailsPage').then((m) => ({ Component: m.OrderDetailsPage }));
+const orderGone = () => import('../features/orders/OrderDetailsPage').then((m) => ({ Component: m.OrderNoLongerAvailablePage }));
+const profile = () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage }));
+const quotes = () => import('../features/quotes/QuotesPage').then((m) => ({ Component: m.QuotesPage }));
+const quoteDetails = () => import('../features/quotes/QuotesPage').then((m) => ({ Component: m.QuoteDetailsPage }));
+const secureLinks = () => import('../features/secure-links/SecureLinksPage').then((m) => ({ Component: m.SecureLinksPage }));
+const secureLinkDetails = () =>
+  import('../features/secure-links/SecureLinksPage').then((m) => ({ Component: m.SecureLinkDetailsPage }));
+const payments = () => import('../features/payments/PaymentsPage').then((m) => ({ Component: m.PaymentsPage }));
+const support = () => import('../features/support/SupportPage').then((m) => ({ Component: m.SupportPage }));
+const appraisers = () => import('../features/appraisers/AppraisersPage').then((m) => ({ Component: m.AppraisersPage }));
+const adminDashboard = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminDashboardPage }));
+const backdoorLogin = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.BackdoorLoginPage }));
+const forms = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.FormsPage }));
+
+/** The route table of part 1 section 2.1. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { index: true, element: <DashboardRedirect /> },
+      { path: 'dashboard', element: <DashboardRedirect /> },
+
+      // public
+      { path: 'login', lazy: login },
+      { path: 'logout', lazy: logout },
+      { path: 'unauthorized', lazy: unauthorized },
+      { path: 'forbidden', lazy: forbidden },
+      { path: 'dual-auth', lazy: dualAuth },
+      { path: 'reset-password', lazy: resetPassword },
+      { path: 'perform-reset-password', lazy: performResetPassword },
+
+      // any signed-in user
+      {
+        path: 'profile',
+        element: <RequireAuth />,
+        children: [
+          { index: true, element: <Navigate to="/profile/me" replace /> },
+          { path: 'me', lazy: profile },
+        ],
+      },
+
+      {
+        path: 'appraiser',
+        element: <RequireAuth roles={AREA_ROLES.appraiser} />,
+        children: [
+          { index: true, element: <Navigate to="/appraiser/dashboard" replace /> },
+          { path: 'dashboard', lazy: ordersDashboard },
+          { path: 'profile', element: <Navigate to="/profile/me" replace /> },
+          { path: 'profile/:securityUserId', lazy: profile },
+          { path: 'profile/:securityUserId/:tabName', lazy: profile },
+          { path: 'quote/:id', lazy: quoteDetails },
+          { path: 'orderdetails/:id', lazy: orderDetails },
+          { path: 'orderdetails/:id/no-longer-available', lazy: orderGone },
+          { path: 'orderdetails/:id/:action', lazy: orderDetails },
+          { path: 'secure-links', lazy: secureLinks },
+          { path: 'secure-links/:secureLinkId', lazy: secureLinkDetails },
+          { path: 'payments', lazy: payments },
+          { path: 'payments/:tabName', lazy: payments },
+          { path: 'support', lazy: support },
+          { path: 'quotes', lazy: quotes },
+        ],
+      },
+      {
+        path: 'appraiser-admin',
+        element: <RequireAuth roles={AREA_ROLES.appraiserAdmin} />,
+        children: [
+          { index: true, element: <Navigate to="/appraiser-admin/appraisers" replace /> },
+          { path: 'appraisers', lazy: appraisers },
+        ],
+      },
+      {
+        path: 'staff',
+        element: <RequireAuth roles={AREA_ROLES.staff} />,
+        children: [
+          { index: true, element: <Navigate to="/staff/dashboard" replace /> },
+          { path: 'dashboard', lazy: ordersDashboard },
+          { path: 'profile', lazy: profile },
+        ],
+      },
+      {
+        path: 'admin',
+        element: <RequireAuth roles={AREA_ROLES.admin} />,
+        children: [
+          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+          { path: 'dashboard', lazy: adminDashboard },
+          { path: 'backdoor-login', lazy: backdoorLogin },
+          { path: 'forms', lazy: forms },
+        ],
+      },
+
+      { path: '*', lazy: notFound },
+    ],
+  },
+];

@@ -1,0 +1,26 @@
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { SUPPORT_HOURS, useAppConfig } from '../../lib/appConfig';
+
+export function NeedHelp() {
+  const { data: config } = useAppConfig();
+  return (
+    <Paper component="section" aria-labelledby="need-help-title" withBorder p="md" mt="xl" radius="md" bg="gray.0">
+      <Stack gap={4}>
+        <Title order={2} size="h4" id="need-help-title">
+          Need help?
+        </Title>
+        <Text size="sm">Our staff are available {SUPPORT_HOURS}.</Text>
+        {config?.supportEmail ? (
+          <Text size="sm">
+            E-mail: <Anchor href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Anchor>
+          </Text>
+        ) : null}
+        {config?.supportPhone ? (
+          <Text size="sm">
+            Phone: <Anchor href={`tel:${config.supportPhone.replace(/[^0-9+]/g, '')}`}>{config.supportPhone}</Anchor>
+          </Text>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,23 @@
+import { Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'blue',
+  // Default shade 6 fails WCAG AA contrast with white text; 8 passes.
+  primaryShade: { light: 8, dark: 8 },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+  defaultRadius: 'sm',
+  components: {
+    // The toast description is gray 6 under a title, which fails AA contrast.
+    Notification: Notification.extend({
+      styles: { description: { color: 'var(--mantine-color-gray-8)' } },
+    }),
+  },
+});
+
+/** Mantine's "dimmed" text (gray 6) fails AA contrast on white; use gray 7. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+});

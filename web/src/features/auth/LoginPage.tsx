@@ -1,0 +1,85 @@
+import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { SIGN_UP_FALLBACK_URL, useAppConfig } from '../../lib/appConfig';
+import { notify } from '../../lib/notify';
+import { useLogin } from './api';
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: config } = useAppConfig();
+  const loginMutation = useLogin();
+  const [error, setError] = useState<string | null>(null);
+  const [visible, setVisible] = useState(false);
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: (v) => (v.trim() ? null : 'Username is required'),
+      password: (v) => (v ? null : 'Password is required'),
+    },
+  });
+
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const target = typeof from === 'string' && from.startsWith('/') && !from.startsWith('/login') ? from : '/dashboard';
+
+  const onSubmit = form.onSubmit((values) => {
+    setError(null);
+    loginMutation.mutate(
+      { username: values.username.trim(), password: values.password },
+      {
+        onSuccess: () => {
+          notify('success', 'Logged in successfully');
+          navigate(target, { replace: true });
+        },
+        onError: (e) => setError(e.message),
+      },
+    );
+  });
+
+  const pending = loginMutation.isPending;
+
+  return (
+    <Stack align="center" py="xl">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+        <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+          <Stack gap="md">
+            <Title order={1} size="h2" id="login-title">
+              Sign in
+            </Title>
+            {error ? (
+              <Alert color="red" variant="light" role="alert" title="Error">
+                {error}
+              </Alert>
+            ) : null}
+            <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              withAsterisk
+              visible={visible}
+              onVisibilityChange={setVisible}
+              visibilityToggleFocusable
+              visibilityToggleButtonProps={{ 'aria-label': visible ? 'Hide password' : 'Show password' }}
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" fullWidth loading={false} disabled={pending}>
+              {pending ? 'Signing in...' : 'Sign in'}
+            </Button>
+            <Group justify="space-between">
+              <Anchor href={config?.signUpUrl || SIGN_UP_FALLBACK_URL} target="_blank" rel="noopener noreferrer">
+                Sign Up
+              </Anchor>
+              <Anchor component={Link} to="/reset-password">
+                Forgot your password?
+              </Anchor>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+/** User types as numbers sent by the server (LoggedInUser.userType / SecurityUser.userType). */
+export const UserType = {
+  CLIENT: 0,
+  APPRAISER: 1,
+  STAFF: 2,
+  SYSTEM: 3,
+  REGISTERED: 4,
+  SECRET: 5,
+  APPRAISER_ADMIN: 6,
+} as const;
+
+export type UserTypeValue = (typeof UserType)[keyof typeof UserType];
+
+/** The one lookup table of role labels (part 1 section 2.5). */
+export const ROLE_LABELS: Readonly<Record<UserTypeValue, string>> = {
+  [UserType.CLIENT]: 'Client',
+  [UserType.APPRAISER]: 'Appraiser',
+  [UserType.STAFF]: 'Staff',
+  [UserType.SYSTEM]: 'System',
+  [UserType.REGISTERED]: 'Registered User',
+  [UserType.SECRET]: 'Secret',
+  [UserType.APPRAISER_ADMIN]: 'Appraiser Admin',
+};
+
+export const UNKNOWN_ROLE_LABEL = 'Unknown';
+
+export function isKnownUserType(value: unknown): value is UserTypeValue {
+  return typeof value === 'number' && Object.prototype.hasOwnProperty.call(ROLE_LABELS, value);
+}
+
+export function roleLabel(userType: number | null | undefined): string {
+  return isKnownUserType(userType) ? ROLE_LABELS[userType] : UNKNOWN_ROLE_LABEL;
+}
+
+/** Allowed roles per route area (part 1 section 6). */
+export const AREA_ROLES = {
+  appraiser: [UserType.APPRAISER, UserType.APPRAISER_ADMIN, UserType.SECRET],
+  appraiserAdmin: [UserType.APPRAISER_ADMIN, UserType.SECRET],
+  staff: [UserType.STAFF, UserType.SECRET],
+  admin: [UserType.SECRET],
+} as const satisfies Record<string, readonly UserTypeValue[]>;
+
+/** Where /dashboard sends a user (part 1 section 2.1). */
+export function dashboardPathFor(user: { userType: number } | null | undefined): string {
+  if (!user) return '/login';
+  switch (user.userType) {
+    case UserType.APPRAISER:
+    case UserType.APPRAISER_ADMIN:
+      return '/appraiser/dashboard';
+    case UserType.STAFF:
+      return '/staff/dashboard';
+    case UserType.SECRET:
+      return '/admin/dashboard';
+    default:
+      return '/unauthorized';
+  }
+}
+
+/** True when a URL mentions the back-door area ("backdoor" or "back-door", any case). */
+export function containsBackdoorWord(url: string | null | undefined): boolean {
+  if (!url) return false;
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    /* keep raw */
+  }
+  return /back-?door/i.test(decoded);
+}

@@ -1,0 +1,58 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { api, ApiError, call, type Schemas } from './api';
+import { isKnownUserType } from './roles';
+
+export type LoggedInUser = Schemas['LoggedInUser'];
+
+export const LOGGED_IN_KEY = ['auth', 'logged-in'] as const;
+
+export const MSG_MISSING_ID = 'securityUserId is missing';
+export const MSG_INVALID_USER_TYPE = 'invalid user type';
+
+/** Login validation of part 1 section 5: the returned user must carry an id and a known type. */
+export function validateLoggedInUser(value: unknown): LoggedInUser {
+  const u = (value ?? {}) as Partial<Record<keyof LoggedInUser, unknown>>;
+  if (typeof u.securityUserId !== 'number' || !Number.isFinite(u.securityUserId)) {
+    throw new Error(MSG_MISSING_ID);
+  }
+  if (!isKnownUserType(u.userType)) {
+    throw new Error(MSG_INVALID_USER_TYPE);
+  }
+  return value as LoggedInUser;
+}
+
+/** The signed-in user, or null when not signed in. */
+export async function fetchLoggedInUser(): Promise<LoggedInUser | null> {
+  try {
+    const user = await call(api.GET('/api/auth/logged-in'), { skip401: true, notify: false });
+    return validateLoggedInUser(user);
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return null;
+    console.error('logged-in check failed', e);
+    return null;
+  }
+}
+
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: LOGGED_IN_KEY,
+    queryFn: fetchLoggedInUser,
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  });
+}
+
+export function setCurrentUser(queryClient: QueryClient, user: LoggedInUser | null): void {
+  queryClient.setQueryData(LOGGED_IN_KEY, user);
+}
+
+/** Clears the user and everything cached for them. */
+export function clearSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'app-config' });
+  setCurrentUser(queryClient, null);
+}
+
+export function displayName(user: Pick<LoggedInUser, 'firstName' | 'lastName'> | null | undefined): string {
+  const name = [user?.firstName, user?.lastName].filter((p) => p && p.trim()).join(' ').trim();
+  return name || 'User';
+}

@@ -1,0 +1,21 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+export const server = setupServer();
+
+export const loggedIn = (user: Record<string, unknown> | null) =>
+  http.get('*/api/auth/logged-in', () =>
+    user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }),
+  );
+
+export const appConfig = () =>
+  http.get('*/api/app-config', () =>
+    HttpResponse.json({
+      supportEmail: 'support@example.com',
+      supportPhone: '555-010-0100',
+      technicalSupportEmail: 'it@example.com',
+      signUpUrl: 'https://careers.example.com/join',
+      mapTileUrl: 'https://tile.example.com/{z}/{x}/{y}.png',
+      companyTimeZone: 'America/Chicago',
+    }),
+  );
