@@ -71,6 +71,6 @@ pub async fn seed(db: &DatabaseConnection) -> AppResult<()> {
 pub fn print_logins() {
     println!("Demo sign-ins (password {DEMO_PASSWORD}):");
     for (username, user_type, ..) in DEMO_USERS {
-        println!("  {username:<16} {user_type:?}");
+        println!("  {username:<16} {}", user_type.label());
     }
 }

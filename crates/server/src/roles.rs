@@ -44,6 +44,19 @@ impl UserType {
         })
     }
 
+    /// The role label the web app shows (part 1 section 2.5).
+    pub fn label(self) -> &'static str {
+        match self {
+            UserType::Client => "Client",
+            UserType::Appraiser => "Appraiser",
+            UserType::Staff => "Staff",
+            UserType::System => "System",
+            UserType::Registered => "Registered User",
+            UserType::Secret => "Secret",
+            UserType::AppraiserAdmin => "Appraiser Admin",
+        }
+    }
+
     /// Appraisers and their administrators have an appraiser profile.
     pub fn is_appraiser_kind(self) -> bool {
         matches!(self, UserType::Appraiser | UserType::AppraiserAdmin)
