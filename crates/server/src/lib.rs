@@ -7,6 +7,8 @@ pub mod config;
 pub mod delivery;
 pub mod demo;
 pub mod http;
+pub mod lookups;
+pub mod orders;
 pub mod roles;
 pub mod spa;
 pub mod profile;

@@ -38,6 +38,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(utoipa_axum::routes!(crate::delivery::mailbox::outbox_json))
         .merge(crate::public_config::router())
         .merge(guarded(Area::SignedIn, crate::users::routes::router()))
+        .merge(guarded(Area::SignedIn, crate::lookups::routes::router()))
         .merge(guarded(Area::Appraiser, crate::profile::routes::router()))
         .merge(guarded(Area::AppraiserAdmin, crate::admin::routes::firm_router()))
         .merge(guarded(Area::Secret, crate::admin::routes::secret_router()))
