@@ -51,7 +51,7 @@ pub async fn serve(config: Config, demo: bool) -> Result<(), String> {
     let addr: SocketAddr = config.bind_addr()?;
     let db = open_database(&config).await?;
     if demo {
-        crate::demo::seed(&db).await.map_err(|e| format!("loading demo data failed: {e}"))?;
+        crate::demo::seed_with_orders(&db).await.map_err(|e| format!("loading demo data failed: {e}"))?;
     }
     let transports = Arc::new(crate::delivery::sender::Transports::from_config(&config)?);
     let poll = std::time::Duration::from_millis(config.outbox_poll_millis.max(50));

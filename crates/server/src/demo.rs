@@ -68,6 +68,12 @@ pub async fn seed(db: &DatabaseConnection) -> AppResult<()> {
     Ok(())
 }
 
+/// The demo accounts and the demo orders (what `serve --demo` and `seed --demo` load).
+pub async fn seed_with_orders(db: &DatabaseConnection) -> AppResult<()> {
+    seed(db).await?;
+    crate::orders::seed::seed_demo_orders(db).await
+}
+
 pub fn print_logins() {
     println!("Demo sign-ins (password {DEMO_PASSWORD}):");
     for (username, user_type, ..) in DEMO_USERS {

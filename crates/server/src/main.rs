@@ -27,11 +27,17 @@ enum Command {
     },
     /// Bring the database schema up to date and exit.
     Migrate,
-    /// Load data.
+    /// Load data: the demo accounts and orders, and/or N generated orders.
     Seed {
-        /// The demo accounts and their data.
+        /// The demo accounts and their orders.
         #[arg(long)]
         demo: bool,
+        /// Generate this many orders for the demo appraisers and firm.
+        #[arg(long)]
+        orders: Option<u64>,
+        /// Random seed of the generated orders (same seed, same orders).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Manage accounts.
     User {
@@ -99,13 +105,22 @@ async fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Serve { demo } => portal::app::serve(config, demo).await,
         Command::Migrate => portal::app::open_database(&config).await.map(|_| println!("The database is up to date.")),
-        Command::Seed { demo } => {
-            if !demo {
-                return Err("say what to seed: --demo".into());
+        Command::Seed { demo, orders, seed } => {
+            if !demo && orders.is_none() {
+                return Err("say what to seed: --demo and/or --orders N".into());
             }
             let db = portal::app::open_database(&config).await?;
-            portal::demo::seed(&db).await.map_err(|e| e.to_string())?;
-            portal::demo::print_logins();
+            if demo {
+                portal::demo::seed_with_orders(&db).await.map_err(|e| e.to_string())?;
+                portal::demo::print_logins();
+            }
+            if let Some(count) = orders {
+                portal::demo::seed(&db).await.map_err(|e| e.to_string())?;
+                let started = std::time::Instant::now();
+                let written = portal::orders::seed::seed_orders(&db, count, seed).await.map_err(|e| e.to_string())?;
+                let seconds = started.elapsed().as_secs_f64();
+                println!("Generated {written} orders in {seconds:.1} s ({:.0} orders a second).", written as f64 / seconds.max(1e-9));
+            }
             Ok(())
         }
         Command::User { command } => user_command(config, command).await,

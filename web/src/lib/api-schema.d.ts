@@ -349,6 +349,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The orders the caller may see, filtered, sorted and paged. */
+        post: operations["dashboard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/dev-refs": {
         parameters: {
             query?: never;
@@ -489,6 +506,13 @@ export interface components {
         CsrfToken: {
             token: string;
         };
+        DashboardPage: {
+            items: components["schemas"]["OrderDashboardItem"][];
+            /** Format: int64 */
+            totalItems: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
         DevRef: {
             /** Format: int32 */
             id: number;
@@ -546,6 +570,29 @@ export interface components {
             label: string;
             value: string;
         };
+        OrderDashboardItem: {
+            /** Format: date */
+            appraiserDueDate?: string | null;
+            appraiserName?: string | null;
+            /** Format: int32 */
+            appraiserUnreadMessages: number;
+            /** Format: date-time */
+            assignmentActualDate?: string | null;
+            attentionIndicator?: string | null;
+            borrowerName: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            inspectionActualDate?: string | null;
+            orderStatus: string;
+            propertyAddressLine1: string;
+            propertyCity: string;
+            propertyStateCode: string;
+            propertyZip: string;
+            /** Format: int32 */
+            statusId: number;
+            usaFileNumber: string;
+        };
         OutboxMessage: {
             body: string;
             channel: string;
@@ -565,6 +612,49 @@ export interface components {
         };
         ResetRequest: {
             username?: string | null;
+        };
+        /** @description The search filter of part 1 section 3. `page` is 1-based. */
+        SearchFilter: {
+            /** @default null */
+            borrowerName: string | null;
+            /**
+             * @description yyyy-mm-dd
+             * @default null
+             */
+            createDateFrom: string | null;
+            /** @default null */
+            createDateTo: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            limit: number | null;
+            /** @default null */
+            loanNumber: string | null;
+            /**
+             * Format: int64
+             * @default null
+             */
+            page: number | null;
+            /** @default null */
+            propertyCity: string | null;
+            /** @default null */
+            propertyState: string | null;
+            /** @default null */
+            propertyStreet: string | null;
+            /** @default null */
+            propertyZip: string | null;
+            /** @default null */
+            sortDirection: string | null;
+            /** @default null */
+            sortField: string | null;
+            /**
+             * @description Status ids; -1 is every open status, 0 every status. Absent: open.
+             * @default null
+             */
+            statusRefIds: number[] | null;
+            /** @default null */
+            usaFileNumber: string | null;
         };
         /** @description A security user as part 1 section 3 shapes it. */
         SecurityUser: {
@@ -1147,6 +1237,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OptionItem"][];
+                };
+            };
+        };
+    };
+    dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchFilter"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardPage"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
                 };
             };
         };

@@ -3,6 +3,7 @@ use sea_orm_migration::prelude::*;
 mod m0001_foundation;
 mod m0002_dev_refs;
 mod m0003_outbox_verification;
+mod m0004_orders;
 
 pub struct Migrator;
 
@@ -13,6 +14,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0001_foundation::Migration),
             Box::new(m0002_dev_refs::Migration),
             Box::new(m0003_outbox_verification::Migration),
+            Box::new(m0004_orders::Migration),
         ]
     }
 }

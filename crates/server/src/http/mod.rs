@@ -40,6 +40,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(guarded(Area::SignedIn, crate::users::routes::router()))
         .merge(guarded(Area::SignedIn, crate::lookups::routes::router()))
         .merge(guarded(Area::Appraiser, crate::profile::routes::router()))
+        .merge(guarded(Area::Appraiser, crate::orders::dashboard::router()))
         .merge(guarded(Area::AppraiserAdmin, crate::admin::routes::firm_router()))
         .merge(guarded(Area::Secret, crate::admin::routes::secret_router()))
         .merge(guarded(Area::Secret, crate::admin::dev_refs::router()))

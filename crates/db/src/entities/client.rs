@@ -1,0 +1,18 @@
+use sea_orm::entity::prelude::*;
+
+/// The lender or company that ordered the work.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "clients")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub company_name: String,
+    pub office_address_line: Option<String>,
+    pub main_contact_name: Option<String>,
+    pub main_contact_email: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,331 @@
+//! POST /api/dashboard: the orders table with its search filter, sort and paging.
+use axum::extract::State;
+use chrono::{NaiveDate, Utc};
+use portal_db::entities::{order, order_status, security_user};
+use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, Func, LikeExpr, NullOrdering, Order, Query, SelectStatement};
+use sea_orm::{ColumnTrait, ConnectionTrait, FromQueryResult, StatementBuilder};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::attention::{AttentionFacts, attention_indicator};
+use super::status;
+use super::visibility::visible_orders;
+use crate::app::AppState;
+use crate::auth::session::CurrentUser;
+use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::extract::Json;
+use crate::lookups::geography;
+
+pub const PAGE_SIZES: [u64; 4] = [10, 25, 50, 100];
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(dashboard))
+}
+
+/// The search filter of part 1 section 3. `page` is 1-based.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SearchFilter {
+    pub page: Option<u64>,
+    pub limit: Option<u64>,
+    pub sort_field: Option<String>,
+    pub sort_direction: Option<String>,
+    pub usa_file_number: Option<String>,
+    pub borrower_name: Option<String>,
+    pub property_street: Option<String>,
+    pub property_city: Option<String>,
+    pub property_state: Option<String>,
+    pub property_zip: Option<String>,
+    pub loan_number: Option<String>,
+    /// yyyy-mm-dd
+    pub create_date_from: Option<String>,
+    pub create_date_to: Option<String>,
+    /// Status ids; -1 is every open status, 0 every status. Absent: open.
+    pub status_ref_ids: Option<Vec<i32>>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDashboardItem {
+    pub id: i64,
+    pub usa_file_number: String,
+    pub order_status: String,
+    pub status_id: i32,
+    pub attention_indicator: Option<String>,
+    pub appraiser_unread_messages: i32,
+    pub assignment_actual_date: Option<chrono::DateTime<Utc>>,
+    pub inspection_actual_date: Option<chrono::DateTime<Utc>>,
+    pub appraiser_due_date: Option<NaiveDate>,
+    pub property_address_line1: String,
+    pub property_city: String,
+    pub property_state_code: String,
+    pub property_zip: String,
+    pub borrower_name: String,
+    pub appraiser_name: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DashboardPage {
+    pub items: Vec<OrderDashboardItem>,
+    pub total_items: u64,
+    pub total_pages: u64,
+}
+
+/// The sortable columns of the table: (wire name, SQL expression).
+fn sort_expr(field: &str) -> Option<Vec<Expr>> {
+    let col = |c: order::Column| Expr::col((order::Entity, c));
+    Some(match field {
+        "usaFileNumber" => vec![col(order::Column::FileNumber)],
+        "orderStatus" | "statusId" => vec![col(order::Column::StatusId)],
+        "assignmentActualDate" => vec![col(order::Column::AssignmentActualDate)],
+        "inspectionActualDate" => vec![col(order::Column::InspectionActualDate)],
+        "appraiserDueDate" => vec![col(order::Column::AppraiserDueDate)],
+        "propertyAddressLine1" => vec![col(order::Column::PropertyAddressLine1)],
+        "propertyCity" => vec![col(order::Column::PropertyCity)],
+        "propertyStateCode" => vec![col(order::Column::PropertyStateCode)],
+        "propertyZip" => vec![col(order::Column::PropertyZip)],
+        "borrowerName" => vec![col(order::Column::BorrowerName)],
+        "appraiserName" => vec![
+            Expr::col((security_user::Entity, security_user::Column::FirstName)),
+            Expr::col((security_user::Entity, security_user::Column::LastName)),
+        ],
+        _ => return None,
+    })
+}
+
+fn text(value: &Option<String>) -> Option<String> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_lowercase)
+}
+
+/// Case-insensitive "contains", with LIKE's wildcards in the fragment taken literally.
+fn contains(column: order::Column, fragment: &str) -> Expr {
+    let escaped = fragment.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    Func::lower(Expr::col((order::Entity, column))).like(LikeExpr::new(format!("%{escaped}%")).escape('\\'))
+}
+
+fn parse_date(name: &str, value: &Option<String>) -> AppResult<Option<NaiveDate>> {
+    match value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+        None => Ok(None),
+        Some(v) => NaiveDate::parse_from_str(v, "%Y-%m-%d")
+            .map(Some)
+            .map_err(|_| AppError::Validation(format!("{name} must be a date in the form yyyy-mm-dd (got '{v}')"))),
+    }
+}
+
+/// The status ids a filter asks for, or None for every status.
+fn status_ids(requested: &Option<Vec<i32>>) -> AppResult<Option<Vec<i32>>> {
+    let Some(ids) = requested else { return Ok(Some(status::open_ids())) };
+    if ids.is_empty() || ids.contains(&status::ALL_GROUP) {
+        return Ok(None);
+    }
+    let mut wanted = Vec::new();
+    for id in ids {
+        match *id {
+            status::OPEN_GROUP => wanted.extend(status::open_ids()),
+            id if status::exists(id) => wanted.push(id),
+            id => return Err(AppError::Validation(format!("Unknown status id {id}"))),
+        }
+    }
+    wanted.sort_unstable();
+    wanted.dedup();
+    Ok(Some(wanted))
+}
+
+/// Checks the filter and turns it into the WHERE condition (without visibility).
+fn conditions(f: &SearchFilter) -> AppResult<Condition> {
+    let mut c = Condition::all();
+    for (column, value) in [
+        (order::Column::FileNumber, &f.usa_file_number),
+        (order::Column::LoanNumber, &f.loan_number),
+        (order::Column::BorrowerName, &f.borrower_name),
+        (order::Column::PropertyAddressLine1, &f.property_street),
+        (order::Column::PropertyCity, &f.property_city),
+        (order::Column::PropertyZip, &f.property_zip),
+    ] {
+        if let Some(fragment) = text(value) {
+            c = c.add(contains(column, &fragment));
+        }
+    }
+    if let Some(state) = text(&f.property_state) {
+        let found = geography::state(&state).ok_or_else(|| AppError::Validation(format!("Unknown state '{}'", state.to_uppercase())))?;
+        c = c.add(order::Column::PropertyStateCode.eq(found.postal.clone()));
+    }
+    let from = parse_date("createDateFrom", &f.create_date_from)?;
+    let to = parse_date("createDateTo", &f.create_date_to)?;
+    if let (Some(from), Some(to)) = (from, to) {
+        if from > to {
+            return Err(AppError::Validation("Create Date From cannot be after Create Date To".into()));
+        }
+    }
+    // Whole days in UTC: the dates the table shows are the stored dates.
+    if let Some(from) = from {
+        c = c.add(order::Column::CreatedAt.gte(from.and_hms_opt(0, 0, 0).expect("midnight").and_utc()));
+    }
+    if let Some(to) = to {
+        let next = to.succ_opt().unwrap_or(to).and_hms_opt(0, 0, 0).expect("midnight").and_utc();
+        c = c.add(order::Column::CreatedAt.lt(next));
+    }
+    if let Some(ids) = status_ids(&f.status_ref_ids)? {
+        c = c.add(order::Column::StatusId.is_in(ids));
+    }
+    Ok(c)
+}
+
+struct Paging {
+    page: u64,
+    limit: u64,
+    sort: Vec<Expr>,
+    descending: bool,
+}
+
+fn paging(f: &SearchFilter) -> AppResult<Paging> {
+    let page = f.page.unwrap_or(1);
+    if page == 0 {
+        return Err(AppError::Validation("page starts at 1".into()));
+    }
+    let limit = f.limit.unwrap_or(25);
+    if !PAGE_SIZES.contains(&limit) {
+        return Err(AppError::Validation("limit must be one of 10, 25, 50 or 100".into()));
+    }
+    let field = f.sort_field.as_deref().filter(|s| !s.is_empty()).unwrap_or("appraiserDueDate");
+    let sort = sort_expr(field).ok_or_else(|| AppError::Validation(format!("Cannot sort by '{field}'")))?;
+    let descending = match f.sort_direction.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None | Some("") | Some("asc") => false,
+        Some("desc") => true,
+        Some(other) => return Err(AppError::Validation(format!("sortDirection must be asc or desc (got '{other}')"))),
+    };
+    Ok(Paging { page, limit, sort, descending })
+}
+
+#[derive(Debug, FromQueryResult)]
+struct Row {
+    id: i64,
+    file_number: String,
+    status_id: i32,
+    status_description: String,
+    appraiser_unread_messages: i32,
+    assignment_actual_date: Option<chrono::DateTime<Utc>>,
+    accepted_at: Option<chrono::DateTime<Utc>>,
+    inspection_actual_date: Option<chrono::DateTime<Utc>>,
+    inspection_due_date: Option<NaiveDate>,
+    appraiser_due_date: Option<NaiveDate>,
+    is_desktop: bool,
+    property_address_line1: String,
+    property_city: String,
+    property_state_code: String,
+    property_zip: String,
+    borrower_name: String,
+    appraiser_first_name: Option<String>,
+    appraiser_last_name: Option<String>,
+}
+
+fn base_query(filter: Condition) -> SelectStatement {
+    Query::select()
+        .from(order::Entity)
+        .left_join(
+            security_user::Entity,
+            Expr::col((security_user::Entity, security_user::Column::Id)).equals((order::Entity, order::Column::AssignedAppraiserId)),
+        )
+        .cond_where(filter)
+        .take()
+}
+
+/// The caller's orders matching the filter, one page, with the total.
+pub async fn search(db: &impl ConnectionTrait, visible: Condition, f: &SearchFilter, zone: chrono_tz::Tz) -> AppResult<DashboardPage> {
+    let paging = paging(f)?;
+    let filter = Condition::all().add(visible).add(conditions(f)?);
+
+    let mut count = base_query(filter.clone());
+    count.expr(Expr::col((order::Entity, order::Column::Id)).count());
+    let backend = db.get_database_backend();
+    let total_items = db
+        .query_one(&count)
+        .await?
+        .map(|r| r.try_get_by_index::<i64>(0))
+        .transpose()?
+        .unwrap_or(0) as u64;
+
+    let mut select = base_query(filter);
+    let o = |c: order::Column| (order::Entity, c);
+    select
+        .columns([
+            o(order::Column::Id),
+            o(order::Column::FileNumber),
+            o(order::Column::StatusId),
+            o(order::Column::AppraiserUnreadMessages),
+            o(order::Column::AssignmentActualDate),
+            o(order::Column::AcceptedAt),
+            o(order::Column::InspectionActualDate),
+            o(order::Column::InspectionDueDate),
+            o(order::Column::AppraiserDueDate),
+            o(order::Column::IsDesktop),
+            o(order::Column::PropertyAddressLine1),
+            o(order::Column::PropertyCity),
+            o(order::Column::PropertyStateCode),
+            o(order::Column::PropertyZip),
+            o(order::Column::BorrowerName),
+        ])
+        .expr_as(Expr::col((security_user::Entity, security_user::Column::FirstName)), Alias::new("appraiser_first_name"))
+        .expr_as(Expr::col((security_user::Entity, security_user::Column::LastName)), Alias::new("appraiser_last_name"))
+        .expr_as(Expr::col((order_status::Entity, order_status::Column::Description)), Alias::new("status_description"))
+        .inner_join(
+            order_status::Entity,
+            Expr::col((order_status::Entity, order_status::Column::Id)).equals((order::Entity, order::Column::StatusId)),
+        );
+    let direction = if paging.descending { Order::Desc } else { Order::Asc };
+    // Empty dates sort last either way; the id keeps pages stable.
+    for expr in paging.sort {
+        select.order_by_expr_with_nulls(expr, direction.clone(), NullOrdering::Last);
+    }
+    select.order_by((order::Entity, order::Column::Id), direction);
+    select.limit(paging.limit).offset((paging.page - 1) * paging.limit);
+    let statement = StatementBuilder::build(&select, &backend);
+    let rows = Row::find_by_statement(statement).all(db).await?;
+
+    let now = Utc::now();
+    let items = rows
+        .into_iter()
+        .map(|r| {
+            let facts = AttentionFacts {
+                status_id: r.status_id,
+                assigned_at: r.assignment_actual_date,
+                accepted_at: r.accepted_at,
+                appraiser_due_date: r.appraiser_due_date,
+                inspection_due_date: r.inspection_due_date,
+                inspection_at: r.inspection_actual_date,
+                is_desktop: r.is_desktop,
+            };
+            let name = [r.appraiser_first_name.as_deref(), r.appraiser_last_name.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(" ");
+            OrderDashboardItem {
+                id: r.id,
+                usa_file_number: r.file_number,
+                order_status: status::label(r.status_id).unwrap_or(r.status_description),
+                status_id: r.status_id,
+                attention_indicator: attention_indicator(&facts, now, zone).map(str::to_string),
+                appraiser_unread_messages: r.appraiser_unread_messages,
+                assignment_actual_date: r.assignment_actual_date,
+                inspection_actual_date: r.inspection_actual_date,
+                appraiser_due_date: r.appraiser_due_date,
+                property_address_line1: r.property_address_line1,
+                property_city: r.property_city,
+                property_state_code: r.property_state_code,
+                property_zip: r.property_zip,
+                borrower_name: r.borrower_name,
+                appraiser_name: (!name.is_empty()).then_some(name),
+            }
+        })
+        .collect();
+    Ok(DashboardPage { items, total_items, total_pages: total_items.div_ceil(paging.limit) })
+}
+
+/// The orders the caller may see, filtered, sorted and paged.
+#[utoipa::path(post, path = "/api/dashboard", tag = "orders", request_body = SearchFilter,
+    responses((status = 200, body = DashboardPage), (status = 422, body = MessageResponse)))]
+async fn dashboard(State(state): State<AppState>, caller: CurrentUser, Json(filter): Json<SearchFilter>) -> AppResult<axum::Json<DashboardPage>> {
+    let visible = visible_orders(&state.db, &caller).await?;
+    let zone = state.config.time_zone().map_err(AppError::Internal)?;
+    Ok(axum::Json(search(&state.db, visible, &filter, zone).await?))
+}

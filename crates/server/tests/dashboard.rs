@@ -1,0 +1,198 @@
+//! POST /api/dashboard: visibility, filters, sorting, paging and bad input, on both databases.
+mod common;
+
+use chrono::{Duration, Utc};
+use portal_db::entities::order;
+use reqwest::StatusCode;
+use sea_orm::{ActiveModelTrait, NotSet, Set};
+use serde_json::{Value, json};
+
+use common::{TestApp, message};
+
+struct Spec {
+    file: &'static str,
+    borrower: &'static str,
+    street: &'static str,
+    city: &'static str,
+    state: &'static str,
+    status: i32,
+    appraiser: Option<&'static str>,
+    due_in_days: i64,
+    created_days_ago: i64,
+}
+
+const ORDERS: [Spec; 6] = [
+    Spec { file: "100200", borrower: "Maria Gonzalez", street: "12 Oak St", city: "Austin", state: "TX", status: 5, appraiser: Some("demo.appraiser"), due_in_days: 3, created_days_ago: 2 },
+    Spec { file: "100201", borrower: "John Smith", street: "9 Elm Ave", city: "Austin", state: "TX", status: 11, appraiser: Some("demo.appraiser"), due_in_days: -1, created_days_ago: 10 },
+    Spec { file: "100300", borrower: "Jane SMITHSON", street: "4 Pine Dr", city: "Dallas", state: "TX", status: 15, appraiser: Some("demo.appraiser"), due_in_days: 5, created_days_ago: 40 },
+    Spec { file: "200100", borrower: "Wei Lee", street: "77 Lake Ln", city: "Chicago", state: "IL", status: 4, appraiser: Some("demo.appraiser2"), due_in_days: 8, created_days_ago: 1 },
+    Spec { file: "300100", borrower: "Priya Patel", street: "5 River Ct", city: "Denver", state: "CO", status: 6, appraiser: Some("other.appraiser"), due_in_days: 2, created_days_ago: 3 },
+    Spec { file: "400100", borrower: "Aisha Okafor", street: "1 Main St", city: "Boston", state: "MA", status: 3, appraiser: None, due_in_days: 9, created_days_ago: 4 },
+];
+
+async fn load(app: &TestApp) {
+    use portal::roles::UserType;
+    use portal::users::accounts::{NewUser, create};
+    let firm = portal_db::entities::appraisal_company::ActiveModel { id: NotSet, name: Set("Elsewhere".into()), created_at: Set(Utc::now()) };
+    let firm = firm.insert(&app.db).await.unwrap();
+    create(&app.db, NewUser {
+        username: "other.appraiser".into(),
+        user_type: UserType::Appraiser,
+        email: "other@example.com".into(),
+        first_name: Some("Olive".into()),
+        last_name: Some("Other".into()),
+        password: common::PASSWORD.into(),
+        company_id: Some(firm.id),
+    })
+    .await
+    .unwrap();
+    // Business dates are the company's (America/Chicago), not UTC's.
+    let today = Utc::now().with_timezone(&chrono_tz::America::Chicago).date_naive();
+    for s in ORDERS {
+        let (appraiser, company) = match s.appraiser {
+            Some(u) => {
+                let id = app.user_id(u).await;
+                (Some(id), portal::users::access::company_of(&app.db, id).await.unwrap())
+            }
+            None => (None, None),
+        };
+        order::ActiveModel {
+            id: NotSet,
+            file_number: Set(s.file.into()),
+            loan_number: Set(Some(format!("LN{}", s.file))),
+            borrower_name: Set(s.borrower.into()),
+            property_address_line1: Set(s.street.into()),
+            property_city: Set(s.city.into()),
+            property_state_code: Set(s.state.into()),
+            property_zip: Set(format!("7{}", &s.file[..4])),
+            property_county: Set(None),
+            client_id: Set(None),
+            status_id: Set(s.status),
+            assigned_appraiser_id: Set(appraiser),
+            assigned_company_id: Set(company),
+            created_at: Set(Utc::now() - Duration::days(s.created_days_ago)),
+            assignment_actual_date: Set(appraiser.map(|_| Utc::now() - Duration::hours(2))),
+            accepted_at: Set(None),
+            inspection_actual_date: Set(None),
+            inspection_due_date: Set(Some(today + Duration::days(10))),
+            appraiser_due_date: Set(Some(today + Duration::days(s.due_in_days))),
+            is_desktop: Set(false),
+            appraiser_unread_messages: Set(if s.file == "100200" { 2 } else { 0 }),
+        }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    }
+}
+
+async fn files(s: &common::Session, filter: Value) -> Vec<String> {
+    let r = s.post("/api/dashboard", filter.clone()).await;
+    assert_eq!(r.status(), StatusCode::OK, "{filter}");
+    let page: Value = r.json().await.unwrap();
+    page["items"].as_array().unwrap().iter().map(|i| i["usaFileNumber"].as_str().unwrap().to_string()).collect()
+}
+
+both_dbs!(each_role_sees_only_its_orders, |app| {
+    load(&app).await;
+    let all = json!({"statusRefIds": [0], "sortField": "usaFileNumber"});
+    let appraiser = app.signed_in("demo.appraiser").await;
+    assert_eq!(files(&appraiser, all.clone()).await, ["100200", "100201", "100300"]);
+    // Whatever the filter, another firm's order never shows.
+    assert_eq!(files(&appraiser, json!({"statusRefIds": [0], "usaFileNumber": "300100"})).await, Vec::<String>::new());
+    assert_eq!(files(&app.signed_in("demo.admin").await, all.clone()).await, ["100200", "100201", "100300", "200100"]);
+    assert_eq!(files(&app.signed_in("other.appraiser").await, all.clone()).await, ["300100"]);
+    assert_eq!(files(&app.signed_in("demo.staff").await, all.clone()).await.len(), 6);
+    assert_eq!(app.signed_in("demo.client").await.post("/api/dashboard", all).await.status(), StatusCode::FORBIDDEN);
+});
+
+both_dbs!(filters_combine_and_match_fragments_case_insensitively, |app| {
+    load(&app).await;
+    let s = app.signed_in("demo.staff").await;
+    let all = |extra: Value| {
+        let mut f = json!({"statusRefIds": [0], "sortField": "usaFileNumber"});
+        f.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        f
+    };
+    assert_eq!(files(&s, all(json!({"usaFileNumber": "1002"}))).await, ["100200", "100201"], "prefix");
+    assert_eq!(files(&s, all(json!({"usaFileNumber": "0100"}))).await, ["200100", "300100", "400100"], "fragment");
+    assert_eq!(files(&s, all(json!({"borrowerName": "smith"}))).await, ["100201", "100300"]);
+    assert_eq!(files(&s, all(json!({"propertyStreet": "OAK"}))).await, ["100200"]);
+    assert_eq!(files(&s, all(json!({"loanNumber": "ln2001"}))).await, ["200100"]);
+    assert_eq!(files(&s, all(json!({"propertyZip": "71002"}))).await, ["100200", "100201"]);
+    assert_eq!(files(&s, all(json!({"propertyCity": "austin", "propertyState": "tx", "statusRefIds": [11]}))).await, ["100201"]);
+    assert_eq!(files(&s, all(json!({"borrowerName": "%"}))).await, Vec::<String>::new(), "wildcards are literal");
+    let today = Utc::now().date_naive();
+    let range = json!({"createDateFrom": (today - Duration::days(5)).to_string(), "createDateTo": today.to_string()});
+    assert_eq!(files(&s, all(range)).await, ["100200", "200100", "300100", "400100"]);
+    // Status groups: absent means Open, -1 Open, 0 All.
+    let open = ["100200", "100201", "200100", "300100", "400100"];
+    assert_eq!(files(&s, json!({"sortField": "usaFileNumber"})).await, open);
+    assert_eq!(files(&s, json!({"sortField": "usaFileNumber", "statusRefIds": [-1]})).await, open);
+    assert_eq!(files(&s, json!({"sortField": "usaFileNumber", "statusRefIds": [15, 4]})).await, ["100300", "200100"]);
+});
+
+both_dbs!(sorting_and_paging, |app| {
+    load(&app).await;
+    let s = app.signed_in("demo.staff").await;
+    assert_eq!(
+        files(&s, json!({"statusRefIds": [0], "sortField": "borrowerName", "sortDirection": "DESC"})).await,
+        ["200100", "300100", "100200", "100201", "100300", "400100"]
+    );
+    // Default: due date ascending.
+    assert_eq!(files(&s, json!({"statusRefIds": [0]})).await, ["100201", "300100", "100200", "100300", "200100", "400100"]);
+    let r: Value = s.post("/api/dashboard", json!({"statusRefIds": [0], "limit": 10, "page": 1})).await.json().await.unwrap();
+    assert_eq!((r["totalItems"].as_u64(), r["totalPages"].as_u64()), (Some(6), Some(1)));
+    for field in ["usaFileNumber", "orderStatus", "assignmentActualDate", "inspectionActualDate", "appraiserDueDate", "propertyAddressLine1", "borrowerName", "appraiserName"] {
+        for direction in ["asc", "desc"] {
+            let page: Value = s.post("/api/dashboard", json!({"statusRefIds": [0], "sortField": field, "sortDirection": direction, "limit": 10})).await.json().await.unwrap();
+            assert_eq!(page["items"].as_array().unwrap().len(), 6, "{field} {direction}");
+        }
+    }
+    let item = &r["items"].as_array().unwrap().iter().find(|i| i["usaFileNumber"] == "100200").unwrap().clone();
+    assert_eq!(item["appraiserUnreadMessages"], 2);
+    assert_eq!(item["orderStatus"], "Accepted");
+    assert_eq!(item["appraiserName"], "Avery Appraiser");
+    let overdue = r["items"].as_array().unwrap().iter().find(|i| i["usaFileNumber"] == "100201").unwrap();
+    assert_eq!(overdue["attentionIndicator"], "order overdue");
+    let assigned = r["items"].as_array().unwrap().iter().find(|i| i["usaFileNumber"] == "200100").unwrap();
+    assert_eq!(assigned["attentionIndicator"], "acceptance response required");
+});
+
+both_dbs!(paging_splits_large_results, |app| {
+    portal::orders::seed::seed_orders(&app.db, 230, 3).await.unwrap();
+    let s = app.signed_in("demo.staff").await;
+    let page = |n: u64| {
+        let s = &s;
+        async move {
+            let v: Value = s.post("/api/dashboard", json!({"statusRefIds": [0], "limit": 100, "page": n, "sortField": "usaFileNumber"})).await.json().await.unwrap();
+            v
+        }
+    };
+    let (first, last) = (page(1).await, page(3).await);
+    assert_eq!(first["totalItems"], 230);
+    assert_eq!(first["totalPages"], 3);
+    assert_eq!(first["items"].as_array().unwrap().len(), 100);
+    assert_eq!(last["items"].as_array().unwrap().len(), 30);
+    assert!(first["items"][0]["usaFileNumber"].as_str() < last["items"][0]["usaFileNumber"].as_str());
+    assert_eq!(page(4).await["items"].as_array().unwrap().len(), 0);
+});
+
+both_dbs!(bad_input_gets_a_clear_message, |app| {
+    let s = app.signed_in("demo.appraiser").await;
+    for (filter, expected) in [
+        (json!({"limit": 1000}), "limit must be one of 10, 25, 50 or 100"),
+        (json!({"page": 0}), "page starts at 1"),
+        (json!({"sortField": "passwordHash"}), "Cannot sort by 'passwordHash'"),
+        (json!({"sortDirection": "sideways"}), "sortDirection must be asc or desc (got 'sideways')"),
+        (json!({"createDateFrom": "2026-05-02", "createDateTo": "2026-05-01"}), "Create Date From cannot be after Create Date To"),
+        (json!({"createDateFrom": "05/02/2026"}), "createDateFrom must be a date in the form yyyy-mm-dd (got '05/02/2026')"),
+        (json!({"propertyState": "ZZ"}), "Unknown state 'ZZ'"),
+        (json!({"statusRefIds": [99]}), "Unknown status id 99"),
+    ] {
+        let r = s.post("/api/dashboard", filter.clone()).await;
+        assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "{filter}");
+        assert_eq!(message(r).await, expected);
+    }
+    let wrong_type = s.post("/api/dashboard", json!({"page": "one"})).await;
+    assert_eq!(wrong_type.status(), StatusCode::UNPROCESSABLE_ENTITY);
+});
