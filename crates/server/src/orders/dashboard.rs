@@ -3,7 +3,7 @@ use axum::extract::State;
 use chrono::{NaiveDate, Utc};
 use portal_db::entities::{order, order_status, security_user};
 use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, Func, LikeExpr, NullOrdering, Order, Query, SelectStatement};
-use sea_orm::{ColumnTrait, ConnectionTrait, FromQueryResult, StatementBuilder};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbBackend, FromQueryResult, Statement, StatementBuilder};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -233,20 +233,20 @@ fn base_query(filter: Condition) -> SelectStatement {
         .take()
 }
 
-/// The caller's orders matching the filter, one page, with the total.
-pub async fn search(db: &impl ConnectionTrait, visible: Condition, f: &SearchFilter, zone: chrono_tz::Tz) -> AppResult<DashboardPage> {
+/// The two statements behind one dashboard page: the count and the page itself.
+pub struct DashboardQuery {
+    pub count: Statement,
+    pub page: Statement,
+    pub limit: u64,
+}
+
+/// Checks the filter and builds the statements for the orders `visible` allows.
+pub fn build_query(visible: Condition, f: &SearchFilter, backend: DbBackend) -> AppResult<DashboardQuery> {
     let paging = paging(f)?;
     let filter = Condition::all().add(visible).add(conditions(f)?);
 
     let mut count = base_query(filter.clone());
     count.expr(Expr::col((order::Entity, order::Column::Id)).count());
-    let backend = db.get_database_backend();
-    let total_items = db
-        .query_one(&count)
-        .await?
-        .map(|r| r.try_get_by_index::<i64>(0))
-        .transpose()?
-        .unwrap_or(0) as u64;
 
     let mut select = base_query(filter);
     let o = |c: order::Column| (order::Entity, c);
@@ -282,8 +282,24 @@ pub async fn search(db: &impl ConnectionTrait, visible: Condition, f: &SearchFil
     }
     select.order_by((order::Entity, order::Column::Id), direction);
     select.limit(paging.limit).offset((paging.page - 1) * paging.limit);
-    let statement = StatementBuilder::build(&select, &backend);
-    let rows = Row::find_by_statement(statement).all(db).await?;
+    Ok(DashboardQuery {
+        count: StatementBuilder::build(&count, &backend),
+        page: StatementBuilder::build(&select, &backend),
+        limit: paging.limit,
+    })
+}
+
+/// The caller's orders matching the filter, one page, with the total.
+pub async fn search(db: &impl ConnectionTrait, visible: Condition, f: &SearchFilter, zone: chrono_tz::Tz) -> AppResult<DashboardPage> {
+    let query = build_query(visible, f, db.get_database_backend())?;
+    let total_items = db
+        .query_one_raw(query.count)
+        .await?
+        .map(|r| r.try_get_by_index::<i64>(0))
+        .transpose()?
+        .unwrap_or(0) as u64;
+    let rows = Row::find_by_statement(query.page).all(db).await?;
+    let limit = query.limit;
 
     let now = Utc::now();
     let items = rows
@@ -318,7 +334,7 @@ pub async fn search(db: &impl ConnectionTrait, visible: Condition, f: &SearchFil
             }
         })
         .collect();
-    Ok(DashboardPage { items, total_items, total_pages: total_items.div_ceil(paging.limit) })
+    Ok(DashboardPage { items, total_items, total_pages: total_items.div_ceil(limit) })
 }
 
 /// The orders the caller may see, filtered, sorted and paged.
