@@ -6,7 +6,7 @@ BIN := $(CARGO_TARGET_DIR)/debug/appraisal-portal
 RELEASE_BIN := $(CARGO_TARGET_DIR)/release/appraisal-portal
 WEB := web
 
-.PHONY: run test build web-deps web-build server server-release release api-types check-api-types \
+.PHONY: bench run test build web-deps web-build server server-release release api-types check-api-types \
         test-server test-web test-e2e clean
 
 ## Build everything and serve the portal with demo data on ./data/portal.db (SQLite).
@@ -62,3 +62,10 @@ test-e2e: web-build server
 
 clean:
 	rm -rf $(WEB)/dist $(WEB)/node_modules
+
+## Dashboard benchmark at a million orders on SQLite and the local PostgreSQL (release build).
+BENCH_ORDERS ?= 1000000
+BENCH_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+bench:
+	cargo build --locked --release -p appraisal-portal -p portal-bench
+	$(CARGO_TARGET_DIR)/release/dashboard-bench --orders $(BENCH_ORDERS) --postgres $(BENCH_POSTGRES_URL)

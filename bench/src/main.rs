@@ -1,0 +1,268 @@
+//! Dashboard benchmark: builds N generated orders on SQLite (and PostgreSQL when a URL is given),
+//! starts the real server binary on them, and measures signed-in POST /api/dashboard for five
+//! searches against the same SQL run directly on the same database, then throughput with
+//! concurrent clients and the server's peak memory.
+//!
+//! Usage: dashboard-bench [--orders N] [--requests R] [--concurrency C] [--seconds S]
+//!                        [--postgres postgres://.../postgres] [--server PATH]
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use portal::config::Config;
+use portal::orders::dashboard::{SearchFilter, build_query};
+use portal::orders::visibility::visible_orders;
+use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
+use serde_json::{Value, json};
+
+struct Args {
+    orders: u64,
+    requests: usize,
+    concurrency: usize,
+    seconds: u64,
+    postgres: Option<String>,
+    server: String,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        orders: 1_000_000,
+        requests: 200,
+        concurrency: 32,
+        seconds: 10,
+        postgres: None,
+        server: std::env::current_exe().unwrap().with_file_name("appraisal-portal").display().to_string(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
+        match flag.as_str() {
+            "--orders" => a.orders = value.parse().expect("--orders N"),
+            "--requests" => a.requests = value.parse().expect("--requests R"),
+            "--concurrency" => a.concurrency = value.parse().expect("--concurrency C"),
+            "--seconds" => a.seconds = value.parse().expect("--seconds S"),
+            "--postgres" => a.postgres = Some(value),
+            "--server" => a.server = value,
+            other => panic!("unknown flag {other}"),
+        }
+    }
+    a
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+struct Timing {
+    p50: f64,
+    p95: f64,
+}
+
+fn timing(mut samples: Vec<f64>) -> Timing {
+    samples.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    Timing { p50: percentile(&samples, 0.5), p95: percentile(&samples, 0.95) }
+}
+
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    fn start(bin: &str, config: &Config, port: u16) -> Server {
+        let child = Command::new(bin)
+            .arg("serve")
+            .env("PORTAL_BIND", format!("127.0.0.1:{port}"))
+            .env("PORTAL_DATABASE_URL", &config.database_url)
+            .env("PORTAL_STORAGE_URL", &config.storage_url)
+            .env("PORTAL_LOGIN_FAILURES_PER_ADDRESS", "1000")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {bin}: {e} (build it with cargo build --release)"));
+        Server { child, base: format!("http://127.0.0.1:{port}") }
+    }
+
+    /// Peak resident memory of the server process, in MiB.
+    fn peak_memory_mib(&self) -> f64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        status
+            .lines()
+            .find(|l| l.starts_with("VmHWM:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<f64>().ok())
+            .map_or(0.0, |kb| kb / 1024.0)
+    }
+}
+
+/// Signs in as `username`, reading the verification code from the outbox table.
+async fn sign_in(base: &str, db: &DatabaseConnection, username: &str) -> (reqwest::Client, String) {
+    let http = reqwest::Client::builder().cookie_store(true).build().unwrap();
+    let login: Value = http
+        .post(format!("{base}/api/auth/login"))
+        .json(&json!({"username": username, "password": portal::demo::DEMO_PASSWORD}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = login["verificationToken"].as_str().expect("verification token").to_string();
+    let email = format!("{username}@appraisalportal.example");
+    http.post(format!("{base}/api/auth/send-code")).json(&json!({"token": token, "emailAddress": email})).send().await.unwrap();
+    let row = db
+        .query_one_raw(sea_orm::Statement::from_string(
+            db.get_database_backend(),
+            format!("SELECT body_text FROM outbox WHERE recipient = '{email}' ORDER BY id DESC LIMIT 1"),
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    let body: String = row.try_get_by_index(0).unwrap();
+    let at = body.find("code is ").unwrap() + 8;
+    let verified = http
+        .post(format!("{base}/api/auth/verify-code"))
+        .json(&json!({"token": token, "code": &body[at..at + 6]}))
+        .send()
+        .await
+        .unwrap();
+    let csrf = verified
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|c| c.strip_prefix("XSRF-TOKEN=").map(|v| v.split(';').next().unwrap().to_string()))
+        .expect("XSRF cookie");
+    (http, csrf)
+}
+
+async fn post(http: &reqwest::Client, base: &str, csrf: &str, filter: &Value) -> Value {
+    let r = http.post(format!("{base}/api/dashboard")).header("X-XSRF-TOKEN", csrf).json(filter).send().await.unwrap();
+    assert!(r.status().is_success(), "{filter}: {}", r.status());
+    r.json().await.unwrap()
+}
+
+async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
+    println!("\n## {name}: {} orders", args.orders);
+    let db = portal::app::open_database(&config).await.expect("database");
+    portal::demo::seed(&db).await.unwrap();
+    let started = Instant::now();
+    let written = portal::orders::seed::seed_orders(&db, args.orders, 42).await.unwrap();
+    let seconds = started.elapsed().as_secs_f64();
+    println!("generated {written} orders in {seconds:.1} s ({:.0} orders/s)", written as f64 / seconds);
+    db.execute_unprepared("ANALYZE").await.unwrap();
+
+    let server = Server::start(&args.server, &config, port);
+    for _ in 0..100 {
+        if reqwest::get(format!("{}/healthz", server.base)).await.is_ok_and(|r| r.status().is_success()) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let username = "demo.appraiser";
+    let (http, csrf) = sign_in(&server.base, &db, username).await;
+
+    // A real order of the caller's gives the prefix, city and state to search for.
+    let sample = post(&http, &server.base, &csrf, &json!({"statusRefIds": [0], "limit": 10})).await;
+    let item = &sample["items"][0];
+    let file_prefix = item["usaFileNumber"].as_str().unwrap()[..7].to_string();
+    let first = post(&http, &server.base, &csrf, &json!({})).await;
+    let last_page = first["totalPages"].as_u64().unwrap().max(1);
+    let searches: Vec<(&str, Value)> = vec![
+        ("default Open, by due date", json!({})),
+        ("borrower name fragment", json!({"borrowerName": "smi"})),
+        ("file number prefix", json!({"usaFileNumber": file_prefix})),
+        ("city + state + status", json!({"propertyCity": item["propertyCity"], "propertyState": item["propertyStateCode"], "statusRefIds": [item["statusId"]]})),
+        ("last page", json!({"page": last_page})),
+    ];
+
+    let caller = portal::users::accounts::find(&db, username).await.unwrap().unwrap();
+    let current = portal::auth::session::CurrentUser {
+        session_id: String::new(),
+        csrf_token: String::new(),
+        user_type: portal::roles::UserType::Appraiser,
+        acting_user_id: None,
+        user: caller,
+    };
+    println!("| search | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | p50 ratio | total items |");
+    println!("|---|---|---|---|---|---|---|");
+    for (label, filter) in &searches {
+        let mut api = Vec::new();
+        let mut total = 0;
+        for i in 0..args.requests + 10 {
+            let t = Instant::now();
+            let page = post(&http, &server.base, &csrf, filter).await;
+            if i >= 10 {
+                api.push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+            total = page["totalItems"].as_u64().unwrap();
+        }
+        let parsed: SearchFilter = serde_json::from_value(filter.clone()).unwrap();
+        let mut sql = Vec::new();
+        for i in 0..args.requests + 10 {
+            let t = Instant::now();
+            let visible = visible_orders(&db, &current).await.unwrap();
+            let q = build_query(visible, &parsed, db.get_database_backend()).unwrap();
+            db.query_one_raw(q.count).await.unwrap();
+            db.query_all_raw(q.page).await.unwrap();
+            if i >= 10 {
+                sql.push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
+        let (api, sql) = (timing(api), timing(sql));
+        println!(
+            "| {label} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {total} |",
+            api.p50, api.p95, sql.p50, sql.p95, api.p50 / sql.p50
+        );
+    }
+
+    let done = Arc::new(AtomicU64::new(0));
+    let deadline = Instant::now() + Duration::from_secs(args.seconds);
+    let mut tasks = Vec::new();
+    for _ in 0..args.concurrency {
+        let (http, base, csrf, done) = (http.clone(), server.base.clone(), csrf.clone(), done.clone());
+        tasks.push(tokio::spawn(async move {
+            while Instant::now() < deadline {
+                post(&http, &base, &csrf, &json!({})).await;
+                done.fetch_add(1, Ordering::Relaxed);
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let rps = done.load(Ordering::Relaxed) as f64 / args.seconds as f64;
+    println!("throughput: {rps:.0} requests/s with {} concurrent clients (default search); server peak memory {:.0} MiB", args.concurrency, server.peak_memory_mib());
+}
+
+#[tokio::main]
+async fn main() {
+    let args = args();
+    let dir = std::env::temp_dir().join(format!("portal-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sqlite = Config {
+        database_url: format!("sqlite://{}/bench.db?mode=rwc", dir.display()),
+        storage_url: dir.join("files").display().to_string(),
+        ..Config::default()
+    };
+    run_backend("SQLite", sqlite, &args, 18181).await;
+    if let Some(admin_url) = &args.postgres {
+        let admin = Database::connect(admin_url).await.expect("PostgreSQL");
+        admin.execute_unprepared("DROP DATABASE IF EXISTS portal_bench WITH (FORCE)").await.unwrap();
+        admin.execute_unprepared("CREATE DATABASE portal_bench").await.unwrap();
+        let (base, _) = admin_url.rsplit_once('/').unwrap();
+        let pg = Config { database_url: format!("{base}/portal_bench"), storage_url: dir.join("files").display().to_string(), ..Config::default() };
+        run_backend("PostgreSQL", pg, &args, 18182).await;
+        admin.execute_unprepared("DROP DATABASE IF EXISTS portal_bench WITH (FORCE)").await.unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
