@@ -125,7 +125,7 @@ impl Config {
                 return Err(format!("{name} must be a positive number (got {value})"));
             }
         }
-        if !self.smtp_url.is_empty() && !(self.smtp_url.starts_with("smtp://") || self.smtp_url.starts_with("smtps://")) {
+        if !(self.smtp_url.is_empty() || self.smtp_url.starts_with("smtp://") || self.smtp_url.starts_with("smtps://")) {
             return Err("PORTAL_SMTP_URL must start with smtp:// or smtps://".into());
         }
         if self.mail_from.parse::<lettre::message::Mailbox>().is_err() {

@@ -155,10 +155,10 @@ fn conditions(f: &SearchFilter) -> AppResult<Condition> {
     }
     let from = parse_date("createDateFrom", &f.create_date_from)?;
     let to = parse_date("createDateTo", &f.create_date_to)?;
-    if let (Some(from), Some(to)) = (from, to) {
-        if from > to {
-            return Err(AppError::Validation("Create Date From cannot be after Create Date To".into()));
-        }
+    if let (Some(from), Some(to)) = (from, to)
+        && from > to
+    {
+        return Err(AppError::Validation("Create Date From cannot be after Create Date To".into()));
     }
     // Whole days in UTC: the dates the table shows are the stored dates.
     if let Some(from) = from {
