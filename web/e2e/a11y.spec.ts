@@ -52,8 +52,8 @@ for (const vp of VIEWPORTS) {
       } else {
         await expectMenu(page, APPRAISER_MENU);
       }
-      // Let the sign-in notice close so the screenshot shows the plain shell.
-      await expect(page.getByText('Logged in successfully')).toBeHidden({ timeout: 10_000 });
+      // Let the sign-in (verification) notice close so the screenshot shows the plain shell.
+      await expect(page.getByText('Verification successful')).toBeHidden({ timeout: 10_000 });
       await settle(page);
       await expectNoAxeViolations(page);
       await page.screenshot({ path: join(SHOTS, `shell-${vp.width}x${vp.height}.png`), fullPage: true });

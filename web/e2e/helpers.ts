@@ -1,3 +1,6 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
@@ -5,12 +8,226 @@ export const DEMO_PASSWORD = 'Demo!Password2026';
 
 export const APPRAISER_MENU = ['Dashboard', 'Payments', 'Secure Links', 'Quotes', 'Support'];
 
-export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+/** Demo users' e-mail addresses. */
+export function demoEmail(username: string): string {
+  return `${username}@appraisalportal.example`;
+}
+
+/** Fills and submits the sign-in form; does not wait for the outcome. */
+export async function submitLogin(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await page.getByLabel(/^Username/).fill(username);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * Signs in all the way: the login form, then, when the server asks for it (always for STAFF and
+ * SECRET, and for every fresh browser context), Verify Your Identity by e-mail with the code read
+ * from the demo outbox. Returns when the page has left /login and /dual-auth.
+ */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await submitLogin(page, username, password);
+  await page.waitForURL((u) => u.pathname !== '/login');
+  if (new URL(page.url()).pathname === '/dual-auth') {
+    await verifyByEmail(page, username, (since) => codeFromOutbox(page, demoEmail(username), since));
+  }
+}
+
+/** Submits the login form and expects it to stay on /login with the failure message. */
+export async function signInExpectingFailure(page: Page, username: string, password: string): Promise<void> {
+  await submitLogin(page, username, password);
+  await expect(page.getByRole('alert').filter({ hasText: 'Login failed. Please check your credentials.' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
+ * On Verify Your Identity: choose E-mail, enter the user's address, send, read the code with
+ * `readCode` (given a marker taken before sending, so an older code is never used), enter it and
+ * wait until the page leaves /dual-auth.
+ */
+export async function verifyByEmail(
+  page: Page,
+  username: string,
+  readCode: (since: number) => Promise<string>,
+  marker: () => Promise<number> = () => outboxMarker(page),
+): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify Your Identity' })).toBeVisible();
+  await page.getByRole('radio', { name: 'E-mail' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel(/^Email address/).fill(demoEmail(username));
+  const since = await marker();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByLabel(/^Verification code/)).toBeVisible();
+  const code = await readCode(since);
+  await page.getByLabel(/^Verification code/).fill(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await page.waitForURL((u) => u.pathname !== '/dual-auth');
+}
+
+interface OutboxMessage {
+  id: number;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+async function outbox(page: Page): Promise<OutboxMessage[]> {
+  const res = await page.request.get('/api/dev/outbox');
+  expect(res.ok(), `GET /api/dev/outbox answered ${res.status()}`).toBe(true);
+  return (await res.json()) as OutboxMessage[];
+}
+
+/** The newest outbox id now (0 when empty). */
+export async function outboxMarker(page: Page): Promise<number> {
+  return Math.max(0, ...(await outbox(page)).map((m) => m.id));
+}
+
+function codeIn(text: string): string | null {
+  return /code is (\d{6})/.exec(text)?.[1] ?? null;
+}
+
+/** The code of the newest verification message to `recipient` newer than outbox id `since`. */
+export async function codeFromOutbox(page: Page, recipient: string, since = 0): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const hit = (await outbox(page)).find((m) => m.id > since && m.recipient === recipient && codeIn(m.body));
+        code = hit ? codeIn(hit.body) : null;
+        return code;
+      },
+      { message: `a verification code for ${recipient} in /api/dev/outbox`, timeout: 10_000 },
+    )
+    .not.toBeNull();
+  return code!;
+}
+
+// ---- The SMTP sink of e2e/start-server.mjs ----------------------------------------------------
+
+/** Keep in step with start-server.mjs. */
+export function mailDir(): string {
+  return process.env.PORTAL_E2E_MAILDIR ?? join(tmpdir(), 'portal-e2e-mail');
+}
+
+export interface ReceivedMail {
+  file: string;
+  to: string;
+  subject: string;
+  /** The text/plain body, decoded. */
+  text: string;
+}
+
+function decodeQuotedPrintable(s: string): string {
+  const bytes: number[] = [];
+  const soft = s.replace(/=\r?\n/g, '');
+  for (let i = 0; i < soft.length; i++) {
+    const c = soft[i]!;
+    if (c === '=' && /^[0-9A-Fa-f]{2}$/.test(soft.slice(i + 1, i + 3))) {
+      bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(c, 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+function splitHeadAndBody(part: string): { headers: Map<string, string>; body: string } {
+  const m = /\r?\n\r?\n/.exec(part);
+  const head = m ? part.slice(0, m.index) : part;
+  const body = m ? part.slice(m.index + m[0].length) : '';
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body };
+}
+
+function decodeBody(headers: Map<string, string>, body: string): string {
+  const enc = (headers.get('content-transfer-encoding') ?? '').toLowerCase();
+  if (enc === 'quoted-printable') return decodeQuotedPrintable(body);
+  if (enc === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  return body;
+}
+
+function decodeHeader(value: string): string {
+  return value.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, _cs: string, enc: string, text: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+  );
+}
+
+/** The text/plain content of a raw message (multipart/alternative or single part). */
+export function plainTextOf(raw: string): { headers: Map<string, string>; text: string } {
+  const { headers, body } = splitHeadAndBody(raw);
+  const type = headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!/^multipart\//i.test(type) || !boundary) return { headers, text: decodeBody(headers, body) };
+  const parts = body.split(`--${boundary}`).slice(1);
+  for (const part of parts) {
+    if (part.startsWith('--')) break;
+    const inner = plainTextOf(part.replace(/^\r?\n/, ''));
+    const innerType = inner.headers.get('content-type') ?? 'text/plain';
+    if (/^text\/plain/i.test(innerType) || /^multipart\//i.test(innerType)) return { headers, text: inner.text };
+  }
+  return { headers, text: '' };
+}
+
+/** Every message the SMTP sink has received, oldest first. */
+export function receivedMail(): ReceivedMail[] {
+  const dir = mailDir();
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((file) => {
+      const raw = readFileSync(join(dir, file), 'utf8');
+      const { headers, text } = plainTextOf(raw);
+      return {
+        file,
+        to: headers.get('x-envelope-to') ?? headers.get('to') ?? '',
+        subject: decodeHeader(headers.get('subject') ?? ''),
+        text,
+      };
+    });
+}
+
+/** How many messages the sink holds now; pass it to waitForMail to only see later ones. */
+export function mailMarker(): number {
+  return receivedMail().length;
+}
+
+/** Waits (up to 15 s) for a message to `recipient` received after `since` messages that matches. */
+export async function waitForMail(
+  recipient: string,
+  since: number,
+  match: (m: ReceivedMail) => boolean = () => true,
+): Promise<ReceivedMail> {
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = receivedMail()
+          .slice(since)
+          .reverse()
+          .find((m) => m.to.toLowerCase().includes(recipient.toLowerCase()) && match(m));
+        return found ? found.file : null;
+      },
+      { message: `an e-mail to ${recipient} at the SMTP sink (${mailDir()})`, timeout: 15_000 },
+    )
+    .not.toBeNull();
+  return found!;
+}
+
+/** The verification code from the newest e-mail to `recipient` that the SMTP sink received. */
+export async function codeFromMail(recipient: string, since: number): Promise<string> {
+  const mail = await waitForMail(recipient, since, (m) => codeIn(m.text) !== null);
+  return codeIn(mail.text)!;
 }
 
 export function mainNav(page: Page) {

@@ -15,9 +15,12 @@ export const theme = createTheme({
   },
 });
 
-/** Mantine's "dimmed" text (gray 6) fails AA contrast on white; use gray 7. */
+/**
+ * Mantine's "dimmed" text (gray 6) and error red (red 6, #fa5252) fail AA contrast on white;
+ * use gray 7 and red 9.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {},
 });

@@ -1,13 +1,9 @@
 import { PlaceholderPage } from '../../components/PlaceholderPage';
 
-export function AdminDashboardPage() {
-  return <PlaceholderPage title="Admin Dashboard" description="Administration tools will appear here." />;
-}
+export { AdminDashboardPage } from './AdminDashboardPage';
+export { BackdoorLoginPage } from './BackdoorLoginPage';
 
-export function BackdoorLoginPage() {
-  return <PlaceholderPage title="Backdoor Login" description="Sign in as another user (coming soon)." />;
-}
-
+/** /admin/forms: a placeholder (part 2 section 2). */
 export function FormsPage() {
   return <PlaceholderPage title="Form Layout" description="Form layout tools will appear here." />;
 }

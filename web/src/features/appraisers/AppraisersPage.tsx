@@ -1,5 +1,154 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { api, call } from '../../lib/api';
+import { useAppConfig } from '../../lib/appConfig';
+import { appraiserFullName, matchesAppraiser, type AppraiserListItem } from './match';
 
+/** Skeleton cards while the list loads (part 2 section 9). */
+export const APPRAISER_SKELETON_CARDS = 3;
+
+export const MSG_NO_APPRAISERS = 'No Appraiser to manage';
+export const MSG_NO_MATCHES = 'No appraisers match your filters';
+
+/** The caller's company appraisers; a failed fetch shows an empty list (part 2 section 8). */
+export async function fetchCompanyAppraisers(): Promise<AppraiserListItem[]> {
+  try {
+    const list = await call(api.GET('/api/admin-appraiser/company-appraisers'), { notify: false });
+    return Array.isArray(list) ? list : [];
+  } catch (e) {
+    console.error('company appraisers load failed', e);
+    return [];
+  }
+}
+
+const gridStyle = {
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'grid',
+  gap: 'var(--mantine-spacing-md)',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))',
+} as const;
+
+function AppraiserCard({ appraiser }: { appraiser: AppraiserListItem }) {
+  const name = appraiserFullName(appraiser) || appraiser.securityUser.email || `Appraiser ${appraiser.securityUser.id}`;
+  const email = appraiser.securityUser.email;
+  return (
+    <Card component="article" withBorder shadow="xs" radius="md" padding="md" h="100%" aria-label={name}>
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Title>
+          {appraiser.appraiserInfo.isFhaCertified ? (
+            <Badge color="blue" variant="filled">
+              FHA Certified
+            </Badge>
+          ) : null}
+        </Group>
+        <Text size="sm">
+          <Text span fw={600}>
+            Office:{' '}
+          </Text>
+          {appraiser.officeAddress || 'Not provided'}
+        </Text>
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Text span fw={600}>
+            E-mail:{' '}
+          </Text>
+          {email ? <Anchor href={`mailto:${email}`}>{email}</Anchor> : 'Not provided'}
+        </Text>
+        <Group mt="auto" pt="xs">
+          <Button component={Link} to={`/appraiser/profile/${appraiser.securityUser.id}`} variant="light" aria-label={`View Profile of ${name}`}>
+            View Profile
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function SkeletonCards() {
+  return (
+    <ul style={gridStyle} aria-busy="true" aria-label="Loading appraisers">
+      {Array.from({ length: APPRAISER_SKELETON_CARDS }, (_, i) => (
+        <li key={i} data-testid="appraiser-skeleton">
+          <Card withBorder radius="md" padding="md">
+            <Stack gap="sm">
+              <Skeleton height={22} width="60%" />
+              <Skeleton height={14} />
+              <Skeleton height={14} width="80%" />
+              <Skeleton height={34} width={120} mt="xs" />
+            </Stack>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /appraiser-admin/appraisers (part 2 section 2). */
 export function AppraisersPage() {
-  return <PlaceholderPage title="Appraisers" description="The appraisers of your company will be listed here." />;
+  const { data: config } = useAppConfig();
+  const { data: appraisers, isPending } = useQuery({
+    queryKey: ['company-appraisers'],
+    queryFn: fetchCompanyAppraisers,
+  });
+  const [search, setSearch] = useState('');
+
+  const all = useMemo(() => appraisers ?? [], [appraisers]);
+  const found = useMemo(() => all.filter((a) => matchesAppraiser(a, search)), [all, search]);
+  const supportEmail = config?.supportEmail;
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Appraisers</Title>
+      <Text role="status" aria-live="polite" fw={500}>
+        {isPending ? 'Loading appraisers...' : `${found.length} ${found.length === 1 ? 'appraiser' : 'appraisers'} found`}
+      </Text>
+      <Text size="sm" c="gray.8">
+        To remove an appraiser from your company, e-mail{' '}
+        {supportEmail ? <Anchor href={`mailto:${supportEmail}`} underline="always">{supportEmail}</Anchor> : 'our support team'}.
+      </Text>
+
+      <form role="search" aria-label="Filter appraisers" onSubmit={(e) => e.preventDefault()}>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label="Search appraisers"
+            description="Name, e-mail or office address"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: '1 1 16rem' }}
+            maw={480}
+          />
+          <Button variant="default" onClick={() => setSearch('')}>
+            Clear filters
+          </Button>
+        </Group>
+      </form>
+
+      {isPending ? (
+        <SkeletonCards />
+      ) : all.length === 0 ? (
+        <Text c="gray.8" py="lg">
+          {MSG_NO_APPRAISERS}
+        </Text>
+      ) : found.length === 0 ? (
+        <Text c="gray.8" py="lg">
+          {MSG_NO_MATCHES}
+        </Text>
+      ) : (
+        <ul style={gridStyle} aria-label="Appraisers">
+          {found.map((a) => (
+            <li key={a.securityUser.id}>
+              <AppraiserCard appraiser={a} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Stack>
+  );
 }

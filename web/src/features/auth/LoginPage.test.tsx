@@ -82,3 +82,36 @@ describe('Sign in page', () => {
     expect(screen.getByRole('button', { name: /Sam Staff/ })).toBeInTheDocument();
   });
 });
+
+describe('Sign in that needs verification', () => {
+  it('goes to Verify Your Identity with the token and the remembered target', async () => {
+    server.use(
+      loggedIn(null),
+      appConfig(),
+      csrf,
+      http.post('*/api/auth/login', () => HttpResponse.json({ verificationToken: 'tok-1' })),
+    );
+    const { router } = renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    fill('demo.staff', 'pw');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Verify Your Identity' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dual-auth');
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('token')).toBe('tok-1');
+    expect(params.get('redirect')).toBe('/dashboard');
+  });
+
+  it('keeps the page the guard remembered as the redirect', async () => {
+    server.use(
+      loggedIn(null),
+      appConfig(),
+      csrf,
+      http.post('*/api/auth/login', () => HttpResponse.json({ verificationToken: 'tok-2' })),
+    );
+    const { router } = renderApp('/appraiser/quotes');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    fill('demo.appraiser', 'pw');
+    await screen.findByRole('heading', { level: 1, name: 'Verify Your Identity' });
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/appraiser/quotes');
+  });
+});

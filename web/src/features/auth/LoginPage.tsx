@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SIGN_UP_FALLBACK_URL, useAppConfig } from '../../lib/appConfig';
 import { notify } from '../../lib/notify';
-import { useLogin } from './api';
+import { useLogin, verificationPath } from './api';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -31,7 +31,11 @@ export function LoginPage() {
     loginMutation.mutate(
       { username: values.username.trim(), password: values.password },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
+          if (result.kind === 'verify') {
+            navigate(verificationPath(result.token, target));
+            return;
+          }
           notify('success', 'Logged in successfully');
           navigate(target, { replace: true });
         },

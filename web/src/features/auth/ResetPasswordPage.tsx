@@ -1,23 +1,237 @@
-import { Anchor } from '@mantine/core';
-import { Link } from 'react-router';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Alert, Anchor, Button, Group, List, Paper, PasswordInput, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { SIGN_UP_FALLBACK_URL, useAppConfig } from '../../lib/appConfig';
+import { notify } from '../../lib/notify';
+import {
+  MSG_RESET_DONE,
+  MSG_RESET_FAILED,
+  MSG_RESET_LINK_SENT,
+  MSG_RESET_TOKEN_MISSING,
+  usePerformPasswordReset,
+  useRequestPasswordReset,
+} from './api';
+import {
+  MSG_PASSWORD_REQUIREMENTS,
+  canSubmitPassword,
+  checkPassword,
+  confirmationError,
+  isPasswordValid,
+} from './passwordRules';
 
+export const MSG_USERNAME_REQUIRED = 'Username is required';
+/** Part 1 section 9: back to the sign-in page 2 seconds after a successful reset. */
+export const RESET_REDIRECT_MS = 2000;
+
+/** Reset Password request (/reset-password, part 1 section 2.11). */
 export function ResetPasswordPage() {
+  const { data: config } = useAppConfig();
+  const mutation = useRequestPasswordReset();
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '' },
+    validate: { username: (v) => (v.trim() ? null : MSG_USERNAME_REQUIRED) },
+  });
+
+  const onSubmit = form.onSubmit((values) => {
+    setError(null);
+    setSent(null);
+    mutation.mutate(values.username.trim(), {
+      onSuccess: (message) => {
+        const text = message || MSG_RESET_LINK_SENT;
+        notify('success', text);
+        setSent(text);
+      },
+      onError: (e) => {
+        notify('error', e.message);
+        setError(e.message);
+      },
+    });
+  });
+
   return (
-    <PlaceholderPage title="Reset Password" description="Password reset is coming soon.">
-      <Anchor component={Link} to="/login">
-        Back to Login
-      </Anchor>
-    </PlaceholderPage>
+    <Stack align="center" py="xl">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+        <form onSubmit={onSubmit} noValidate aria-labelledby="reset-title">
+          <Stack gap="md">
+            <Title order={1} size="h2" id="reset-title">
+              Reset Password
+            </Title>
+            <Text>Enter your username and we will e-mail you a link to set a new password.</Text>
+            <div role="status">
+              {sent ? (
+                <Alert color="green" variant="light" title="Reset link requested">
+                  {sent}
+                </Alert>
+              ) : null}
+            </div>
+            {error ? (
+              <Alert color="red" variant="light" role="alert" title="Error">
+                {error}
+              </Alert>
+            ) : null}
+            <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
+            <Button type="submit" fullWidth disabled={mutation.isPending}>
+              {mutation.isPending ? 'Sending...' : 'Send reset link'}
+            </Button>
+            <Group justify="space-between">
+              <Anchor href={config?.signUpUrl || SIGN_UP_FALLBACK_URL} target="_blank" rel="noopener noreferrer">
+                Sign Up
+              </Anchor>
+              <Anchor component={Link} to="/login">
+                Back to Login
+              </Anchor>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
   );
 }
 
+/** Create New Password (/perform-reset-password?token=..., part 1 section 2.11). */
 export function PerformResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  if (!token) return <MissingToken />;
+  return <NewPasswordForm token={token} />;
+}
+
+function MissingToken() {
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    notify('error', MSG_RESET_TOKEN_MISSING);
+  }, []);
+  return <Navigate to="/reset-password" replace />;
+}
+
+/** The live requirements checklist; shared look for the reset and change-password forms. */
+export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
+  const results = checkPassword(password);
   return (
-    <PlaceholderPage title="Create New Password" description="Setting a new password is coming soon.">
-      <Anchor component={Link} to="/login">
-        Back to Login
-      </Anchor>
-    </PlaceholderPage>
+    <div id={id}>
+      <Text size="sm" fw={600} id={id ? `${id}-title` : undefined}>
+        Password requirements
+      </Text>
+      <List size="sm" spacing={2} listStyleType="none" aria-labelledby={id ? `${id}-title` : undefined}>
+        {results.map((r) => (
+          <List.Item key={r.id} data-rule={r.id} data-met={r.met ? 'true' : 'false'}>
+            <Text span size="sm" c={r.met ? '#1b6e2f' : '#a61e1e'}>
+              <span aria-hidden="true">{r.met ? '✓' : '✗'} </span>
+              {r.label}
+              <VisuallyHidden>{r.met ? ' (met)' : ' (not met)'}</VisuallyHidden>
+            </Text>
+          </List.Item>
+        ))}
+      </List>
+    </div>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const mutation = usePerformPasswordReset();
+  const [visible, setVisible] = useState(false);
+  const [confirmVisible, setConfirmVisible] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { username: '', password: '', confirm: '' },
+    validate: { username: (v) => (v.trim() ? null : MSG_USERNAME_REQUIRED) },
+  });
+
+  const { password, confirm } = form.values;
+  const mismatch = confirmationError(password, confirm);
+  const pending = mutation.isPending;
+  const canSubmit = canSubmitPassword(password, confirm, pending) && !done;
+
+  const onSubmit = form.onSubmit((values) => {
+    setError(null);
+    if (!isPasswordValid(values.password) || values.password !== values.confirm) {
+      notify('error', MSG_PASSWORD_REQUIREMENTS);
+      setError(MSG_PASSWORD_REQUIREMENTS);
+      return;
+    }
+    mutation.mutate(
+      { token, username: values.username.trim(), password: values.password },
+      {
+        onSuccess: (message) => {
+          notify('success', message || MSG_RESET_DONE);
+          setDone(true);
+          timer.current = window.setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+        },
+        onError: (e) => {
+          notify('error', e.message, MSG_RESET_FAILED);
+          setError(e.message);
+        },
+      },
+    );
+  });
+
+  return (
+    <Stack align="center" py="xl">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={480}>
+        <form onSubmit={onSubmit} noValidate aria-labelledby="new-password-title">
+          <Stack gap="md">
+            <Title order={1} size="h2" id="new-password-title">
+              Create New Password
+            </Title>
+            {error ? (
+              <Alert color="red" variant="light" role="alert" title={MSG_RESET_FAILED}>
+                {error}
+              </Alert>
+            ) : null}
+            <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
+            <PasswordInput
+              label="New Password"
+              autoComplete="new-password"
+              withAsterisk
+              visible={visible}
+              onVisibilityChange={setVisible}
+              visibilityToggleFocusable
+              visibilityToggleButtonProps={{ 'aria-label': visible ? 'Hide new password' : 'Show new password' }}
+              aria-describedby="password-rules"
+              {...form.getInputProps('password')}
+            />
+            <PasswordChecklist password={password} id="password-rules" />
+            <PasswordInput
+              label="Confirm Password"
+              autoComplete="new-password"
+              withAsterisk
+              visible={confirmVisible}
+              onVisibilityChange={setConfirmVisible}
+              visibilityToggleFocusable
+              visibilityToggleButtonProps={{
+                'aria-label': confirmVisible ? 'Hide confirm password' : 'Show confirm password',
+              }}
+              {...form.getInputProps('confirm')}
+              error={mismatch}
+            />
+            <Button type="submit" fullWidth disabled={!canSubmit}>
+              {pending ? 'Resetting...' : 'Reset Password'}
+            </Button>
+            <Group justify="space-between">
+              <Button variant="light" component={Link} to="/login">
+                Go to Login
+              </Button>
+              <Button variant="default" onClick={() => navigate(-1)}>
+                Go Back
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
   );
 }

@@ -1,0 +1,111 @@
+import { Button, Group, Modal, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useSearchStatuses, useStates } from './api';
+import { EMPTY_FILTERS, STATUS_ALL, effectiveStatusIds, type OrderFilters, type TextFilter } from './dashboardParams';
+
+export const FILTER_MODAL_TITLE = 'Filter Orders';
+
+const TEXT_FIELDS: { key: Exclude<TextFilter, 'propertyState'>; label: string; type?: string; autoComplete?: string }[] = [
+  { key: 'usaFileNumber', label: 'File Number' },
+  { key: 'loanNumber', label: 'Loan Number' },
+  { key: 'borrowerName', label: 'Borrower Name' },
+  { key: 'propertyStreet', label: 'Property Street' },
+  { key: 'propertyCity', label: 'City' },
+];
+
+export interface FilterOrdersModalProps {
+  opened: boolean;
+  filters: OrderFilters;
+  onClose: () => void;
+  /** Runs the search; the modal shows Searching... until it settles. */
+  onSearch: (filters: OrderFilters) => Promise<void>;
+  onClear: () => Promise<void>;
+}
+
+/** The order search form of part 1 section 2.7 in the Filter Orders modal. */
+export function FilterOrdersModal({ opened, filters, onClose, onSearch, onClear }: FilterOrdersModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={FILTER_MODAL_TITLE} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      {opened ? <FilterForm filters={filters} onClose={onClose} onSearch={onSearch} onClear={onClear} /> : null}
+    </Modal>
+  );
+}
+
+function FilterForm({ filters, onClose, onSearch, onClear }: Omit<FilterOrdersModalProps, 'opened'>) {
+  const [values, setValues] = useState<OrderFilters>(filters);
+  const [busy, setBusy] = useState<'search' | 'clear' | null>(null);
+  const states = useStates();
+  const statuses = useSearchStatuses();
+  const set = (key: TextFilter, value: string) => setValues((v) => ({ ...v, [key]: value }));
+
+  const statusValue = String(effectiveStatusIds(values.statusRefIds)[0]);
+  const statusData = (statuses.data ?? []).map((o) => ({ value: String(o.id ?? o.value), label: o.label }));
+  const stateData = (states.data ?? []).map((o) => ({ value: o.value, label: o.label }));
+
+  const run = async (kind: 'search' | 'clear', action: () => Promise<void>) => {
+    setBusy(kind);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    void run('search', () => onSearch(values));
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {TEXT_FIELDS.map((f) => (
+          <TextInput key={f.key} label={f.label} value={values[f.key]} onChange={(e) => set(f.key, e.currentTarget.value)} autoComplete="off" />
+        ))}
+        <Select
+          label="State"
+          placeholder="Any state"
+          data={stateData}
+          value={values.propertyState || null}
+          onChange={(v) => set('propertyState', v ?? '')}
+          searchable
+          clearable
+          nothingFoundMessage="No matching state"
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput label="ZIP Code" value={values.propertyZip} onChange={(e) => set('propertyZip', e.currentTarget.value)} inputMode="numeric" autoComplete="off" />
+        <TextInput label="Create Date From" type="date" value={values.createDateFrom} onChange={(e) => set('createDateFrom', e.currentTarget.value)} max={values.createDateTo || undefined} />
+        <TextInput label="Create Date To" type="date" value={values.createDateTo} onChange={(e) => set('createDateTo', e.currentTarget.value)} min={values.createDateFrom || undefined} />
+        <Select
+          label="Status"
+          data={statusData}
+          value={statusData.length ? statusValue : null}
+          onChange={(v) => setValues((cur) => ({ ...cur, statusRefIds: v === null ? [] : [Number(v)] }))}
+          searchable
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </SimpleGrid>
+      <Group justify="space-between" mt="lg">
+        <Button
+          variant="default"
+          disabled={busy !== null}
+          onClick={() => {
+            setValues({ ...EMPTY_FILTERS, statusRefIds: [STATUS_ALL] });
+            void run('clear', onClear);
+          }}
+        >
+          Clear
+        </Button>
+        <Group gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy !== null}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy !== null}>
+            {busy === 'search' ? 'Searching...' : 'Search'}
+          </Button>
+        </Group>
+      </Group>
+    </form>
+  );
+}
