@@ -109,3 +109,40 @@ both_dbs!(failures_are_retried_with_backoff, |app| {
     assert_eq!(sender.run_once().await.unwrap(), 1);
     assert!(outbox::Entity::find().one(&app.db).await.unwrap().unwrap().sent_at.is_some());
 });
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sms_goes_to_the_http_provider_with_its_key() {
+    use axum::routing::post;
+    let received: Arc<Mutex<Vec<(String, serde_json::Value)>>> = Arc::default();
+    let store = received.clone();
+    let provider = axum::Router::new().route(
+        "/sms",
+        post(move |headers: axum::http::HeaderMap, axum::Json(body): axum::Json<serde_json::Value>| {
+            let store = store.clone();
+            async move {
+                let auth = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+                store.lock().unwrap().push((auth, body));
+                "queued"
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/sms", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, provider).await.unwrap() });
+
+    let app = common::TestApp::start_with(common::Db::Sqlite, move |c| {
+        c.sms_provider = "http".into();
+        c.sms_url = url;
+        c.sms_key = "provider-key".into();
+    })
+    .await
+    .unwrap();
+    let message = Outgoing { channel: Channel::Sms, recipient: "+15125550110".into(), subject: "code".into(), text: "Your code is 123456".into(), html: None };
+    enqueue(&app.db, message).await.unwrap();
+    let sender = Sender::new(app.db.clone(), Arc::new(Transports::from_config(&app.config).unwrap()));
+    assert_eq!(sender.run_once().await.unwrap(), 1);
+    let got = received.lock().unwrap().clone();
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].0, "Bearer provider-key");
+    assert_eq!(got[0].1, serde_json::json!({"to": "+15125550110", "message": "Your code is 123456"}));
+}
