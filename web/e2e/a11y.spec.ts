@@ -1,22 +1,15 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
-import { APPRAISER_MENU, expectMenu, expectNoAxeViolations, mainNav, signIn } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  APPRAISER_MENU,
+  expectMenu,
+  expectNoAxeViolations,
+  mainNav,
+  screenshot,
+  settle,
+  signIn,
+  VIEWPORTS,
+} from './helpers';
 
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  // Let the progress bar and any transitions finish.
-  await page.waitForTimeout(400);
-}
 
 for (const vp of VIEWPORTS) {
   test.describe(`${vp.name} ${vp.width}x${vp.height}`, () => {
@@ -29,7 +22,7 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeVisible();
       await settle(page);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: join(SHOTS, `login-${vp.width}x${vp.height}.png`), fullPage: true });
+      await screenshot(page, `login-${vp.width}x${vp.height}.png`);
     });
 
     test('signed-in shell: no axe violations, screenshot', async ({ page }) => {
@@ -46,7 +39,7 @@ for (const vp of VIEWPORTS) {
         await expectMenu(page, APPRAISER_MENU);
         await settle(page);
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: join(SHOTS, `shell-menu-${vp.width}x${vp.height}.png`) });
+        await screenshot(page, `shell-menu-${vp.width}x${vp.height}.png`, false);
         await page.getByRole('button', { name: 'Close navigation' }).click();
         await expect(mainNav(page)).toBeHidden();
       } else {
@@ -56,7 +49,7 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByText('Verification successful')).toBeHidden({ timeout: 10_000 });
       await settle(page);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: join(SHOTS, `shell-${vp.width}x${vp.height}.png`), fullPage: true });
+      await screenshot(page, `shell-${vp.width}x${vp.height}.png`);
     });
   });
 }

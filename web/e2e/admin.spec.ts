@@ -1,11 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { APPRAISER_MENU, expectMenu, expectNoAxeViolations, mainNav, signIn } from './helpers';
+import {
+  APPRAISER_MENU,
+  expectMenu,
+  expectNoAxeViolations,
+  mainNav,
+  screenshot,
+  settle,
+  signIn,
+} from './helpers';
 
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
 
 const ACCESS_CODE = 'ACCESS-CODE 7F3A-91QZ-C0DE-2026';
 
@@ -13,11 +16,6 @@ async function signInSecret(page: Page) {
   await signIn(page, 'demo.secret');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-}
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
 }
 
 test('admin dashboard: decrypting banner, code after 2.5 s, reminder after 4 s', async ({ page }) => {
@@ -115,13 +113,13 @@ for (const vp of [
     const scrollWidth = Number(await page.evaluate('document.documentElement.scrollWidth'));
     expect(scrollWidth).toBeLessThanOrEqual(vp.width);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: join(SHOTS, `admin-dashboard-${vp.width}x${vp.height}.png`), fullPage: true });
+    await screenshot(page, `admin-dashboard-${vp.width}x${vp.height}.png`);
 
     await page.goto('/admin/backdoor-login');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In As Appraiser' })).toBeVisible();
     await settle(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: join(SHOTS, `admin-backdoor-${vp.width}x${vp.height}.png`), fullPage: true });
+    await screenshot(page, `admin-backdoor-${vp.width}x${vp.height}.png`);
 
     await page.goto('/admin/forms');
     await expect(page.getByRole('heading', { level: 1, name: 'Form Layout' })).toBeVisible();

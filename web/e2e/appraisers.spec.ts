@@ -1,22 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './helpers';
+import { expectNoAxeViolations, screenshot, settle, signIn } from './helpers';
 
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
 
 async function openAppraisers(page: Page) {
   await signIn(page, 'demo.admin');
   await expect(page).toHaveURL(/\/appraiser\/dashboard$/);
   await page.goto('/appraiser-admin/appraisers');
   await expect(page.getByRole('heading', { level: 1, name: 'Appraisers' })).toBeVisible();
-}
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
 }
 
 test('appraiser admin lists, searches and opens the firm appraisers', async ({ page }) => {
@@ -73,6 +63,6 @@ for (const vp of [
     await expect(page.getByText('Verification successful')).toBeHidden({ timeout: 10_000 });
     await settle(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: join(SHOTS, `appraisers-${vp.width}x${vp.height}.png`), fullPage: true });
+    await screenshot(page, `appraisers-${vp.width}x${vp.height}.png`);
   });
 }

@@ -1,11 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './helpers';
+import { expectNoAxeViolations, screenshot, settle, signIn } from './helpers';
 
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
 
 const DASHBOARD = '/appraiser/dashboard';
 
@@ -42,11 +37,6 @@ async function openDashboard(page: Page, search = ''): Promise<void> {
   if (search) await page.goto(`${DASHBOARD}${search}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders Dashboard' })).toBeVisible();
   await expect(summary(page)).toBeVisible();
-}
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
 }
 
 test.describe('orders dashboard, desktop 1280x800', () => {
@@ -180,14 +170,14 @@ test.describe('orders dashboard, desktop 1280x800', () => {
     await page.goto(DASHBOARD);
     await expect(summary(page)).toBeVisible();
     await settle(page);
-    await page.screenshot({ path: join(SHOTS, 'dashboard-1280x800.png'), fullPage: true });
+    await screenshot(page, 'dashboard-1280x800.png');
 
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Filter Orders' });
     await expect(dialog.getByLabel('Status')).toHaveValue('Open');
     await settle(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: join(SHOTS, 'dashboard-filter-1280x800.png') });
+    await screenshot(page, 'dashboard-filter-1280x800.png', false);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
   });
@@ -232,7 +222,7 @@ test.describe('orders dashboard, mobile 390x844', () => {
     await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
     await settle(page);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: join(SHOTS, 'dashboard-390x844.png') });
+    await screenshot(page, 'dashboard-390x844.png', false);
 
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Filter Orders' })).toBeVisible();

@@ -1,14 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import {
   DEMO_PASSWORD,
   demoEmail,
   expectNoAxeViolations,
   mailMarker,
+  screenshot,
+  settle,
   signIn,
   signInExpectingFailure,
+  VIEWPORTS,
   waitForMail,
 } from './helpers';
 
@@ -17,20 +17,8 @@ import {
 const USER = 'demo.appraiser2';
 const NEW_PASSWORD = 'Renewed!Password2027';
 
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
 
 const LINK = /(https?:\/\/\S+?\/perform-reset-password\?token=[A-Za-z0-9_\-.~%]+)/;
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-}
 
 /** Asks for a reset link on the page and returns the link from the e-mail the SMTP sink received. */
 async function requestResetLink(page: Page, username: string): Promise<string> {
@@ -60,7 +48,7 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
       await settle(page);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: join(SHOTS, `reset-request-${vp.width}x${vp.height}.png`), fullPage: true });
+      await screenshot(page, `reset-request-${vp.width}x${vp.height}.png`);
 
       // Username is required (checked before any call).
       await page.getByRole('button', { name: 'Send reset link' }).click();
@@ -75,7 +63,7 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByText('Passwords do not match')).toBeVisible();
       await settle(page);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: join(SHOTS, `new-password-${vp.width}x${vp.height}.png`), fullPage: true });
+      await screenshot(page, `new-password-${vp.width}x${vp.height}.png`);
     });
   });
 }

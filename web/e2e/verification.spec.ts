@@ -1,23 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { codeFromMail, demoEmail, expectNoAxeViolations, mailMarker, submitLogin } from './helpers';
+import {
+  codeFromMail,
+  demoEmail,
+  expectNoAxeViolations,
+  mailMarker,
+  screenshot,
+  settle,
+  submitLogin,
+  VIEWPORTS,
+} from './helpers';
 
-const SHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
-mkdirSync(SHOTS, { recursive: true });
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 390, height: 844 },
-] as const;
 
 const STAFF = 'demo.staff';
-
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(400);
-}
 
 /** Logs in as staff and waits for Verify Your Identity. */
 async function toVerification(page: Page, username = STAFF) {
@@ -45,7 +39,7 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByRole('radio', { name: 'E-mail' })).toBeChecked();
       await settle(page);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: join(SHOTS, `verify-method-${vp.width}x${vp.height}.png`), fullPage: true });
+      await screenshot(page, `verify-method-${vp.width}x${vp.height}.png`);
       await page.getByRole('button', { name: 'Continue' }).click();
 
       // Step 2: the address; empty is refused.
@@ -56,7 +50,7 @@ for (const vp of VIEWPORTS) {
       await email.fill(demoEmail(STAFF));
       await settle(page);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: join(SHOTS, `verify-address-${vp.width}x${vp.height}.png`), fullPage: true });
+      await screenshot(page, `verify-address-${vp.width}x${vp.height}.png`);
       const since = mailMarker();
       await page.getByRole('button', { name: 'Send code' }).click();
       await expect(notice(page, 'Verification code sent successfully')).toBeVisible();
@@ -69,7 +63,7 @@ for (const vp of VIEWPORTS) {
       await expect(page.getByRole('button', { name: 'Resend' })).toBeDisabled();
       await settle(page);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: join(SHOTS, `verify-code-${vp.width}x${vp.height}.png`), fullPage: true });
+      await screenshot(page, `verify-code-${vp.width}x${vp.height}.png`);
 
       // Too short, then wrong.
       await codeField.fill('12');
@@ -113,7 +107,7 @@ for (const vp of VIEWPORTS) {
       await expect(phone).toHaveValue('512-555-0113');
       await settle(page);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: join(SHOTS, `verify-phone-${vp.width}x${vp.height}.png`), fullPage: true });
+      await screenshot(page, `verify-phone-${vp.width}x${vp.height}.png`);
 
       // Back: address -> method choice, the choice kept.
       await page.getByRole('button', { name: 'Back' }).click();
