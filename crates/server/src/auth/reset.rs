@@ -26,7 +26,7 @@ pub const REQUEST_ANSWER: &str = "Check your email for a reset link";
 pub const RESET_DONE: &str = "Password reset successfully";
 pub const BAD_LINK: &str = "This reset link is invalid, expired or already used. Please request a new one.";
 /// Every reset request takes at least this long, so known and unknown users look alike.
-const REQUEST_MIN_MILLIS: u64 = 400;
+pub const REQUEST_MIN_MILLIS: u64 = 400;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(reset_password)).routes(routes!(perform_reset_password))
