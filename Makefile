@@ -57,7 +57,10 @@ test-server:
 test-web: web-deps
 	cd $(WEB) && npm run typecheck && npm test
 
-test-e2e: web-build server
+# Builds the server itself: make makes a prerequisite once per run, and an earlier `server` (for the
+# API types) may have embedded no web app yet.
+test-e2e: web-build
+	cargo build --locked -p appraisal-portal
 	cd $(WEB) && PORTAL_BIN=$(BIN) npm run e2e
 
 clean:
