@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SIGN_UP_FALLBACK_URL, useAppConfig } from '../../lib/appConfig';
 import { notify } from '../../lib/notify';
 import { useLogin, verificationPath } from './api';
+import { PasswordField } from './PasswordField';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -12,7 +13,6 @@ export function LoginPage() {
   const { data: config } = useAppConfig();
   const loginMutation = useLogin();
   const [error, setError] = useState<string | null>(null);
-  const [visible, setVisible] = useState(false);
 
   const form = useForm({
     mode: 'controlled',
@@ -60,16 +60,7 @@ export function LoginPage() {
               </Alert>
             ) : null}
             <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              withAsterisk
-              visible={visible}
-              onVisibilityChange={setVisible}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': visible ? 'Hide password' : 'Show password' }}
-              {...form.getInputProps('password')}
-            />
+            <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
             <Button type="submit" fullWidth loading={false} disabled={pending}>
               {pending ? 'Signing in...' : 'Sign in'}
             </Button>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Paper, PasswordInput, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -19,6 +19,7 @@ import {
   confirmationError,
   isPasswordValid,
 } from './passwordRules';
+import { PasswordField } from './PasswordField';
 
 export const MSG_USERNAME_REQUIRED = 'Username is required';
 /** Part 1 section 9: back to the sign-in page 2 seconds after a successful reset. */
@@ -137,8 +138,6 @@ export function PasswordChecklist({ password, id }: { password: string; id?: str
 function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const mutation = usePerformPasswordReset();
-  const [visible, setVisible] = useState(false);
-  const [confirmVisible, setConfirmVisible] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -193,28 +192,16 @@ function NewPasswordForm({ token }: { token: string }) {
               </Alert>
             ) : null}
             <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
-            <PasswordInput
+            <PasswordField
               label="New Password"
               autoComplete="new-password"
-              withAsterisk
-              visible={visible}
-              onVisibilityChange={setVisible}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': visible ? 'Hide new password' : 'Show new password' }}
               aria-describedby="password-rules"
               {...form.getInputProps('password')}
             />
             <PasswordChecklist password={password} id="password-rules" />
-            <PasswordInput
+            <PasswordField
               label="Confirm Password"
               autoComplete="new-password"
-              withAsterisk
-              visible={confirmVisible}
-              onVisibilityChange={setConfirmVisible}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{
-                'aria-label': confirmVisible ? 'Hide confirm password' : 'Show confirm password',
-              }}
               {...form.getInputProps('confirm')}
               error={mismatch}
             />
