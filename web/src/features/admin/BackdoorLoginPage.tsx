@@ -1,9 +1,10 @@
-import { Alert, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { notify } from '../../lib/notify';
 import { useBackDoorLogin } from './api';
 import { MSG_BACKDOOR_FAILURE, MSG_BACKDOOR_SUCCESS } from './constants';
+import { FormCard } from '../../components/FormCard';
 
 /** /admin/backdoor-login (secret only): signs in as an appraiser by username. */
 export function BackdoorLoginPage() {
@@ -36,35 +37,26 @@ export function BackdoorLoginPage() {
   };
 
   return (
-    <Stack align="center" py="xl">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <form onSubmit={onSubmit} noValidate aria-labelledby="backdoor-title">
-          <Stack gap="md">
-            <Title order={1} size="h2" id="backdoor-title">
-              Sign In As Appraiser
-            </Title>
-            <Text size="sm" c="gray.8">
-              Your session becomes the appraiser&apos;s. The sign-in and every call in it are written to the audit log.
-            </Text>
-            {error ? (
-              <Alert color="red" variant="light" role="alert" title="Error">
-                {error}
-              </Alert>
-            ) : null}
-            <TextInput
-              label="Username"
-              withAsterisk
-              autoComplete="off"
-              value={username}
-              error={fieldError}
-              onChange={(e) => setUsername(e.currentTarget.value)}
-            />
-            <Button type="submit" fullWidth disabled={backDoor.isPending}>
-              {backDoor.isPending ? 'Signing in...' : 'Sign In'}
-            </Button>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <FormCard title="Sign In As Appraiser" onSubmit={onSubmit}>
+        <Text size="sm" c="gray.8">
+          Your session becomes the appraiser&apos;s. The sign-in and every call in it are written to the audit log.
+        </Text>
+        {error ? (
+          <Alert color="red" variant="light" role="alert" title="Error">
+            {error}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Username"
+          withAsterisk
+          autoComplete="off"
+          value={username}
+          error={fieldError}
+          onChange={(e) => setUsername(e.currentTarget.value)}
+        />
+        <Button type="submit" fullWidth disabled={backDoor.isPending}>
+          {backDoor.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+    </FormCard>
   );
 }

@@ -13,6 +13,14 @@ export function checkDevRef(name: string, url: string): { name: string; url: str
   return { name: n, url: u };
 }
 
+/** Checks the fields of a submitted form; shows the error and answers null when they fail. */
+function submittedDevRef(e: FormEvent, name: string, url: string, setError: (m: string | null) => void) {
+  e.preventDefault();
+  const checked = checkDevRef(name, url);
+  setError('error' in checked ? checked.error : null);
+  return 'error' in checked ? null : checked;
+}
+
 /** A server validation message (422) is shown next to the form; other failures only get the notice. */
 function inlineMessage(e: unknown): string | null {
   return e instanceof ApiError && (e.status === 422 || e.status === 400) ? e.message : null;
@@ -41,13 +49,8 @@ function AddDevRefForm() {
   const titleId = useId();
 
   const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const checked = checkDevRef(name, url);
-    if ('error' in checked) {
-      setError(checked.error);
-      return;
-    }
-    setError(null);
+    const checked = submittedDevRef(e, name, url, setError);
+    if (!checked) return;
     create.mutate(checked, {
       onSuccess: () => {
         setName('');
@@ -129,13 +132,8 @@ function DevRefRow({ devRef, editing, onEdit, onDone }: { devRef: DevRef; editin
   };
 
   const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const checked = checkDevRef(name, url);
-    if ('error' in checked) {
-      setError(checked.error);
-      return;
-    }
-    setError(null);
+    const checked = submittedDevRef(e, name, url, setError);
+    if (!checked) return;
     update.mutate({ id: devRef.id, ...checked }, { onSuccess: onDone, onError: (err) => setError(inlineMessage(err)) });
   };
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { SIGN_UP_FALLBACK_URL, useAppConfig } from '../../lib/appConfig';
 import { notify } from '../../lib/notify';
 import { useLogin, verificationPath } from './api';
 import { PasswordField } from './PasswordField';
+import { FormCard } from '../../components/FormCard';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -47,34 +48,25 @@ export function LoginPage() {
   const pending = loginMutation.isPending;
 
   return (
-    <Stack align="center" py="xl">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
-          <Stack gap="md">
-            <Title order={1} size="h2" id="login-title">
-              Sign in
-            </Title>
-            {error ? (
-              <Alert color="red" variant="light" role="alert" title="Error">
-                {error}
-              </Alert>
-            ) : null}
-            <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
-            <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
-            <Button type="submit" fullWidth loading={false} disabled={pending}>
-              {pending ? 'Signing in...' : 'Sign in'}
-            </Button>
-            <Group justify="space-between">
-              <Anchor href={config?.signUpUrl || SIGN_UP_FALLBACK_URL} target="_blank" rel="noopener noreferrer">
-                Sign Up
-              </Anchor>
-              <Anchor component={Link} to="/reset-password">
-                Forgot your password?
-              </Anchor>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <FormCard title="Sign in" onSubmit={onSubmit}>
+        {error ? (
+          <Alert color="red" variant="light" role="alert" title="Error">
+            {error}
+          </Alert>
+        ) : null}
+        <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
+        <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+        <Button type="submit" fullWidth loading={false} disabled={pending}>
+          {pending ? 'Signing in...' : 'Sign in'}
+        </Button>
+        <Group justify="space-between">
+          <Anchor href={config?.signUpUrl || SIGN_UP_FALLBACK_URL} target="_blank" rel="noopener noreferrer">
+            Sign Up
+          </Anchor>
+          <Anchor component={Link} to="/reset-password">
+            Forgot your password?
+          </Anchor>
+        </Group>
+    </FormCard>
   );
 }

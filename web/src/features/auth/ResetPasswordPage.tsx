@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -20,6 +20,7 @@ import {
   isPasswordValid,
 } from './passwordRules';
 import { PasswordField } from './PasswordField';
+import { FormCard } from '../../components/FormCard';
 
 export const MSG_USERNAME_REQUIRED = 'Username is required';
 /** Part 1 section 9: back to the sign-in page 2 seconds after a successful reset. */
@@ -55,42 +56,33 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <Stack align="center" py="xl">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
-        <form onSubmit={onSubmit} noValidate aria-labelledby="reset-title">
-          <Stack gap="md">
-            <Title order={1} size="h2" id="reset-title">
-              Reset Password
-            </Title>
-            <Text>Enter your username and we will e-mail you a link to set a new password.</Text>
-            <div role="status">
-              {sent ? (
-                <Alert color="green" variant="light" title="Reset link requested">
-                  {sent}
-                </Alert>
-              ) : null}
-            </div>
-            {error ? (
-              <Alert color="red" variant="light" role="alert" title="Error">
-                {error}
-              </Alert>
-            ) : null}
-            <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
-            <Button type="submit" fullWidth disabled={mutation.isPending}>
-              {mutation.isPending ? 'Sending...' : 'Send reset link'}
-            </Button>
-            <Group justify="space-between">
-              <Anchor href={config?.signUpUrl || SIGN_UP_FALLBACK_URL} target="_blank" rel="noopener noreferrer">
-                Sign Up
-              </Anchor>
-              <Anchor component={Link} to="/login">
-                Back to Login
-              </Anchor>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <FormCard title="Reset Password" onSubmit={onSubmit}>
+        <Text>Enter your username and we will e-mail you a link to set a new password.</Text>
+        <div role="status">
+          {sent ? (
+            <Alert color="green" variant="light" title="Reset link requested">
+              {sent}
+            </Alert>
+          ) : null}
+        </div>
+        {error ? (
+          <Alert color="red" variant="light" role="alert" title="Error">
+            {error}
+          </Alert>
+        ) : null}
+        <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
+        <Button type="submit" fullWidth disabled={mutation.isPending}>
+          {mutation.isPending ? 'Sending...' : 'Send reset link'}
+        </Button>
+        <Group justify="space-between">
+          <Anchor href={config?.signUpUrl || SIGN_UP_FALLBACK_URL} target="_blank" rel="noopener noreferrer">
+            Sign Up
+          </Anchor>
+          <Anchor component={Link} to="/login">
+            Back to Login
+          </Anchor>
+        </Group>
+    </FormCard>
   );
 }
 
@@ -179,46 +171,37 @@ function NewPasswordForm({ token }: { token: string }) {
   });
 
   return (
-    <Stack align="center" py="xl">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={480}>
-        <form onSubmit={onSubmit} noValidate aria-labelledby="new-password-title">
-          <Stack gap="md">
-            <Title order={1} size="h2" id="new-password-title">
-              Create New Password
-            </Title>
-            {error ? (
-              <Alert color="red" variant="light" role="alert" title={MSG_RESET_FAILED}>
-                {error}
-              </Alert>
-            ) : null}
-            <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
-            <PasswordField
-              label="New Password"
-              autoComplete="new-password"
-              aria-describedby="password-rules"
-              {...form.getInputProps('password')}
-            />
-            <PasswordChecklist password={password} id="password-rules" />
-            <PasswordField
-              label="Confirm Password"
-              autoComplete="new-password"
-              {...form.getInputProps('confirm')}
-              error={mismatch}
-            />
-            <Button type="submit" fullWidth disabled={!canSubmit}>
-              {pending ? 'Resetting...' : 'Reset Password'}
-            </Button>
-            <Group justify="space-between">
-              <Button variant="light" component={Link} to="/login">
-                Go to Login
-              </Button>
-              <Button variant="default" onClick={() => navigate(-1)}>
-                Go Back
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
-    </Stack>
+    <FormCard title="Create New Password" onSubmit={onSubmit} maw={480}>
+        {error ? (
+          <Alert color="red" variant="light" role="alert" title={MSG_RESET_FAILED}>
+            {error}
+          </Alert>
+        ) : null}
+        <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          aria-describedby="password-rules"
+          {...form.getInputProps('password')}
+        />
+        <PasswordChecklist password={password} id="password-rules" />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          {...form.getInputProps('confirm')}
+          error={mismatch}
+        />
+        <Button type="submit" fullWidth disabled={!canSubmit}>
+          {pending ? 'Resetting...' : 'Reset Password'}
+        </Button>
+        <Group justify="space-between">
+          <Button variant="light" component={Link} to="/login">
+            Go to Login
+          </Button>
+          <Button variant="default" onClick={() => navigate(-1)}>
+            Go Back
+          </Button>
+        </Group>
+    </FormCard>
   );
 }
