@@ -4,6 +4,8 @@ mod m0001_foundation;
 mod m0002_dev_refs;
 mod m0003_outbox_verification;
 mod m0004_orders;
+mod m0005_order_details;
+mod m0006_quotes_payments;
 
 pub struct Migrator;
 
@@ -15,6 +17,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0002_dev_refs::Migration),
             Box::new(m0003_outbox_verification::Migration),
             Box::new(m0004_orders::Migration),
+            Box::new(m0005_order_details::Migration),
+            Box::new(m0006_quotes_payments::Migration),
         ]
     }
 }

@@ -2,6 +2,7 @@
 //! on PostgreSQL when PORTAL_TEST_POSTGRES_URL is set. `both_dbs!` makes one test of each.
 #![allow(dead_code)]
 
+pub mod orders;
 pub mod smtp;
 
 use std::net::SocketAddr;

@@ -1,16 +1,290 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Alert, Anchor, Button, Group, Menu, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { StatusBadge } from '../../components/OrderBadges';
+import { useAppConfig } from '../../lib/appConfig';
+import { actionDialogs, type ActionOutcome } from './details/actionDialogs';
+import { markMessagesRead, orderDetailsQuery, parseOrderId, printOrder } from './details/api';
+import { FilesTab, HistoryTab, MessagesTab } from './details/ListTabs';
+import { OrderDetailsTab } from './details/OrderDetailsTab';
+import { orderArea, type OrderArea } from './details/paths';
+import { actionLabel, resolveSegment, TABS, type TabSlug } from './details/slugs';
+import type { OrderDetails } from './details/types';
 
-export function OrderDetailsPage() {
-  const { id, action } = useParams();
+export const MSG_INVALID_ORDER_ID = 'Invalid Order ID';
+export const MSG_ORDER_NOT_FOUND = 'Order Not Found';
+export const MSG_RETURN_TO_ORDERS = 'Return to Orders';
+
+function BackIcon() {
   return (
-    <PlaceholderPage
-      title={`Order #${id ?? ''}`}
-      description={action ? `Order action: ${action}.` : 'Order details will be shown here.'}
-    />
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M5 12l14 0" />
+      <path d="M5 12l6 6" />
+      <path d="M5 12l6 -6" />
+    </svg>
   );
 }
 
+function PrinterIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M17 17h2a2 2 0 0 0 2 -2v-4a2 2 0 0 0 -2 -2h-14a2 2 0 0 0 -2 2v4a2 2 0 0 0 2 2h2" />
+      <path d="M17 9v-4a2 2 0 0 0 -2 -2h-6a2 2 0 0 0 -2 2v4" />
+      <path d="M7 13m0 2a2 2 0 0 1 2 -2h6a2 2 0 0 1 2 2v4a2 2 0 0 1 -2 2h-6a2 2 0 0 1 -2 -2z" />
+    </svg>
+  );
+}
+
+function ChevronIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M6 9l6 6l6 -6" />
+    </svg>
+  );
+}
+
+function BackButton({ area }: { area: OrderArea }) {
+  return (
+    <Button component={Link} to={area.dashboard} variant="subtle" leftSection={<BackIcon />} px="xs" w="fit-content">
+      Back to Dashboard
+    </Button>
+  );
+}
+
+/** A page-level outcome (invalid id, not found, load failure) with a way back. */
+function OutcomePage({ title, children }: { title: string; children?: React.ReactNode }) {
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={1}>{title}</Title>
+      {children}
+    </Stack>
+  );
+}
+
+function LoadingOrder() {
+  return (
+    <Stack gap="md" aria-busy="true" data-testid="order-loading">
+      <VisuallyHidden role="status">Loading order</VisuallyHidden>
+      <Skeleton h={36} w={260} />
+      <Skeleton h={20} w={140} />
+      <Skeleton h={40} />
+      <Skeleton h={240} />
+    </Stack>
+  );
+}
+
+function ActionsMenu({ order, onChoose }: { order: OrderDetails; onChoose: (action: string) => void }) {
+  if (!order.availableActions?.length) return null;
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
+      <Menu.Target>
+        <Button rightSection={<ChevronIcon />}>Actions</Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {order.availableActions.map((a) => (
+          <Menu.Item key={a} onClick={() => onChoose(a)} data-action={a}>
+            {actionLabel(a, order.wasPreviouslyScheduled)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function PrintButton({ orderId }: { orderId: number }) {
+  const [busy, setBusy] = useState(false);
+  const print = async () => {
+    setBusy(true);
+    try {
+      await printOrder(orderId);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="default" leftSection={<PrinterIcon />} loading={busy} onClick={() => void print()}>
+      Print Order
+    </Button>
+  );
+}
+
+function OrderView({ order, segment, area }: { order: OrderDetails; segment: string | undefined; area: OrderArea }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const config = useAppConfig().data;
+  const timeZone = config?.companyTimeZone ?? null;
+  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const meaning = resolveSegment(segment, order.availableActions ?? []);
+  const tab = meaning.tab;
+  const [openAction, setOpenAction] = useState<string | null>(null);
+  const base = area.order(order.id);
+
+  // An action slug in the URL opens that action's dialog (when it has one).
+  const urlAction = meaning.kind === 'action' ? meaning.action : null;
+  useEffect(() => {
+    if (urlAction && actionDialogs[urlAction]) setOpenAction(urlAction);
+  }, [urlAction]);
+
+  // Opening the Messages tab marks the caller's messages read; the dashboard's unread badges follow.
+  useEffect(() => {
+    if (tab !== 'messages') return;
+    let live = true;
+    void markMessagesRead(order.id).then((ok) => {
+      if (ok && live) void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    });
+    return () => {
+      live = false;
+    };
+  }, [tab, order.id, queryClient]);
+
+  const showTab = (slug: TabSlug) => void navigate(`${base}/${slug}`, { replace: true });
+
+  const closeDialog = () => {
+    setOpenAction(null);
+    if (urlAction) void navigate(base, { replace: true });
+  };
+  const actionDone = async (outcome?: ActionOutcome) => {
+    setOpenAction(null);
+    if (outcome?.leaveTo === 'dashboard') {
+      void navigate(area.dashboard);
+      return;
+    }
+    await queryClient.invalidateQueries({ queryKey: ['order-details', order.id] });
+    if (outcome?.tab) showTab(outcome.tab);
+    else if (urlAction) void navigate(base, { replace: true });
+  };
+  // Actions without a dialog yet (the order actions come later) only close the menu.
+  const chooseAction = (action: string) => {
+    if (actionDialogs[action]) setOpenAction(action);
+  };
+  const Dialog = openAction ? actionDialogs[openAction] : undefined;
+
+  return (
+    <Stack gap="md">
+      <BackButton area={area} />
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            Order #{order.fileNumber}
+          </Title>
+          <Group gap="sm" wrap="wrap">
+            <Text c="gray.8" fw={600}>
+              Order ID: {order.id}
+            </Text>
+            <StatusBadge statusId={order.statusId} label={order.orderStatus} />
+          </Group>
+          <Text size="sm" c="gray.8">
+            {order.propertyAddress}
+          </Text>
+        </Stack>
+        <Group gap="sm">
+          <ActionsMenu order={order} onChoose={chooseAction} />
+          <PrintButton orderId={order.id} />
+        </Group>
+      </Group>
+
+      <Tabs value={tab} onChange={(v) => v && showTab(v as TabSlug)} keepMounted={false}>
+        <Tabs.List aria-label="Order sections">
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.slug} value={t.slug} data-slug={t.slug}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="order-details" pt="md">
+          <OrderDetailsTab order={order} timeZone={timeZone} tileUrl={config?.mapTileUrl || null} />
+        </Tabs.Panel>
+        <Tabs.Panel value="histories" pt="md">
+          <HistoryTab items={order.histories} timeZone={timeZone} mobile={mobile} />
+        </Tabs.Panel>
+        <Tabs.Panel value="files" pt="md">
+          <FilesTab items={order.files} timeZone={timeZone} mobile={mobile} />
+        </Tabs.Panel>
+        <Tabs.Panel value="messages" pt="md">
+          <MessagesTab items={order.messages} timeZone={timeZone} mobile={mobile} />
+        </Tabs.Panel>
+      </Tabs>
+
+      {Dialog && openAction ? (
+        <Dialog order={order} action={openAction} opened onClose={closeDialog} onDone={(o) => void actionDone(o)} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function OrderLoader({ id, segment, area }: { id: number; segment: string | undefined; area: OrderArea }) {
+  const query = useQuery(orderDetailsQuery(id));
+  if (query.isPending) return <LoadingOrder />;
+  if (query.isError) {
+    return (
+      <OutcomePage title="Order">
+        <Alert color="red.9" variant="filled" role="alert">
+          {query.error.message}
+        </Alert>
+        <Group gap="sm">
+          <Button onClick={() => void query.refetch()} loading={query.isFetching}>
+            Try Again
+          </Button>
+          <BackButton area={area} />
+        </Group>
+      </OutcomePage>
+    );
+  }
+  const load = query.data;
+  switch (load.state) {
+    case 'loaded':
+      return <OrderView order={load.order} segment={segment} area={area} />;
+    case 'invalid':
+      return <InvalidOrderId area={area} />;
+    case 'not-found':
+      return (
+        <OutcomePage title={MSG_ORDER_NOT_FOUND}>
+          <Text c="gray.8">Order {id} could not be found.</Text>
+          <Button component={Link} to={area.dashboard} w="fit-content">
+            {MSG_RETURN_TO_ORDERS}
+          </Button>
+        </OutcomePage>
+      );
+    case 'no-longer-available':
+      return <Navigate to={area.noLongerAvailable(id)} replace />;
+    case 'forbidden':
+      // The generic 403 handling has already sent the user to /forbidden.
+      return <LoadingOrder />;
+  }
+}
+
+function InvalidOrderId({ area }: { area: OrderArea }) {
+  return (
+    <OutcomePage title={MSG_INVALID_ORDER_ID}>
+      <Text c="gray.8">The order link is not valid. Order IDs are numbers.</Text>
+      <Button component={Link} to={area.dashboard} w="fit-content">
+        {MSG_RETURN_TO_ORDERS}
+      </Button>
+    </OutcomePage>
+  );
+}
+
+/** /appraiser/orderdetails/{id}[/{action}] (and the same under /staff): part 2 section 2. */
+export function OrderDetailsPage() {
+  const { id: rawId, action } = useParams();
+  const area = orderArea(useLocation().pathname);
+  const id = parseOrderId(rawId);
+  if (id === null) return <InvalidOrderId area={area} />;
+  return <OrderLoader key={id} id={id} segment={action} area={area} />;
+}
+
+/** /appraiser/orderdetails/{id}/no-longer-available (part 2 section 2). */
 export function OrderNoLongerAvailablePage() {
-  return <PlaceholderPage title="Order Not Found" description="This order is no longer available." />;
+  const { id } = useParams();
+  const area = orderArea(useLocation().pathname);
+  return (
+    <OutcomePage title={`Order ${id ?? ''} is no longer available`}>
+      <Text c="gray.8">This order is no longer assigned to you, so its details cannot be shown.</Text>
+      <Anchor component={Link} to={area.dashboard}>
+        Go to Dashboard
+      </Anchor>
+    </OutcomePage>
+  );
 }

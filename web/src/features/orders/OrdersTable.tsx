@@ -3,12 +3,13 @@ import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AttentionBadge, StatusBadge, UnreadBadge } from '../../components/OrderBadges';
 import type { OrderDashboardItem } from './api';
+import { orderDetailsPathFrom } from './details/paths';
 import { formatDateTime, formatDay, isPastDue } from './dates';
 import type { Sort, SortField } from './dashboardParams';
 
 /** Where a dashboard row leads (part 1 section 2.6). */
 export function orderDetailsPath(id: number): string {
-  return `/appraiser/orderdetails/${id}`;
+  return orderDetailsPathFrom(window.location.pathname, id);
 }
 
 export interface Column {

@@ -1,0 +1,40 @@
+use sea_orm::entity::prelude::*;
+
+/// The fields of an order that only its detail page and printout need (one row per order).
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
+#[sea_orm(table_name = "order_details")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub order_id: i64,
+    pub fha_case_id: Option<String>,
+    pub property_type: Option<String>,
+    pub intended_use: Option<String>,
+    pub report_type1_id: Option<i32>,
+    pub report_type2_id: Option<i32>,
+    pub report_type3_id: Option<i32>,
+    pub report_type4_id: Option<i32>,
+    pub appraiser_fee_cents: Option<i64>,
+    pub tech_fee_cents: Option<i64>,
+    pub purchase_price_cents: Option<i64>,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub notes_html: Option<String>,
+    pub estimated_delivery_date: Option<Date>,
+    pub estimated_closing_date: Option<Date>,
+    pub was_previously_scheduled: bool,
+    /// Staff asked "is this order on time?" and the appraiser has not answered yet.
+    pub on_time_inquiry_open: bool,
+    pub year_built: Option<i32>,
+    pub living_area: Option<i32>,
+    pub lot_area: Option<i32>,
+    pub county_use: Option<String>,
+    pub assessed_value_cents: Option<i64>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+    pub requires_env: bool,
+    pub amc_license: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

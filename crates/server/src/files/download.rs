@@ -1,0 +1,184 @@
+//! Downloads of stored files: the spec's JSON shape (base64) and a streaming variant with
+//! Content-Disposition for viewing and for large files. Both check the caller's access to the
+//! order or appraiser the file belongs to.
+use axum::body::Body;
+use axum::extract::{Query, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use base64::Engine;
+use portal_db::entities::stored_file;
+use sea_orm::{ConnectionTrait, EntityTrait};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::AppState;
+use crate::auth::session::CurrentUser;
+use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::extract::Path;
+use axum::Json;
+use crate::orders::visibility::{find_visible_order, sees_hidden};
+use crate::users::access::ensure_may_manage_user;
+
+/// Larger files are only offered by the streaming download (base64 in JSON costs 4/3 in memory).
+pub const JSON_DOWNLOAD_LIMIT: i64 = 20 * 1024 * 1024;
+
+/// Kinds a browser may show inline; anything else is always an attachment.
+const INLINE_TYPES: [&str; 6] = ["application/pdf", "image/jpeg", "image/png", "image/gif", "image/tiff", "text/plain; charset=utf-8"];
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(appraisal_file_json))
+        .routes(routes!(profile_file_json))
+        .routes(routes!(appraisal_file_stream))
+        .routes(routes!(profile_file_stream))
+}
+
+/// The file download response of part 1 section 3.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileDownload {
+    /// The content, base64.
+    pub data: String,
+    pub content_type: String,
+    pub file_name: String,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+pub struct StreamQuery {
+    /// `inline` to view in the browser (PDF, images, text only), otherwise `attachment`.
+    pub disposition: Option<String>,
+}
+
+#[utoipa::path(get, path = "/api/file/download/appraisalfile/{id}", tag = "files",
+    params(("id" = i64, Path, description = "File id")),
+    responses((status = 200, body = FileDownload), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
+              (status = 413, body = MessageResponse)))]
+async fn appraisal_file_json(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<FileDownload>> {
+    let file = appraisal_file(&state.db, &caller, id).await?;
+    json_response(&state, file).await
+}
+
+#[utoipa::path(get, path = "/api/file/download/appraiserprofilefile/{id}", tag = "files",
+    params(("id" = i64, Path, description = "File id")),
+    responses((status = 200, body = FileDownload), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
+              (status = 413, body = MessageResponse)))]
+async fn profile_file_json(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<FileDownload>> {
+    let file = profile_file(&state.db, &caller, id).await?;
+    json_response(&state, file).await
+}
+
+#[utoipa::path(get, path = "/api/file/stream/appraisalfile/{id}", tag = "files",
+    params(("id" = i64, Path, description = "File id"), StreamQuery),
+    responses((status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
+              (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+async fn appraisal_file_stream(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+    Query(query): Query<StreamQuery>,
+) -> AppResult<Response> {
+    let file = appraisal_file(&state.db, &caller, id).await?;
+    stream_response(&state, file, query.disposition.as_deref() == Some("inline")).await
+}
+
+#[utoipa::path(get, path = "/api/file/stream/appraiserprofilefile/{id}", tag = "files",
+    params(("id" = i64, Path, description = "File id"), StreamQuery),
+    responses((status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
+              (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+async fn profile_file_stream(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+    Query(query): Query<StreamQuery>,
+) -> AppResult<Response> {
+    let file = profile_file(&state.db, &caller, id).await?;
+    stream_response(&state, file, query.disposition.as_deref() == Some("inline")).await
+}
+
+fn not_found() -> AppError {
+    AppError::NotFound("File not found.".into())
+}
+
+/// An order's file, if the caller may see the order (and, for hidden files, is staff).
+pub async fn appraisal_file(db: &impl ConnectionTrait, caller: &CurrentUser, id: i64) -> AppResult<stored_file::Model> {
+    let file = stored_file::Entity::find_by_id(id).one(db).await?.ok_or_else(not_found)?;
+    let order_id = file.order_id.ok_or_else(not_found)?;
+    find_visible_order(db, caller, order_id).await?;
+    if file.hide && !sees_hidden(caller) {
+        return Err(not_found());
+    }
+    Ok(file)
+}
+
+/// An appraiser's profile file, if the caller may manage that appraiser.
+pub async fn profile_file(db: &impl ConnectionTrait, caller: &CurrentUser, id: i64) -> AppResult<stored_file::Model> {
+    let file = stored_file::Entity::find_by_id(id).one(db).await?.ok_or_else(not_found)?;
+    let owner = file.appraiser_user_id.ok_or_else(not_found)?;
+    ensure_may_manage_user(db, caller, owner).await?;
+    Ok(file)
+}
+
+/// The file as base64 JSON (access already checked).
+pub async fn json_response(state: &AppState, file: stored_file::Model) -> AppResult<Json<FileDownload>> {
+    if file.size_bytes > JSON_DOWNLOAD_LIMIT {
+        return Err(AppError::PayloadTooLarge(format!(
+            "{} is too large for this download; use the streaming download.",
+            file.file_name
+        )));
+    }
+    let bytes = state.storage.read_all(&file.storage_key).await?;
+    Ok(Json(FileDownload {
+        data: base64::engine::general_purpose::STANDARD.encode(&bytes),
+        content_type: file.content_type,
+        file_name: file.file_name,
+    }))
+}
+
+/// The file streamed from storage (access already checked).
+pub async fn stream_response(state: &AppState, file: stored_file::Model, inline: bool) -> AppResult<Response> {
+    let stream = state.storage.read_stream(&file.storage_key).await?;
+    let inline = inline && INLINE_TYPES.contains(&file.content_type.as_str());
+    let content_type = HeaderValue::from_str(&file.content_type).unwrap_or(HeaderValue::from_static("application/octet-stream"));
+    let headers = [
+        (header::CONTENT_TYPE, content_type),
+        (header::CONTENT_LENGTH, HeaderValue::from(file.size_bytes)),
+        (header::CONTENT_DISPOSITION, content_disposition(&file.file_name, inline)),
+        // A stored file is never allowed to run script in the portal's origin.
+        (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        (header::CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
+    ];
+    Ok((headers, Body::from_stream(stream)).into_response())
+}
+
+/// RFC 6266: an ASCII fallback name and the exact UTF-8 name.
+pub fn content_disposition(file_name: &str, inline: bool) -> HeaderValue {
+    let ascii: String =
+        file_name.chars().map(|c| if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' { c } else { '_' }).collect();
+    let encoded: String = file_name
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    let kind = if inline { "inline" } else { "attachment" };
+    HeaderValue::from_str(&format!("{kind}; filename=\"{ascii}\"; filename*=UTF-8''{encoded}"))
+        .unwrap_or(HeaderValue::from_static("attachment"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::content_disposition;
+
+    #[test]
+    fn disposition_names_are_safe_and_exact() {
+        assert_eq!(
+            content_disposition("Report \"final\" é.pdf", false),
+            "attachment; filename=\"Report _final_ _.pdf\"; filename*=UTF-8''Report%20%22final%22%20%C3%A9.pdf"
+        );
+        assert!(content_disposition("a.pdf", true).to_str().unwrap().starts_with("inline;"));
+    }
+}

@@ -1,0 +1,302 @@
+//! POST /api/file/upload: multipart with repeated `files` and `fileTypes` (paired by position)
+//! and either `orderId` or `appraiserId`. Each file is streamed to storage as it arrives, checked
+//! against its declared kind and the size limit; the request stores all of its files or none.
+use axum::extract::multipart::{Field, MultipartError};
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use chrono::{DateTime, Utc};
+use portal_db::entities::stored_file;
+use sea_orm::{ActiveModelTrait, NotSet, Set, TransactionTrait};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::file_types::{self, APPRAISER_SCOPE, ORDER_SCOPE};
+use super::kinds::{self, FileKind, SNIFF_BYTES};
+use super::storage::{Storage, StoredObject};
+use crate::app::AppState;
+use crate::audit::{self, AuditEntry};
+use crate::auth::session::CurrentUser;
+use crate::http::error::{AppError, AppResult, MessageResponse};
+use axum::Json;
+use crate::orders::visibility::find_visible_order;
+use crate::users::access::ensure_may_manage_user;
+
+/// Files one request may carry (each within the size limit).
+pub const MAX_FILES_PER_REQUEST: usize = 20;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    // The size limit is enforced per file while streaming, so axum's whole-body limit is off.
+    OpenApiRouter::new().routes(routes!(upload)).layer(DefaultBodyLimit::disable())
+}
+
+/// The file record of part 1 section 3.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileRecord {
+    pub id: i64,
+    pub file_type: String,
+    pub file_name: String,
+    pub file_size: i64,
+    pub uploaded_by: String,
+    pub upload_date: DateTime<Utc>,
+}
+
+/// What the files are for: an order, or an appraiser's profile (security user id).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Target {
+    Order(i64),
+    Appraiser(i32),
+}
+
+impl Target {
+    fn scope(self) -> &'static str {
+        match self {
+            Target::Order(_) => ORDER_SCOPE,
+            Target::Appraiser(_) => APPRAISER_SCOPE,
+        }
+    }
+}
+
+struct Received {
+    file_name: String,
+    kind: FileKind,
+    stored: StoredObject,
+}
+
+#[utoipa::path(post, path = "/api/file/upload", tag = "files",
+    request_body(content_type = "multipart/form-data", description = "files, fileTypes (repeated, paired by position), orderId or appraiserId"),
+    responses((status = 200, body = Vec<FileRecord>), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
+              (status = 404, body = MessageResponse), (status = 413, body = MessageResponse), (status = 415, body = MessageResponse),
+              (status = 422, body = MessageResponse)))]
+async fn upload(State(state): State<AppState>, caller: CurrentUser, multipart: Multipart) -> AppResult<Json<Vec<FileRecord>>> {
+    let mut received = Vec::new();
+    let outcome = match receive(&state, &caller, multipart, &mut received).await {
+        Ok((target, types)) => save(&state, &caller, target, types, &received).await,
+        Err(e) => Err(e),
+    };
+    if outcome.is_err() {
+        for r in &received {
+            state.storage.delete(&r.stored.key).await;
+        }
+    }
+    outcome.map(Json)
+}
+
+/// Reads the whole form, storing each file as it streams in.
+async fn receive(
+    state: &AppState,
+    caller: &CurrentUser,
+    mut multipart: Multipart,
+    received: &mut Vec<Received>,
+) -> AppResult<(Target, Vec<String>)> {
+    let mut target = None;
+    let mut types = Vec::new();
+    while let Some(field) = multipart.next_field().await.map_err(bad_form)? {
+        let name = field.name().unwrap_or_default().to_string();
+        match name.as_str() {
+            "files" => {
+                if received.len() == MAX_FILES_PER_REQUEST {
+                    return Err(AppError::Validation(format!("Upload at most {MAX_FILES_PER_REQUEST} files at once.")));
+                }
+                received.push(store(&state.storage, field, state.config.max_upload_bytes).await?);
+            }
+            "fileTypes" => types.push(field.text().await.map_err(bad_form)?),
+            name @ ("orderId" | "appraiserId") => {
+                let text = field.text().await.map_err(bad_form)?;
+                if !text.trim().is_empty() {
+                    let next = parse_target(name, &text)?;
+                    if target.is_some_and(|t| t != next) {
+                        return Err(AppError::Validation("Give either orderId or appraiserId, not both.".into()));
+                    }
+                    // Checked as soon as it arrives, so a refused caller's files are not streamed in.
+                    authorize(state, caller, next).await?;
+                    target = Some(next);
+                }
+            }
+            other => return Err(AppError::BadRequest(format!("Unexpected form field '{other}'."))),
+        }
+    }
+    if received.is_empty() {
+        return Err(AppError::Validation("Please choose a file to upload.".into()));
+    }
+    if types.len() != received.len() || types.iter().any(|t| t.trim().is_empty()) {
+        return Err(AppError::Validation("Please select a file type.".into()));
+    }
+    let target = target.ok_or_else(|| AppError::Validation("An orderId or appraiserId is required.".into()))?;
+    Ok((target, types))
+}
+
+fn parse_target(name: &str, text: &str) -> AppResult<Target> {
+    let invalid = || AppError::BadRequest(format!("{name} must be a number."));
+    Ok(match name {
+        "orderId" => Target::Order(text.trim().parse().map_err(|_| invalid())?),
+        _ => Target::Appraiser(text.trim().parse().map_err(|_| invalid())?),
+    })
+}
+
+async fn authorize(state: &AppState, caller: &CurrentUser, target: Target) -> AppResult<()> {
+    match target {
+        Target::Order(id) => find_visible_order(&state.db, caller, id).await.map(|_| ()),
+        Target::Appraiser(user_id) => ensure_may_manage_user(&state.db, caller, user_id).await,
+    }
+}
+
+/// Streams one file into storage; refuses it (leaving nothing behind) when it is empty, too
+/// large, of a kind that may not be uploaded, or not what its name says.
+async fn store(storage: &Storage, mut field: Field<'_>, limit: u64) -> AppResult<Received> {
+    let file_name = clean_file_name(field.file_name().unwrap_or_default());
+    if file_name.is_empty() {
+        return Err(AppError::Validation("Please choose a file to upload.".into()));
+    }
+    let kind = kinds::kind_of(&file_name).ok_or_else(|| {
+        AppError::UnsupportedMediaType(format!(
+            "{file_name}: files of this type cannot be uploaded. Allowed types: {}.",
+            kinds::allowed_extensions()
+        ))
+    })?;
+    let mut writer = storage.create().await?;
+    let mut start = Vec::with_capacity(SNIFF_BYTES);
+    let mut checked = false;
+    let outcome: AppResult<()> = async {
+        while let Some(chunk) = field.chunk().await.map_err(bad_form)? {
+            if writer.size() + chunk.len() as u64 > limit {
+                return Err(AppError::PayloadTooLarge(format!(
+                    "{file_name} is larger than the {} MB limit.",
+                    limit / (1024 * 1024)
+                )));
+            }
+            if !checked {
+                start.extend_from_slice(&chunk[..chunk.len().min(SNIFF_BYTES - start.len())]);
+                if start.len() == SNIFF_BYTES {
+                    check_content(&file_name, kind, &start)?;
+                    checked = true;
+                }
+            }
+            writer.write(&chunk).await?;
+        }
+        if writer.size() == 0 {
+            return Err(AppError::Validation(format!("{file_name} is empty.")));
+        }
+        if !checked {
+            check_content(&file_name, kind, &start)?;
+        }
+        Ok(())
+    }
+    .await;
+    match outcome {
+        Ok(()) => Ok(Received { file_name, kind, stored: writer.finish().await? }),
+        Err(e) => {
+            writer.abort().await;
+            Err(e)
+        }
+    }
+}
+
+fn check_content(file_name: &str, kind: FileKind, start: &[u8]) -> AppResult<()> {
+    if kinds::content_matches(kind, start) {
+        Ok(())
+    } else {
+        Err(AppError::UnsupportedMediaType(format!("{file_name} is not a valid .{} file.", kind.extension)))
+    }
+}
+
+/// The last path segment of a browser-supplied name, without control characters, at most 200
+/// characters. Only ever shown and used as a download name, never as a storage path.
+pub fn clean_file_name(raw: &str) -> String {
+    let base = raw.rsplit(['/', '\\']).next().unwrap_or_default();
+    let cleaned: String = base.chars().filter(|c| !c.is_control()).collect();
+    let trimmed = cleaned.trim();
+    if trimmed.chars().count() <= 200 {
+        return trimmed.to_string();
+    }
+    let extension = kinds::extension_of(trimmed);
+    let stem: String = trimmed.chars().take(190).collect();
+    format!("{stem}.{extension}")
+}
+
+/// Checks the file types and records every file in one transaction.
+async fn save(
+    state: &AppState,
+    caller: &CurrentUser,
+    target: Target,
+    types: Vec<String>,
+    received: &[Received],
+) -> AppResult<Vec<FileRecord>> {
+    let mut resolved = Vec::with_capacity(types.len());
+    for raw in &types {
+        resolved.push(file_types::resolve(&state.db, raw, target.scope()).await?);
+    }
+    let uploader = format!(
+        "{} {}",
+        caller.user.first_name.as_deref().unwrap_or_default(),
+        caller.user.last_name.as_deref().unwrap_or_default()
+    )
+    .trim()
+    .to_string();
+    let now = Utc::now();
+    let txn = state.db.begin().await?;
+    let mut records = Vec::with_capacity(received.len());
+    for (file, file_type) in received.iter().zip(&resolved) {
+        let (order_id, appraiser_user_id) = match target {
+            Target::Order(id) => (Some(id), None),
+            Target::Appraiser(id) => (None, Some(id)),
+        };
+        let row = stored_file::ActiveModel {
+            id: NotSet,
+            storage_key: Set(file.stored.key.clone()),
+            file_name: Set(file.file_name.clone()),
+            content_type: Set(file.kind.content_type.to_string()),
+            size_bytes: Set(file.stored.size as i64),
+            sha256: Set(file.stored.sha256.clone()),
+            file_type_id: Set(Some(file_type.id)),
+            uploaded_by: Set(Some(caller.id())),
+            uploaded_at: Set(now),
+            order_id: Set(order_id),
+            appraiser_user_id: Set(appraiser_user_id),
+            hide: Set(false),
+        }
+        .insert(&txn)
+        .await?;
+        records.push(FileRecord {
+            id: row.id,
+            file_type: file_type.description.clone(),
+            file_name: row.file_name,
+            file_size: row.size_bytes,
+            uploaded_by: uploader.clone(),
+            upload_date: now,
+        });
+    }
+    let names: Vec<&str> = received.iter().map(|r| r.file_name.as_str()).collect();
+    audit::record(
+        &txn,
+        AuditEntry {
+            action: "file.upload",
+            actor: Some(caller.acting_user_id.unwrap_or(caller.id())),
+            subject: Some(caller.id()),
+            detail: Some(format!("{target:?}: {}", names.join(", "))),
+            ip: None,
+        },
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(records)
+}
+
+fn bad_form(e: MultipartError) -> AppError {
+    AppError::BadRequest(format!("The upload could not be read: {}", e.body_text()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_file_name;
+
+    #[test]
+    fn file_names_lose_paths_and_control_characters() {
+        assert_eq!(clean_file_name("C:\\fakepath\\report.pdf"), "report.pdf");
+        assert_eq!(clean_file_name("../../etc/passwd.txt"), "passwd.txt");
+        assert_eq!(clean_file_name(" a\u{0}b\n.pdf "), "ab.pdf");
+        let long = format!("{}.pdf", "x".repeat(300));
+        assert!(clean_file_name(&long).ends_with(".pdf") && clean_file_name(&long).chars().count() <= 200);
+    }
+}

@@ -1,0 +1,484 @@
+//! GET /api/order-details/{id}: everything the order page shows, filtered for the caller;
+//! was-invited; and marking the appraiser's messages read when they open the Messages tab.
+use std::collections::HashMap;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{DateTime, NaiveDate, Utc};
+use portal_db::entities::{
+    client, file_type, order, order_alert, order_contact, order_detail, order_history, order_invitation, order_message,
+    report_type, security_user, stored_file,
+};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::actions::{ActionContext, OrderAction, available_actions};
+use super::status;
+use super::visibility::{find_visible_order, sees_hidden};
+use crate::app::AppState;
+use crate::auth::session::CurrentUser;
+use crate::http::error::{AppResult, MessageResponse};
+use crate::http::extract::Path;
+use axum::Json;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(order_details)).routes(routes!(was_invited)).routes(routes!(mark_messages_read))
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportTypeRef {
+    pub id: i32,
+    pub product_description: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Contact {
+    pub id: i64,
+    pub name: String,
+    pub email: Option<String>,
+    pub cell_phone: Option<String>,
+    pub work_phone: Option<String>,
+    pub home_phone: Option<String>,
+    /// Upper-case words joined by underscores, e.g. PROPERTY_CONTACT.
+    #[serde(rename = "type")]
+    pub contact_type: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryEntry {
+    pub id: i64,
+    pub order_status: i32,
+    pub order_status_description: String,
+    /// Sanitised HTML.
+    pub order_status_message: String,
+    pub status_date: DateTime<Utc>,
+    pub hide: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderFile {
+    pub id: i64,
+    pub file_name: String,
+    pub file_type_description: String,
+    pub file_size: i64,
+    pub upload_date_time: DateTime<Utc>,
+    pub uploaded_by_first_name: String,
+    pub uploaded_by_last_name: String,
+    pub hide: bool,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderMessage {
+    pub id: i64,
+    pub message_type_description: String,
+    pub message_text: String,
+    pub message_from_first_name: String,
+    pub message_from_last_name: String,
+    pub date_created: DateTime<Utc>,
+    pub hide: bool,
+}
+
+/// The order details of part 2 section 3. Lists are newest first; hidden items reach staff only;
+/// contacts are left out (not just hidden) until the caller's appraiser has the order.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDetails {
+    pub id: i64,
+    pub create_date: DateTime<Utc>,
+    pub file_number: String,
+    pub loan_number: Option<String>,
+    pub fha_case_id: Option<String>,
+    pub status_id: i32,
+    pub order_status: String,
+    pub borrower_name: String,
+    pub property_address: String,
+    pub county: Option<String>,
+    pub property_type: Option<String>,
+    pub intended_use: Option<String>,
+    pub report_type1: Option<ReportTypeRef>,
+    pub report_type2: Option<ReportTypeRef>,
+    pub report_type3: Option<ReportTypeRef>,
+    pub report_type4: Option<ReportTypeRef>,
+    pub appraiser_fee: Option<f64>,
+    pub tech_fee: Option<f64>,
+    pub purchase_price: Option<f64>,
+    pub ordered_by: Option<String>,
+    pub ordered_by_address: Option<String>,
+    /// Sanitised HTML.
+    pub notes_and_special_instructions: Option<String>,
+    pub contacts_visible: bool,
+    pub property_contact: Option<Contact>,
+    pub other_contacts: Vec<Contact>,
+    pub appraiser_due_date: Option<NaiveDate>,
+    pub inspection_actual_date: Option<DateTime<Utc>>,
+    pub estimated_delivery_date: Option<NaiveDate>,
+    pub inspection_due_date: Option<NaiveDate>,
+    pub estimated_closing_date: Option<NaiveDate>,
+    pub was_previously_scheduled: bool,
+    /// Security user id of the assigned appraiser; 0 when nobody is assigned.
+    pub assigned_appraiser_security_user: i32,
+    pub available_actions: Vec<OrderAction>,
+    pub alerts: Vec<String>,
+    pub year_built: Option<i32>,
+    pub living_area: Option<i32>,
+    pub lot_area: Option<i32>,
+    pub county_use: Option<String>,
+    pub assessed_value: Option<f64>,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
+    pub requires_env: bool,
+    pub amc_license: Option<String>,
+    pub histories: Vec<HistoryEntry>,
+    pub files: Vec<OrderFile>,
+    pub messages: Vec<OrderMessage>,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WasInvited {
+    pub was_invited: bool,
+}
+
+#[utoipa::path(get, path = "/api/order-details/{id}", tag = "orders",
+    params(("id" = i64, Path, description = "Order id")),
+    responses((status = 200, body = OrderDetails), (status = 400, body = MessageResponse),
+               (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+async fn order_details(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<OrderDetails>> {
+    Ok(Json(load(&state.db, &caller, id).await?))
+}
+
+#[utoipa::path(get, path = "/api/order-details/{id}/was-invited", tag = "orders",
+    params(("id" = i64, Path, description = "Order id")),
+    responses((status = 200, body = WasInvited), (status = 400, body = MessageResponse)))]
+async fn was_invited(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<WasInvited>> {
+    let found = order_invitation::Entity::find_by_id((id, caller.id())).one(&state.db).await?;
+    Ok(Json(WasInvited { was_invited: found.is_some() }))
+}
+
+/// The Messages tab was opened: the assigned appraiser has now read every message sent to them.
+#[utoipa::path(post, path = "/api/order-details/{id}/messages/read", tag = "orders",
+    params(("id" = i64, Path, description = "Order id")),
+    responses((status = 204), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+async fn mark_messages_read(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<StatusCode> {
+    let found = find_visible_order(&state.db, &caller, id).await?;
+    if found.assigned_appraiser_id == Some(caller.id()) {
+        order_message::Entity::update_many()
+            .col_expr(order_message::Column::ReadAt, Expr::value(Utc::now()))
+            .filter(order_message::Column::OrderId.eq(id))
+            .filter(order_message::Column::ToAppraiser.eq(true))
+            .filter(order_message::Column::ReadAt.is_null())
+            .exec(&state.db)
+            .await?;
+        order::Entity::update_many()
+            .col_expr(order::Column::AppraiserUnreadMessages, Expr::value(0))
+            .filter(order::Column::Id.eq(id))
+            .exec(&state.db)
+            .await?;
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The whole detail of one order as `caller` may see it.
+pub async fn load(db: &impl ConnectionTrait, caller: &CurrentUser, id: i64) -> AppResult<OrderDetails> {
+    let found = find_visible_order(db, caller, id).await?;
+    let detail = order_detail::Entity::find_by_id(id).one(db).await?;
+    let client = match found.client_id {
+        Some(client_id) => client::Entity::find_by_id(client_id).one(db).await?,
+        None => None,
+    };
+    let staff_view = sees_hidden(caller);
+    let contacts_visible = staff_view || (found.assigned_appraiser_id.is_some() && found.status_id != 4);
+    let (property_contact, other_contacts) =
+        if contacts_visible { split_contacts(contacts(db, id).await?) } else { (None, Vec::new()) };
+    let report_types = report_types_of(db, detail.as_ref()).await?;
+    let report_type = |n: usize| report_types.get(n).cloned().flatten();
+    let on_time_inquiry_open = detail.as_ref().is_some_and(|d| d.on_time_inquiry_open);
+    let available_actions = available_actions(ActionContext {
+        status_id: found.status_id,
+        role: caller.user_type,
+        assigned_to_caller: found.assigned_appraiser_id.is_some() && caller.user_type.is_appraiser_kind(),
+        on_time_inquiry_open,
+    });
+    let d = detail.unwrap_or_else(|| empty_detail(id));
+    Ok(OrderDetails {
+        id,
+        create_date: found.created_at,
+        file_number: found.file_number.clone(),
+        loan_number: found.loan_number.clone(),
+        fha_case_id: d.fha_case_id,
+        status_id: found.status_id,
+        order_status: status::description(found.status_id).unwrap_or_default().to_string(),
+        borrower_name: found.borrower_name.clone(),
+        property_address: format!(
+            "{}, {}, {} {}",
+            found.property_address_line1, found.property_city, found.property_state_code, found.property_zip
+        ),
+        county: found.property_county.clone(),
+        property_type: d.property_type,
+        intended_use: d.intended_use,
+        report_type1: report_type(0),
+        report_type2: report_type(1),
+        report_type3: report_type(2),
+        report_type4: report_type(3),
+        appraiser_fee: dollars(d.appraiser_fee_cents),
+        tech_fee: dollars(d.tech_fee_cents),
+        purchase_price: dollars(d.purchase_price_cents),
+        ordered_by: client.as_ref().map(|c| c.company_name.clone()),
+        ordered_by_address: client.and_then(|c| c.office_address_line),
+        notes_and_special_instructions: d.notes_html.as_deref().map(sanitize_html),
+        contacts_visible,
+        property_contact,
+        other_contacts,
+        appraiser_due_date: found.appraiser_due_date,
+        inspection_actual_date: found.inspection_actual_date,
+        estimated_delivery_date: d.estimated_delivery_date,
+        inspection_due_date: found.inspection_due_date,
+        estimated_closing_date: d.estimated_closing_date,
+        was_previously_scheduled: d.was_previously_scheduled,
+        assigned_appraiser_security_user: found.assigned_appraiser_id.unwrap_or(0),
+        available_actions,
+        alerts: alerts(db, id).await?,
+        year_built: d.year_built,
+        living_area: d.living_area,
+        lot_area: d.lot_area,
+        county_use: d.county_use,
+        assessed_value: dollars(d.assessed_value_cents),
+        latitude: d.latitude,
+        longitude: d.longitude,
+        requires_env: d.requires_env,
+        amc_license: d.amc_license,
+        histories: histories(db, id, staff_view).await?,
+        files: files(db, id, staff_view).await?,
+        messages: messages(db, id, staff_view).await?,
+    })
+}
+
+/// HTML stored with an order (notes, history messages) as it may reach a browser.
+pub fn sanitize_html(html: &str) -> String {
+    ammonia::clean(html)
+}
+
+fn dollars(cents: Option<i64>) -> Option<f64> {
+    cents.map(|c| c as f64 / 100.0)
+}
+
+fn empty_detail(order_id: i64) -> order_detail::Model {
+    order_detail::Model {
+        order_id,
+        fha_case_id: None,
+        property_type: None,
+        intended_use: None,
+        report_type1_id: None,
+        report_type2_id: None,
+        report_type3_id: None,
+        report_type4_id: None,
+        appraiser_fee_cents: None,
+        tech_fee_cents: None,
+        purchase_price_cents: None,
+        notes_html: None,
+        estimated_delivery_date: None,
+        estimated_closing_date: None,
+        was_previously_scheduled: false,
+        on_time_inquiry_open: false,
+        year_built: None,
+        living_area: None,
+        lot_area: None,
+        county_use: None,
+        assessed_value_cents: None,
+        latitude: None,
+        longitude: None,
+        requires_env: false,
+        amc_license: None,
+    }
+}
+
+async fn report_types_of(db: &impl ConnectionTrait, detail: Option<&order_detail::Model>) -> AppResult<Vec<Option<ReportTypeRef>>> {
+    let Some(d) = detail else { return Ok(Vec::new()) };
+    let ids = [d.report_type1_id, d.report_type2_id, d.report_type3_id, d.report_type4_id];
+    let wanted: Vec<i32> = ids.iter().flatten().copied().collect();
+    let names: HashMap<i32, String> = report_type::Entity::find()
+        .filter(report_type::Column::Id.is_in(wanted))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|r| (r.id, r.product_description))
+        .collect();
+    Ok(ids
+        .iter()
+        .map(|id| id.and_then(|id| names.get(&id).map(|name| ReportTypeRef { id, product_description: name.clone() })))
+        .collect())
+}
+
+async fn contacts(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Vec<Contact>> {
+    Ok(order_contact::Entity::find()
+        .filter(order_contact::Column::OrderId.eq(order_id))
+        .order_by_asc(order_contact::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|c| Contact {
+            id: c.id,
+            name: c.name,
+            email: c.email,
+            cell_phone: c.cell_phone,
+            work_phone: c.work_phone,
+            home_phone: c.home_phone,
+            contact_type: c.contact_type,
+        })
+        .collect())
+}
+
+/// The first PROPERTY_CONTACT is the property contact; everyone else is another contact.
+fn split_contacts(all: Vec<Contact>) -> (Option<Contact>, Vec<Contact>) {
+    let mut property = None;
+    let mut others = Vec::new();
+    for c in all {
+        if property.is_none() && c.contact_type == "PROPERTY_CONTACT" {
+            property = Some(c);
+        } else {
+            others.push(c);
+        }
+    }
+    (property, others)
+}
+
+async fn alerts(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Vec<String>> {
+    Ok(order_alert::Entity::find()
+        .filter(order_alert::Column::OrderId.eq(order_id))
+        .order_by_desc(order_alert::Column::CreatedAt)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|a| a.body)
+        .collect())
+}
+
+async fn histories(db: &impl ConnectionTrait, order_id: i64, with_hidden: bool) -> AppResult<Vec<HistoryEntry>> {
+    let mut query = order_history::Entity::find().filter(order_history::Column::OrderId.eq(order_id));
+    if !with_hidden {
+        query = query.filter(order_history::Column::Hide.eq(false));
+    }
+    Ok(query
+        .order_by_desc(order_history::Column::CreatedAt)
+        .order_by_desc(order_history::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|h| HistoryEntry {
+            id: h.id,
+            order_status: h.status_id,
+            order_status_description: status::description(h.status_id).unwrap_or_default().to_string(),
+            order_status_message: sanitize_html(h.message_html.as_deref().unwrap_or_default()),
+            status_date: h.created_at,
+            hide: h.hide,
+        })
+        .collect())
+}
+
+async fn files(db: &impl ConnectionTrait, order_id: i64, with_hidden: bool) -> AppResult<Vec<OrderFile>> {
+    let mut query = stored_file::Entity::find().filter(stored_file::Column::OrderId.eq(order_id));
+    if !with_hidden {
+        query = query.filter(stored_file::Column::Hide.eq(false));
+    }
+    let rows = query.order_by_desc(stored_file::Column::UploadedAt).order_by_desc(stored_file::Column::Id).all(db).await?;
+    let types: HashMap<i32, String> =
+        file_type::Entity::find().all(db).await?.into_iter().map(|t| (t.id, t.description)).collect();
+    let names = user_names(db, rows.iter().filter_map(|f| f.uploaded_by)).await?;
+    Ok(rows
+        .into_iter()
+        .map(|f| {
+            let (first, last) = f.uploaded_by.and_then(|u| names.get(&u).cloned()).unwrap_or_default();
+            OrderFile {
+                id: f.id,
+                file_name: f.file_name,
+                file_type_description: f.file_type_id.and_then(|t| types.get(&t).cloned()).unwrap_or_default(),
+                file_size: f.size_bytes,
+                upload_date_time: f.uploaded_at,
+                uploaded_by_first_name: first,
+                uploaded_by_last_name: last,
+                hide: f.hide,
+            }
+        })
+        .collect())
+}
+
+/// First and last names of the given users.
+pub async fn user_names(
+    db: &impl ConnectionTrait,
+    ids: impl Iterator<Item = i32>,
+) -> AppResult<HashMap<i32, (String, String)>> {
+    let ids: Vec<i32> = ids.collect();
+    if ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    Ok(security_user::Entity::find()
+        .select_only()
+        .columns([security_user::Column::Id, security_user::Column::FirstName, security_user::Column::LastName])
+        .filter(security_user::Column::Id.is_in(ids))
+        .into_tuple::<(i32, Option<String>, Option<String>)>()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|(id, first, last)| (id, (first.unwrap_or_default(), last.unwrap_or_default())))
+        .collect())
+}
+
+async fn messages(db: &impl ConnectionTrait, order_id: i64, with_hidden: bool) -> AppResult<Vec<OrderMessage>> {
+    let mut query = order_message::Entity::find().filter(order_message::Column::OrderId.eq(order_id));
+    if !with_hidden {
+        query = query.filter(order_message::Column::Hide.eq(false));
+    }
+    Ok(query
+        .order_by_desc(order_message::Column::CreatedAt)
+        .order_by_desc(order_message::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|m| OrderMessage {
+            id: m.id,
+            message_type_description: m.message_type,
+            message_text: m.body,
+            message_from_first_name: m.from_first_name,
+            message_from_last_name: m.from_last_name,
+            date_created: m.created_at,
+            hide: m.hide,
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripts_never_survive_sanitising() {
+        let clean = sanitize_html("<p>Gate code <b>1234</b></p><script>alert(1)</script><img src=x onerror=alert(2)>");
+        assert!(clean.contains("<b>1234</b>"));
+        assert!(!clean.contains("script") && !clean.contains("onerror"));
+    }
+
+    #[test]
+    fn the_first_property_contact_leads() {
+        let c = |id, t: &str| Contact {
+            id,
+            name: format!("c{id}"),
+            email: None,
+            cell_phone: None,
+            work_phone: None,
+            home_phone: None,
+            contact_type: t.into(),
+        };
+        let (property, others) = split_contacts(vec![c(1, "LOAN_OFFICER"), c(2, "PROPERTY_CONTACT"), c(3, "PROPERTY_CONTACT")]);
+        assert_eq!(property.map(|p| p.id), Some(2));
+        assert_eq!(others.iter().map(|o| o.id).collect::<Vec<_>>(), [1, 3]);
+    }
+}

@@ -1,0 +1,201 @@
+//! Orders with details for tests: one call makes an order assigned to a user, with details,
+//! contacts, history, messages, alerts and files (some hidden).
+use chrono::{Duration, Utc};
+use portal_db::entities::{
+    order, order_alert, order_contact, order_detail, order_history, order_invitation, order_message, stored_file,
+};
+use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
+
+use super::TestApp;
+
+pub struct NewOrder<'a> {
+    pub file_number: &'a str,
+    pub status: i32,
+    /// Username of the assigned appraiser.
+    pub appraiser: Option<&'a str>,
+}
+
+/// An order with the rich detail the tests look at. Returns its id.
+pub async fn order_with_details(app: &TestApp, spec: NewOrder<'_>) -> i64 {
+    let now = Utc::now();
+    let (appraiser, company) = match spec.appraiser {
+        Some(u) => {
+            let id = app.user_id(u).await;
+            (Some(id), portal::users::access::company_of(&app.db, id).await.unwrap())
+        }
+        None => (None, None),
+    };
+    let created = order::ActiveModel {
+        id: NotSet,
+        file_number: Set(spec.file_number.into()),
+        loan_number: Set(Some(format!("LN-{}", spec.file_number))),
+        borrower_name: Set("Maria Gonzalez".into()),
+        property_address_line1: Set("12 Oak St".into()),
+        property_city: Set("Austin".into()),
+        property_state_code: Set("TX".into()),
+        property_zip: Set("78701".into()),
+        property_county: Set(Some("Travis".into())),
+        client_id: Set(None),
+        status_id: Set(spec.status),
+        assigned_appraiser_id: Set(appraiser),
+        assigned_company_id: Set(company),
+        created_at: Set(now - Duration::days(3)),
+        assignment_actual_date: Set(appraiser.map(|_| now - Duration::days(2))),
+        accepted_at: Set(None),
+        inspection_actual_date: Set(None),
+        inspection_due_date: Set(Some(now.date_naive() + Duration::days(4))),
+        appraiser_due_date: Set(Some(now.date_naive() + Duration::days(9))),
+        is_desktop: Set(false),
+        appraiser_unread_messages: Set(1),
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+    let id = created.id;
+    order_detail::ActiveModel {
+        order_id: Set(id),
+        fha_case_id: Set(Some("123-4567890".into())),
+        property_type: Set(Some("Condominium".into())),
+        intended_use: Set(Some("Purchase".into())),
+        report_type1_id: Set(Some(2)),
+        report_type2_id: Set(Some(6)),
+        report_type3_id: Set(None),
+        report_type4_id: Set(None),
+        appraiser_fee_cents: Set(Some(45_000)),
+        tech_fee_cents: Set(Some(400)),
+        purchase_price_cents: Set(Some(325_000_00)),
+        notes_html: Set(Some("<p>Gate code <b>1234</b></p><script>alert('x')</script>".into())),
+        estimated_delivery_date: Set(None),
+        estimated_closing_date: Set(None),
+        was_previously_scheduled: Set(false),
+        on_time_inquiry_open: Set(false),
+        year_built: Set(Some(1998)),
+        living_area: Set(Some(1850)),
+        lot_area: Set(Some(6000)),
+        county_use: Set(Some("Residential".into())),
+        assessed_value_cents: Set(Some(301_000_00)),
+        latitude: Set(Some(30.27)),
+        longitude: Set(Some(-97.74)),
+        requires_env: Set(false),
+        amc_license: Set(Some("AMC-1".into())),
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+    for (name, kind, phone) in [("Jordan Rivera", "PROPERTY_CONTACT", "5125550134"), ("Priya Shah", "LOAN_OFFICER", "5125550175")] {
+        order_contact::ActiveModel {
+            id: NotSet,
+            order_id: Set(id),
+            name: Set(name.into()),
+            email: Set(Some(format!("{}@example.com", name.split(' ').next().unwrap().to_lowercase()))),
+            cell_phone: Set(Some(phone.into())),
+            work_phone: Set(None),
+            home_phone: Set(None),
+            contact_type: Set(kind.into()),
+        }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    }
+    for (minutes_ago, status, message, hide) in
+        [(300, 3, "<p>Created</p>", false), (200, 4, "<p>Assigned</p><script>bad()</script>", false), (100, 3, "<p>Internal fee note</p>", true)]
+    {
+        order_history::ActiveModel {
+            id: NotSet,
+            order_id: Set(id),
+            status_id: Set(status),
+            message_html: Set(Some(message.into())),
+            created_at: Set(now - Duration::minutes(minutes_ago)),
+            actor_user_id: Set(None),
+            hide: Set(hide),
+        }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    }
+    for (minutes_ago, body, to_appraiser, hide) in
+        [(90, "Please call the borrower", true, false), (60, "Internal escalation", false, true), (30, "Will do", false, false)]
+    {
+        order_message::ActiveModel {
+            id: NotSet,
+            order_id: Set(id),
+            message_type: Set("Staff to Appraiser".into()),
+            body: Set(body.into()),
+            from_user_id: Set(None),
+            from_first_name: Set("Dana".into()),
+            from_last_name: Set("Staff".into()),
+            to_appraiser: Set(to_appraiser),
+            created_at: Set(now - Duration::minutes(minutes_ago)),
+            read_at: Set(None),
+            hide: Set(hide),
+        }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    }
+    order_alert::ActiveModel { id: NotSet, order_id: Set(id), body: Set("Dog on premises".into()), created_at: Set(now) }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    if let Some(user) = appraiser {
+        invite(app, id, user).await;
+    }
+    id
+}
+
+pub async fn invite(app: &TestApp, order_id: i64, user_id: i32) {
+    order_invitation::Entity::insert(order_invitation::ActiveModel {
+        order_id: Set(order_id),
+        appraiser_user_id: Set(user_id),
+        invited_at: Set(Utc::now()),
+    })
+    .exec_without_returning(&app.db)
+    .await
+    .unwrap();
+}
+
+/// A stored file row (with its bytes in storage) on an order.
+pub async fn order_file(app: &TestApp, order_id: i64, name: &str, bytes: &[u8], hide: bool) -> i64 {
+    let storage = portal::files::storage::Storage::from_config(&app.config).unwrap();
+    let stored = storage.put_bytes(bytes).await.unwrap();
+    stored_file::ActiveModel {
+        id: NotSet,
+        storage_key: Set(stored.key),
+        file_name: Set(name.into()),
+        content_type: Set("application/pdf".into()),
+        size_bytes: Set(stored.size as i64),
+        sha256: Set(stored.sha256),
+        file_type_id: Set(Some(1)),
+        uploaded_by: Set(None),
+        uploaded_at: Set(Utc::now()),
+        order_id: Set(Some(order_id)),
+        appraiser_user_id: Set(None),
+        hide: Set(hide),
+    }
+    .insert(&app.db)
+    .await
+    .unwrap()
+    .id
+}
+
+/// Another firm with its own appraiser, who must never see the demo firm's orders.
+pub async fn outsider(app: &TestApp) -> &'static str {
+    use portal::roles::UserType;
+    use portal::users::accounts::{NewUser, create};
+    let firm = portal_db::entities::appraisal_company::ActiveModel { id: NotSet, name: Set("Elsewhere".into()), created_at: Set(Utc::now()) }
+        .insert(&app.db)
+        .await
+        .unwrap();
+    create(&app.db, NewUser {
+        username: "other.appraiser".into(),
+        user_type: UserType::Appraiser,
+        email: "other@example.com".into(),
+        first_name: Some("Olive".into()),
+        last_name: Some("Other".into()),
+        password: super::PASSWORD.into(),
+        company_id: Some(firm.id),
+    })
+    .await
+    .unwrap();
+    "other.appraiser"
+}

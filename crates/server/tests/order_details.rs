@@ -1,0 +1,136 @@
+//! GET /api/order-details/{id}, was-invited and messages/read: access per role and assignment,
+//! hidden items, contact omission, sanitised HTML and available actions, on both databases.
+mod common;
+
+use portal_db::entities::order;
+use reqwest::StatusCode;
+use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
+use serde_json::Value;
+
+use common::orders::{NewOrder, invite, order_with_details, outsider};
+use common::{TestApp, message};
+
+async fn details(app: &TestApp, username: &str, id: i64) -> (StatusCode, Value) {
+    let s = app.signed_in(username).await;
+    let r = s.get(&format!("/api/order-details/{id}")).await;
+    let status = r.status();
+    (status, r.json().await.unwrap())
+}
+
+both_dbs!(assigned_appraiser_sees_the_order_without_hidden_items, |app| {
+    let id = order_with_details(&app, NewOrder { file_number: "500100", status: 5, appraiser: Some("demo.appraiser") }).await;
+    let (status, body) = details(&app, "demo.appraiser", id).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["fileNumber"], "500100");
+    assert_eq!(body["propertyAddress"], "12 Oak St, Austin, TX 78701");
+    assert_eq!(body["reportType1"]["productDescription"], "1073 Individual Condominium Unit");
+    assert_eq!(body["appraiserFee"], 450.0);
+    assert_eq!(body["alerts"], serde_json::json!(["Dog on premises"]));
+    assert_eq!(body["availableActions"], serde_json::json!(["SCHEDULE_INSPECTION", "SEND_MESSAGE", "UPLOAD_FILES", "UPDATE_STATUS"]));
+    // Hidden entries never reach an appraiser; lists are newest first.
+    let histories = body["histories"].as_array().unwrap();
+    assert_eq!(histories.len(), 2);
+    assert!(histories.iter().all(|h| h["hide"] == false));
+    assert_eq!(histories[0]["orderStatusDescription"], "assigned");
+    let messages = body["messages"].as_array().unwrap();
+    assert_eq!(messages.iter().map(|m| m["messageText"].as_str().unwrap()).collect::<Vec<_>>(), ["Will do", "Please call the borrower"]);
+    assert!(!body.to_string().contains("Internal"), "hidden text leaked: {body}");
+    // HTML fields are sanitised on the server.
+    let text = body.to_string();
+    assert!(!text.contains("<script") && !text.contains("bad()") && !text.contains("alert("), "{text}");
+    assert!(body["notesAndSpecialInstructions"].as_str().unwrap().contains("<b>1234</b>"));
+    // Assigned (accepted): contacts are there.
+    assert_eq!(body["contactsVisible"], true);
+    assert_eq!(body["propertyContact"]["name"], "Jordan Rivera");
+    assert_eq!(body["otherContacts"][0]["type"], "LOAN_OFFICER");
+});
+
+both_dbs!(staff_see_hidden_items_flagged, |app| {
+    let id = order_with_details(&app, NewOrder { file_number: "500101", status: 5, appraiser: Some("demo.appraiser") }).await;
+    let (status, body) = details(&app, "demo.staff", id).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["histories"].as_array().unwrap().len(), 3);
+    let hidden: Vec<&Value> = body["messages"].as_array().unwrap().iter().filter(|m| m["hide"] == true).collect();
+    assert_eq!(hidden.len(), 1);
+    assert_eq!(hidden[0]["messageText"], "Internal escalation");
+    let dates: Vec<&str> = body["histories"].as_array().unwrap().iter().map(|h| h["statusDate"].as_str().unwrap()).collect();
+    let mut sorted = dates.clone();
+    sorted.sort_by(|a, b| b.cmp(a));
+    assert_eq!(dates, sorted, "newest first");
+});
+
+both_dbs!(contacts_are_left_out_until_the_appraiser_has_the_order, |app| {
+    let id = order_with_details(&app, NewOrder { file_number: "500102", status: 4, appraiser: Some("demo.appraiser") }).await;
+    let (status, body) = details(&app, "demo.appraiser", id).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["contactsVisible"], false);
+    assert_eq!(body["propertyContact"], Value::Null);
+    assert_eq!(body["otherContacts"], serde_json::json!([]));
+    let text = body.to_string();
+    assert!(!text.contains("Jordan") && !text.contains("5125550134"), "contact data leaked: {text}");
+    assert_eq!(body["availableActions"], serde_json::json!(["ACCEPT", "REJECT", "REJECT_WITH_CONDITIONS", "SEND_MESSAGE"]));
+});
+
+both_dbs!(firm_admin_sees_the_firm_order_and_may_reassign, |app| {
+    let id = order_with_details(&app, NewOrder { file_number: "500103", status: 6, appraiser: Some("demo.appraiser2") }).await;
+    let (status, body) = details(&app, "demo.admin", id).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(body["availableActions"].as_array().unwrap().contains(&Value::from("REASSIGN")));
+});
+
+both_dbs!(another_firms_appraiser_learns_nothing, |app| {
+    let id = order_with_details(&app, NewOrder { file_number: "500104", status: 5, appraiser: Some("demo.appraiser") }).await;
+    let stranger = outsider(&app).await;
+    let s = app.signed_in(stranger).await;
+    let r = s.get(&format!("/api/order-details/{id}")).await;
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    let text = r.text().await.unwrap();
+    assert!(!text.contains("500104") && !text.contains("Oak"), "{text}");
+    let r = s.get(&format!("/api/order-details/{id}/was-invited")).await;
+    assert_eq!(r.json::<Value>().await.unwrap()["wasInvited"], false);
+    // Other appraiser of the same firm: also not theirs.
+    let (status, _) = details(&app, "demo.appraiser2", id).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+});
+
+both_dbs!(an_appraiser_who_lost_the_order_was_invited, |app| {
+    let id = order_with_details(&app, NewOrder { file_number: "500105", status: 4, appraiser: Some("demo.appraiser") }).await;
+    let row = order::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap();
+    let mut row = row.into_active_model();
+    row.status_id = Set(21);
+    row.assigned_appraiser_id = Set(None);
+    row.update(&app.db).await.unwrap();
+    let s = app.signed_in("demo.appraiser").await;
+    assert_eq!(s.get(&format!("/api/order-details/{id}")).await.status(), StatusCode::FORBIDDEN);
+    let r = s.get(&format!("/api/order-details/{id}/was-invited")).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.json::<Value>().await.unwrap()["wasInvited"], true);
+    // An invitation alone never opens the order.
+    invite(&app, order_with_details(&app, NewOrder { file_number: "500106", status: 5, appraiser: None }).await, app.user_id("demo.appraiser2").await).await;
+});
+
+both_dbs!(missing_and_malformed_ids, |app| {
+    let s = app.signed_in("demo.appraiser").await;
+    let r = s.get("/api/order-details/987654").await;
+    assert_eq!(r.status(), StatusCode::NOT_FOUND);
+    assert_eq!(message(r).await, "Order not found.");
+    let r = s.get("/api/order-details/abc").await;
+    assert_eq!(r.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(s.get("/api/order-details/abc/was-invited").await.status(), StatusCode::BAD_REQUEST);
+    let client = app.signed_in("demo.client").await;
+    assert_eq!(client.get("/api/order-details/1").await.status(), StatusCode::FORBIDDEN);
+});
+
+both_dbs!(opening_messages_marks_them_read_for_the_assigned_appraiser_only, |app| {
+    let id = order_with_details(&app, NewOrder { file_number: "500107", status: 5, appraiser: Some("demo.appraiser") }).await;
+    let unread_sql = format!("SELECT CAST(appraiser_unread_messages AS BIGINT) FROM orders WHERE id = {id}");
+    let staff = app.signed_in("demo.staff").await;
+    assert_eq!(staff.post(&format!("/api/order-details/{id}/messages/read"), Value::Null).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.count(&unread_sql).await, 1, "staff opening the tab changes nothing");
+    let s = app.signed_in("demo.appraiser").await;
+    assert_eq!(s.post(&format!("/api/order-details/{id}/messages/read"), Value::Null).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.count(&unread_sql).await, 0);
+    assert_eq!(app.count(&format!("SELECT COUNT(*) FROM order_messages WHERE order_id = {id} AND to_appraiser AND read_at IS NULL")).await, 0);
+    let stranger = app.signed_in("demo.appraiser2").await;
+    assert_eq!(stranger.post(&format!("/api/order-details/{id}/messages/read"), Value::Null).await.status(), StatusCode::FORBIDDEN);
+});

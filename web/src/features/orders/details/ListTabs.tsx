@@ -1,0 +1,273 @@
+import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { formatFileSize } from '../../../lib/fileSize';
+import { downloadOrderFile, viewOrderFile } from './api';
+import { formatDateAndTime, personName } from './format';
+import { EmptyState, ServerHtml } from './parts';
+import type { HistoryEntry, OrderFile, OrderMessage } from './types';
+import { visibleList } from './visible';
+
+export interface ListTabProps<T> {
+  items: T[];
+  timeZone: string | null;
+  /** Cards instead of a table (small screens). */
+  mobile: boolean;
+}
+
+function CardList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {children}
+    </Stack>
+  );
+}
+
+function CardField({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Text span size="sm" fw={600} miw={92} c="gray.8">
+        {label}
+      </Text>
+      <Text span size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+// ---- History ---------------------------------------------------------------------------------
+
+export function HistoryTab({ items, timeZone, mobile }: ListTabProps<HistoryEntry>) {
+  const { items: shown, empty } = visibleList('histories', items);
+  if (empty) return <EmptyState message={empty} />;
+  if (mobile) {
+    return (
+      <CardList label="History & Revisions">
+        {shown.map((h) => (
+          <Card component="li" withBorder radius="md" padding="sm" key={h.id} data-history-id={h.id}>
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Badge radius="sm" tt="none" variant="light" color="blue.9">
+                  {h.orderStatusDescription}
+                </Badge>
+                <Text size="xs" c="gray.7">
+                  {formatDateAndTime(h.statusDate, timeZone)}
+                </Text>
+              </Group>
+              {h.orderStatusMessage ? <ServerHtml html={h.orderStatusMessage} /> : null}
+            </Stack>
+          </Card>
+        ))}
+      </CardList>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" striped aria-label="History & Revisions">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={200}>Date</Table.Th>
+            <Table.Th w={240}>Status</Table.Th>
+            <Table.Th>Message</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((h) => (
+            <Table.Tr key={h.id} data-history-id={h.id}>
+              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateAndTime(h.statusDate, timeZone)}
+              </Table.Td>
+              <Table.Td fz="sm" fw={600}>
+                {h.orderStatusDescription}
+              </Table.Td>
+              <Table.Td>{h.orderStatusMessage ? <ServerHtml html={h.orderStatusMessage} /> : null}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+// ---- Files -----------------------------------------------------------------------------------
+
+function EyeIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M10 12a2 2 0 1 0 4 0a2 2 0 0 0 -4 0" />
+      <path d="M21 12c-2.4 4 -5.4 6 -9 6c-3.6 0 -6.6 -2 -9 -6c2.4 -4 5.4 -6 9 -6c3.6 0 6.6 2 9 6" />
+    </svg>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2 -2v-2" />
+      <path d="M7 11l5 5l5 -5" />
+      <path d="M12 4l0 12" />
+    </svg>
+  );
+}
+
+function FileActions({ file }: { file: OrderFile }) {
+  const [busy, setBusy] = useState<'view' | 'download' | null>(null);
+  const run = async (kind: 'view' | 'download') => {
+    setBusy(kind);
+    try {
+      await (kind === 'view' ? viewOrderFile(file) : downloadOrderFile(file));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="compact-sm"
+        variant="light"
+        leftSection={<EyeIcon />}
+        aria-label={`View ${file.fileName} (opens in a new tab)`}
+        loading={busy === 'view'}
+        onClick={() => void run('view')}
+      >
+        View
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="default"
+        leftSection={<DownloadIcon />}
+        aria-label={`Download ${file.fileName}`}
+        loading={busy === 'download'}
+        onClick={() => void run('download')}
+      >
+        Download
+      </Button>
+    </Group>
+  );
+}
+
+export function FilesTab({ items, timeZone, mobile }: ListTabProps<OrderFile>) {
+  const { items: shown, empty } = visibleList('files', items);
+  if (empty) return <EmptyState message={empty} />;
+  if (mobile) {
+    return (
+      <CardList label="Files">
+        {shown.map((f) => (
+          <Card component="li" withBorder radius="md" padding="sm" key={f.id} data-file-id={f.id}>
+            <Stack gap={6}>
+              <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {f.fileName}
+              </Text>
+              <CardField label="Type">{f.fileTypeDescription}</CardField>
+              <CardField label="Size">{formatFileSize(f.fileSize)}</CardField>
+              <CardField label="Uploaded by">{personName(f.uploadedByFirstName, f.uploadedByLastName)}</CardField>
+              <CardField label="Uploaded">{formatDateAndTime(f.uploadDateTime, timeZone)}</CardField>
+              <FileActions file={f} />
+            </Stack>
+          </Card>
+        ))}
+      </CardList>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" striped aria-label="Files" styles={{ th: { whiteSpace: 'nowrap' } }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Size</Table.Th>
+            <Table.Th>Uploaded By</Table.Th>
+            <Table.Th>Uploaded</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((f) => (
+            <Table.Tr key={f.id} data-file-id={f.id}>
+              <Table.Td fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {f.fileName}
+              </Table.Td>
+              <Table.Td fz="sm">{f.fileTypeDescription}</Table.Td>
+              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatFileSize(f.fileSize)}
+              </Table.Td>
+              <Table.Td fz="sm">{personName(f.uploadedByFirstName, f.uploadedByLastName)}</Table.Td>
+              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateAndTime(f.uploadDateTime, timeZone)}
+              </Table.Td>
+              <Table.Td>
+                <FileActions file={f} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+// ---- Messages --------------------------------------------------------------------------------
+
+export function MessagesTab({ items, timeZone, mobile }: ListTabProps<OrderMessage>) {
+  const { items: shown, empty } = visibleList('messages', items);
+  if (empty) return <EmptyState message={empty} />;
+  if (mobile) {
+    return (
+      <CardList label="Messages">
+        {shown.map((m) => (
+          <Card component="li" withBorder radius="md" padding="sm" key={m.id} data-message-id={m.id}>
+            <Stack gap={6}>
+              <Group justify="space-between" gap="xs" wrap="wrap">
+                <Text fw={700} size="sm">
+                  {personName(m.messageFromFirstName, m.messageFromLastName)}
+                </Text>
+                <Text size="xs" c="gray.7">
+                  {formatDateAndTime(m.dateCreated, timeZone)}
+                </Text>
+              </Group>
+              <Text size="xs" c="gray.7" fw={600}>
+                {m.messageTypeDescription}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {m.messageText}
+              </Text>
+            </Stack>
+          </Card>
+        ))}
+      </CardList>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table verticalSpacing="sm" striped aria-label="Messages">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={200}>Date</Table.Th>
+            <Table.Th w={180}>From</Table.Th>
+            <Table.Th w={180}>Type</Table.Th>
+            <Table.Th>Message</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((m) => (
+            <Table.Tr key={m.id} data-message-id={m.id}>
+              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateAndTime(m.dateCreated, timeZone)}
+              </Table.Td>
+              <Table.Td fz="sm" fw={600}>
+                {personName(m.messageFromFirstName, m.messageFromLastName)}
+              </Table.Td>
+              <Table.Td fz="sm">{m.messageTypeDescription}</Table.Td>
+              <Table.Td fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {m.messageText}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

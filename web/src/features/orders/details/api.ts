@@ -1,0 +1,118 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, ApiError, call, handleFailure } from '../../../lib/api';
+import { downloadFromStream, MSG_DOWNLOAD_FAILED, saveBase64, viewFromStream } from '../../../lib/fileTransfer';
+import { notify } from '../../../lib/notify';
+import type { OrderDetails, OrderFile } from './types';
+
+/**
+ * The order details calls of part 2 section 7. Until the server's OpenAPI document lists them, the
+ * paths are called through this loosely typed view of the same client (same CSRF and fetch).
+ */
+type Loose = { data?: unknown; error?: unknown; response: Response };
+const loose = api as unknown as {
+  GET: (path: string, init?: { params?: { path?: Record<string, unknown> } }) => Promise<Loose>;
+  POST: (path: string, init?: { params?: { path?: Record<string, unknown> }; body?: unknown }) => Promise<Loose>;
+};
+
+/** A usable order id: digits only, a positive safe integer. */
+export function parseOrderId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export type OrderLoad =
+  | { state: 'loaded'; order: OrderDetails }
+  | { state: 'invalid' }
+  | { state: 'not-found' }
+  | { state: 'no-longer-available' }
+  | { state: 'forbidden' };
+
+async function wasInvited(id: number): Promise<boolean> {
+  try {
+    const r = await loose.GET('/api/order-details/{id}/was-invited', { params: { path: { id } } });
+    return r.response.ok && (r.data as { wasInvited?: unknown } | undefined)?.wasInvited === true;
+  } catch (e) {
+    console.error('was-invited check failed', e);
+    return false;
+  }
+}
+
+/**
+ * Loads an order (part 2 section 4, Order load). A 403 skips the generic handling at first: when the
+ * caller was invited, the page shows "no longer available" and nothing else; when not, the generic
+ * 403 handling runs after all (the notice and /forbidden). 404 and 400 become page states; anything
+ * else is an ApiError for the page's error banner.
+ */
+export async function loadOrder(id: number): Promise<OrderLoad> {
+  let r: Loose;
+  try {
+    r = await loose.GET('/api/order-details/{id}', { params: { path: { id } } });
+  } catch {
+    throw new ApiError(0, 'An error occurred');
+  }
+  const { status } = r.response;
+  if (r.response.ok) return { state: 'loaded', order: r.data as OrderDetails };
+  if (status === 404) return { state: 'not-found' };
+  if (status === 400) return { state: 'invalid' };
+  if (status === 403) {
+    if (await wasInvited(id)) return { state: 'no-longer-available' };
+    handleFailure(403, r.error);
+    return { state: 'forbidden' };
+  }
+  throw handleFailure(status, r.error, { notify: false });
+}
+
+export function orderDetailsQuery(id: number) {
+  return queryOptions({
+    queryKey: ['order-details', id],
+    queryFn: () => loadOrder(id),
+  });
+}
+
+/** Opening the Messages tab marks the caller's unread messages read; failures are only logged. */
+export async function markMessagesRead(id: number): Promise<boolean> {
+  try {
+    const r = await loose.POST('/api/order-details/{id}/messages/read', { params: { path: { id } } });
+    if (!r.response.ok) console.error('marking messages read failed', r.response.status);
+    return r.response.ok;
+  } catch (e) {
+    console.error('marking messages read failed', e);
+    return false;
+  }
+}
+
+interface PrintedOrder {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
+/** The printed order, saved as '{orderId}-{filename}'; failure: 'Failed to download the file'. */
+export async function printOrder(orderId: number): Promise<boolean> {
+  try {
+    const file = await call(
+      loose.POST('/api/file/print-order', { body: { orderId } }) as Promise<{ data?: PrintedOrder; error?: unknown; response: Response }>,
+      { notify: false },
+    );
+    saveBase64(file.content, file.contentType, `${orderId}-${file.filename}`);
+    return true;
+  } catch (e) {
+    // 401 and 403 already had their own notice.
+    if (!(e instanceof ApiError && (e.status === 401 || e.status === 403))) notify('error', MSG_DOWNLOAD_FAILED);
+    return false;
+  }
+}
+
+/** The streaming variant of GET /api/file/download/appraisalfile/{id}. */
+export function appraisalFileStreamUrl(fileId: number): string {
+  return `/api/file/stream/appraisalfile/${fileId}`;
+}
+
+export function viewOrderFile(file: Pick<OrderFile, 'id' | 'fileSize'>): Promise<boolean> {
+  return viewFromStream(appraisalFileStreamUrl(file.id), file.fileSize);
+}
+
+export function downloadOrderFile(file: Pick<OrderFile, 'id' | 'fileName' | 'fileSize'>): Promise<boolean> {
+  return downloadFromStream(appraisalFileStreamUrl(file.id), file.fileName, file.fileSize);
+}
