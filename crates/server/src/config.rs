@@ -18,6 +18,13 @@ pub struct Config {
     pub database_max_connections: u32,
     /// Folder for uploaded files (default `./data/files`) or `s3://bucket/prefix`.
     pub storage_url: String,
+    /// For `s3://` storage: endpoint of an S3-compatible service (empty: AWS), region and keys.
+    pub storage_s3_endpoint: String,
+    pub storage_s3_region: String,
+    pub storage_s3_access_key_id: String,
+    pub storage_s3_secret_access_key: String,
+    /// Largest single uploaded file, in bytes.
+    pub max_upload_bytes: u64,
     /// Mark cookies Secure (set it when the portal is served over HTTPS).
     pub cookie_secure: bool,
     /// The address users reach the portal at, used in e-mailed links.
@@ -50,6 +57,11 @@ pub struct Config {
     pub sms_key: String,
     /// How often each server looks for outbox messages to deliver.
     pub outbox_poll_millis: u64,
+    /// Enterprise payment platform: `sandbox` (built in, default) or `http` (the platform's API
+    /// at epp_url, with epp_api_key as a bearer token).
+    pub epp_provider: String,
+    pub epp_url: String,
+    pub epp_api_key: String,
 }
 
 impl Default for Config {
@@ -59,6 +71,11 @@ impl Default for Config {
             database_url: "sqlite://./data/portal.db?mode=rwc".into(),
             database_max_connections: 16,
             storage_url: "./data/files".into(),
+            storage_s3_endpoint: String::new(),
+            storage_s3_region: "us-east-1".into(),
+            storage_s3_access_key_id: String::new(),
+            storage_s3_secret_access_key: String::new(),
+            max_upload_bytes: 100 * 1024 * 1024,
             cookie_secure: false,
             public_url: "http://127.0.0.1:8080".into(),
             session_idle_minutes: 60,
@@ -81,6 +98,9 @@ impl Default for Config {
             sms_url: String::new(),
             sms_key: String::new(),
             outbox_poll_millis: 1000,
+            epp_provider: "sandbox".into(),
+            epp_url: String::new(),
+            epp_api_key: String::new(),
         }
     }
 }
@@ -137,6 +157,12 @@ impl Config {
             "http" => return Err("PORTAL_SMS_URL must be an http(s) address when PORTAL_SMS_PROVIDER is http".into()),
             other => return Err(format!("PORTAL_SMS_PROVIDER must be log or http (got '{other}')")),
         }
+        match self.epp_provider.as_str() {
+            "sandbox" => {}
+            "http" if self.epp_url.starts_with("http") && !self.epp_api_key.is_empty() => {}
+            "http" => return Err("PORTAL_EPP_URL (an http(s) address) and PORTAL_EPP_API_KEY are needed when PORTAL_EPP_PROVIDER is http".into()),
+            other => return Err(format!("PORTAL_EPP_PROVIDER must be sandbox or http (got '{other}')")),
+        }
         if self.database_max_connections == 0 {
             return Err("PORTAL_DATABASE_MAX_CONNECTIONS must be at least 1".into());
         }
@@ -186,6 +212,8 @@ mod tests {
             Config { database_url: "mysql://x".into(), ..Config::default() },
             Config { company_time_zone: "Mars/Olympus".into(), ..Config::default() },
             Config { session_idle_minutes: 0, ..Config::default() },
+            Config { epp_provider: "http".into(), ..Config::default() },
+            Config { epp_provider: "paypal".into(), ..Config::default() },
         ];
         for config in bad {
             let message = config.validate().unwrap_err();

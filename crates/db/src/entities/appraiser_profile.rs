@@ -16,6 +16,19 @@ pub struct Model {
     pub is_fha_certified: bool,
     pub is_staff_appraiser: bool,
     pub no_trainee: bool,
+    /// Staff have set the appraiser up for the enterprise payment platform (EPP).
+    pub ready_for_epp_onboarding: bool,
+    /// The appraiser's party on the EPP, once onboarded, and the party details it reported.
+    pub epp_party_id: Option<String>,
+    pub epp_company_name: Option<String>,
+    pub epp_vendor_name: Option<String>,
+    pub epp_payment_status: Option<String>,
+    pub epp_is_linked: bool,
+    pub epp_street_address: Option<String>,
+    pub epp_state: Option<String>,
+    pub epp_city: Option<String>,
+    pub epp_zip: Option<String>,
+    pub epp_onboarded_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

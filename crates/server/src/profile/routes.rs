@@ -31,10 +31,32 @@ pub struct AppraiserInfo {
     pub is_fha_certified: bool,
     pub is_staff_appraiser: bool,
     pub no_trainee: bool,
+    /// Payment fields (part 2 section 3), from the appraiser's EPP party; null until onboarded.
+    pub company_name: Option<String>,
+    pub vendor_name: Option<String>,
+    pub is_linked: bool,
+    pub street_address: Option<String>,
+    pub state: Option<String>,
+    pub city: Option<String>,
+    pub zip: Option<String>,
+    pub payment_status: Option<String>,
+    pub ready_for_epp_onboarding: bool,
+    pub epp_party_data: Option<crate::payments::epp::EppPartyData>,
 }
 
 pub fn appraiser_info(profile: appraiser_profile::Model, user: security_user::Model) -> AppraiserInfo {
+    let epp_party_data = crate::payments::epp::stored_party(&profile);
     AppraiserInfo {
+        company_name: profile.epp_company_name,
+        vendor_name: profile.epp_vendor_name,
+        is_linked: profile.epp_is_linked,
+        street_address: profile.epp_street_address,
+        state: profile.epp_state,
+        city: profile.epp_city,
+        zip: profile.epp_zip,
+        payment_status: profile.epp_payment_status,
+        ready_for_epp_onboarding: profile.ready_for_epp_onboarding,
+        epp_party_data,
         id: profile.id,
         security_user: user.into(),
         office_address_line1: profile.office_address_line1,

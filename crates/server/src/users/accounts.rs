@@ -61,6 +61,7 @@ pub async fn create(db: &impl ConnectionTrait, new: NewUser) -> AppResult<securi
             is_fha_certified: Set(false),
             is_staff_appraiser: Set(false),
             no_trainee: Set(true),
+            ..Default::default()
         }
         .insert(db)
         .await?;

@@ -1,9 +1,92 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api, ApiError, call, type Schemas } from '../../lib/api';
+import { UserType } from '../../lib/roles';
+import { useCurrentUser } from '../../lib/session';
+
+export const PROMPT_TITLE = 'Please Update Payment Information';
+/** Once per browser session: the flag lives in sessionStorage. */
+export const PROMPT_SEEN_KEY = 'portal.paymentPromptSeen';
+
+type AppraiserInfo = Schemas['AppraiserInfo'];
+
+/** The same query (key and shape) as the Payments page's, so both read one cached record. */
+function useAppraiserMe(enabled: boolean) {
+  return useQuery({
+    queryKey: ['appraiser', 'me'],
+    enabled,
+    queryFn: async (): Promise<AppraiserInfo | null> => {
+      try {
+        return await call(api.GET('/api/appraiser/me'), { notify: false, skip403Redirect: true });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }
+    },
+  });
+}
+
+function seen(): boolean {
+  try {
+    return window.sessionStorage.getItem(PROMPT_SEEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function markSeen(): void {
+  try {
+    window.sessionStorage.setItem(PROMPT_SEEN_KEY, '1');
+  } catch {
+    // Storage may be unavailable (private mode); the prompt then shows again next visit.
+  }
+}
+
+/** Whether the prompt applies (part 1 section 2.6): ready for onboarding, no party data yet. */
+export function needsPaymentUpdate(info: Pick<AppraiserInfo, 'eppPartyData' | 'readyForEppOnboarding'> | null | undefined): boolean {
+  return !!info && !info.eppPartyData && info.readyForEppOnboarding;
+}
+
 /**
- * Seam for the "Please Update Payment Information" modal of part 1 section 2.6: shown on the
- * dashboard when the appraiser has no eppPartyData but readyForEppOnboarding is true, leading to
- * /appraiser/payments/epp. It needs the appraiser's EPP data, which a later issue brings; until
- * then it renders nothing. The dashboard already mounts it, so that issue only fills this in.
+ * The "Please Update Payment Information" modal on the dashboard (part 1 section 2.6): shown once
+ * per session to an appraiser who is ready for EPP onboarding but has no party data; it leads to
+ * /appraiser/payments/epp.
  */
 export function PaymentInfoPrompt() {
-  return null;
+  const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
+  const appraiserKind = user?.userType === UserType.APPRAISER || user?.userType === UserType.APPRAISER_ADMIN;
+  const { data: info } = useAppraiserMe(appraiserKind);
+  const [dismissed, setDismissed] = useState(seen);
+  const opened = !dismissed && needsPaymentUpdate(info);
+
+  const close = () => {
+    markSeen();
+    setDismissed(true);
+  };
+  const update = () => {
+    close();
+    void navigate('/appraiser/payments/epp');
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title={PROMPT_TITLE} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack gap="md">
+        <Text>
+          To receive payments for your completed orders, please onboard to Stewart Enterprise Payments (EPP) and confirm your payment
+          details.
+        </Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={close}>
+            Later
+          </Button>
+          <Button onClick={update} data-autofocus>
+            Update Payment Information
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
 }

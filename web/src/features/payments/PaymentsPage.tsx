@@ -1,5 +1,324 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { useAppConfig } from '../../lib/appConfig';
+import {
+  appraiserMeQuery,
+  defaultRange,
+  eppAccessUrlQuery,
+  fetchOnboardToken,
+  fetchPartyInformation,
+  formatDay,
+  formatMoney,
+  ME_KEY,
+  MSG_APPRAISER_NOT_FOUND,
+  MSG_NO_PAYMENTS,
+  MSG_TECH_FEE,
+  orNA,
+  paymentHistoryQuery,
+  tabFor,
+  TABS,
+  type AppraiserInfo,
+  type DateRange,
+  type PaymentHistoryItem,
+  type TabSlug,
+} from './api';
 
+function PaymentsTable({ payments }: { payments: PaymentHistoryItem[] }) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped withTableBorder aria-label="Payments">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>File #</Table.Th>
+            <Table.Th>Address</Table.Th>
+            <Table.Th ta="right">Payment Amount</Table.Th>
+            <Table.Th>Payment Date</Table.Th>
+            <Table.Th>Borrower</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {payments.map((p, i) => (
+            <Table.Tr key={`${p.usaFileNumber}-${p.paymentDate}-${i}`}>
+              <Table.Td>{p.usaFileNumber}</Table.Td>
+              <Table.Td>{p.address}</Table.Td>
+              <Table.Td ta="right">{formatMoney(p.paymentAmount)}</Table.Td>
+              <Table.Td>{formatDay(p.paymentDate)}</Table.Td>
+              <Table.Td>{p.borrower}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function PaymentCards({ payments }: { payments: PaymentHistoryItem[] }) {
+  return (
+    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Payments">
+      {payments.map((p, i) => (
+        <li key={`${p.usaFileNumber}-${p.paymentDate}-${i}`}>
+          <Card component="article" withBorder radius="md" padding="sm" aria-label={`Payment for file ${p.usaFileNumber}`}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={700}>File # {p.usaFileNumber}</Text>
+              <Text fw={700}>{formatMoney(p.paymentAmount)}</Text>
+            </Group>
+            <Text size="sm">{p.address}</Text>
+            <Text size="sm" c="gray.8">
+              Paid {formatDay(p.paymentDate)} · Borrower {p.borrower}
+            </Text>
+          </Card>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function PaymentHistoryTab({ appraiser }: { appraiser: AppraiserInfo }) {
+  const timeZone = useAppConfig().data?.companyTimeZone;
+  const [initial] = useState(() => defaultRange(timeZone));
+  const [draft, setDraft] = useState<DateRange>(initial);
+  const [range, setRange] = useState<DateRange>(initial);
+  const [rangeError, setRangeError] = useState<string | null>(null);
+  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const query = useQuery(paymentHistoryQuery(appraiser.securityUser.id, range));
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    if (draft.from && draft.to && draft.to < draft.from) {
+      setRangeError('The end date cannot be before the start date.');
+      return;
+    }
+    setRangeError(null);
+    setRange({ ...draft });
+  };
+
+  const payments = query.data ?? [];
+  return (
+    <Stack gap="md">
+      <Alert color="blue.9" variant="light" title="Technology Fee">
+        {MSG_TECH_FEE}
+      </Alert>
+      <form onSubmit={search} aria-label="Search payments" noValidate>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            type="date"
+            label="Start Date"
+            value={draft.from}
+            max={draft.to || undefined}
+            onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
+            w={190}
+          />
+          <TextInput
+            type="date"
+            label="End Date"
+            value={draft.to}
+            min={draft.from || undefined}
+            onChange={(e) => setDraft({ ...draft, to: e.currentTarget.value })}
+            error={rangeError}
+            w={190}
+          />
+          <Button type="submit" loading={query.isFetching}>
+            Search
+          </Button>
+        </Group>
+      </form>
+      {query.isPending ? (
+        <Stack gap={6} aria-busy="true">
+          <VisuallyHidden role="status">Loading payments</VisuallyHidden>
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} height={40} radius="sm" />
+          ))}
+        </Stack>
+      ) : query.isError ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {query.error.message}
+        </Alert>
+      ) : payments.length === 0 ? (
+        <Text c="gray.8" py="md" role="status">
+          {MSG_NO_PAYMENTS}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="gray.8" role="status">
+            {payments.length === 1 ? '1 payment' : `${payments.length} payments`}
+          </Text>
+          {mobile ? <PaymentCards payments={payments} /> : <PaymentsTable payments={payments} />}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function ReadOnly({ label, value }: { label: string; value: string | null | undefined }) {
+  return <TextInput label={label} value={orNA(value)} readOnly variant="filled" />;
+}
+
+function ViewProfileLink({ securityUserId }: { securityUserId: number }) {
+  const query = useQuery(eppAccessUrlQuery(securityUserId));
+  if (!query.data?.url) return null;
+  return (
+    <Anchor href={query.data.url} target="_blank" rel="noopener noreferrer" fw={600}>
+      View EPP Profile
+      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+    </Anchor>
+  );
+}
+
+function EppTab({ appraiser }: { appraiser: AppraiserInfo }) {
+  const queryClient = useQueryClient();
+  const id = appraiser.securityUser.id;
+  const [connecting, setConnecting] = useState(false);
+  const [started, setStarted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const onboarded = !!appraiser.eppPartyData;
+
+  // Party information comes from the platform: refresh it when the tab shows and when the user
+  // comes back from the onboarding tab.
+  useEffect(() => {
+    let live = true;
+    const sync = () => {
+      fetchPartyInformation(id)
+        .then((info) => {
+          if (live && !!info.eppPartyData !== onboarded) void queryClient.invalidateQueries({ queryKey: ME_KEY });
+        })
+        .catch(() => undefined);
+    };
+    sync();
+    window.addEventListener('focus', sync);
+    return () => {
+      live = false;
+      window.removeEventListener('focus', sync);
+    };
+  }, [id, onboarded, queryClient]);
+
+  const onboard = async () => {
+    setFailure(null);
+    setConnecting(true);
+    // Open the tab now, inside the click, so the browser does not block it; fill it in below.
+    const tab = window.open('', '_blank');
+    try {
+      const link = await fetchOnboardToken(id);
+      const url = new URL(link.onboardingUrl, window.location.origin).toString();
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else {
+        window.location.assign(url);
+      }
+      setStarted(true);
+    } catch (e) {
+      tab?.close();
+      setFailure(e instanceof ApiError ? e.message : 'Could not connect to EPP. Please try again.');
+    } finally {
+      setConnecting(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Text>
+        Stewart Enterprise Payments (EPP) is how you receive payments for completed orders. Onboarding sets up your payee details and W9
+        information with EPP.
+      </Text>
+      {failure ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {failure}
+        </Alert>
+      ) : null}
+      {!onboarded ? (
+        <Stack gap="xs" align="flex-start">
+          <Button onClick={() => void onboard()} disabled={!appraiser.readyForEppOnboarding || connecting} aria-describedby="epp-onboard-help">
+            {connecting ? 'connecting...' : 'Onboard to EPP'}
+          </Button>
+          <Text size="sm" c="gray.8" id="epp-onboard-help">
+            {!appraiser.readyForEppOnboarding
+              ? 'Your account is not ready for EPP onboarding yet. Please contact support.'
+              : started
+                ? 'Complete onboarding in the new tab. This page updates when you come back.'
+                : 'Opens the EPP onboarding page in a new tab.'}
+          </Text>
+        </Stack>
+      ) : (
+        <Group>
+          <ViewProfileLink securityUserId={id} />
+        </Group>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <ReadOnly label="Company Name" value={appraiser.companyName} />
+        <ReadOnly label="Vendor Name" value={appraiser.vendorName} />
+        <ReadOnly label="Payments Status" value={appraiser.paymentStatus} />
+      </SimpleGrid>
+      {appraiser.isLinked ? (
+        <Stack gap="sm" component="section" aria-labelledby="w9-heading">
+          <Title order={3} size="h4" id="w9-heading">
+            W9 Address
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <ReadOnly label="Street Address" value={appraiser.streetAddress} />
+            <ReadOnly label="State" value={appraiser.state} />
+            <ReadOnly label="City" value={appraiser.city} />
+            <ReadOnly label="Zip Code" value={appraiser.zip} />
+          </SimpleGrid>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+function LoadingSkeleton() {
+  return (
+    <Stack gap="sm" aria-busy="true" data-testid="payments-skeleton">
+      <VisuallyHidden role="status">Loading payment information</VisuallyHidden>
+      <Skeleton height={36} width="60%" />
+      <Skeleton height={60} />
+      <Skeleton height={36} />
+      <Skeleton height={36} />
+      <Skeleton height={36} />
+    </Stack>
+  );
+}
+
+/** Payment Information (/appraiser/payments[/:tabName], part 2 section 2). */
 export function PaymentsPage() {
-  return <PlaceholderPage title="Payments" description="Your payment history will be listed here." />;
+  const { tabName } = useParams();
+  const navigate = useNavigate();
+  const tab = tabFor(tabName);
+  const query = useQuery(appraiserMeQuery());
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Payment Information</Title>
+      {query.isPending ? (
+        <LoadingSkeleton />
+      ) : query.isError ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {query.error.message}
+        </Alert>
+      ) : !query.data ? (
+        <Alert color="red.9" variant="light" role="alert">
+          {MSG_APPRAISER_NOT_FOUND}
+        </Alert>
+      ) : (
+        <Tabs value={tab} onChange={(v) => v && void navigate(`/appraiser/payments/${v}`)} keepMounted={false}>
+          <Tabs.List>
+            {TABS.map((t) => (
+              <Tabs.Tab key={t.slug} value={t.slug}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value={'payment-history' satisfies TabSlug} pt="md">
+            <PaymentHistoryTab appraiser={query.data} />
+          </Tabs.Panel>
+          <Tabs.Panel value={'epp' satisfies TabSlug} pt="md">
+            <EppTab appraiser={query.data} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Stack>
+  );
 }

@@ -1,11 +1,115 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatDay, formatMoney, MSG_NO_QUOTES, openQuotesQuery, type QuoteListItem } from './api';
 
-export function QuotesPage() {
-  return <PlaceholderPage title="Quotes" description="Open quote requests will be listed here." />;
+const gridStyle = {
+  listStyle: 'none',
+  padding: 0,
+  margin: 0,
+  display: 'grid',
+  gap: 'var(--mantine-spacing-md)',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 20rem), 1fr))',
+} as const;
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Text size="sm" fw={600} style={{ flex: '0 0 7.5rem' }}>
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Group>
+  );
 }
 
-export function QuoteDetailsPage() {
-  const { id } = useParams();
-  return <PlaceholderPage title="Quote Details" description={`Quote ID: ${id ?? ''}`} />;
+function QuoteCard({ quote }: { quote: QuoteListItem }) {
+  const place = `${quote.propertyCity}, ${quote.propertyStateCode} ${quote.propertyZipCode}`;
+  return (
+    <Card component="article" withBorder shadow="xs" radius="md" padding="md" h="100%" aria-labelledby={`quote-${quote.id}-title`}>
+      <Stack gap="xs" h="100%">
+        <div>
+          <Title order={2} size="h4" id={`quote-${quote.id}-title`} style={{ overflowWrap: 'anywhere' }}>
+            {quote.propertyAddressLine1}
+          </Title>
+          <Text size="sm" c="gray.8">
+            {place}
+          </Text>
+        </div>
+        <Field label="Client">{quote.clientCompany || 'Not provided'}</Field>
+        <Field label="Property Type">{quote.propertyType}</Field>
+        <Field label="Report Type">{quote.reportType || 'Not specified'}</Field>
+        <Field label="Intended Use">{quote.intendedUse}</Field>
+        <Field label="Due Date">{formatDay(quote.dueDate) || 'Not specified'}</Field>
+        <Field label="Appraiser Fee">{formatMoney(quote.appraiserFee) || 'Not specified'}</Field>
+        <Group mt="auto" pt="xs">
+          <Button component={Link} to={`/appraiser/quote/${quote.id}`} aria-label={`View Request for ${quote.propertyAddressLine1}`}>
+            View Request
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function LoadingCards() {
+  return (
+    <ul style={gridStyle} aria-busy="true" data-testid="quotes-skeleton">
+      <VisuallyHidden component="li" role="status">
+        Loading quotes
+      </VisuallyHidden>
+      {Array.from({ length: 3 }, (_, i) => (
+        <li key={i}>
+          <Card withBorder radius="md" padding="md">
+            <Stack gap="sm">
+              <Skeleton height={22} width="70%" />
+              <Skeleton height={14} />
+              <Skeleton height={14} width="80%" />
+              <Skeleton height={14} width="60%" />
+              <Skeleton height={34} width={130} mt="xs" />
+            </Stack>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Open Quotes (/appraiser/quotes, part 2 section 2). */
+export function QuotesPage() {
+  const query = useQuery(openQuotesQuery());
+  const quotes = query.data ?? [];
+  return (
+    <Stack gap="md">
+      <Title order={1}>Open Quotes</Title>
+      {query.isPending ? (
+        <LoadingCards />
+      ) : query.isError ? (
+        <Alert color="red.9" variant="light" role="alert" title={query.error.message}>
+          <Button variant="default" mt="xs" onClick={() => void query.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : quotes.length === 0 ? (
+        <Text c="gray.8" py="lg" role="status">
+          {MSG_NO_QUOTES}
+        </Text>
+      ) : (
+        <>
+          <Text c="gray.8" size="sm" role="status">
+            {quotes.length === 1 ? '1 open quote request' : `${quotes.length} open quote requests`}
+          </Text>
+          <ul style={gridStyle} aria-label="Open quotes">
+            {quotes.map((q) => (
+              <li key={q.id}>
+                <QuoteCard quote={q} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,22 +1,78 @@
-import { Anchor, Text } from '@mantine/core';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { SUPPORT_HOURS, useAppConfig } from '../../lib/appConfig';
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useAppConfig } from '../../lib/appConfig';
 
-export function SupportPage() {
-  const { data: config } = useAppConfig();
+export const REPORT_SUBJECT = 'Issue Report';
+
+/** mailto: with a subject, encoded. */
+export function mailto(address: string, subject?: string): string {
+  return `mailto:${address}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
+}
+
+function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^0-9+]/g, '')}`;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <PlaceholderPage title="Support Center" description={`Our staff are available ${SUPPORT_HOURS}.`}>
-      {config?.supportEmail ? (
+    <Card component="section" withBorder radius="md" padding="lg" aria-labelledby={id}>
+      <Stack gap="xs">
+        <Title order={2} size="h3" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function Missing() {
+  return <Text span c="gray.8">not available right now</Text>;
+}
+
+/** Support Center (/appraiser/support, part 2 section 2); contacts come from configuration. */
+export function SupportPage() {
+  const { data: config, isPending } = useAppConfig();
+  const email = config?.supportEmail;
+  const phone = config?.supportPhone;
+  const techEmail = config?.technicalSupportEmail;
+  const reportTo = techEmail || email;
+  return (
+    <Stack gap="md" aria-busy={isPending || undefined}>
+      <Title order={1}>Support Center</Title>
+      <Text c="gray.8">We are here to help with orders, quotes, payments and anything else in the portal.</Text>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Section id="support-general" title="General Support">
+          <Text>
+            Our support team is available Monday to Friday, 8:00 AM to 5:00 PM CST.
+          </Text>
+          <Text>
+            E-mail: {email ? <Anchor href={mailto(email)}>{email}</Anchor> : <Missing />}
+          </Text>
+          <Text>
+            Phone: {phone ? <Anchor href={telHref(phone)}>{phone}</Anchor> : <Missing />}
+          </Text>
+        </Section>
+        <Section id="support-technical" title="Technical Support">
+          <Text>For sign-in problems, error messages or anything that does not work as expected, e-mail our technical team.</Text>
+          <Text>
+            E-mail: {techEmail ? <Anchor href={mailto(techEmail)}>{techEmail}</Anchor> : <Missing />}
+          </Text>
+          <Text c="gray.8">We aim to respond within 24 hours on business days.</Text>
+        </Section>
+      </SimpleGrid>
+      <Section id="support-report" title="Report a Problem">
+        <Text>Found a problem? Tell us what you were doing, what you expected and what happened instead. Screenshots help.</Text>
         <Text>
-          E-mail: <Anchor href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Anchor>
+          {reportTo ? (
+            <Anchor href={mailto(reportTo, REPORT_SUBJECT)} fw={600}>
+              Report a Problem by e-mail
+            </Anchor>
+          ) : (
+            <Missing />
+          )}
         </Text>
-      ) : null}
-      {config?.technicalSupportEmail ? (
-        <Text>
-          Technical support: <Anchor href={`mailto:${config.technicalSupportEmail}`}>{config.technicalSupportEmail}</Anchor>
-        </Text>
-      ) : null}
-      {config?.supportPhone ? <Text>Phone: {config.supportPhone}</Text> : null}
-    </PlaceholderPage>
+      </Section>
+    </Stack>
   );
 }

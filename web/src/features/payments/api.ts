@@ -1,0 +1,104 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, ApiError, call, type Schemas } from '../../lib/api';
+
+export type AppraiserInfo = Schemas['AppraiserInfo'];
+export type PaymentHistoryItem = Schemas['PaymentHistoryItem'];
+export type EppPartyData = Schemas['EppPartyData'];
+
+export const MSG_APPRAISER_NOT_FOUND = 'Appraiser Not Found - The requested appraiser could not be found.';
+export const MSG_NO_PAYMENTS = 'No payments found';
+export const MSG_TECH_FEE = 'Payment amounts shown here do not reflect the $4 Technology Fee stated in your engagement letter.';
+export const MSG_PAYMENTS_FAILED = 'Failed to load payments.';
+
+/** The signed-in appraiser's record (shared key with the dashboard's payment prompt). */
+export const ME_KEY = ['appraiser', 'me'] as const;
+
+export function appraiserMeQuery() {
+  return queryOptions({
+    queryKey: ME_KEY,
+    // No appraiser record (404) is an answer, not an error: the page says so.
+    queryFn: async (): Promise<AppraiserInfo | null> => {
+      try {
+        return await call(api.GET('/api/appraiser/me'), { notify: false, skip403Redirect: true });
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 404) return null;
+        throw e;
+      }
+    },
+  });
+}
+
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+export function paymentHistoryQuery(securityUserId: number, range: DateRange) {
+  return queryOptions({
+    queryKey: ['payments', securityUserId, range.from, range.to],
+    queryFn: () =>
+      call(
+        api.POST('/api/appraiser/{id}/payment-history', {
+          params: { path: { id: securityUserId } },
+          body: { createDateFrom: range.from || null, createDateTo: range.to || null },
+        }),
+        { notify: false, errorMessage: MSG_PAYMENTS_FAILED },
+      ),
+  });
+}
+
+export function eppAccessUrlQuery(securityUserId: number) {
+  return queryOptions({
+    queryKey: ['epp', 'access-url', securityUserId],
+    queryFn: () => call(api.GET('/api/appraiser/{id}/epp-party-access-url', { params: { path: { id: securityUserId } } }), { notify: false }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** Party information from the platform (kept on the profile by the server). */
+export function fetchPartyInformation(securityUserId: number) {
+  return call(api.GET('/api/appraiser/{id}/epp-party-information', { params: { path: { id: securityUserId } } }), { notify: false });
+}
+
+export function fetchOnboardToken(securityUserId: number) {
+  return call(api.GET('/api/appraiser/{id}/onboard-token', { params: { path: { id: securityUserId } } }), { notify: false });
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatMoney(value: number): string {
+  return usd.format(value);
+}
+
+/** yyyy-mm-dd as MM/dd/yyyy. */
+export function formatDay(value: string | null | undefined): string {
+  const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
+}
+
+/** Today (yyyy-mm-dd) in the company's time zone, and a date some months earlier. */
+export function defaultRange(timeZone?: string | null, months = 6): DateRange {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const [y, m, d] = [get('year'), get('month'), get('day')];
+  const start = new Date(Date.UTC(y, m - 1 - months, 1));
+  const iso = (dt: Date) => dt.toISOString().slice(0, 10);
+  return { from: iso(start), to: iso(new Date(Date.UTC(y, m - 1, d))) };
+}
+
+export const TABS = [
+  { slug: 'payment-history', label: 'Payment History' },
+  { slug: 'epp', label: 'Stewart Enterprise Payments (EPP)' },
+] as const;
+export type TabSlug = (typeof TABS)[number]['slug'];
+
+/** The tab a route's slug names, case-insensitively; the first tab otherwise. */
+export function tabFor(slug: string | undefined): TabSlug {
+  const wanted = (slug ?? '').toLowerCase();
+  return TABS.find((t) => t.slug === wanted)?.slug ?? TABS[0].slug;
+}
+
+export function orNA(value: string | null | undefined): string {
+  return value && value.trim() ? value : 'N/A';
+}

@@ -1,0 +1,90 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../lib/api';
+
+export type QuoteListItem = Schemas['QuoteListItem'];
+export type QuoteDetail = Schemas['QuoteDetailResponse'];
+
+export const MSG_NO_QUOTES = 'No open quotes available at this time.';
+export const MSG_QUOTE_FAILED = 'Failed to load quote details';
+export const MSG_INVALID_QUOTE_ID = 'Invalid Quote Id';
+export const MSG_REJECT_FAILED = 'Failed to reject quote. Please try again.';
+export const MSG_QUOTES_FAILED = 'Failed to load quotes.';
+
+/** Respond to Quote validation (part 2 section 5). */
+export const MSG_DATE_REQUIRED = 'Please select an estimated delivery date.';
+export const MSG_FEE_REQUIRED = 'Please enter an appraiser fee.';
+export const MSG_COMMENT_REQUIRED = 'Please enter a comment.';
+export const MSG_REASON_REQUIRED = 'Please enter a reason for rejection.';
+export const MSG_FEE_FORMAT = 'The appraiser fee must be a number, such as 450 or 450.00.';
+export const MSG_DATE_PAST = 'The estimated delivery date cannot be in the past.';
+
+export const QUOTES_KEY = ['quotes'] as const;
+
+export function openQuotesQuery() {
+  return queryOptions({
+    queryKey: [...QUOTES_KEY, 'dash'],
+    queryFn: () => call(api.GET('/api/quotes/dash'), { notify: false, errorMessage: MSG_QUOTES_FAILED }),
+  });
+}
+
+export function quoteDetailQuery(id: number) {
+  return queryOptions({
+    queryKey: [...QUOTES_KEY, 'details', id],
+    // A quote the caller did not receive is a 404: the page shows its own failure, no toast.
+    queryFn: () =>
+      call(api.GET('/api/quotes/details/{id}', { params: { path: { id } } }), { notify: false, skip403Redirect: true, errorMessage: MSG_QUOTE_FAILED }),
+    retry: false,
+  });
+}
+
+export interface QuoteResponseInput {
+  quoteId: number;
+  estimatedDeliveryDate: string;
+  appraiserFee: string;
+  comment: string;
+}
+
+export function acceptQuote(input: QuoteResponseInput): Promise<QuoteDetail> {
+  return call(
+    api.POST('/api/quotes/accept', {
+      body: { quoteId: input.quoteId, estimatedDeliveryDate: input.estimatedDeliveryDate, appraiserFee: Number(input.appraiserFee.trim()), comment: input.comment },
+    }),
+    { notify: false },
+  );
+}
+
+export function rejectQuote(quoteId: number, rejectReason: string) {
+  return call(api.POST('/api/quotes/reject', { body: { quoteId, rejectReason } }), { notify: false, errorMessage: MSG_REJECT_FAILED });
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** USD with 2 decimals (part 2 section 9). */
+export function formatMoney(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? usd.format(value) : '';
+}
+
+/** yyyy-mm-dd as MM/dd/yyyy. */
+export function formatDay(value: string | null | undefined): string {
+  const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
+}
+
+/** Today's date (yyyy-mm-dd) in the company's time zone. */
+export function todayIn(timeZone?: string | null): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** A fee as typed: digits with at most one dot and two decimals (the server checks it too). */
+export function isFee(value: string): boolean {
+  return /^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(value.trim());
+}
+
+/** A positive whole quote id from the route, or null. */
+export function parseQuoteId(raw: string | undefined): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 && id <= 2147483647 ? id : null;
+}

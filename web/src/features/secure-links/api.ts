@@ -1,0 +1,53 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../lib/api';
+
+export type SecureLink = Schemas['SecureLink'];
+export type SecureLinkAttachment = Schemas['SecureLinkAttachment'];
+
+export const MSG_LINKS_FAILED = 'Failed to load secure links.';
+export const MSG_NO_LINKS = 'No secure links found.';
+export const MSG_LINK_NOT_FOUND = 'Secure link not found';
+
+export const LINKS_KEY = ['secure-links'] as const;
+
+export function secureLinksQuery() {
+  return queryOptions({
+    queryKey: LINKS_KEY,
+    queryFn: () => call(api.GET('/api/appraiser/secure-links'), { notify: false, errorMessage: MSG_LINKS_FAILED }),
+  });
+}
+
+/** Opens a link: the server sets viewDateTime the first time; the list is updated in place. */
+export async function markViewed(queryClient: QueryClient, id: number): Promise<SecureLink> {
+  const link = await call(api.POST('/api/appraiser/secure-links/{id}/viewed', { params: { path: { id } } }), { notify: false, errorMessage: MSG_LINK_NOT_FOUND });
+  queryClient.setQueryData<SecureLink[]>(LINKS_KEY, (list) => list?.map((l) => (l.id === link.id ? link : l)));
+  return link;
+}
+
+/** Bytes, KB, MB or GB. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} Bytes`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+/** An ISO date-time as MM/dd/yyyy h:mm AM/PM in the company's zone. */
+export function formatDateTime(value: string | null | undefined, timeZone?: string | null): string {
+  if (!value) return '';
+  const t = new Date(value);
+  if (Number.isNaN(t.getTime())) return '';
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: timeZone || undefined,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(t);
+}
