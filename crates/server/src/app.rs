@@ -6,6 +6,7 @@ use sea_orm::DatabaseConnection;
 
 use crate::auth::password;
 use crate::config::Config;
+use crate::files::storage::Storage;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -16,12 +17,18 @@ pub struct AppState {
     pub dummy_hash: Arc<str>,
     /// Running with demo data: the development mailbox is open.
     pub demo: bool,
+    /// Uploaded files (local folder or object storage).
+    pub storage: Storage,
+    /// The enterprise payment platform (built-in sandbox or the platform's HTTP API).
+    pub epp: Arc<dyn crate::payments::epp::EppPlatform>,
 }
 
 impl AppState {
     pub fn new(db: DatabaseConnection, config: Config) -> Result<AppState, String> {
         let dummy_hash = password::hash(&crate::auth::session::random_token()).map_err(|e| e.to_string())?;
-        Ok(AppState { db, config: Arc::new(config), dummy_hash: dummy_hash.into(), demo: false })
+        let storage = Storage::from_config(&config)?;
+        let epp = crate::payments::epp::from_config(&config, db.clone());
+        Ok(AppState { db, config: Arc::new(config), dummy_hash: dummy_hash.into(), demo: false, storage, epp })
     }
 }
 
@@ -51,7 +58,7 @@ pub async fn serve(config: Config, demo: bool) -> Result<(), String> {
     let addr: SocketAddr = config.bind_addr()?;
     let db = open_database(&config).await?;
     if demo {
-        crate::demo::seed_with_orders(&db).await.map_err(|e| format!("loading demo data failed: {e}"))?;
+        crate::demo::seed_with_orders(&db, &Storage::from_config(&config)?).await.map_err(|e| format!("loading demo data failed: {e}"))?;
     }
     let transports = Arc::new(crate::delivery::sender::Transports::from_config(&config)?);
     let poll = std::time::Duration::from_millis(config.outbox_poll_millis.max(50));

@@ -4,6 +4,7 @@ use chrono::Utc;
 use portal_db::entities::{appraisal_company, appraiser_profile};
 use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, NotSet, QueryFilter, Set, TransactionTrait};
 
+use crate::files::storage::Storage;
 use crate::http::error::AppResult;
 use crate::roles::UserType;
 use crate::users::accounts::{self, NewUser};
@@ -69,9 +70,12 @@ pub async fn seed(db: &DatabaseConnection) -> AppResult<()> {
 }
 
 /// The demo accounts and the demo orders (what `serve --demo` and `seed --demo` load).
-pub async fn seed_with_orders(db: &DatabaseConnection) -> AppResult<()> {
+pub async fn seed_with_orders(db: &DatabaseConnection, storage: &Storage) -> AppResult<()> {
     seed(db).await?;
-    crate::orders::seed::seed_demo_orders(db).await
+    crate::orders::seed::seed_demo_orders(db).await?;
+    crate::orders::demo_details::seed(db, storage).await?;
+    crate::payments::seed::seed_demo(db, storage).await?;
+    Ok(())
 }
 
 pub fn print_logins() {

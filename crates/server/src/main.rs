@@ -111,7 +111,8 @@ async fn run(cli: Cli) -> Result<(), String> {
             }
             let db = portal::app::open_database(&config).await?;
             if demo {
-                portal::demo::seed_with_orders(&db).await.map_err(|e| e.to_string())?;
+                let storage = portal::files::storage::Storage::from_config(&config)?;
+                portal::demo::seed_with_orders(&db, &storage).await.map_err(|e| e.to_string())?;
                 portal::demo::print_logins();
             }
             if let Some(count) = orders {

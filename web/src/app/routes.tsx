@@ -20,10 +20,8 @@ const orderDetails = () => import('../features/orders/OrderDetailsPage').then((m
 const orderGone = () => import('../features/orders/OrderDetailsPage').then((m) => ({ Component: m.OrderNoLongerAvailablePage }));
 const profile = () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage }));
 const quotes = () => import('../features/quotes/QuotesPage').then((m) => ({ Component: m.QuotesPage }));
-const quoteDetails = () => import('../features/quotes/QuotesPage').then((m) => ({ Component: m.QuoteDetailsPage }));
+const quoteDetails = () => import('../features/quotes/QuoteDetailsPage').then((m) => ({ Component: m.QuoteDetailsPage }));
 const secureLinks = () => import('../features/secure-links/SecureLinksPage').then((m) => ({ Component: m.SecureLinksPage }));
-const secureLinkDetails = () =>
-  import('../features/secure-links/SecureLinksPage').then((m) => ({ Component: m.SecureLinkDetailsPage }));
 const payments = () => import('../features/payments/PaymentsPage').then((m) => ({ Component: m.PaymentsPage }));
 const support = () => import('../features/support/SupportPage').then((m) => ({ Component: m.SupportPage }));
 const appraisers = () => import('../features/appraisers/AppraisersPage').then((m) => ({ Component: m.AppraisersPage }));
@@ -68,12 +66,13 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <Navigate to="/profile/me" replace /> },
           { path: 'profile/:securityUserId', lazy: profile },
           { path: 'profile/:securityUserId/:tabName', lazy: profile },
+          { path: 'quote', element: <Navigate to="/appraiser/quotes" replace /> },
           { path: 'quote/:id', lazy: quoteDetails },
           { path: 'orderdetails/:id', lazy: orderDetails },
           { path: 'orderdetails/:id/no-longer-available', lazy: orderGone },
           { path: 'orderdetails/:id/:action', lazy: orderDetails },
           { path: 'secure-links', lazy: secureLinks },
-          { path: 'secure-links/:secureLinkId', lazy: secureLinkDetails },
+          { path: 'secure-links/:secureLinkId', lazy: secureLinks },
           { path: 'payments', lazy: payments },
           { path: 'payments/:tabName', lazy: payments },
           { path: 'support', lazy: support },
@@ -95,6 +94,10 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/staff/dashboard" replace /> },
           { path: 'dashboard', lazy: ordersDashboard },
           { path: 'profile', lazy: profile },
+          // Staff open orders here: /appraiser is closed to them (part 2 route table).
+          { path: 'orderdetails/:id', lazy: orderDetails },
+          { path: 'orderdetails/:id/no-longer-available', lazy: orderGone },
+          { path: 'orderdetails/:id/:action', lazy: orderDetails },
         ],
       },
       {

@@ -71,6 +71,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appraiser/secure-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The secure links sent to the caller, newest first. */
+        get: operations["list_secure_links"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/secure-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's secure links (reading it does not mark it viewed). */
+        get: operations["secure_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/secure-links/{id}/attachments/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Downloads an attachment of one of the caller's secure links. */
+        get: operations["secure_link_attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/secure-links/{id}/viewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The recipient opened the link: sets viewDateTime the first time only, and answers the link. */
+        post: operations["mark_secure_link_viewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appraiser/{id}": {
         parameters: {
             query?: never;
@@ -82,6 +150,80 @@ export interface paths {
         get: operations["by_user_id"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/{id}/epp-party-access-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A link to the caller's party profile on the EPP ('View EPP Profile'). */
+        get: operations["epp_party_access_url"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/{id}/epp-party-information": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's party on the EPP, fetched from the platform and kept on the profile (so
+         *     /api/appraiser/me shows it); eppPartyData is null while they have not onboarded.
+         */
+        get: operations["epp_party_information"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/{id}/onboard-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts EPP onboarding: a single-use token and the page to open in a new tab. */
+        get: operations["onboard_token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/{id}/payment-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payments to an appraiser in a date range, newest first: for the appraiser, their firm's
+         *     administrator, staff and the secret administrator.
+         */
+        post: operations["payment_history"];
         delete?: never;
         options?: never;
         head?: never;
@@ -250,6 +392,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/constants/appraiser-file-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["appraiser_file_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/constants/appraiser-statuses": {
         parameters: {
             query?: never;
@@ -291,6 +449,22 @@ export interface paths {
         };
         /** Every county (or county equivalent) of a state. */
         get: operations["counties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/constants/order-file-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["order_file_types"];
         put?: never;
         post?: never;
         delete?: never;
@@ -431,6 +605,219 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/file/download/appraisalfile/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["appraisal_file_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/download/appraiserprofilefile/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["profile_file_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/print-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["print_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/stream/appraisalfile/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["appraisal_file_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/stream/appraiserprofilefile/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["profile_file_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-details/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["order_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-details/{id}/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The Messages tab was opened: the assigned appraiser has now read every message sent to them. */
+        post: operations["mark_messages_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-details/{id}/was-invited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["was_invited"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Responds to a quote with a delivery date, a fee and a comment (the Respond to Quote dialog). */
+        post: operations["accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/dash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's open quote requests: not yet answered and not closed, soonest due first. */
+        get: operations["dash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/details/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One quote the caller received, with their answer; 404 for anyone else. */
+        get: operations["details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quotes/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a quote with a reason; it leaves the caller's Open Quotes. */
+        post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/{id}": {
         parameters: {
             query?: never;
@@ -452,6 +839,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptQuote: {
+            /**
+             * Format: double
+             * @description A number or a numeric string, at least 0, at most 2 decimals.
+             */
+            appraiserFee?: number | null;
+            comment?: string | null;
+            /** @description yyyy-mm-dd, today or later in the company's time zone. */
+            estimatedDeliveryDate?: string | null;
+            /** Format: int32 */
+            quoteId: number;
+        };
         AppConfig: {
             companyTimeZone: string;
             mapTileUrl: string;
@@ -462,9 +861,14 @@ export interface components {
         };
         /** @description Appraiser info as part 1 section 3 shapes it (the fields this release keeps). */
         AppraiserInfo: {
+            city?: string | null;
+            /** @description Payment fields (part 2 section 3), from the appraiser's EPP party; null until onboarded. */
+            companyName?: string | null;
+            eppPartyData?: null | components["schemas"]["EppPartyData"];
             /** Format: int32 */
             id: number;
             isFhaCertified: boolean;
+            isLinked: boolean;
             isStaffAppraiser: boolean;
             noTrainee: boolean;
             officeAddressLine1?: string | null;
@@ -472,7 +876,13 @@ export interface components {
             officeCity?: string | null;
             officeStateCode?: string | null;
             officeZipCode?: string | null;
+            paymentStatus?: string | null;
+            readyForEppOnboarding: boolean;
             securityUser: components["schemas"]["SecurityUser"];
+            state?: string | null;
+            streetAddress?: string | null;
+            vendorName?: string | null;
+            zip?: string | null;
         };
         /** @description Appraiser list item of part 2 section 3. */
         AppraiserListItem: {
@@ -503,6 +913,17 @@ export interface components {
         BackDoorRequest: {
             username: string;
         };
+        Contact: {
+            cellPhone?: string | null;
+            email?: string | null;
+            homePhone?: string | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description Upper-case words joined by underscores, e.g. PROPERTY_CONTACT. */
+            type: string;
+            workPhone?: string | null;
+        };
         CsrfToken: {
             token: string;
         };
@@ -512,6 +933,9 @@ export interface components {
             totalItems: number;
             /** Format: int64 */
             totalPages: number;
+        };
+        Described: {
+            description: string;
         };
         DevRef: {
             /** Format: int32 */
@@ -524,6 +948,58 @@ export interface components {
             id: number;
             name?: string | null;
             url?: string | null;
+        };
+        EppAccessUrl: {
+            url: string;
+        };
+        /** @description The party the platform keeps for an onboarded appraiser (part 2 section 3 fields). */
+        EppPartyData: {
+            city?: string | null;
+            companyName?: string | null;
+            /** @description A W9 is linked to the party; the W9 address is then known. */
+            isLinked: boolean;
+            /** Format: date-time */
+            onboardedAt?: string | null;
+            partyId: string;
+            paymentStatus?: string | null;
+            state?: string | null;
+            streetAddress?: string | null;
+            vendorName?: string | null;
+            zip?: string | null;
+        };
+        EppPartyInformation: {
+            eppPartyData?: null | components["schemas"]["EppPartyData"];
+        };
+        /** @description The file download response of part 1 section 3. */
+        FileDownload: {
+            contentType: string;
+            /** @description The content, base64. */
+            data: string;
+            fileName: string;
+        };
+        /** @description The file record of part 1 section 3. */
+        FileRecord: {
+            fileName: string;
+            /** Format: int64 */
+            fileSize: number;
+            fileType: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            uploadDate: string;
+            uploadedBy: string;
+        };
+        HistoryEntry: {
+            hide: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            orderStatus: number;
+            orderStatusDescription: string;
+            /** @description Sanitised HTML. */
+            orderStatusMessage: string;
+            /** Format: date-time */
+            statusDate: string;
         };
         ListedAppraiserInfo: {
             /** Format: int32 */
@@ -563,6 +1039,12 @@ export interface components {
             name?: string | null;
             url?: string | null;
         };
+        /** @description A one-time onboarding token and the page that takes it. */
+        OnboardingLink: {
+            /** @description Opened in a new tab; relative for the sandbox (served by the portal itself). */
+            onboardingUrl: string;
+            token: string;
+        };
         /** @description Option item of part 1 section 3: label and value, optionally id. */
         OptionItem: {
             /** Format: int32 */
@@ -570,6 +1052,8 @@ export interface components {
             label: string;
             value: string;
         };
+        /** @enum {string} */
+        OrderAction: "SCHEDULE_INSPECTION" | "MARK_INSPECTED" | "UPLOAD_FILES" | "SEND_MESSAGE" | "REJECT_WITH_CONDITIONS" | "REJECT" | "REASSIGN" | "ACCEPT" | "AUTO_REPLY_YES" | "AUTO_REPLY_NO" | "UPDATE_STATUS";
         OrderDashboardItem: {
             /** Format: date */
             appraiserDueDate?: string | null;
@@ -593,6 +1077,104 @@ export interface components {
             statusId: number;
             usaFileNumber: string;
         };
+        /**
+         * @description The order details of part 2 section 3. Lists are newest first; hidden items reach staff only;
+         *     contacts are left out (not just hidden) until the caller's appraiser has the order.
+         */
+        OrderDetails: {
+            alerts: string[];
+            amcLicense?: string | null;
+            /** Format: date */
+            appraiserDueDate?: string | null;
+            /** Format: double */
+            appraiserFee?: number | null;
+            /** Format: double */
+            assessedValue?: number | null;
+            /**
+             * Format: int32
+             * @description Security user id of the assigned appraiser; 0 when nobody is assigned.
+             */
+            assignedAppraiserSecurityUser: number;
+            availableActions: components["schemas"]["OrderAction"][];
+            borrowerName: string;
+            contactsVisible: boolean;
+            county?: string | null;
+            countyUse?: string | null;
+            /** Format: date-time */
+            createDate: string;
+            /** Format: date */
+            estimatedClosingDate?: string | null;
+            /** Format: date */
+            estimatedDeliveryDate?: string | null;
+            fhaCaseId?: string | null;
+            fileNumber: string;
+            files: components["schemas"]["OrderFile"][];
+            histories: components["schemas"]["HistoryEntry"][];
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            inspectionActualDate?: string | null;
+            /** Format: date */
+            inspectionDueDate?: string | null;
+            intendedUse?: string | null;
+            /** Format: double */
+            latitude?: number | null;
+            /** Format: int32 */
+            livingArea?: number | null;
+            loanNumber?: string | null;
+            /** Format: double */
+            longitude?: number | null;
+            /** Format: int32 */
+            lotArea?: number | null;
+            messages: components["schemas"]["OrderMessage"][];
+            /** @description Sanitised HTML. */
+            notesAndSpecialInstructions?: string | null;
+            orderStatus: string;
+            orderedBy?: string | null;
+            orderedByAddress?: string | null;
+            otherContacts: components["schemas"]["Contact"][];
+            propertyAddress: string;
+            propertyContact?: null | components["schemas"]["Contact"];
+            propertyType?: string | null;
+            /** Format: double */
+            purchasePrice?: number | null;
+            reportType1?: null | components["schemas"]["ReportTypeRef"];
+            reportType2?: null | components["schemas"]["ReportTypeRef"];
+            reportType3?: null | components["schemas"]["ReportTypeRef"];
+            reportType4?: null | components["schemas"]["ReportTypeRef"];
+            requiresEnv: boolean;
+            /** Format: int32 */
+            statusId: number;
+            /** Format: double */
+            techFee?: number | null;
+            wasPreviouslyScheduled: boolean;
+            /** Format: int32 */
+            yearBuilt?: number | null;
+        };
+        OrderFile: {
+            fileName: string;
+            /** Format: int64 */
+            fileSize: number;
+            fileTypeDescription: string;
+            hide: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            uploadDateTime: string;
+            uploadedByFirstName: string;
+            uploadedByLastName: string;
+        };
+        OrderMessage: {
+            /** Format: date-time */
+            dateCreated: string;
+            hide: boolean;
+            /** Format: int64 */
+            id: number;
+            messageFromFirstName: string;
+            messageFromLastName: string;
+            messageText: string;
+            messageTypeDescription: string;
+        };
         OutboxMessage: {
             body: string;
             channel: string;
@@ -605,10 +1187,131 @@ export interface components {
             sentAt?: string | null;
             subject: string;
         };
+        /** @description Part 2 section 3, Payment history item. */
+        PaymentHistoryItem: {
+            address: string;
+            borrower: string;
+            /**
+             * Format: double
+             * @description USD with 2 decimals.
+             */
+            paymentAmount: number;
+            /** Format: date */
+            paymentDate: string;
+            usaFileNumber: string;
+        };
+        PaymentSearch: {
+            /**
+             * @description yyyy-mm-dd, inclusive; empty for no lower bound.
+             * @default null
+             */
+            createDateFrom: string | null;
+            /**
+             * @description yyyy-mm-dd, inclusive, not before createDateFrom; empty for no upper bound.
+             * @default null
+             */
+            createDateTo: string | null;
+        };
         PerformResetRequest: {
             password?: string | null;
             token?: string | null;
             username?: string | null;
+        };
+        PrintOrderRequest: {
+            /** Format: int64 */
+            orderId: number;
+        };
+        PrintedOrder: {
+            /** @description The PDF, base64. */
+            content: string;
+            contentType: string;
+            /** @description The client saves it as '{orderId}-{filename}'. */
+            filename: string;
+        };
+        /** @description The caller's own answer to the quote. */
+        QuoteAnswer: {
+            /** Format: date-time */
+            answeredAt?: string | null;
+            /**
+             * Format: double
+             * @description The fee the appraiser proposed, USD with 2 decimals.
+             */
+            appraiserFee?: number | null;
+            comment?: string | null;
+            /** Format: date */
+            estimatedDeliveryDate?: string | null;
+            rejectReason?: string | null;
+            /** @description open, responded, rejected or closed. */
+            status: string;
+        };
+        QuoteClient: {
+            companyName: string;
+            mainContactEmailAddress?: string | null;
+            mainContactName?: string | null;
+            officeAddressLine?: string | null;
+        };
+        /** @description Part 2 section 3, Quote detail response, with the caller's answer. */
+        QuoteDetailResponse: {
+            answer: components["schemas"]["QuoteAnswer"];
+            client?: null | components["schemas"]["QuoteClient"];
+            intendedUse: components["schemas"]["Described"];
+            propertyType: components["schemas"]["Described"];
+            quote: components["schemas"]["QuoteInfo"];
+            reportType?: null | components["schemas"]["ReportTypeInfo"];
+        };
+        QuoteInfo: {
+            /**
+             * Format: double
+             * @description USD with 2 decimals.
+             */
+            appraiserFee?: number | null;
+            /** Format: date */
+            dueDate?: string | null;
+            /** Format: int32 */
+            id: number;
+            /** Format: double */
+            latitude?: number | null;
+            loanId?: string | null;
+            /** Format: double */
+            longitude?: number | null;
+            propertyAddressLine1: string;
+            propertyCity: string;
+            propertyCounty?: string | null;
+            propertyStateCode: string;
+            propertyZipCode: string;
+        };
+        /** @description One open quote request (part 2 section 3, Quote (list)). */
+        QuoteListItem: {
+            /**
+             * Format: double
+             * @description USD with 2 decimals.
+             */
+            appraiserFee?: number | null;
+            clientCompany?: string | null;
+            /** Format: date */
+            dueDate?: string | null;
+            /** Format: int32 */
+            id: number;
+            intendedUse: string;
+            propertyAddressLine1: string;
+            propertyCity: string;
+            propertyStateCode: string;
+            propertyType: string;
+            propertyZipCode: string;
+            reportType?: string | null;
+        };
+        RejectQuote: {
+            /** Format: int32 */
+            quoteId: number;
+            rejectReason?: string | null;
+        };
+        ReportTypeInfo: {
+            productDescription: string;
+        };
+        ReportTypeRef: {
+            /** Format: int32 */
+            id: number;
+            productDescription: string;
         };
         ResetRequest: {
             username?: string | null;
@@ -656,6 +1359,38 @@ export interface components {
             /** @default null */
             usaFileNumber: string | null;
         };
+        /** @description Part 2 section 3, Secure link. */
+        SecureLink: {
+            attachments: components["schemas"]["SecureLinkAttachment"][];
+            /** Format: int32 */
+            id: number;
+            message: string;
+            recipientEmail: string;
+            senderEmail: string;
+            senderName: string;
+            /** Format: date-time */
+            sentDateTime: string;
+            subject: string;
+            usaFileNumber: string;
+            /**
+             * Format: date-time
+             * @description When the recipient first opened it; null while unread.
+             */
+            viewDateTime?: string | null;
+        };
+        SecureLinkAttachment: {
+            contentType: string;
+            /** @description GET it (with the session cookie) to download the file. */
+            downloadUrl: string;
+            fileName: string;
+            /** Format: int64 */
+            fileSize: number;
+            /**
+             * Format: int64
+             * @description The stored file's id.
+             */
+            id: number;
+        };
         /** @description A security user as part 1 section 3 shapes it. */
         SecurityUser: {
             cellPhone?: string | null;
@@ -686,6 +1421,9 @@ export interface components {
         VerifyCodeRequest: {
             code?: string | null;
             token?: string | null;
+        };
+        WasInvited: {
+            wasInvited: boolean;
         };
     };
     responses: never;
@@ -811,6 +1549,126 @@ export interface operations {
             };
         };
     };
+    list_secure_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecureLink"][];
+                };
+            };
+        };
+    };
+    secure_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description secure link id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecureLink"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    secure_link_attachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description secure link id */
+                id: number;
+                /** @description attachment (stored file) id */
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    mark_secure_link_viewed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description secure link id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecureLink"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     by_user_id: {
         parameters: {
             query?: never;
@@ -829,6 +1687,186 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppraiserInfo"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    epp_party_access_url: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the caller's own security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EppAccessUrl"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    epp_party_information: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the caller's own security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EppPartyInformation"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    onboard_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the caller's own security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingLink"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    payment_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the appraiser's security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentSearch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentHistoryItem"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
                 };
             };
             403: {
@@ -1116,6 +2154,25 @@ export interface operations {
             };
         };
     };
+    appraiser_file_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionItem"][];
+                };
+            };
+        };
+    };
     appraiser_statuses: {
         parameters: {
             query?: never;
@@ -1175,6 +2232,44 @@ export interface operations {
                 };
             };
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    order_file_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionItem"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1391,6 +2486,556 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    appraisal_file_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileDownload"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    profile_file_json: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description File id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileDownload"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    print_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrintOrderRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrintedOrder"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    appraisal_file_stream: {
+        parameters: {
+            query?: {
+                /** @description `inline` to view in the browser (PDF, images, text only), otherwise `attachment`. */
+                disposition?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description File id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    profile_file_stream: {
+        parameters: {
+            query?: {
+                /** @description `inline` to view in the browser (PDF, images, text only), otherwise `attachment`. */
+                disposition?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description File id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description files, fileTypes (repeated, paired by position), orderId or appraiserId */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    order_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderDetails"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    mark_messages_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    was_invited: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WasInvited"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptQuote"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteDetailResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    dash: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteListItem"][];
+                };
+            };
+        };
+    };
+    details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description quote id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuoteDetailResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectQuote"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
             };
         };
     };

@@ -41,6 +41,11 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(guarded(Area::SignedIn, crate::lookups::routes::router()))
         .merge(guarded(Area::Appraiser, crate::profile::routes::router()))
         .merge(guarded(Area::Appraiser, crate::orders::dashboard::router()))
+        .merge(guarded(Area::Appraiser, crate::orders::details::router()))
+        .merge(guarded(Area::Appraiser, crate::files::router()))
+        .merge(guarded(Area::Appraiser, crate::quotes::routes::router()))
+        .merge(guarded(Area::Appraiser, crate::secure_links::routes::router()))
+        .merge(guarded(Area::Appraiser, crate::payments::routes::router()))
         .merge(guarded(Area::AppraiserAdmin, crate::admin::routes::firm_router()))
         .merge(guarded(Area::Secret, crate::admin::routes::secret_router()))
         .merge(guarded(Area::Secret, crate::admin::dev_refs::router()))
@@ -62,6 +67,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api", any(error::api_not_found))
         .route("/healthz", get(healthz))
         .route("/dev/mailbox", get(crate::delivery::mailbox::mailbox_page))
+        .route("/epp-sandbox/onboard", get(crate::payments::sandbox::onboard_page).post(crate::payments::sandbox::complete_onboarding))
+        .route("/epp-sandbox/party", get(crate::payments::sandbox::party_page))
         .fallback(crate::spa::serve)
         .layer(middleware::from_fn_with_state(state.clone(), crate::auth::back_door::audit_acting_calls))
         .layer(middleware::from_fn(csrf::check_csrf))
@@ -82,5 +89,24 @@ async fn healthz(axum::extract::State(state): axum::extract::State<AppState>) ->
     match state.db.ping().await {
         Ok(()) => (axum::http::StatusCode::OK, Json(serde_json::json!({"status": "ok"}))),
         Err(_) => (axum::http::StatusCode::SERVICE_UNAVAILABLE, Json(serde_json::json!({"status": "database unavailable"}))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The web app's generated types are keyed by operation id: two handlers with one name
+    /// would silently merge their types.
+    #[test]
+    fn operation_ids_are_unique() {
+        let doc = super::api().1;
+        let mut seen = std::collections::HashMap::new();
+        for (path, item) in &doc.paths.paths {
+            for op in [&item.get, &item.post, &item.put, &item.delete, &item.patch].into_iter().flatten() {
+                let id = op.operation_id.clone().unwrap_or_default();
+                if let Some(other) = seen.insert(id.clone(), path.clone()) {
+                    panic!("operation id '{id}' is used by {other} and {path}");
+                }
+            }
+        }
     }
 }
