@@ -10,6 +10,7 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
+      testTimeout: 15_000,
     },
   }),
 );

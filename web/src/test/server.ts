@@ -19,3 +19,6 @@ export const appConfig = () =>
       companyTimeZone: 'America/Chicago',
     }),
   );
+
+/** The CSRF token every non-GET call asks for first. */
+export const csrf = http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' }));

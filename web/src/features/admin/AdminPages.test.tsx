@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
-import { appConfig, loggedIn, server } from '../../test/server';
+import { appConfig, csrf, loggedIn, server } from '../../test/server';
 import { ACCESS_CODE, DECRYPTING_MS, DECRYPTING_TEXT, REMINDER_MS, REMINDER_TEXT } from './constants';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -13,7 +13,6 @@ afterEach(() => {
 afterAll(() => server.close());
 
 const secret = { securityUserId: 99, userType: 5, firstName: 'Sec', lastName: 'Ret' };
-const csrf = http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' }));
 const audit = http.get('*/api/admin/audit', () =>
   HttpResponse.json({
     items: [{ id: 5, at: '2026-01-02T03:04:05Z', actorUserId: 99, subjectUserId: 7, action: 'back_door_login', detail: null, ip: '127.0.0.1' }],

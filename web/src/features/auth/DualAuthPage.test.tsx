@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appConfig, loggedIn, server } from '../../test/server';
+import { appConfig, csrf, loggedIn, server } from '../../test/server';
 import { renderApp } from '../../test/render';
 import { formatPhone, isValidCode, sanitizeCode } from './DualAuthPage';
 
@@ -13,7 +13,6 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const csrf = http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' }));
 const STAFF = { securityUserId: 4, userType: 2, firstName: 'Sam', lastName: 'Staff' };
 
 describe('verification helpers', () => {

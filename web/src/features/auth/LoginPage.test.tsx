@@ -1,14 +1,13 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appConfig, loggedIn, server } from '../../test/server';
+import { appConfig, csrf, loggedIn, server } from '../../test/server';
 import { renderApp } from '../../test/render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const csrf = http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' }));
 
 function fill(username: string, password: string) {
   fireEvent.change(screen.getByLabelText(/^Username/), { target: { value: username } });

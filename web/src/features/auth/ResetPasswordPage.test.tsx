@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appConfig, loggedIn, server } from '../../test/server';
+import { appConfig, csrf, loggedIn, server } from '../../test/server';
 import { renderApp } from '../../test/render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -13,7 +13,6 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const csrf = http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' }));
 const GOOD = 'Fresh!Password2027';
 
 describe('Reset Password request', () => {

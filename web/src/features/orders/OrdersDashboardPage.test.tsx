@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appConfig, loggedIn, server } from '../../test/server';
+import { appConfig, csrf, loggedIn, server } from '../../test/server';
 import { renderApp } from '../../test/render';
 import type { OrderDashboardItem } from './api';
 import type { SearchFilter } from './dashboardParams';
@@ -11,7 +11,6 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const appraiser = { securityUserId: 10, userType: 1, firstName: 'Dana', lastName: 'Reed' };
-const csrf = http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' }));
 const lookups = [
   http.get('*/api/constants/states', () => HttpResponse.json([{ label: 'Texas', value: 'TX' }])),
   http.get('*/api/constants/search-statuses', () =>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
-import { appConfig, loggedIn, server } from '../../test/server';
+import { appConfig, csrf, loggedIn, server } from '../../test/server';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());
@@ -37,13 +37,16 @@ function detail(status = 'open', overrides: Record<string, unknown> = {}) {
 describe('Quote detail', () => {
   it('shows the header, fallbacks and the Respond to Quote messages, then the answer', async () => {
     let sent: unknown = null;
+    let current = detail();
     server.use(
       loggedIn(appraiser),
       appConfig(),
-      http.get('*/api/quotes/details/7', () => HttpResponse.json(detail())),
+      csrf,
+      http.get('*/api/quotes/details/7', () => HttpResponse.json(current)),
       http.post('*/api/quotes/accept', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json(detail('responded', { answer: { status: 'responded', answeredAt: null, estimatedDeliveryDate: '2030-01-10', appraiserFee: 480, comment: 'Fine', rejectReason: null } }));
+        current = detail('responded', { answer: { status: 'responded', answeredAt: null, estimatedDeliveryDate: '2030-01-10', appraiserFee: 480, comment: 'Fine', rejectReason: null } });
+        return HttpResponse.json(current);
       }),
     );
     renderApp('/appraiser/quote/7');
@@ -79,6 +82,7 @@ describe('Quote detail', () => {
     server.use(
       loggedIn(appraiser),
       appConfig(),
+      csrf,
       http.get('*/api/quotes/details/7', () => HttpResponse.json(detail())),
       http.get('*/api/quotes/dash', () => HttpResponse.json([])),
       http.post('*/api/quotes/reject', () => (fail ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json({ message: 'Quote rejected' }))),
@@ -102,6 +106,7 @@ describe('Quote detail', () => {
     server.use(
       loggedIn(appraiser),
       appConfig(),
+      csrf,
       http.get('*/api/quotes/details/8', () => {
         calls += 1;
         return HttpResponse.json({ message: 'Quote not found' }, { status: 404 });

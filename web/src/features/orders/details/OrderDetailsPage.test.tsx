@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
-import { appConfig, loggedIn, server } from '../../../test/server';
+import { appConfig, csrf, loggedIn, server } from '../../../test/server';
 import { actionDialogs, type ActionDialogProps } from './actionDialogs';
 import type { OrderDetails } from './types';
 
@@ -12,7 +12,6 @@ afterAll(() => server.close());
 
 const appraiser = { securityUserId: 10, userType: 1, firstName: 'Dana', lastName: 'Reed' };
 const staff = { securityUserId: 20, userType: 2, firstName: 'Sam', lastName: 'Staff' };
-const csrf = http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' }));
 
 function order(extra: Partial<OrderDetails> = {}): OrderDetails {
   return {
