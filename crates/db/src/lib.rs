@@ -3,5 +3,5 @@ pub mod connect;
 pub mod entities;
 pub mod migrations;
 
-pub use connect::{Backend, connect, migrate};
+pub use connect::{Backend, begin_write, connect, migrate};
 pub use migrations::Migrator;

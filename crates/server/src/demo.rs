@@ -2,7 +2,7 @@
 //! accounts. Loaded only when asked for (`serve --demo`, `seed --demo`); loading twice is harmless.
 use chrono::Utc;
 use portal_db::entities::{appraisal_company, appraiser_profile};
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, NotSet, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, NotSet, QueryFilter, Set};
 
 use crate::files::storage::Storage;
 use crate::http::error::AppResult;
@@ -23,7 +23,7 @@ pub const DEMO_USERS: [(&str, UserType, &str, &str); 6] = [
 ];
 
 pub async fn seed(db: &DatabaseConnection) -> AppResult<()> {
-    let txn = db.begin().await?;
+    let txn = portal_db::begin_write(db).await?;
     let company = match appraisal_company::Entity::find().filter(appraisal_company::Column::Name.eq(DEMO_COMPANY)).one(&txn).await? {
         Some(c) => c,
         None => appraisal_company::ActiveModel { id: NotSet, name: Set(DEMO_COMPANY.into()), created_at: Set(Utc::now()) }.insert(&txn).await?,

@@ -5,7 +5,7 @@ use std::time::Duration as StdDuration;
 use axum::extract::State;
 use chrono::{Duration, Utc};
 use portal_db::entities::{password_reset_token, security_user};
-use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -60,7 +60,7 @@ async fn reset_password(State(state): State<AppState>, ClientIp(ip): ClientIp, J
 }
 
 async fn send_link(state: &AppState, username: &str, ip: &str) -> AppResult<()> {
-    let txn = state.db.begin().await?;
+    let txn = portal_db::begin_write(&state.db).await?;
     let Some(user) = accounts::find(&txn, username).await?.filter(|u| u.active) else {
         audit::record(&txn, AuditEntry { action: "password_reset_unknown_user", detail: Some(username.trim().to_string()), ip: Some(ip), ..Default::default() }).await?;
         return Ok(txn.commit().await?);
@@ -114,7 +114,7 @@ async fn perform_reset_password(State(state): State<AppState>, ClientIp(ip): Cli
     password::check_rules(&new_password)?;
     let new_hash = password::hash_blocking(new_password).await?;
 
-    let txn = state.db.begin().await?;
+    let txn = portal_db::begin_write(&state.db).await?;
     let row = password_reset_token::Entity::find_by_id(hash_token(token.trim())).one(&txn).await?;
     let user = match &row {
         Some(r) if r.used_at.is_none() && r.expires_at > Utc::now() => security_user::Entity::find_by_id(r.user_id).one(&txn).await?,

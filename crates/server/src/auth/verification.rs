@@ -6,7 +6,7 @@ use axum::response::IntoResponse;
 use chrono::{Duration, Utc};
 use portal_db::entities::{security_user, trusted_device, verification_token};
 use rand::Rng;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
@@ -127,7 +127,7 @@ fn new_code() -> String {
 #[utoipa::path(post, path = "/api/auth/send-code", tag = "auth", request_body = SendCodeRequest,
     responses((status = 200, body = VerificationAnswer)))]
 async fn send_code(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body): Json<SendCodeRequest>) -> AppResult<axum::Json<VerificationAnswer>> {
-    let txn = state.db.begin().await?;
+    let txn = portal_db::begin_write(&state.db).await?;
     let Some(token) = live_token(&txn, body.token.as_deref()).await? else { return Ok(answer(false, INVALID_TOKEN)) };
     let Some(user) = security_user::Entity::find_by_id(token.user_id).one(&txn).await? else { return Ok(answer(false, INVALID_TOKEN)) };
     let now = Utc::now();
@@ -200,7 +200,7 @@ async fn verify_code(
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
         return Ok((HeaderMap::new(), answer(false, "Please enter a valid 6-digit verification code")));
     }
-    let txn = state.db.begin().await?;
+    let txn = portal_db::begin_write(&state.db).await?;
     let Some(token) = live_token(&txn, body.token.as_deref()).await? else {
         return Ok((HeaderMap::new(), answer(false, INVALID_TOKEN)));
     };

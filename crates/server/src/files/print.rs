@@ -142,7 +142,7 @@ fn money(amount: f64) -> String {
     let dollars = (cents / 100).to_string();
     let mut grouped = String::new();
     for (i, c) in dollars.chars().enumerate() {
-        if i > 0 && (dollars.len() - i) % 3 == 0 {
+        if i > 0 && (dollars.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(c);

@@ -5,7 +5,7 @@ use axum::extract::multipart::{Field, MultipartError};
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use chrono::{DateTime, Utc};
 use portal_db::entities::stored_file;
-use sea_orm::{ActiveModelTrait, NotSet, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, NotSet, Set};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -235,7 +235,7 @@ async fn save(
     .trim()
     .to_string();
     let now = Utc::now();
-    let txn = state.db.begin().await?;
+    let txn = portal_db::begin_write(&state.db).await?;
     let mut records = Vec::with_capacity(received.len());
     for (file, file_type) in received.iter().zip(&resolved) {
         let (order_id, appraiser_user_id) = match target {

@@ -9,7 +9,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, NotSet, PaginatorTrait, QueryFilter,
-    QueryOrder, Set, TransactionTrait,
+    QueryOrder, Set,
 };
 
 use crate::files::storage::Storage;
@@ -33,7 +33,7 @@ pub async fn seed(db: &DatabaseConnection, storage: &Storage) -> AppResult<()> {
     let Some(appraiser) = accounts::find(db, "demo.appraiser").await? else { return Ok(()) };
     let Some(staff) = accounts::find(db, "demo.staff").await? else { return Ok(()) };
     let orders = order::Entity::find().order_by_asc(order::Column::Id).all(db).await?;
-    let txn = db.begin().await?;
+    let txn = portal_db::begin_write(db).await?;
     let mut details = Vec::new();
     let mut invitations = Vec::new();
     for o in &orders {

@@ -355,6 +355,7 @@ async fn alerts(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Vec<Strin
     Ok(order_alert::Entity::find()
         .filter(order_alert::Column::OrderId.eq(order_id))
         .order_by_desc(order_alert::Column::CreatedAt)
+        .order_by_desc(order_alert::Column::Id)
         .all(db)
         .await?
         .into_iter()

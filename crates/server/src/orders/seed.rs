@@ -21,7 +21,6 @@ use sea_orm::sea_query::{Expr, Func, Query};
 use sea_orm::sqlx;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DbBackend, EntityTrait, NotSet, PaginatorTrait, QueryFilter, QueryOrder, Set,
-    TransactionTrait,
 };
 
 use crate::auth::password;
@@ -304,7 +303,7 @@ async fn ensure_appraisers(db: &DatabaseConnection, rng: &mut StdRng, wanted: us
     // Nobody knows this password: generated appraisers are for looking at, not signing in.
     let hash = password::hash_blocking(crate::auth::session::random_token()).await?;
     let first = generated.len() as u64 + 1;
-    let txn = db.begin().await?;
+    let txn = portal_db::begin_write(db).await?;
     let mut firm: Option<(i32, usize)> = None; // (id, places left)
     let mut users = Vec::new();
     let mut companies = Vec::new();
@@ -853,7 +852,7 @@ pub async fn seed_demo_orders(db: &DatabaseConnection) -> AppResult<()> {
     let Some(&(appraiser, company)) = demo_appraisers(db).await?.first() else { return Ok(()) };
     let names = Names::new();
     let now = Utc::now();
-    let txn = db.begin().await?;
+    let txn = portal_db::begin_write(db).await?;
     let mut rows = Vec::new();
     for (i, plan) in demo_plan().into_iter().enumerate() {
         let mut row = generated(&mut rng, &names, format!("{}", 26_000_001 + i), now - Duration::hours(8), now, &people).into_active_model();

@@ -8,7 +8,7 @@ use axum::response::{Html, IntoResponse, Response};
 use chrono::{Duration, Utc};
 use portal_db::entities::{appraiser_profile, epp_sandbox_token, security_user};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel, NotSet, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel, NotSet, QueryFilter, Set};
 use serde::Deserialize;
 
 use super::epp::{EppAppraiser, EppError, EppPartyData, EppPlatform, OnboardingLink, PROVIDER_SANDBOX, stored_party};
@@ -196,7 +196,7 @@ pub async fn complete_onboarding(State(state): State<AppState>, axum::Form(form)
     };
     let address = (trimmed(form.street_address, 200), trimmed(form.city, 100), trimmed(form.state, 50), trimmed(form.zip, 10));
     let result: Result<bool, sea_orm::DbErr> = async {
-        let txn = state.db.begin().await?;
+        let txn = portal_db::begin_write(&state.db).await?;
         // Single use: the first statement claims the token, so only one completion matches.
         let hash = hash_token(&form.token);
         let claimed = epp_sandbox_token::Entity::update_many()

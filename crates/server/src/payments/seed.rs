@@ -5,7 +5,7 @@
 use chrono::{Duration, Utc};
 use portal_db::entities::{appraiser_profile, order, payment};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, NotSet, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, NotSet, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use crate::files::storage::Storage;
 use crate::http::error::AppResult;
@@ -20,7 +20,7 @@ const PAYMENTS: [(i64, i64); 14] = [
 pub async fn seed_demo(db: &DatabaseConnection, storage: &Storage) -> AppResult<()> {
     let Some(appraiser) = accounts::find(db, "demo.appraiser").await? else { return Ok(()) };
     let staff = accounts::find(db, "demo.staff").await?;
-    let txn = db.begin().await?;
+    let txn = portal_db::begin_write(db).await?;
     crate::quotes::seed::seed_demo_quotes(&txn, appraiser.id).await?;
     crate::secure_links::seed::seed_demo_links(&txn, storage, &appraiser, staff.as_ref()).await?;
     seed_demo_payments(&txn, appraiser.id).await?;

@@ -3,7 +3,7 @@ use axum::extract::State;
 use chrono::{NaiveDate, Utc};
 use portal_db::entities::{client, quote, quote_recipient};
 use sea_orm::sea_query::{Expr, NullOrdering, Query};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, Order, QueryFilter, QueryOrder, TransactionTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, Order, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -227,7 +227,7 @@ async fn details(State(state): State<AppState>, caller: CurrentUser, Path(id): P
 /// conditional UPDATE is the transaction's first statement, so two answers at once queue on the
 /// write lock and exactly one matches; the other gets the 409 of the state it finds.
 async fn answer(state: &AppState, caller: &CurrentUser, q: &quote::Model, set: Vec<(quote_recipient::Column, Expr)>, audit_action: &str, detail: String) -> AppResult<()> {
-    let txn = state.db.begin().await?;
+    let txn = portal_db::begin_write(&state.db).await?;
     let mut update = quote_recipient::Entity::update_many();
     for (column, value) in set {
         update = update.col_expr(column, value);
