@@ -106,8 +106,9 @@ test.describe('order details, desktop', () => {
     await page.goto(`/appraiser/orderdetails/${id}`);
     await expectOrderPage(page, WITH_ALERTS, id);
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/appraiser/dashboard');
+    // Newest first, like every list on the page.
     await expect(page.getByTestId('order-alerts')).toContainText(
-      'Borrower requests a call 24 hours before the inspection, Gate code required: ask the property contact',
+      'Gate code required: ask the property contact, Borrower requests a call 24 hours before the inspection',
     );
     await expect(page.getByTestId('order-due-date')).toContainText(/Appraiser Due Date: \d{2}\/\d{2}\/\d{4}/);
     for (const title of ['Property Information', 'Financial Information', 'Dates & References', 'Report Types', 'Client Information', 'Contact Information', 'Notes & Instructions']) {

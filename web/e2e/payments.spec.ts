@@ -61,8 +61,8 @@ test('not ready for onboarding: the button is disabled and the fields read N/A',
   await expect(page.getByRole('dialog', { name: PROMPT })).toHaveCount(0);
 });
 
-test('staff without an appraiser record see Appraiser Not Found', async ({ page }) => {
-  await openPayments(page, '/appraiser/payments', 'demo.staff');
+test('the secret administrator, who has no appraiser record, sees Appraiser Not Found', async ({ page }) => {
+  await openPayments(page, '/appraiser/payments', 'demo.secret');
   await expect(page.getByText('Appraiser Not Found - The requested appraiser could not be found.')).toBeVisible();
 });
 
@@ -91,7 +91,7 @@ for (const vp of VIEWPORTS) {
 }
 
 test('the dashboard prompt leads to EPP onboarding through the sandbox, then stops appearing', async ({ page, browser }) => {
-  await signIn(page, 'demo.appraiser');
+  await signIn(page, 'demo.appraiser', undefined, { paymentPrompt: true });
   await expect(page).toHaveURL(/\/appraiser\/dashboard$/);
   const prompt = page.getByRole('dialog', { name: PROMPT });
   await expect(prompt).toBeVisible();
@@ -141,7 +141,7 @@ test('the dashboard prompt leads to EPP onboarding through the sandbox, then sto
   // A new sign-in: the dashboard no longer asks.
   const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const again = await fresh.newPage();
-  await signIn(again, 'demo.appraiser');
+  await signIn(again, 'demo.appraiser', undefined, { paymentPrompt: true });
   await expect(again.getByRole('heading', { level: 1, name: 'Orders Dashboard' })).toBeVisible();
   await again.waitForLoadState('networkidle');
   await expect(again.getByRole('dialog', { name: PROMPT })).toHaveCount(0);

@@ -99,7 +99,7 @@ function PaymentHistoryTab({ appraiser }: { appraiser: AppraiserInfo }) {
   const payments = query.data ?? [];
   return (
     <Stack gap="md">
-      <Alert color="blue.9" variant="light" title="Technology Fee">
+      <Alert color="blue" variant="light" title="Technology Fee">
         {MSG_TECH_FEE}
       </Alert>
       <form onSubmit={search} aria-label="Search payments" noValidate>
@@ -134,7 +134,7 @@ function PaymentHistoryTab({ appraiser }: { appraiser: AppraiserInfo }) {
           ))}
         </Stack>
       ) : query.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
+        <Alert color="red" variant="light" role="alert">
           {query.error.message}
         </Alert>
       ) : payments.length === 0 ? (
@@ -225,7 +225,7 @@ function EppTab({ appraiser }: { appraiser: AppraiserInfo }) {
         information with EPP.
       </Text>
       {failure ? (
-        <Alert color="red.9" variant="light" role="alert">
+        <Alert color="red" variant="light" role="alert">
           {failure}
         </Alert>
       ) : null}
@@ -295,11 +295,11 @@ export function PaymentsPage() {
       {query.isPending ? (
         <LoadingSkeleton />
       ) : query.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
+        <Alert color="red" variant="light" role="alert">
           {query.error.message}
         </Alert>
       ) : !query.data ? (
-        <Alert color="red.9" variant="light" role="alert">
+        <Alert color="red" variant="light" role="alert">
           {MSG_APPRAISER_NOT_FOUND}
         </Alert>
       ) : (

@@ -100,7 +100,7 @@ function AnswerNotice({ detail }: { detail: QuoteDetail }) {
   const a = detail.answer;
   if (a.status === 'responded') {
     return (
-      <Alert color="green.9" variant="light" title="You responded to this quote" role="status">
+      <Alert color="green" variant="light" title="You responded to this quote" role="status">
         <Text size="sm">
           Appraiser fee {formatMoney(a.appraiserFee)}, estimated delivery {formatDay(a.estimatedDeliveryDate)}.
         </Text>
@@ -177,7 +177,7 @@ function RespondDialog({ detail, opened, onClose }: { detail: QuoteDetail; opene
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           {failure ? (
-            <Alert color="red.9" variant="light" role="alert">
+            <Alert color="red" variant="light" role="alert">
               {failure}
             </Alert>
           ) : null}
@@ -252,7 +252,7 @@ function RejectDialog({ quoteId, opened, onClose }: { quoteId: number; opened: b
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           {failure ? (
-            <Alert color="red.9" variant="light" role="alert">
+            <Alert color="red" variant="light" role="alert">
               {failure}
             </Alert>
           ) : null}
@@ -358,7 +358,7 @@ function QuoteLoaded({ id }: { id: number }) {
     return (
       <Stack gap="md" align="flex-start">
         <Title order={1}>Quote</Title>
-        <Alert color="red.9" variant="light" role="alert" title={MSG_QUOTE_FAILED} w="100%">
+        <Alert color="red" variant="light" role="alert" title={MSG_QUOTE_FAILED} w="100%">
           <Group gap="sm" mt="xs">
             <Button variant="default" onClick={() => void query.refetch()} loading={query.isFetching}>
               Try Again
@@ -383,7 +383,7 @@ export function QuoteDetailsPage() {
     return (
       <Stack gap="md" align="flex-start">
         <Title order={1}>Quote</Title>
-        <Alert color="red.9" variant="light" role="alert" w="100%">
+        <Alert color="red" variant="light" role="alert" w="100%">
           {MSG_INVALID_QUOTE_ID}
         </Alert>
         <Button variant="default" onClick={() => window.history.back()}>

@@ -87,7 +87,7 @@ export function QuotesPage() {
       {query.isPending ? (
         <LoadingCards />
       ) : query.isError ? (
-        <Alert color="red.9" variant="light" role="alert" title={query.error.message}>
+        <Alert color="red" variant="light" role="alert" title={query.error.message}>
           <Button variant="default" mt="xs" onClick={() => void query.refetch()}>
             Try Again
           </Button>

@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAppConfig } from '../../lib/appConfig';
-import { formatDateTime, formatSize, markViewed, MSG_LINK_NOT_FOUND, MSG_NO_LINKS, secureLinksQuery, type SecureLink } from './api';
+import { formatFileSize } from '../../lib/fileSize';
+import { formatDateTime, markViewed, MSG_LINK_NOT_FOUND, MSG_LINKS_FAILED, MSG_NO_LINKS, secureLinksQuery, type SecureLink } from './api';
 
 const LIST = '/appraiser/secure-links';
 
@@ -139,7 +140,7 @@ function LinkDialog({ id, cached, onClose }: { id: number; cached?: SecureLink; 
   return (
     <Modal opened onClose={onClose} title="Secure Link Details" size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {failed && !link ? (
-        <Alert color="red.9" variant="light" role="alert">
+        <Alert color="red" variant="light" role="alert">
           {MSG_LINK_NOT_FOUND}
         </Alert>
       ) : !link ? (
@@ -181,7 +182,7 @@ function LinkDialog({ id, cached, onClose }: { id: number; cached?: SecureLink; 
                       {a.fileName}
                     </Anchor>{' '}
                     <Text span size="xs" c="gray.7">
-                      ({formatSize(a.fileSize)})
+                      ({formatFileSize(a.fileSize)})
                     </Text>
                   </li>
                 ))}
@@ -233,8 +234,8 @@ export function SecureLinksPage() {
       {query.isPending ? (
         <LoadingRows />
       ) : query.isError ? (
-        <Alert color="red.9" variant="light" role="alert">
-          {query.error.message}
+        <Alert color="red" variant="light" role="alert">
+          {MSG_LINKS_FAILED}
         </Alert>
       ) : links.length === 0 ? (
         <Text c="gray.8" py="lg" role="status">
@@ -248,7 +249,7 @@ export function SecureLinksPage() {
       {secureLinkId !== undefined ? (
         openId === null ? (
           <Modal opened onClose={close} title="Secure Link Details" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-            <Alert color="red.9" variant="light" role="alert">
+            <Alert color="red" variant="light" role="alert">
               {MSG_LINK_NOT_FOUND}
             </Alert>
           </Modal>

@@ -24,19 +24,6 @@ export async function markViewed(queryClient: QueryClient, id: number): Promise<
   return link;
 }
 
-/** Bytes, KB, MB or GB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Bytes`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
 /** An ISO date-time as MM/dd/yyyy h:mm AM/PM in the company's zone. */
 export function formatDateTime(value: string | null | undefined, timeZone?: string | null): string {
   if (!value) return '';
