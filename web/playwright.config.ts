@@ -18,7 +18,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // Axe on a busy two-core machine can take a while.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   use: {

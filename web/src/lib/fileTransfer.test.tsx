@@ -78,7 +78,7 @@ describe('file transfer', () => {
     expect(clicks).toEqual(['report.pdf|/api/file/stream/appraisalfile/8?disposition=attachment']);
   });
 
-  it('says Failed to download the file when the server refuses', async () => {
+  it('says Failed to download the file. when the server refuses', async () => {
     notices();
     server.use(http.get('*/api/file/stream/appraisalfile/9', () => HttpResponse.json({ message: 'File not found.' }, { status: 404 })));
     vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -9,7 +9,8 @@
  */
 import { notify } from './notify';
 
-export const MSG_DOWNLOAD_FAILED = 'Failed to download the file';
+/** File download failure (part 1 section 8). */
+export const MSG_DOWNLOAD_FAILED = 'Failed to download the file.';
 export const MSG_VIEW_FAILED = 'Failed to view the file.';
 
 /** An object URL used for viewing or saving is released after this long (part 1 section 9). */
@@ -83,7 +84,7 @@ function withDisposition(url: string, disposition: 'inline' | 'attachment'): str
 
 /**
  * Downloads from a streaming URL (one that answers the file with Content-Disposition).
- * Failure: the notice 'Failed to download the file'. Resolves true on success.
+ * Failure: the notice 'Failed to download the file.'. Resolves true on success.
  */
 export async function downloadFromStream(url: string, fileName: string, sizeBytes?: number | null): Promise<boolean> {
   const href = withDisposition(url, 'attachment');

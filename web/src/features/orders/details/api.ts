@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError, call, handleFailure } from '../../../lib/api';
-import { downloadFromStream, MSG_DOWNLOAD_FAILED, saveBase64, viewFromStream } from '../../../lib/fileTransfer';
+import { downloadFromStream, saveBase64, viewFromStream } from '../../../lib/fileTransfer';
 import { notify } from '../../../lib/notify';
 import type { OrderDetails, OrderFile } from './types';
 
@@ -88,7 +88,10 @@ interface PrintedOrder {
   contentType: string;
 }
 
-/** The printed order, saved as '{orderId}-{filename}'; failure: 'Failed to download the file'. */
+/** Print order failure (part 2 section 8; without the full stop of the file download notice). */
+export const MSG_PRINT_FAILED = 'Failed to download the file';
+
+/** The printed order, saved as '{orderId}-{filename}'. */
 export async function printOrder(orderId: number): Promise<boolean> {
   try {
     const file = await call(
@@ -99,7 +102,7 @@ export async function printOrder(orderId: number): Promise<boolean> {
     return true;
   } catch (e) {
     // 401 and 403 already had their own notice.
-    if (!(e instanceof ApiError && (e.status === 401 || e.status === 403))) notify('error', MSG_DOWNLOAD_FAILED);
+    if (!(e instanceof ApiError && (e.status === 401 || e.status === 403))) notify('error', MSG_PRINT_FAILED);
     return false;
   }
 }
