@@ -106,7 +106,11 @@ both_dbs!(an_appraiser_who_lost_the_order_was_invited, |app| {
     assert_eq!(r.status(), StatusCode::OK);
     assert_eq!(r.json::<Value>().await.unwrap()["wasInvited"], true);
     // An invitation alone never opens the order.
-    invite(&app, order_with_details(&app, NewOrder { file_number: "500106", status: 5, appraiser: None }).await, app.user_id("demo.appraiser2").await).await;
+    let offered = order_with_details(&app, NewOrder { file_number: "500106", status: 5, appraiser: None }).await;
+    invite(&app, offered, app.user_id("demo.appraiser2").await).await;
+    let other = app.signed_in("demo.appraiser2").await;
+    assert_eq!(other.get(&format!("/api/order-details/{offered}")).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(other.get(&format!("/api/order-details/{offered}/was-invited")).await.json::<Value>().await.unwrap()["wasInvited"], true);
 });
 
 both_dbs!(missing_and_malformed_ids, |app| {
@@ -133,4 +137,47 @@ both_dbs!(opening_messages_marks_them_read_for_the_assigned_appraiser_only, |app
     assert_eq!(app.count(&format!("SELECT COUNT(*) FROM order_messages WHERE order_id = {id} AND to_appraiser AND read_at IS NULL")).await, 0);
     let stranger = app.signed_in("demo.appraiser2").await;
     assert_eq!(stranger.post(&format!("/api/order-details/{id}/messages/read"), Value::Null).await.status(), StatusCode::FORBIDDEN);
+});
+
+/// The PDF's text, as poppler's pdftotext reads it.
+fn pdf_text(printed: &Value) -> String {
+    use base64::Engine;
+    assert_eq!(printed["contentType"], "application/pdf");
+    let pdf = base64::engine::general_purpose::STANDARD.decode(printed["content"].as_str().unwrap()).unwrap();
+    assert!(pdf.starts_with(b"%PDF"), "not a PDF");
+    let out = std::process::Command::new("pdftotext")
+        .args(["-", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(&pdf)?;
+            child.wait_with_output()
+        })
+        .expect("pdftotext (poppler-utils) runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+both_dbs!(print_order_is_a_pdf_of_what_the_caller_may_see, |app| {
+    let accepted = order_with_details(&app, NewOrder { file_number: "500110", status: 5, appraiser: Some("demo.appraiser") }).await;
+    let offered = order_with_details(&app, NewOrder { file_number: "500111", status: 4, appraiser: Some("demo.appraiser") }).await;
+    let s = app.signed_in("demo.appraiser").await;
+
+    let r = s.post("/api/file/print-order", serde_json::json!({"orderId": accepted})).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let printed: Value = r.json().await.unwrap();
+    assert_eq!(printed["filename"], "order-500110.pdf");
+    let text = pdf_text(&printed);
+    assert!(text.contains("500110") && text.contains("Jordan Rivera"), "{text}");
+    assert!(!text.contains("Internal"), "hidden history printed: {text}");
+
+    // Not yet accepted: the contacts stay off the paper too.
+    let printed: Value = s.post("/api/file/print-order", serde_json::json!({"orderId": offered})).await.json().await.unwrap();
+    let text = pdf_text(&printed);
+    assert!(text.contains("500111") && !text.contains("Jordan Rivera"), "{text}");
+
+    let stranger = app.signed_in(outsider(&app).await).await;
+    assert_eq!(stranger.post("/api/file/print-order", serde_json::json!({"orderId": accepted})).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(s.post("/api/file/print-order", serde_json::json!({"orderId": 987654})).await.status(), StatusCode::NOT_FOUND);
 });
