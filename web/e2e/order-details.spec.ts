@@ -125,7 +125,7 @@ test.describe('order details, desktop', () => {
     await expect(page.getByTestId('third-party-disclaimer')).toContainText('third-party source');
     // The tiles cannot load offline: "Map unavailable", never a grey box.
     await expect(page.getByTestId('map-unavailable')).toContainText('Map unavailable');
-    await expect(page.getByTestId('order-map')).toHaveCount(0);
+    await expect(page.getByTestId('property-map')).toHaveCount(0);
   });
 
   test('tabs are reflected in the URL; the action slug rule', async ({ page }) => {

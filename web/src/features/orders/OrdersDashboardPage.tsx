@@ -17,7 +17,7 @@ import {
   type OrderFilters,
   type SortField,
 } from './dashboardParams';
-import { today, toIsoDate } from './dates';
+import { today, toIsoDate } from '../../lib/dates';
 import { FilterOrdersModal } from './FilterOrdersModal';
 import { OrderCards, OrdersTable } from './OrdersTable';
 import { PaymentInfoPrompt } from './PaymentInfoPrompt';

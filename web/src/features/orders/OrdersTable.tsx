@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { AttentionBadge, StatusBadge, UnreadBadge } from '../../components/OrderBadges';
 import type { OrderDashboardItem } from './api';
 import { orderDetailsPathFrom } from './details/paths';
-import { formatDateTime, formatDay, isPastDue } from './dates';
+import { formatDateTime, formatDay, isPastDue } from '../../lib/dates';
 import type { Sort, SortField } from './dashboardParams';
 
 /** Where a dashboard row leads (part 1 section 2.6). */

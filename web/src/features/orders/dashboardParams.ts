@@ -1,6 +1,6 @@
 import type { Schemas } from '../../lib/api';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../components/PaginationBar';
-import { parseDate, toIsoDate } from './dates';
+import { parseDate, toIsoDate } from '../../lib/dates';
 
 export type SearchFilter = Schemas['SearchFilter'];
 

@@ -5,14 +5,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { useAppConfig } from '../../lib/appConfig';
+import { formatDay } from '../../lib/dates';
+import { formatUsd } from '../../lib/money';
 import {
   appraiserMeQuery,
   defaultRange,
   eppAccessUrlQuery,
   fetchOnboardToken,
   fetchPartyInformation,
-  formatDay,
-  formatMoney,
   ME_KEY,
   MSG_APPRAISER_NOT_FOUND,
   MSG_NO_PAYMENTS,
@@ -45,7 +45,7 @@ function PaymentsTable({ payments }: { payments: PaymentHistoryItem[] }) {
             <Table.Tr key={`${p.usaFileNumber}-${p.paymentDate}-${i}`}>
               <Table.Td>{p.usaFileNumber}</Table.Td>
               <Table.Td>{p.address}</Table.Td>
-              <Table.Td ta="right">{formatMoney(p.paymentAmount)}</Table.Td>
+              <Table.Td ta="right">{formatUsd(p.paymentAmount)}</Table.Td>
               <Table.Td>{formatDay(p.paymentDate)}</Table.Td>
               <Table.Td>{p.borrower}</Table.Td>
             </Table.Tr>
@@ -64,7 +64,7 @@ function PaymentCards({ payments }: { payments: PaymentHistoryItem[] }) {
           <Card component="article" withBorder radius="md" padding="sm" aria-label={`Payment for file ${p.usaFileNumber}`}>
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Text fw={700}>File # {p.usaFileNumber}</Text>
-              <Text fw={700}>{formatMoney(p.paymentAmount)}</Text>
+              <Text fw={700}>{formatUsd(p.paymentAmount)}</Text>
             </Group>
             <Text size="sm">{p.address}</Text>
             <Text size="sm" c="gray.8">

@@ -65,18 +65,6 @@ export function fetchOnboardToken(securityUserId: number) {
   return call(api.GET('/api/appraiser/{id}/onboard-token', { params: { path: { id: securityUserId } } }), { notify: false });
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export function formatMoney(value: number): string {
-  return usd.format(value);
-}
-
-/** yyyy-mm-dd as MM/dd/yyyy. */
-export function formatDay(value: string | null | undefined): string {
-  const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
-}
-
 /** Today (yyyy-mm-dd) in the company's time zone, and a date some months earlier. */
 export function defaultRange(timeZone?: string | null, months = 6): DateRange {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());

@@ -1,14 +1,15 @@
 import { Alert, Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { PropertyMap } from '../../components/map/PropertyMap';
+import { formatDay, todayIso } from '../../lib/dates';
+import { formatUsd } from '../../lib/money';
 import { ApiError } from '../../lib/api';
 import { useAppConfig } from '../../lib/appConfig';
 import { notify } from '../../lib/notify';
 import {
   acceptQuote,
-  formatDay,
-  formatMoney,
   isFee,
   MSG_COMMENT_REQUIRED,
   MSG_DATE_PAST,
@@ -23,11 +24,9 @@ import {
   QUOTES_KEY,
   quoteDetailQuery,
   rejectQuote,
-  todayIn,
   type QuoteDetail,
 } from './api';
 
-const QuoteMap = lazy(() => import('./QuoteMap'));
 const QUOTES = '/appraiser/quotes';
 
 function BackIcon() {
@@ -62,36 +61,9 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
 
 function MapCard({ quote }: { quote: QuoteDetail['quote'] }) {
   const tileUrl = useAppConfig().data?.mapTileUrl;
-  const [unavailable, setUnavailable] = useState(false);
-  const { latitude, longitude } = quote;
-  const located = typeof latitude === 'number' && typeof longitude === 'number';
-  const fallback = (reason: string) => (
-    <Center h={200} bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px dashed var(--mantine-color-gray-4)' }}>
-      <Stack gap={2} align="center" px="md">
-        <Text fw={600}>Map unavailable</Text>
-        <Text size="sm" c="gray.7" ta="center">
-          {reason}
-        </Text>
-      </Stack>
-    </Center>
-  );
   return (
     <InfoCard title="Location">
-      {!located ? (
-        fallback('No location was given for this property.')
-      ) : !tileUrl || unavailable ? (
-        fallback('The map images could not be loaded.')
-      ) : (
-        <Suspense fallback={<Center h={200}><Loader size="sm" aria-label="Loading map" /></Center>}>
-          <QuoteMap
-            latitude={latitude}
-            longitude={longitude}
-            tileUrl={tileUrl}
-            label={`Satellite map of ${quote.propertyAddressLine1}`}
-            onUnavailable={() => setUnavailable(true)}
-          />
-        </Suspense>
-      )}
+      <PropertyMap latitude={quote.latitude} longitude={quote.longitude} tileUrl={tileUrl} label={`Satellite map of ${quote.propertyAddressLine1}`} />
     </InfoCard>
   );
 }
@@ -102,7 +74,7 @@ function AnswerNotice({ detail }: { detail: QuoteDetail }) {
     return (
       <Alert color="green" variant="light" title="You responded to this quote" role="status">
         <Text size="sm">
-          Appraiser fee {formatMoney(a.appraiserFee)}, estimated delivery {formatDay(a.estimatedDeliveryDate)}.
+          Appraiser fee {formatUsd(a.appraiserFee)}, estimated delivery {formatDay(a.estimatedDeliveryDate)}.
         </Text>
         {a.comment ? (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -138,7 +110,7 @@ interface RespondErrors {
 function RespondDialog({ detail, opened, onClose }: { detail: QuoteDetail; opened: boolean; onClose: () => void }) {
   const queryClient = useQueryClient();
   const timeZone = useAppConfig().data?.companyTimeZone;
-  const today = todayIn(timeZone);
+  const today = todayIso(timeZone);
   const offered = detail.quote.appraiserFee;
   const [date, setDate] = useState('');
   const [fee, setFee] = useState(typeof offered === 'number' ? offered.toFixed(2) : '');
@@ -323,7 +295,7 @@ function QuoteDetails({ detail }: { detail: QuoteDetail }) {
           <Row label="Loan Number" value={q.loanId || 'Not provided'} />
         </InfoCard>
         <InfoCard title="Financial & Timeline">
-          <Row label="Appraiser Fee" value={formatMoney(q.appraiserFee) || 'Not specified'} />
+          <Row label="Appraiser Fee" value={formatUsd(q.appraiserFee) || 'Not specified'} />
           <Row label="Expected Due Date" value={formatDay(q.dueDate) || 'Not specified'} />
         </InfoCard>
         <InfoCard title="Client Information">

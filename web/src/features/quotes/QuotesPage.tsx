@@ -1,7 +1,9 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatDay, formatMoney, MSG_NO_QUOTES, openQuotesQuery, type QuoteListItem } from './api';
+import { formatDay } from '../../lib/dates';
+import { formatUsd } from '../../lib/money';
+import { MSG_NO_QUOTES, openQuotesQuery, type QuoteListItem } from './api';
 
 const gridStyle = {
   listStyle: 'none',
@@ -43,7 +45,7 @@ function QuoteCard({ quote }: { quote: QuoteListItem }) {
         <Field label="Report Type">{quote.reportType || 'Not specified'}</Field>
         <Field label="Intended Use">{quote.intendedUse}</Field>
         <Field label="Due Date">{formatDay(quote.dueDate) || 'Not specified'}</Field>
-        <Field label="Appraiser Fee">{formatMoney(quote.appraiserFee) || 'Not specified'}</Field>
+        <Field label="Appraiser Fee">{formatUsd(quote.appraiserFee) || 'Not specified'}</Field>
         <Group mt="auto" pt="xs">
           <Button component={Link} to={`/appraiser/quote/${quote.id}`} aria-label={`View Request for ${quote.propertyAddressLine1}`}>
             View Request

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatMoney, isFee, parseQuoteId, todayIn } from './api';
+import { isFee, parseQuoteId } from './api';
 
 describe('quote helpers', () => {
   it('accepts fees of digits with at most one dot and two decimals', () => {
@@ -12,12 +12,4 @@ describe('quote helpers', () => {
     for (const bad of [undefined, '', '0', '-1', '1.5', 'abc', '99999999999']) expect(parseQuoteId(bad), String(bad)).toBeNull();
   });
 
-  it('formats USD with two decimals and dates as MM/dd/yyyy', () => {
-    expect(formatMoney(525)).toBe('$525.00');
-    expect(formatMoney(1250.5)).toBe('$1,250.50');
-    expect(formatMoney(null)).toBe('');
-    expect(formatDay('2026-03-09')).toBe('03/09/2026');
-    expect(formatDay(null)).toBe('');
-    expect(todayIn('America/Chicago')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  });
 });

@@ -57,26 +57,6 @@ export function rejectQuote(quoteId: number, rejectReason: string) {
   return call(api.POST('/api/quotes/reject', { body: { quoteId, rejectReason } }), { notify: false, errorMessage: MSG_REJECT_FAILED });
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** USD with 2 decimals (part 2 section 9). */
-export function formatMoney(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? usd.format(value) : '';
-}
-
-/** yyyy-mm-dd as MM/dd/yyyy. */
-export function formatDay(value: string | null | undefined): string {
-  const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
-}
-
-/** Today's date (yyyy-mm-dd) in the company's time zone. */
-export function todayIn(timeZone?: string | null): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
 /** A fee as typed: digits with at most one dot and two decimals (the server checks it too). */
 export function isFee(value: string): boolean {
   return /^(\d+(\.\d{0,2})?|\.\d{1,2})$/.test(value.trim());

@@ -4,8 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useAppConfig } from '../../lib/appConfig';
+import { formatDateAndTime } from '../../lib/dates';
 import { formatFileSize } from '../../lib/fileSize';
-import { formatDateTime, markViewed, MSG_LINK_NOT_FOUND, MSG_LINKS_FAILED, MSG_NO_LINKS, secureLinksQuery, type SecureLink } from './api';
+import { markViewed, MSG_LINK_NOT_FOUND, MSG_LINKS_FAILED, MSG_NO_LINKS, secureLinksQuery, type SecureLink } from './api';
 
 const LIST = '/appraiser/secure-links';
 
@@ -20,7 +21,7 @@ function RefreshIcon() {
 
 function ViewState({ link, timeZone }: { link: SecureLink; timeZone?: string | null }) {
   return link.viewDateTime ? (
-    <Text size="sm">Viewed {formatDateTime(link.viewDateTime, timeZone)}</Text>
+    <Text size="sm">Viewed {formatDateAndTime(link.viewDateTime, timeZone)}</Text>
   ) : (
     <Badge color="blue.9" variant="filled">
       Unread
@@ -57,7 +58,7 @@ function LinksTable({ links, onOpen, timeZone }: { links: SecureLink[]; onOpen: 
                 ) : null}
               </Table.Td>
               <Table.Td>{l.senderName}</Table.Td>
-              <Table.Td>{formatDateTime(l.sentDateTime, timeZone)}</Table.Td>
+              <Table.Td>{formatDateAndTime(l.sentDateTime, timeZone)}</Table.Td>
               <Table.Td>
                 <ViewState link={l} timeZone={timeZone} />
               </Table.Td>
@@ -91,7 +92,7 @@ function LinkCards({ links, onOpen, timeZone }: { links: SecureLink[]; onOpen: (
                 File # {l.usaFileNumber} · From {l.senderName}
               </Text>
               <Text size="sm" c="gray.8">
-                Sent {formatDateTime(l.sentDateTime, timeZone)}
+                Sent {formatDateAndTime(l.sentDateTime, timeZone)}
                 {l.attachments.length > 0 ? ` · ${l.attachments.length} ${l.attachments.length === 1 ? 'attachment' : 'attachments'}` : ''}
               </Text>
               <Group>
@@ -158,8 +159,8 @@ function LinkDialog({ id, cached, onClose }: { id: number; cached?: SecureLink; 
               {link.senderName} (<Anchor href={`mailto:${link.senderEmail}`}>{link.senderEmail}</Anchor>)
             </Detail>
             <Detail label="To">{link.recipientEmail}</Detail>
-            <Detail label="Sent">{formatDateTime(link.sentDateTime, timeZone)}</Detail>
-            <Detail label="Viewed">{formatDateTime(link.viewDateTime, timeZone) || 'Not yet'}</Detail>
+            <Detail label="Sent">{formatDateAndTime(link.sentDateTime, timeZone)}</Detail>
+            <Detail label="Viewed">{formatDateAndTime(link.viewDateTime, timeZone) || 'Not yet'}</Detail>
           </Stack>
           <Card withBorder radius="sm" padding="sm" bg="gray.0">
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="secure-link-message">

@@ -24,17 +24,3 @@ export async function markViewed(queryClient: QueryClient, id: number): Promise<
   return link;
 }
 
-/** An ISO date-time as MM/dd/yyyy h:mm AM/PM in the company's zone. */
-export function formatDateTime(value: string | null | undefined, timeZone?: string | null): string {
-  if (!value) return '';
-  const t = new Date(value);
-  if (Number.isNaN(t.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: timeZone || undefined,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(t);
-}

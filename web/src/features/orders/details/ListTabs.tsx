@@ -2,7 +2,8 @@ import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '
 import { useState, type ReactNode } from 'react';
 import { formatFileSize } from '../../../lib/fileSize';
 import { downloadOrderFile, viewOrderFile } from './api';
-import { formatDateAndTime, personName } from './format';
+import { formatDateAndTime } from '../../../lib/dates';
+import { personName } from './format';
 import { EmptyState, ServerHtml } from './parts';
 import type { HistoryEntry, OrderFile, OrderMessage } from './types';
 import { visibleList } from './visible';

@@ -1,14 +1,13 @@
-import { Alert, Anchor, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Alert, Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { StatusIcon } from '../../../components/OrderBadges';
 import { formatUsPhone, telHref } from '../../../lib/phone';
-import { formatDateTime, formatDay, isPastDue, today, toIsoDate } from '../dates';
-import { contactTypeLabel, formatNumber, formatUsd } from './format';
-import { MAP_HEIGHT, MapUnavailable } from './MapUnavailable';
+import { formatDateTime, formatDay, isPastDue, today, toIsoDate } from '../../../lib/dates';
+import { formatUsd } from '../../../lib/money';
+import { contactTypeLabel, formatNumber } from './format';
+import { PropertyMap } from '../../../components/map/PropertyMap';
 import { Field, Fields, InfoCard, ServerHtml } from './parts';
 import type { Contact, OrderDetails } from './types';
 
-const OrderMap = lazy(() => import('./OrderMap'));
 
 export const MSG_CONTACTS_HIDDEN = "Contact information will be visible once you're assigned to this order";
 export const MSG_THIRD_PARTY =
@@ -53,19 +52,6 @@ function DueDateBanner({ due, timeZone }: { due: string | null; timeZone: string
         {past ? ' (Past due)' : ''}
       </Text>
     </Alert>
-  );
-}
-
-function PropertyMap({ order, tileUrl }: { order: OrderDetails; tileUrl: string | null }) {
-  const { latitude, longitude } = order;
-  if (typeof latitude !== 'number' || typeof longitude !== 'number') {
-    return <MapUnavailable reason="This order has no map location." />;
-  }
-  if (!tileUrl) return <MapUnavailable reason="No map source is configured." />;
-  return (
-    <Suspense fallback={<Skeleton h={MAP_HEIGHT} radius="md" />}>
-      <OrderMap latitude={latitude} longitude={longitude} tileUrl={tileUrl} label={`Satellite map of ${order.propertyAddress}`} />
-    </Suspense>
   );
 }
 
@@ -157,7 +143,7 @@ export function OrderDetailsTab({ order, timeZone, tileUrl }: OrderDetailsTabPro
             <Field label="Assessed Value">{formatUsd(order.assessedValue)}</Field>
             <Field label="Requires ENV">{order.requiresEnv ? 'Yes' : 'No'}</Field>
           </Fields>
-          <PropertyMap order={order} tileUrl={tileUrl} />
+          <PropertyMap latitude={order.latitude} longitude={order.longitude} tileUrl={tileUrl} label={`Satellite map of ${order.propertyAddress}`} />
           <Text size="xs" c="gray.7" data-testid="third-party-disclaimer">
             {MSG_THIRD_PARTY}
           </Text>

@@ -1,4 +1,4 @@
-/** Date rules of part 1 section 5 (Dates) and the MM/dd/yyyy display of section 9. */
+/** Date rules of part 1 section 5 (Dates), the MM/dd/yyyy display of section 9, and the dates every screen shows. */
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -61,6 +61,26 @@ export function formatDateTime(value: string | null | undefined, timeZone?: stri
   const t = new Date(value);
   if (Number.isNaN(t.getTime())) return '';
   return new Intl.DateTimeFormat('en-US', { timeZone: timeZone || undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(t);
+}
+
+/** An ISO date-time as "01/05/2026, 9:00 AM" in `timeZone`; empty for none or garbage. */
+export function formatDateAndTime(value: string | null | undefined, timeZone?: string | null): string {
+  if (!value) return '';
+  const t = new Date(value);
+  if (Number.isNaN(t.getTime())) return '';
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: timeZone || undefined,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(t);
+}
+
+/** Today as yyyy-mm-dd in `timeZone` (the browser's zone when not given). */
+export function todayIso(timeZone?: string | null): string {
+  return toIsoDate(today(timeZone));
 }
 
 /** A due date (yyyy-mm-dd) earlier than `todayIso` (yyyy-mm-dd). */

@@ -2,6 +2,7 @@ import { Center, Stack, Text } from '@mantine/core';
 
 export const MAP_HEIGHT = 280;
 export const MSG_MAP_UNAVAILABLE = 'Map unavailable';
+export const MSG_TILES_FAILED = 'The map images could not be loaded.';
 
 function MapOffIcon() {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDay, isPastDue, parseDate, today, toIsoDate } from './dates';
+import { formatDateAndTime, formatDateTime, formatDay, isPastDue, parseDate, today, todayIso, toIsoDate } from './dates';
 
 describe('dates', () => {
   it('parses yyyy-mm-dd and m/d/yyyy (day first when the first number is over 12)', () => {
@@ -22,5 +22,15 @@ describe('dates', () => {
     expect(isPastDue('2026-05-08', '2026-05-09')).toBe(true);
     expect(isPastDue('2026-05-09', '2026-05-09')).toBe(false);
     expect(isPastDue(null, '2026-05-09')).toBe(false);
+  });
+  it('formats date and time in the company time zone', () => {
+    expect(formatDateAndTime('2026-01-05T15:30:00Z', 'America/Chicago')).toBe('01/05/2026, 9:30 AM');
+    expect(formatDateAndTime('garbage', 'America/Chicago')).toBe('');
+    expect(formatDateAndTime(null)).toBe('');
+  });
+
+  it('gives today as yyyy-mm-dd in a zone', () => {
+    expect(todayIso('America/Chicago')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(todayIso('America/Chicago')).toBe(toIsoDate(today('America/Chicago')));
   });
 });
