@@ -35,7 +35,11 @@ export function FileUploadDialog({ fileTypes, onUpload, ...dialog }: FileUploadD
   const [rows, setRows] = useState<Row[]>([{ key: 0, fileType: '', file: null }]);
   const [errors, setErrors] = useState<RowErrors[]>([]);
 
-  const update = (key: number, change: Partial<Row>) => setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
+  // A changed field loses its message; the next upload checks every row again.
+  const update = <K extends 'fileType' | 'file'>(index: number, field: K, value: Row[K]) => {
+    setRows((all) => all.map((r, i) => (i === index ? { ...r, [field]: value } : r)));
+    setErrors((all) => all.map((e, i) => (i === index ? { ...e, [field]: undefined } : e)));
+  };
   const add = () => setRows((all) => [...all, { key: next.current++, fileType: '', file: null }]);
   const remove = (key: number) => {
     const index = rows.findIndex((r) => r.key === key);
@@ -61,14 +65,14 @@ export function FileUploadDialog({ fileTypes, onUpload, ...dialog }: FileUploadD
                 required
                 data={[{ value: '', label: 'Select a file type' }, ...fileTypes]}
                 value={row.fileType}
-                onChange={(e) => update(row.key, { fileType: e.currentTarget.value })}
+                onChange={(e) => update(i, 'fileType', e.currentTarget.value)}
                 error={errors[i]?.fileType}
               />
               <TextInput
                 type="file"
                 label="File"
                 required
-                onChange={(e) => update(row.key, { file: e.currentTarget.files?.[0] ?? null })}
+                onChange={(e) => update(i, 'file', e.currentTarget.files?.[0] ?? null)}
                 error={errors[i]?.file}
               />
             </SimpleGrid>

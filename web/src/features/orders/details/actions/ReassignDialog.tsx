@@ -53,12 +53,12 @@ export function ReassignDialog({ order, opened, onClose, onDone }: ActionDialogP
                     <Group gap="xs">
                       <Text fw={600}>{personName(a.firstName, a.lastName)}</Text>
                       {a.fhaCertified ? (
-                        <Badge size="sm" color="blue.9" variant="light" tt="none">
+                        <Badge size="sm" color="blue.9" variant="filled" tt="none">
                           FHA Certified
                         </Badge>
                       ) : null}
                       {a.licensed ? (
-                        <Badge size="sm" color="green.9" variant="light" tt="none">
+                        <Badge size="sm" color="teal.9" variant="filled" tt="none">
                           Licensed
                         </Badge>
                       ) : null}

@@ -90,7 +90,7 @@ export function ScheduleInspectionDialog({ order, opened, onClose, onDone }: Act
         checked={vacant}
         onChange={(e) => markVacant(e.currentTarget.checked)}
       />
-      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <NativeSelect label="Appointment Start Time" required disabled={vacant} data={TIME_OPTIONS} value={form.start} onChange={(e) => set('start')(e.currentTarget.value)} error={errors.start} />
         <NativeSelect label="Appointment End Time" required disabled={vacant} data={TIME_OPTIONS} value={form.end} onChange={(e) => set('end')(e.currentTarget.value)} error={errors.end} />
         <NativeSelect

@@ -7,6 +7,7 @@ import { appConfig, server } from '../../../../test/server';
 import type { ActionDialogProps } from '../actionDialogs';
 import type { OrderDetails } from '../types';
 import { ScheduleInspectionDialog } from './ScheduleInspectionDialog';
+import { ReassignDialog } from './ReassignDialog';
 import { SendMessageDialog } from './SimpleDialogs';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -97,5 +98,14 @@ describe('order action dialogs', () => {
     fireEvent.click(send);
     await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Send Message is not available for this order while it is Completed.'));
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("reassign: 'No assignable appraisers available.' and the selection message", async () => {
+    server.use(csrf, appConfig(), http.get('*/api/admin-appraiser/order/7/assignable', () => HttpResponse.json([])));
+    open(ReassignDialog, 'REASSIGN');
+    const dialog = await screen.findByRole('dialog', { name: 'Reassign' });
+    expect(await within(dialog).findByText('No assignable appraisers available.')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign Order' }));
+    expect(await within(dialog).findByText('Please select an appraiser to assign the order to.')).toBeInTheDocument();
   });
 });
