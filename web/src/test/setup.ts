@@ -35,9 +35,3 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: RO });
 }
 Object.defineProperty(window, 'scrollTo', { writable: true, value: () => {} });
-// Mantine's autosize Textarea listens for web fonts loading.
-if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', {
-    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
-  });
-}

@@ -4,6 +4,7 @@ import { FormDialog } from '../../../../components/FormDialog';
 import { useAppConfig } from '../../../../lib/appConfig';
 import type { ActionDialogProps } from '../actionDialogs';
 import { markInspected } from './api';
+import { ReasonField } from './ReasonField';
 import { checkInspected, localDate, needsLateDeliveryReason, TIME_OPTIONS, type InspectedForm } from './rules';
 import { useActionSubmit } from './useActionSubmit';
 
@@ -48,18 +49,15 @@ export function MarkInspectedDialog({ order, opened, onClose, onDone }: ActionDi
         <TextInput type="date" label="Estimated Delivery Date" required value={form.delivery} onChange={(e) => set('delivery')(e.currentTarget.value)} error={errors.delivery} />
       </SimpleGrid>
       {needsLateDeliveryReason(form) ? (
-        <Textarea
+        <ReasonField
           label="Reason for Late Delivery"
           description="The inspection date is later than the estimated delivery date."
-          required
-          autosize
-          minRows={2}
           value={form.lateReason}
-          onChange={(e) => set('lateReason')(e.currentTarget.value)}
+          onChange={set('lateReason')}
           error={errors.lateReason}
         />
       ) : null}
-      <Textarea label="Comments" autosize minRows={2} value={form.comment} onChange={(e) => set('comment')(e.currentTarget.value)} />
+      <Textarea label="Comments" rows={2} value={form.comment} onChange={(e) => set('comment')(e.currentTarget.value)} />
     </FormDialog>
   );
 }

@@ -46,8 +46,7 @@ export function RejectWithConditionsDialog({ order, opened, onClose, onDone }: A
         label="Comments"
         description="The conditions on which you would take this order."
         required
-        autosize
-        minRows={3}
+        rows={3}
         value={form.comments}
         onChange={(e) => set('comments')(e.currentTarget.value)}
         error={errors.comments}

@@ -1,10 +1,11 @@
-import { Checkbox, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { FormDialog } from '../../../../components/FormDialog';
 import { useAppConfig } from '../../../../lib/appConfig';
 import type { ActionDialogProps } from '../actionDialogs';
 import { actionLabel } from '../slugs';
 import { scheduleInspection } from './api';
+import { ReasonField } from './ReasonField';
 import {
   checkSchedule,
   localDate,
@@ -104,27 +105,16 @@ export function ScheduleInspectionDialog({ order, opened, onClose, onDone }: Act
         />
       </SimpleGrid>
       {needsLateInspectionReason(form.date, rules) ? (
-        <Textarea
+        <ReasonField
           label="Reason for Late Inspection"
           description="The inspection date is after the inspection due date."
-          required
-          autosize
-          minRows={2}
           value={form.lateReason}
-          onChange={(e) => set('lateReason')(e.currentTarget.value)}
+          onChange={set('lateReason')}
           error={errors.lateReason}
         />
       ) : null}
       {order.wasPreviouslyScheduled ? (
-        <Textarea
-          label="Reason for Rescheduling"
-          required
-          autosize
-          minRows={2}
-          value={form.rescheduleReason}
-          onChange={(e) => set('rescheduleReason')(e.currentTarget.value)}
-          error={errors.rescheduleReason}
-        />
+        <ReasonField label="Reason for Rescheduling" value={form.rescheduleReason} onChange={set('rescheduleReason')} error={errors.rescheduleReason} />
       ) : null}
     </FormDialog>
   );

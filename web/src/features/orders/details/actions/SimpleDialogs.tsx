@@ -37,7 +37,7 @@ function TextActionDialog({ title, label, missing, submitLabel, danger, fallback
   return (
     <FormDialog title={title} opened={opened} onClose={onClose} onSubmit={submit} submitLabel={submitLabel} danger={danger} busy={busy} failure={failure}>
       {intro}
-      <Textarea label={label} required autosize minRows={4} maxRows={10} value={text} onChange={(e) => setText(e.currentTarget.value)} error={error} data-autofocus />
+      <Textarea label={label} required rows={4} value={text} onChange={(e) => setText(e.currentTarget.value)} error={error} data-autofocus />
     </FormDialog>
   );
 }
@@ -159,7 +159,7 @@ export function UpdateStatusDialog({ order, opened, onClose, onDone }: ActionDia
   return (
     <FormDialog title="Update Status" opened={opened} onClose={onClose} onSubmit={submit} submitLabel="Update Status" busy={busy} failure={failure}>
       <NativeSelect label="Status" required data={options} value={status} onChange={(e) => setStatus(e.currentTarget.value)} error={errors.status} data-autofocus />
-      <Textarea label="Message" required autosize minRows={3} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={errors.message} />
+      <Textarea label="Message" required rows={3} value={message} onChange={(e) => setMessage(e.currentTarget.value)} error={errors.message} />
     </FormDialog>
   );
 }
