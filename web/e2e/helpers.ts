@@ -277,3 +277,22 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(400);
 }
+
+// ---- Orders ---------------------------------------------------------------------------------
+
+/** Tests run offline: anything not on the portal itself (the map tiles) is refused at once. */
+export async function refuseOtherOrigins(page: Page): Promise<void> {
+  const origin = new URL(process.env.PORTAL_E2E_URL ?? 'http://127.0.0.1:18080').origin;
+  await page.context().route(
+    (url) => url.origin !== origin && url.protocol.startsWith('http'),
+    (route) => route.abort('internetdisconnected'),
+  );
+}
+
+/** The id of a demo order, read from its dashboard row (searched by file number, any status). */
+export async function orderIdByFileNumber(page: Page, fileNumber: string, area: 'appraiser' | 'staff' = 'appraiser'): Promise<number> {
+  await page.goto(`/${area}/dashboard?usaFileNumber=${fileNumber}&status=0`);
+  const row = page.locator('[data-order-id]').filter({ hasText: fileNumber }).first();
+  await expect(row).toBeVisible();
+  return Number(await row.getAttribute('data-order-id'));
+}

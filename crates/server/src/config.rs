@@ -44,6 +44,9 @@ pub struct Config {
     pub support_email: String,
     pub support_phone: String,
     pub technical_support_email: String,
+    /// The orders team's mailbox: hears about what staff must act on (rejections, conditions,
+    /// appraisers' messages, reschedules, orders that are not on time).
+    pub orders_team_email: String,
     pub sign_up_url: String,
     pub map_tile_url: String,
     /// `smtp://host:port`, `smtp://user:pass@host:587?tls=required` (STARTTLS) or
@@ -88,6 +91,7 @@ impl Default for Config {
             support_email: "support@appraisalportal.example".into(),
             support_phone: "(800) 555-0142".into(),
             technical_support_email: "it-support@appraisalportal.example".into(),
+            orders_team_email: "orders@appraisalportal.example".into(),
             sign_up_url: "https://careers.appraisalportal.example/appraisers".into(),
             map_tile_url:
                 "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}"
@@ -150,6 +154,9 @@ impl Config {
         }
         if self.mail_from.parse::<lettre::message::Mailbox>().is_err() {
             return Err(format!("PORTAL_MAIL_FROM must be an e-mail address such as Portal <no-reply@example.com> (got '{}')", self.mail_from));
+        }
+        if self.orders_team_email.parse::<lettre::Address>().is_err() {
+            return Err(format!("PORTAL_ORDERS_TEAM_EMAIL must be an e-mail address (got '{}')", self.orders_team_email));
         }
         match self.sms_provider.as_str() {
             "log" => {}

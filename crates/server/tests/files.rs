@@ -8,18 +8,10 @@ use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 
 use common::orders::{NewOrder, order_file, order_with_details, outsider};
-use common::{Session, TestApp, message};
+use common::{TestApp, message};
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n";
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
-
-async fn upload(s: &Session, form: Form) -> reqwest::Response {
-    let mut req = s.http.post(format!("{}/api/file/upload", s.app_base)).multipart(form);
-    if let Some(token) = &s.csrf {
-        req = req.header("X-XSRF-TOKEN", token);
-    }
-    req.send().await.unwrap()
-}
 
 fn file(name: &str, bytes: &[u8]) -> Part {
     Part::bytes(bytes.to_vec()).file_name(name.to_string())
@@ -47,7 +39,7 @@ both_dbs!(upload_then_download_both_ways, |app| {
         .text("fileTypes", "1")
         .part("files", file("front.png", PNG))
         .text("fileTypes", "4");
-    let r = upload(&s, form).await;
+    let r = s.upload(form).await;
     assert_eq!(r.status(), StatusCode::OK);
     let records: Value = r.json().await.unwrap();
     assert_eq!(records[0]["fileName"], "Final report.pdf");
@@ -115,7 +107,7 @@ both_dbs!(refused_uploads_store_nothing, |app| {
         ),
     ];
     for (i, (form, status, text)) in cases.into_iter().enumerate() {
-        let r = upload(&s, form).await;
+        let r = s.upload(form).await;
         assert_eq!(r.status(), status, "case {i}");
         let got = message(r).await;
         if !text.is_empty() {
@@ -134,13 +126,13 @@ async fn oversize_files_get_413_and_nothing_is_kept() {
     big.resize(1024 * 1024 + 1, b' ');
     let form = Form::new().text("orderId", id.to_string()).part("files", file("big.pdf", &big)).text("fileTypes", "1");
     let before = stored(&app).await;
-    let r = upload(&s, form).await;
+    let r = s.upload(form).await;
     assert_eq!(r.status(), StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(message(r).await, "big.pdf is larger than the 1 MB limit.");
     assert_eq!(stored(&app).await, before);
     big.truncate(1024 * 1024);
     let form = Form::new().text("orderId", id.to_string()).part("files", file("max.pdf", &big)).text("fileTypes", "1");
-    assert_eq!(upload(&s, form).await.status(), StatusCode::OK, "exactly the limit is fine");
+    assert_eq!(s.upload(form).await.status(), StatusCode::OK, "exactly the limit is fine");
 }
 
 both_dbs!(downloads_follow_order_and_profile_access, |app| {
@@ -166,7 +158,7 @@ both_dbs!(downloads_follow_order_and_profile_access, |app| {
     // Profile documents: the appraiser, their firm's admin and staff; not another appraiser.
     let me = app.user_id("demo.appraiser").await;
     let form = Form::new().text("appraiserId", me.to_string()).part("files", file("license.pdf", PDF)).text("fileTypes", "20");
-    let r = upload(&mine, form).await;
+    let r = mine.upload(form).await;
     assert_eq!(r.status(), StatusCode::OK);
     let doc = r.json::<Value>().await.unwrap()[0]["id"].as_i64().unwrap();
     let path = format!("/api/file/download/appraiserprofilefile/{doc}");
@@ -175,10 +167,10 @@ both_dbs!(downloads_follow_order_and_profile_access, |app| {
     assert_eq!(staff.get(&path).await.status(), StatusCode::OK);
     assert_eq!(app.signed_in("demo.appraiser2").await.get(&path).await.status(), StatusCode::FORBIDDEN);
     let form = Form::new().text("appraiserId", me.to_string()).part("files", file("x.pdf", PDF)).text("fileTypes", "20");
-    assert_eq!(upload(&app.signed_in("demo.appraiser2").await, form).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.signed_in("demo.appraiser2").await.upload(form).await.status(), StatusCode::FORBIDDEN);
     // Order file types for an order file, appraiser types for a profile file.
     let form = Form::new().text("appraiserId", me.to_string()).part("files", file("x.pdf", PDF)).text("fileTypes", "1");
-    assert_eq!(upload(&mine, form).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(mine.upload(form).await.status(), StatusCode::UNPROCESSABLE_ENTITY);
 });
 
 both_dbs!(file_type_lookups, |app| {

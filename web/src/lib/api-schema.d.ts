@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/admin-appraiser/assign-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reassigns the order to one of its assignable appraisers (-> 4, they accept or reject it). */
+        post: operations["assign_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin-appraiser/company-appraisers": {
         parameters: {
             query?: never;
@@ -13,6 +30,22 @@ export interface paths {
         };
         /** The appraisers of the caller's firm (every firm for staff and the secret administrator). */
         get: operations["company_appraisers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin-appraiser/order/{id}/assignable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["assignable_appraisers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -701,6 +734,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order-details/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts the order (-> 5), for the caller or, by a firm administrator, for the assigned appraiser. */
+        post: operations["accept_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-details/auto-reply-no": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers staff's open question: the order is NOT on time (staff are told). */
+        post: operations["auto_reply_no"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-details/auto-reply-yes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers staff's open question: the order is on time. */
+        post: operations["auto_reply_yes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-details/conditional-acceptance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects with conditions: the appraiser would take the order on these terms (-> 26, staff decide). */
+        post: operations["conditional_acceptance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-details/file-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A note about one of the order's files, sent as a message (offered with SEND_MESSAGE). */
+        post: operations["file_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-details/mark-inspected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records the inspection: date and time, the estimated delivery date, and reasons (-> 13). */
+        post: operations["mark_inspected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-details/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a message about the order (to staff from an appraiser, to the appraiser from staff). */
+        post: operations["send_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-details/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects the order: it leaves the appraiser (-> 21), who stays invited ("no longer available"). */
+        post: operations["reject_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-details/schedule-inspection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Schedules (-> 11) or reschedules (-> 12) the inspection appointment. */
+        post: operations["schedule_inspection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order-details/update-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets one of the manual statuses (GET /api/constants/status-message-options) with a message. */
+        post: operations["update_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order-details/{id}": {
         parameters: {
             query?: never;
@@ -839,6 +1042,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptOrder: {
+            /**
+             * Format: int32
+             * @description Security user id of the assigned appraiser when a firm administrator accepts for them.
+             */
+            forAppraiser?: number | null;
+            /** Format: int64 */
+            orderId: number;
+        };
         AcceptQuote: {
             /**
              * Format: double
@@ -890,6 +1102,32 @@ export interface components {
             officeAddress: string;
             securityUser: components["schemas"]["ListedUser"];
         };
+        AssignOrder: {
+            /**
+             * Format: int32
+             * @description Security user id of one of the assignable appraisers.
+             */
+            appraiserToAssignTo?: number | null;
+            /** Format: int64 */
+            orderId?: number | null;
+        };
+        /** @description Assignable appraiser of part 2 section 3 (`id` is the security user id). */
+        AssignableAppraiser: {
+            emailAddress: string;
+            fhaCertified: boolean;
+            firstName?: string | null;
+            /** Format: int32 */
+            id: number;
+            lastName?: string | null;
+            /** @description Licensed in the property's state. */
+            licensed: boolean;
+            officeAddress: string;
+            /**
+             * Format: int64
+             * @description Orders assigned to them that are not closed.
+             */
+            openOrders: number;
+        };
         AuditEntryView: {
             action: string;
             /** Format: int32 */
@@ -912,6 +1150,25 @@ export interface components {
         };
         BackDoorRequest: {
             username: string;
+        };
+        ConditionalAcceptance: {
+            /** @description The appraiser's conditions (the dialog's Comments), required. */
+            acceptConditions?: string | null;
+            complexity?: boolean;
+            distance?: boolean;
+            /** @description yyyy-mm-dd: the due date the appraiser asks for (optional). */
+            dueDate?: string | null;
+            /** @description The fee the appraiser asks for: digits and a dot only (optional). */
+            fee?: string | null;
+            /**
+             * Format: int32
+             * @description Security user id of the assigned appraiser when a firm administrator answers for them.
+             */
+            forAppraiser?: number | null;
+            /** Format: int64 */
+            orderId: number;
+            other?: boolean;
+            standardFee?: boolean;
         };
         Contact: {
             cellPhone?: string | null;
@@ -977,6 +1234,13 @@ export interface components {
             data: string;
             fileName: string;
         };
+        FileMessage: {
+            /** @description The name of one of the order's files. */
+            fileName?: string | null;
+            message?: string | null;
+            /** Format: int64 */
+            orderId: number;
+        };
         /** @description The file record of part 1 section 3. */
         FileRecord: {
             fileName: string;
@@ -1031,6 +1295,20 @@ export interface components {
         };
         /** @description The answer of a successful password check: the user (signed in), or a verification token. */
         LoginResponse: components["schemas"]["LoggedInUser"] | components["schemas"]["VerificationRequired"];
+        MarkInspected: {
+            /** @description yyyy-mm-dd */
+            estimatedDeliveryDate?: string | null;
+            /** @description yyyy-mm-dd */
+            inspectionActualDate?: string | null;
+            /** @description HH:MM, one of the 30-minute choices from 07:00 to 20:00. */
+            inspectionActualTime?: string | null;
+            /** Format: int64 */
+            orderId: number;
+            /** @description An optional comment for the history. */
+            orderStatusMessage?: string | null;
+            /** @description Required when the inspection date is later than the estimated delivery date. */
+            reasonLateDelivery?: string | null;
+        };
         /** @description The body of every error answer. */
         MessageResponse: {
             message: string;
@@ -1175,6 +1453,10 @@ export interface components {
             messageText: string;
             messageTypeDescription: string;
         };
+        OrderRef: {
+            /** Format: int64 */
+            orderId: number;
+        };
         OutboxMessage: {
             body: string;
             channel: string;
@@ -1300,6 +1582,11 @@ export interface components {
             propertyZipCode: string;
             reportType?: string | null;
         };
+        RejectOrder: {
+            /** Format: int64 */
+            orderId: number;
+            rejectMessage?: string | null;
+        };
         RejectQuote: {
             /** Format: int32 */
             quoteId: number;
@@ -1315,6 +1602,27 @@ export interface components {
         };
         ResetRequest: {
             username?: string | null;
+        };
+        ScheduleInspection: {
+            /** @description HH:MM, after the start. */
+            appointmentEndTime?: string | null;
+            /** @description Borrower, Entry Contact, Realtor, Tenant or Vacant. */
+            appointmentScheduledWith?: string | null;
+            /** @description HH:MM, one of the 30-minute choices from 07:00 to 20:00. */
+            appointmentStartTime?: string | null;
+            /** @description yyyy-mm-dd, not before the inspection date. */
+            estimatedDeliveryDate?: string | null;
+            /** @description yyyy-mm-dd, not before the order's create date. */
+            inspectionActualDate?: string | null;
+            /**
+             * @description Required when the inspection date is after the inspection due date and the order was
+             *     not scheduled before.
+             */
+            lateInspectionReason?: string | null;
+            /** Format: int64 */
+            orderId: number;
+            /** @description Required when the order was scheduled before. */
+            rescheduleReason?: string | null;
         };
         /** @description The search filter of part 1 section 3. `page` is 1-based. */
         SearchFilter: {
@@ -1410,6 +1718,18 @@ export interface components {
             phoneNumber?: string | null;
             token?: string | null;
         };
+        SendMessage: {
+            message?: string | null;
+            /** Format: int64 */
+            orderId: number;
+        };
+        UpdateStatus: {
+            message?: string | null;
+            /** Format: int64 */
+            orderId: number;
+            /** @description A label of GET /api/constants/status-message-options, e.g. "Left Message". */
+            statusDescription?: string | null;
+        };
         VerificationAnswer: {
             message: string;
             ok: boolean;
@@ -1434,6 +1754,61 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    assign_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignOrder"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     company_appraisers: {
         parameters: {
             query?: never;
@@ -1452,6 +1827,52 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    assignable_appraisers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignableAppraiser"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2759,6 +3180,540 @@ export interface operations {
                 };
             };
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    accept_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptOrder"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    auto_reply_no: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    auto_reply_yes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    conditional_acceptance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConditionalAcceptance"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    file_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileMessage"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    mark_inspected: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkInspected"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    send_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessage"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    reject_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectOrder"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    schedule_inspection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleInspection"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    update_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateStatus"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

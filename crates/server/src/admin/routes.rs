@@ -46,7 +46,7 @@ pub struct AppraiserListItem {
     pub appraiser_info: ListedAppraiserInfo,
 }
 
-fn office_address(p: &appraiser_profile::Model) -> String {
+pub fn office_address(p: &appraiser_profile::Model) -> String {
     let city_line = [p.office_city.as_deref(), p.office_state_code.as_deref(), p.office_zip_code.as_deref()]
         .into_iter()
         .flatten()

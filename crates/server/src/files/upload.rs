@@ -19,7 +19,8 @@ use crate::audit::{self, AuditEntry};
 use crate::auth::session::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use axum::Json;
-use crate::orders::visibility::find_visible_order;
+use crate::orders::act;
+use crate::orders::actions::OrderAction;
 use crate::users::access::ensure_may_manage_user;
 
 /// Files one request may carry (each within the size limit).
@@ -137,7 +138,7 @@ fn parse_target(name: &str, text: &str) -> AppResult<Target> {
 
 async fn authorize(state: &AppState, caller: &CurrentUser, target: Target) -> AppResult<()> {
     match target {
-        Target::Order(id) => find_visible_order(&state.db, caller, id).await.map(|_| ()),
+        Target::Order(id) => act::check(&state.db, caller, id, OrderAction::UploadFiles).await.map(|_| ()),
         Target::Appraiser(user_id) => ensure_may_manage_user(&state.db, caller, user_id).await,
     }
 }
@@ -268,6 +269,10 @@ async fn save(
         });
     }
     let names: Vec<&str> = received.iter().map(|r| r.file_name.as_str()).collect();
+    if let Target::Order(order_id) = target {
+        let report = resolved.iter().any(|t| t.is_report);
+        act::record_upload(&txn, &state.config, caller, order_id, &names, report).await?;
+    }
     audit::record(
         &txn,
         AuditEntry {

@@ -22,6 +22,8 @@ const FIRST_DEMO_FILE: u64 = 26_000_001;
 const BARE_FILE: &str = "26000006";
 /// Its files and messages are all hidden: staff see "No visible ..." there.
 const ALL_HIDDEN_FILE: &str = "26000007";
+/// Besides the scheduled orders, staff asked whether this inspected order is on time.
+const ON_TIME_QUESTION_FILE: &str = "26000054";
 
 const PROPERTY_TYPES: [&str; 4] = ["Single Family Residence", "Condominium", "Townhouse", "2-4 Unit Residential"];
 const INTENDED_USES: [&str; 3] = ["Purchase", "Refinance", "Home Equity"];
@@ -98,7 +100,7 @@ fn detail_for(o: &order::Model) -> order_detail::ActiveModel {
         estimated_delivery_date: Set(o.appraiser_due_date.map(|d| d - Duration::days(1))),
         estimated_closing_date: Set(o.appraiser_due_date.map(|d| d + Duration::days(21))),
         was_previously_scheduled: Set(o.status_id == 12),
-        on_time_inquiry_open: Set(o.status_id == 11),
+        on_time_inquiry_open: Set(o.status_id == 11 || o.file_number == ON_TIME_QUESTION_FILE),
         year_built: Set(Some(rng.random_range(1925..2024))),
         living_area: Set(Some(rng.random_range(900..4200))),
         lot_area: Set(Some(rng.random_range(3000..22000))),

@@ -201,13 +201,7 @@ pub async fn load(db: &impl ConnectionTrait, caller: &CurrentUser, id: i64) -> A
         if contacts_visible { split_contacts(contacts(db, id).await?) } else { (None, Vec::new()) };
     let report_types = report_types_of(db, detail.as_ref()).await?;
     let report_type = |n: usize| report_types.get(n).cloned().flatten();
-    let on_time_inquiry_open = detail.as_ref().is_some_and(|d| d.on_time_inquiry_open);
-    let available_actions = available_actions(ActionContext {
-        status_id: found.status_id,
-        role: caller.user_type,
-        assigned_to_caller: found.assigned_appraiser_id.is_some() && caller.user_type.is_appraiser_kind(),
-        on_time_inquiry_open,
-    });
+    let available_actions = available_actions(ActionContext::of(caller, &found, detail.as_ref()));
     let d = detail.unwrap_or_else(|| empty_detail(id));
     Ok(OrderDetails {
         id,
@@ -271,7 +265,7 @@ fn dollars(cents: Option<i64>) -> Option<f64> {
     cents.map(|c| c as f64 / 100.0)
 }
 
-fn empty_detail(order_id: i64) -> order_detail::Model {
+pub fn empty_detail(order_id: i64) -> order_detail::Model {
     order_detail::Model {
         order_id,
         fha_case_id: None,

@@ -1,5 +1,10 @@
-//! Orders: the status reference, who sees which order, the attention indicator and the dashboard.
+//! Orders: the status reference, who sees which order, the attention indicator, the dashboard,
+//! the detail page and the actions on an order.
+pub mod act;
+pub mod action_input;
+pub mod action_routes;
 pub mod actions;
+pub mod assign;
 pub mod attention;
 pub mod dashboard;
 pub mod demo_details;

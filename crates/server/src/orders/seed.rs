@@ -837,6 +837,13 @@ fn demo_plan() -> Vec<DemoOrder> {
         DemoOrder { inspection_due_in_days: 1, ..plain(5) },                 // inspection date not set
         DemoOrder { desktop_accepted_days_ago: Some(3), ..plain(13) },       // desktop followup
         DemoOrder { unread: 3, ..plain(5) },
+        // 26000050..26000054 are changed by the browser tests of the order actions only
+        // (web/e2e/order-actions.spec.ts); 26000054 has staff's on-time question open.
+        plain(4),
+        plain(4),
+        plain(4),
+        plain(6),
+        plain(13),
     ]);
     plan
 }

@@ -234,6 +234,15 @@ impl Session {
         req.send().await.unwrap()
     }
 
+    /// POST /api/file/upload with a multipart form, as the web app sends it.
+    pub async fn upload(&self, form: reqwest::multipart::Form) -> Response {
+        let mut req = self.http.post(self.url("/api/file/upload")).multipart(form);
+        if let Some(token) = &self.csrf {
+            req = req.header("X-XSRF-TOKEN", token);
+        }
+        req.send().await.unwrap()
+    }
+
     /// A POST without the CSRF header.
     pub async fn post_without_csrf(&self, path: &str, body: Value) -> Response {
         self.http.post(self.url(path)).json(&body).send().await.unwrap()

@@ -6,12 +6,13 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { StatusBadge } from '../../components/OrderBadges';
 import { useAppConfig } from '../../lib/appConfig';
 import { actionDialogs, type ActionOutcome } from './details/actionDialogs';
+import { FileNoteDialog } from './details/actions/SimpleDialogs';
 import { markMessagesRead, orderDetailsQuery, parseOrderId, printOrder } from './details/api';
 import { FilesTab, HistoryTab, MessagesTab } from './details/ListTabs';
 import { OrderDetailsTab } from './details/OrderDetailsTab';
 import { orderArea, type OrderArea } from './details/paths';
 import { actionLabel, resolveSegment, TABS, type TabSlug } from './details/slugs';
-import type { OrderDetails } from './details/types';
+import type { OrderDetails, OrderFile } from './details/types';
 
 export const MSG_INVALID_ORDER_ID = 'Invalid Order ID';
 export const MSG_ORDER_NOT_FOUND = 'Order Not Found';
@@ -147,6 +148,8 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
   };
   const actionDone = async (outcome?: ActionOutcome) => {
     setOpenAction(null);
+    // The order's row on the dashboard (status, attention) changed too.
+    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     if (outcome?.leaveTo === 'dashboard') {
       void navigate(area.dashboard);
       return;
@@ -155,11 +158,13 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
     if (outcome?.tab) showTab(outcome.tab);
     else if (urlAction) void navigate(base, { replace: true });
   };
-  // Actions without a dialog yet (the order actions come later) only close the menu.
   const chooseAction = (action: string) => {
     if (actionDialogs[action]) setOpenAction(action);
   };
   const Dialog = openAction ? actionDialogs[openAction] : undefined;
+  // A note about a file is a message: offered from the Files tab when SEND_MESSAGE is.
+  const [noteFile, setNoteFile] = useState<OrderFile | null>(null);
+  const mayNote = order.availableActions?.includes('SEND_MESSAGE');
 
   return (
     <Stack gap="md">
@@ -200,7 +205,7 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
           <HistoryTab items={order.histories} timeZone={timeZone} mobile={mobile} />
         </Tabs.Panel>
         <Tabs.Panel value="files" pt="md">
-          <FilesTab items={order.files} timeZone={timeZone} mobile={mobile} />
+          <FilesTab items={order.files} timeZone={timeZone} mobile={mobile} onNote={mayNote ? setNoteFile : undefined} />
         </Tabs.Panel>
         <Tabs.Panel value="messages" pt="md">
           <MessagesTab items={order.messages} timeZone={timeZone} mobile={mobile} />
@@ -209,6 +214,19 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
 
       {Dialog && openAction ? (
         <Dialog order={order} action={openAction} opened onClose={closeDialog} onDone={(o) => void actionDone(o)} />
+      ) : null}
+      {noteFile ? (
+        <FileNoteDialog
+          order={order}
+          action="SEND_MESSAGE"
+          file={noteFile}
+          opened
+          onClose={() => setNoteFile(null)}
+          onDone={(o) => {
+            setNoteFile(null);
+            void actionDone(o);
+          }}
+        />
       ) : null}
     </Stack>
   );

@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Center, Group, Loader, Modal, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { FormDialog } from '../../components/FormDialog';
 import { PropertyMap } from '../../components/map/PropertyMap';
 import { formatDay, todayIso } from '../../lib/dates';
 import { formatUsd } from '../../lib/money';
@@ -119,8 +120,7 @@ function RespondDialog({ detail, opened, onClose }: { detail: QuoteDetail; opene
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     const next: RespondErrors = {};
     if (!date) next.date = MSG_DATE_REQUIRED;
     else if (date < today) next.date = MSG_DATE_PAST;
@@ -145,46 +145,29 @@ function RespondDialog({ detail, opened, onClose }: { detail: QuoteDetail; opene
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Respond to Quote" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="sm">
-          {failure ? (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <TextInput
-            type="date"
-            label="Estimated Delivery Date"
-            required
-            min={today}
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-            error={errors.date}
-            data-autofocus
-          />
-          <TextInput
-            label="Appraiser Fee"
-            required
-            inputMode="decimal"
-            leftSection={<span aria-hidden="true">$</span>}
-            value={fee}
-            onChange={(e) => setFee(e.currentTarget.value.replace(/[^\d.]/g, ''))}
-            error={errors.fee}
-            description="Digits and a dot only, e.g. 450.00"
-          />
-          <Textarea label="Comment" required autosize minRows={3} maxRows={8} value={comment} onChange={(e) => setComment(e.currentTarget.value)} error={errors.comment} />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy}>
-              Submit Response
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title="Respond to Quote" opened={opened} onClose={onClose} onSubmit={() => void submit()} submitLabel="Submit Response" busy={busy} failure={failure}>
+      <TextInput
+        type="date"
+        label="Estimated Delivery Date"
+        required
+        min={today}
+        value={date}
+        onChange={(e) => setDate(e.currentTarget.value)}
+        error={errors.date}
+        data-autofocus
+      />
+      <TextInput
+        label="Appraiser Fee"
+        required
+        inputMode="decimal"
+        leftSection={<span aria-hidden="true">$</span>}
+        value={fee}
+        onChange={(e) => setFee(e.currentTarget.value.replace(/[^\d.]/g, ''))}
+        error={errors.fee}
+        description="Digits and a dot only, e.g. 450.00"
+      />
+      <Textarea label="Comment" required autosize minRows={3} maxRows={8} value={comment} onChange={(e) => setComment(e.currentTarget.value)} error={errors.comment} />
+    </FormDialog>
   );
 }
 
@@ -196,8 +179,7 @@ function RejectDialog({ quoteId, opened, onClose }: { quoteId: number; opened: b
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setFailure(null);
     if (!reason.trim()) {
       setError(MSG_REASON_REQUIRED);
@@ -220,36 +202,19 @@ function RejectDialog({ quoteId, opened, onClose }: { quoteId: number; opened: b
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Reject Quote" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="sm">
-          {failure ? (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
-          <Textarea
-            label="Reason for rejection"
-            required
-            autosize
-            minRows={3}
-            maxRows={8}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={error}
-            data-autofocus
-          />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red.9" loading={busy}>
-              Reject Quote
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog title="Reject Quote" opened={opened} onClose={onClose} onSubmit={() => void submit()} submitLabel="Reject Quote" danger busy={busy} failure={failure}>
+      <Textarea
+        label="Reason for rejection"
+        required
+        autosize
+        minRows={3}
+        maxRows={8}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        error={error}
+        data-autofocus
+      />
+    </FormDialog>
   );
 }
 

@@ -111,7 +111,10 @@ function DownloadIcon() {
   );
 }
 
-function FileActions({ file }: { file: OrderFile }) {
+/** Opens the File Note dialog for a file (offered with SEND_MESSAGE). */
+type OnNote = (file: OrderFile) => void;
+
+function FileActions({ file, onNote }: { file: OrderFile; onNote?: OnNote }) {
   const [busy, setBusy] = useState<'view' | 'download' | null>(null);
   const run = async (kind: 'view' | 'download') => {
     setBusy(kind);
@@ -143,11 +146,16 @@ function FileActions({ file }: { file: OrderFile }) {
       >
         Download
       </Button>
+      {onNote ? (
+        <Button size="compact-sm" variant="subtle" aria-label={`Add a note about ${file.fileName}`} onClick={() => onNote(file)}>
+          Note
+        </Button>
+      ) : null}
     </Group>
   );
 }
 
-export function FilesTab({ items, timeZone, mobile }: ListTabProps<OrderFile>) {
+export function FilesTab({ items, timeZone, mobile, onNote }: ListTabProps<OrderFile> & { onNote?: OnNote }) {
   const { items: shown, empty } = visibleList('files', items);
   if (empty) return <EmptyState message={empty} />;
   if (mobile) {
@@ -163,7 +171,7 @@ export function FilesTab({ items, timeZone, mobile }: ListTabProps<OrderFile>) {
               <CardField label="Size">{formatFileSize(f.fileSize)}</CardField>
               <CardField label="Uploaded by">{personName(f.uploadedByFirstName, f.uploadedByLastName)}</CardField>
               <CardField label="Uploaded">{formatDateAndTime(f.uploadDateTime, timeZone)}</CardField>
-              <FileActions file={f} />
+              <FileActions file={f} onNote={onNote} />
             </Stack>
           </Card>
         ))}
@@ -200,7 +208,7 @@ export function FilesTab({ items, timeZone, mobile }: ListTabProps<OrderFile>) {
                 {formatDateAndTime(f.uploadDateTime, timeZone)}
               </Table.Td>
               <Table.Td>
-                <FileActions file={f} />
+                <FileActions file={f} onNote={onNote} />
               </Table.Td>
             </Table.Tr>
           ))}

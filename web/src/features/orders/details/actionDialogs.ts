@@ -1,4 +1,10 @@
 import type { ComponentType } from 'react';
+import { MarkInspectedDialog } from './actions/MarkInspectedDialog';
+import { ReassignDialog } from './actions/ReassignDialog';
+import { RejectWithConditionsDialog } from './actions/RejectWithConditionsDialog';
+import { ScheduleInspectionDialog } from './actions/ScheduleInspectionDialog';
+import { AcceptDialog, AutoReplyNoDialog, AutoReplyYesDialog, RejectDialog, SendMessageDialog, UpdateStatusDialog } from './actions/SimpleDialogs';
+import { UploadFilesDialog } from './actions/UploadFilesDialog';
 import type { TabSlug } from './slugs';
 import type { OrderDetails } from './types';
 
@@ -21,8 +27,20 @@ export interface ActionDialogProps {
 }
 
 /**
- * The dialog of each order action, keyed by action name (SCHEDULE_INSPECTION, SEND_MESSAGE, ...).
- * Empty until the order actions are built: choosing an action that has no dialog here only closes
- * the Actions menu, and an action slug in the URL then shows the first tab.
+ * The dialog of each order action, keyed by action name (SCHEDULE_INSPECTION, SEND_MESSAGE, ...):
+ * the Actions menu and an action slug in the URL open them. An action without a dialog here would
+ * only close the menu.
  */
-export const actionDialogs: Partial<Record<string, ComponentType<ActionDialogProps>>> = {};
+export const actionDialogs: Partial<Record<string, ComponentType<ActionDialogProps>>> = {
+  SCHEDULE_INSPECTION: ScheduleInspectionDialog,
+  MARK_INSPECTED: MarkInspectedDialog,
+  UPLOAD_FILES: UploadFilesDialog,
+  SEND_MESSAGE: SendMessageDialog,
+  REJECT_WITH_CONDITIONS: RejectWithConditionsDialog,
+  REJECT: RejectDialog,
+  REASSIGN: ReassignDialog,
+  ACCEPT: AcceptDialog,
+  AUTO_REPLY_YES: AutoReplyYesDialog,
+  AUTO_REPLY_NO: AutoReplyNoDialog,
+  UPDATE_STATUS: UpdateStatusDialog,
+};

@@ -1,0 +1,161 @@
+//! REASSIGN: the appraisers an order may go to, and moving it to one of them
+//! (/api/admin-appraiser/order/{id}/assignable and /api/admin-appraiser/assign-order).
+//!
+//! Assignable appraisers are the active appraisers of the order's firm (appraisers and their
+//! administrators), other than the one who has it, who are licensed in the property's state
+//! (domain.md), with their open-order counts. The order goes back to "assigned" so that the new
+//! appraiser accepts or rejects it; the one who had it stays invited.
+use std::collections::HashMap;
+
+use axum::extract::State;
+use chrono::Utc;
+use portal_db::entities::{appraiser_profile, order, security_user};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::act::{self, Change, full_name};
+use super::actions::OrderAction;
+use super::status;
+use crate::admin::routes::office_address;
+use crate::app::AppState;
+use crate::auth::session::CurrentUser;
+use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::extract::{Json, Path};
+use crate::roles::UserType;
+
+pub const MSG_NO_ORDER: &str = "No order id to assign!.";
+pub const MSG_SELECT_APPRAISER: &str = "Please select an appraiser to assign the order to.";
+pub const MSG_NOT_ASSIGNABLE: &str = "That appraiser cannot be assigned this order. Choose one of the assignable appraisers.";
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(assignable_appraisers)).routes(routes!(assign_order))
+}
+
+/// Assignable appraiser of part 2 section 3 (`id` is the security user id).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignableAppraiser {
+    pub id: i32,
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub office_address: String,
+    pub email_address: String,
+    /// Licensed in the property's state.
+    pub licensed: bool,
+    pub fha_certified: bool,
+    /// Orders assigned to them that are not closed.
+    pub open_orders: i64,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignOrder {
+    pub order_id: Option<i64>,
+    /// Security user id of one of the assignable appraisers.
+    pub appraiser_to_assign_to: Option<i32>,
+}
+
+/// Whether an appraiser may take orders in `state_code`. The portal keeps no licence records yet
+/// (they arrive with the profile's licences), so the office's state stands for the licence.
+fn licensed_in(profile: &appraiser_profile::Model, state_code: &str) -> bool {
+    profile.office_state_code.as_deref().is_some_and(|s| s.eq_ignore_ascii_case(state_code))
+}
+
+async fn open_order_counts(db: &impl ConnectionTrait, user_ids: Vec<i32>) -> AppResult<HashMap<i32, i64>> {
+    let rows: Vec<(Option<i32>, i64)> = order::Entity::find()
+        .select_only()
+        .column(order::Column::AssignedAppraiserId)
+        .column_as(order::Column::Id.count(), "open_orders")
+        .filter(order::Column::AssignedAppraiserId.is_in(user_ids))
+        .filter(order::Column::StatusId.is_not_in(status::CLOSED))
+        .group_by(order::Column::AssignedAppraiserId)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows.into_iter().filter_map(|(id, n)| id.map(|id| (id, n))).collect())
+}
+
+/// The appraisers `o` may be reassigned to, by name.
+pub async fn assignable(db: &impl ConnectionTrait, o: &order::Model) -> AppResult<Vec<(AssignableAppraiser, security_user::Model)>> {
+    let Some(company) = o.assigned_company_id else { return Ok(Vec::new()) };
+    let rows = appraiser_profile::Entity::find()
+        .find_also_related(security_user::Entity)
+        .filter(appraiser_profile::Column::CompanyId.eq(company))
+        .filter(security_user::Column::Active.eq(true))
+        .filter(security_user::Column::UserType.is_in([UserType::Appraiser.number(), UserType::AppraiserAdmin.number()]))
+        .order_by_asc(security_user::Column::LastName)
+        .order_by_asc(security_user::Column::FirstName)
+        .all(db)
+        .await?;
+    let candidates: Vec<(appraiser_profile::Model, security_user::Model)> = rows
+        .into_iter()
+        .filter_map(|(profile, user)| user.map(|u| (profile, u)))
+        .filter(|(profile, user)| Some(user.id) != o.assigned_appraiser_id && licensed_in(profile, &o.property_state_code))
+        .collect();
+    let counts = open_order_counts(db, candidates.iter().map(|(_, u)| u.id).collect()).await?;
+    Ok(candidates
+        .into_iter()
+        .map(|(profile, user)| {
+            let item = AssignableAppraiser {
+                id: user.id,
+                first_name: user.first_name.clone(),
+                last_name: user.last_name.clone(),
+                office_address: office_address(&profile),
+                email_address: user.email.clone(),
+                licensed: true,
+                fha_certified: profile.is_fha_certified,
+                open_orders: counts.get(&user.id).copied().unwrap_or(0),
+            };
+            (item, user)
+        })
+        .collect())
+}
+
+#[utoipa::path(get, path = "/api/admin-appraiser/order/{id}/assignable", tag = "order-actions",
+    params(("id" = i64, Path, description = "Order id")),
+    responses((status = 200, body = Vec<AssignableAppraiser>), (status = 403, body = MessageResponse),
+              (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
+async fn assignable_appraisers(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<axum::Json<Vec<AssignableAppraiser>>> {
+    let checked = act::check(&state.db, &caller, id, OrderAction::Reassign).await?;
+    let list = assignable(&state.db, &checked.order).await?;
+    Ok(axum::Json(list.into_iter().map(|(item, _)| item).collect()))
+}
+
+/// Reassigns the order to one of its assignable appraisers (-> 4, they accept or reject it).
+#[utoipa::path(post, path = "/api/admin-appraiser/assign-order", tag = "order-actions", request_body = AssignOrder,
+    responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
+              (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn assign_order(State(state): State<AppState>, caller: CurrentUser, Json(body): Json<AssignOrder>) -> AppResult<axum::Json<MessageResponse>> {
+    let order_id = body.order_id.ok_or_else(|| AppError::Validation(MSG_NO_ORDER.into()))?;
+    let checked = act::check(&state.db, &caller, order_id, OrderAction::Reassign).await?;
+    let chosen = body.appraiser_to_assign_to.ok_or_else(|| AppError::Validation(MSG_SELECT_APPRAISER.into()))?;
+    let (item, user) = assignable(&state.db, &checked.order)
+        .await?
+        .into_iter()
+        .find(|(item, _)| item.id == chosen)
+        .ok_or_else(|| AppError::Validation(MSG_NOT_ASSIGNABLE.into()))?;
+    let previous = match checked.order.assigned_appraiser_id {
+        Some(id) => security_user::Entity::find_by_id(id).one(&state.db).await?.map(|u| full_name(&u)),
+        None => None,
+    };
+    let new_name = full_name(&user);
+    let line = match previous {
+        Some(old) => format!("Order reassigned from {old} to {new_name} by {}.", full_name(&caller.user)),
+        None => format!("Order assigned to {new_name} by {}.", full_name(&caller.user)),
+    };
+    let change = Change {
+        order_columns: vec![
+            (order::Column::AssignedAppraiserId, Expr::value(item.id)),
+            (order::Column::AssignmentActualDate, Expr::value(Utc::now())),
+            (order::Column::AcceptedAt, Expr::value(Option::<chrono::DateTime<Utc>>::None)),
+        ],
+        assign_to: Some(user),
+        ..Change::noting(vec![line])
+    };
+    act::apply(&state, &caller, &checked, change).await?;
+    Ok(axum::Json(MessageResponse::new(format!("Order assigned to {new_name}."))))
+}

@@ -1,0 +1,88 @@
+import { Button, CloseButton, Fieldset, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
+import type { UploadRow } from '../lib/upload';
+import { FormDialog, type FormDialogProps } from './FormDialog';
+
+export const MSG_SELECT_FILE_TYPE = 'Please select a file type.';
+export const MSG_CHOOSE_FILE = 'Please choose a file to upload.';
+
+interface Row {
+  key: number;
+  fileType: string;
+  file: File | null;
+}
+
+interface RowErrors {
+  fileType?: string;
+  file?: string;
+}
+
+/** Part 1 section 5, File upload: at least one row; every row needs a file type and a file. */
+export function checkUploadRows(rows: readonly Pick<Row, 'fileType' | 'file'>[]): RowErrors[] {
+  return rows.map((r) => ({ fileType: r.fileType ? undefined : MSG_SELECT_FILE_TYPE, file: r.file ? undefined : MSG_CHOOSE_FILE }));
+}
+
+export interface FileUploadDialogProps extends Pick<FormDialogProps, 'title' | 'opened' | 'onClose' | 'busy' | 'failure'> {
+  /** The file types offered (label and value). */
+  fileTypes: readonly { value: string; label: string }[];
+  /** Called with the rows once every row has a type and a file. */
+  onUpload: (rows: UploadRow[]) => void;
+}
+
+/** Rows of file type + file, added and removed at will, uploaded together. */
+export function FileUploadDialog({ fileTypes, onUpload, ...dialog }: FileUploadDialogProps) {
+  const next = useRef(1);
+  const [rows, setRows] = useState<Row[]>([{ key: 0, fileType: '', file: null }]);
+  const [errors, setErrors] = useState<RowErrors[]>([]);
+
+  // A changed field loses its message; the next upload checks every row again.
+  const update = <K extends 'fileType' | 'file'>(index: number, field: K, value: Row[K]) => {
+    setRows((all) => all.map((r, i) => (i === index ? { ...r, [field]: value } : r)));
+    setErrors((all) => all.map((e, i) => (i === index ? { ...e, [field]: undefined } : e)));
+  };
+  const add = () => setRows((all) => [...all, { key: next.current++, fileType: '', file: null }]);
+  const remove = (key: number) => {
+    const index = rows.findIndex((r) => r.key === key);
+    setRows((all) => all.filter((r) => r.key !== key));
+    setErrors((all) => all.filter((_, i) => i !== index));
+  };
+
+  const submit = () => {
+    const found = checkUploadRows(rows);
+    setErrors(found);
+    if (found.some((e) => e.fileType || e.file)) return;
+    onUpload(rows.map((r) => ({ fileType: r.fileType, file: r.file! })));
+  };
+
+  return (
+    <FormDialog {...dialog} size="lg" submitLabel="Upload" onSubmit={submit}>
+      {rows.map((row, i) => (
+        <Fieldset key={row.key} legend={`File ${i + 1}`} variant="filled" p="sm">
+          <Group align="flex-start" gap="xs" wrap="nowrap">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" style={{ flex: 1, minWidth: 0 }}>
+              <NativeSelect
+                label="File type"
+                required
+                data={[{ value: '', label: 'Select a file type' }, ...fileTypes]}
+                value={row.fileType}
+                onChange={(e) => update(i, 'fileType', e.currentTarget.value)}
+                error={errors[i]?.fileType}
+              />
+              <TextInput
+                type="file"
+                label="File"
+                required
+                onChange={(e) => update(i, 'file', e.currentTarget.files?.[0] ?? null)}
+                error={errors[i]?.file}
+              />
+            </SimpleGrid>
+            {rows.length > 1 ? <CloseButton mt={26} aria-label={`Remove file ${i + 1}`} onClick={() => remove(row.key)} /> : null}
+          </Group>
+        </Fieldset>
+      ))}
+      <Button variant="subtle" onClick={add} w="fit-content">
+        Add another file
+      </Button>
+    </FormDialog>
+  );
+}

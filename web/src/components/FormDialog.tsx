@@ -1,0 +1,48 @@
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import type { FormEvent, ReactNode } from 'react';
+
+export interface FormDialogProps {
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+  /** Called on submit (the browser's own validation is off: the form checks its fields). */
+  onSubmit: () => void;
+  submitLabel: string;
+  /** A red submit button for what cannot be undone (rejecting). */
+  danger?: boolean;
+  busy: boolean;
+  /** Why the last submit failed, shown above the fields. */
+  failure: string | null;
+  size?: string;
+  children?: ReactNode;
+}
+
+/** A modal holding one form: a failure banner, the fields, and Cancel plus the submit button. */
+export function FormDialog({ title, opened, onClose, onSubmit, submitLabel, danger, busy, failure, size = 'md', children }: FormDialogProps) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!busy) onSubmit();
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered size={size} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {failure ? (
+            <Alert color="red.9" variant="light" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          {children}
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy} color={danger ? 'red.9' : undefined} data-autofocus={children ? undefined : true}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { FileUploadDialog } from '../../../../components/FileUploadDialog';
+import { uploadFiles, type UploadRow } from '../../../../lib/upload';
+import type { ActionDialogProps } from '../actionDialogs';
+import { orderFileTypes } from './api';
+import { useActionSubmit } from './useActionSubmit';
+
+/** Upload files of the order's types; a report moves the order on. Success shows the Files tab. */
+export function UploadFilesDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
+  const types = useQuery({ queryKey: ['constants', 'order-file-types', order.id], queryFn: () => orderFileTypes(order.id), staleTime: Infinity });
+  const { busy, failure, run } = useActionSubmit(onDone);
+  const upload = (rows: UploadRow[]) =>
+    void run(async () => {
+      await uploadFiles({ orderId: order.id }, rows);
+      return { message: rows.length === 1 ? 'File uploaded.' : `${rows.length} files uploaded.` };
+    }, { tab: 'files' });
+  return (
+    <FileUploadDialog
+      title="Upload Files"
+      opened={opened}
+      onClose={onClose}
+      busy={busy}
+      failure={failure}
+      fileTypes={(types.data ?? []).map((t) => ({ value: t.value, label: t.label }))}
+      onUpload={upload}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { api, call, type Schemas } from './api';
+
+/** One row of an upload form: a file and its type (an option value of the file-type lookups). */
+export interface UploadRow {
+  fileType: string;
+  file: File;
+}
+
+export type UploadTarget = { orderId: number } | { appraiserId: number };
+
+/**
+ * POST /api/file/upload (part 1 section 7): the target first (the server checks it before any file
+ * streams in), then each file with its type. Failures are left to the caller to show.
+ */
+export function uploadFiles(target: UploadTarget, rows: UploadRow[]): Promise<Schemas['FileRecord'][]> {
+  const form = new FormData();
+  if ('orderId' in target) form.append('orderId', String(target.orderId));
+  else form.append('appraiserId', String(target.appraiserId));
+  for (const row of rows) {
+    form.append('files', row.file, row.file.name);
+    form.append('fileTypes', row.fileType);
+  }
+  return call(api.POST('/api/file/upload', { body: form }), { notify: false });
+}
