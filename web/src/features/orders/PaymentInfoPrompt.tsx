@@ -2,31 +2,13 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, ApiError, call, type Schemas } from '../../lib/api';
+import { appraiserMeQuery } from '../payments/api';
 import { UserType } from '../../lib/roles';
 import { useCurrentUser } from '../../lib/session';
 
 export const PROMPT_TITLE = 'Please Update Payment Information';
 /** Once per browser session: the flag lives in sessionStorage. */
 export const PROMPT_SEEN_KEY = 'portal.paymentPromptSeen';
-
-type AppraiserInfo = Schemas['AppraiserInfo'];
-
-/** The same query (key and shape) as the Payments page's, so both read one cached record. */
-function useAppraiserMe(enabled: boolean) {
-  return useQuery({
-    queryKey: ['appraiser', 'me'],
-    enabled,
-    queryFn: async (): Promise<AppraiserInfo | null> => {
-      try {
-        return await call(api.GET('/api/appraiser/me'), { notify: false, skip403Redirect: true });
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 404) return null;
-        throw e;
-      }
-    },
-  });
-}
 
 function seen(): boolean {
   try {
@@ -58,7 +40,7 @@ export function PaymentInfoPrompt() {
   const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const appraiserKind = user?.userType === UserType.APPRAISER || user?.userType === UserType.APPRAISER_ADMIN;
-  const { data: info } = useAppraiserMe(appraiserKind);
+  const { data: info } = useQuery({ ...appraiserMeQuery(), enabled: appraiserKind });
   const [dismissed, setDismissed] = useState(seen);
   const opened = !dismissed && needsPaymentUpdate(info);
 
