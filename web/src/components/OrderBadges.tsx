@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import { attentionSwatch, statusStyle, swatchHex, textOn, type StatusIconName } from './badgeStyles';
+import { LineIcon } from './icons';
 
 /** Stroke paths (24 x 24) of the status icons. */
 const ICON_PATHS: Record<StatusIconName, string[]> = {
@@ -40,11 +41,11 @@ function wrapStyles(bg: string) {
 
 export function StatusIcon({ name, size = 14 }: { name: StatusIconName; size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <LineIcon size={size}>
       {ICON_PATHS[name].map((d) => (
         <path key={d} d={d} />
       ))}
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useId } from 'react';
 import { pageItems, shownRange } from './pageItems';
+import { LineIcon } from './icons';
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -22,10 +23,10 @@ function Chevron({ dir, double }: { dir: 'left' | 'right'; double?: boolean }) {
   const d = dir === 'left' ? 'M15 6l-6 6l6 6' : 'M9 6l6 6l-6 6';
   const d2 = dir === 'left' ? 'M20 6l-6 6l6 6' : 'M4 6l6 6l-6 6';
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <LineIcon size={18}>
       <path d={d} />
       {double ? <path d={d2} /> : null}
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -13,38 +13,11 @@ import { OrderDetailsTab } from './details/OrderDetailsTab';
 import { orderArea, type OrderArea } from './details/paths';
 import { actionLabel, resolveSegment, TABS, type TabSlug } from './details/slugs';
 import type { OrderDetails, OrderFile } from './details/types';
+import { BackIcon, ChevronDownIcon, PrinterIcon } from '../../components/icons';
 
 export const MSG_INVALID_ORDER_ID = 'Invalid Order ID';
 export const MSG_ORDER_NOT_FOUND = 'Order Not Found';
 export const MSG_RETURN_TO_ORDERS = 'Return to Orders';
-
-function BackIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M5 12l14 0" />
-      <path d="M5 12l6 6" />
-      <path d="M5 12l6 -6" />
-    </svg>
-  );
-}
-
-function PrinterIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M17 17h2a2 2 0 0 0 2 -2v-4a2 2 0 0 0 -2 -2h-14a2 2 0 0 0 -2 2v4a2 2 0 0 0 2 2h2" />
-      <path d="M17 9v-4a2 2 0 0 0 -2 -2h-6a2 2 0 0 0 -2 2v4" />
-      <path d="M7 13m0 2a2 2 0 0 1 2 -2h6a2 2 0 0 1 2 2v4a2 2 0 0 1 -2 2h-6a2 2 0 0 1 -2 -2z" />
-    </svg>
-  );
-}
-
-function ChevronIcon() {
-  return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M6 9l6 6l6 -6" />
-    </svg>
-  );
-}
 
 function BackButton({ area }: { area: OrderArea }) {
   return (
@@ -81,7 +54,7 @@ function ActionsMenu({ order, onChoose }: { order: OrderDetails; onChoose: (acti
   return (
     <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
-        <Button rightSection={<ChevronIcon />}>Actions</Button>
+        <Button rightSection={<ChevronDownIcon />}>Actions</Button>
       </Menu.Target>
       <Menu.Dropdown>
         {order.availableActions.map((a) => (

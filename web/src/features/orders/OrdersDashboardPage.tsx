@@ -21,18 +21,11 @@ import { today, toIsoDate } from '../../lib/dates';
 import { FilterOrdersModal } from './FilterOrdersModal';
 import { OrderCards, OrdersTable } from './OrdersTable';
 import { PaymentInfoPrompt } from './PaymentInfoPrompt';
+import { FilterIcon } from '../../components/icons';
 
 export const SKELETON_ROWS = 10;
 export const MSG_NO_ORDERS = 'No orders found';
 export const MSG_NO_ORDERS_HINT = 'Try adjusting or clearing the filters to see more orders.';
-
-function FilterIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M4 4h16v2.172a2 2 0 0 1 -.586 1.414l-4.414 4.414v7l-6 2v-8.5l-4.48 -4.928a2 2 0 0 1 -.52 -1.345v-2.227z" />
-    </svg>
-  );
-}
 
 function LoadingRows() {
   return (

@@ -6,6 +6,7 @@ import type { OrderDashboardItem } from './api';
 import { orderDetailsPathFrom } from './details/paths';
 import { formatDateTime, formatDay, isPastDue } from '../../lib/dates';
 import type { Sort, SortField } from './dashboardParams';
+import { LineIcon } from '../../components/icons';
 
 /** Where a dashboard row leads (part 1 section 2.6). */
 export function orderDetailsPath(id: number): string {
@@ -37,10 +38,10 @@ export function ariaSort(sort: Sort | null, field: SortField): 'ascending' | 'de
 
 function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' }) {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <LineIcon size={14}>
       {state !== 'descending' ? <path d="M8 10l4 -4l4 4" opacity={state === 'none' ? 0.45 : 1} /> : null}
       {state !== 'ascending' ? <path d="M8 14l4 4l4 -4" opacity={state === 'none' ? 0.45 : 1} /> : null}
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { appraiserMeQuery } from '../payments/api';
+import { appraiserMeQuery, type AppraiserInfo } from '../payments/api';
 import { UserType } from '../../lib/roles';
 import { useCurrentUser } from '../../lib/session';
 

@@ -27,16 +27,9 @@ import {
   rejectQuote,
   type QuoteDetail,
 } from './api';
+import { BackIcon } from '../../components/icons';
 
 const QUOTES = '/appraiser/quotes';
-
-function BackIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M5 12h14M5 12l6 6M5 12l6 -6" />
-    </svg>
-  );
-}
 
 function InfoCard({ title, children }: { title: string; children: ReactNode }) {
   return (

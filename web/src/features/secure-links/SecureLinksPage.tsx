@@ -7,17 +7,9 @@ import { useAppConfig } from '../../lib/appConfig';
 import { formatDateAndTime } from '../../lib/dates';
 import { formatFileSize } from '../../lib/fileSize';
 import { markViewed, MSG_LINK_NOT_FOUND, MSG_LINKS_FAILED, MSG_NO_LINKS, secureLinksQuery, type SecureLink } from './api';
+import { RefreshIcon } from '../../components/icons';
 
 const LIST = '/appraiser/secure-links';
-
-function RefreshIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      <path d="M20 11a8.1 8.1 0 0 0 -15.5 -2m-.5 -4v4h4" />
-      <path d="M4 13a8.1 8.1 0 0 0 15.5 2m.5 4v-4h-4" />
-    </svg>
-  );
-}
 
 function ViewState({ link, timeZone }: { link: SecureLink; timeZone?: string | null }) {
   return link.viewDateTime ? (
