@@ -1,5 +1,5 @@
 //! The role guard per API area, who may read whose records, and the shape of errors.
-mod common;
+use crate::common;
 
 use reqwest::StatusCode;
 use serde_json::Value;

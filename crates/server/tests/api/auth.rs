@@ -1,5 +1,5 @@
 //! Sign-in, sessions, CSRF, throttling and the audit log, on both databases.
-mod common;
+use crate::common;
 
 use portal_db::entities::session;
 use reqwest::StatusCode;

@@ -1,5 +1,5 @@
 //! Lookups under /api/constants.
-mod common;
+use crate::common;
 
 use reqwest::StatusCode;
 use serde_json::Value;

@@ -1,5 +1,5 @@
 //! POST /api/dashboard: visibility, filters, sorting, paging and bad input, on both databases.
-mod common;
+use crate::common;
 
 use chrono::{Duration, Utc};
 use portal_db::entities::order;

@@ -1,6 +1,6 @@
 //! POST /api/file/upload and the downloads: happy paths, every refusal leaving nothing stored,
 //! and access per role, on both databases.
-mod common;
+use crate::common;
 
 use base64::Engine;
 use reqwest::StatusCode;

@@ -1,7 +1,7 @@
 //! The order actions of part 2 section 7 on both databases: every happy path with its history,
 //! audit and outbox rows, every validation message, refusals of actions not offered, the lifecycle
 //! walk, reject then was-invited, reassigning within the firm, and a race of accept and reject.
-mod common;
+use crate::common;
 
 use chrono::{Duration, Utc};
 use portal_db::entities::{order, order_detail, order_history, order_message, outbox};

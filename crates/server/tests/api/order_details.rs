@@ -1,6 +1,6 @@
 //! GET /api/order-details/{id}, was-invited and messages/read: access per role and assignment,
 //! hidden items, contact omission, sanitised HTML and available actions, on both databases.
-mod common;
+use crate::common;
 
 use portal_db::entities::order;
 use reqwest::StatusCode;

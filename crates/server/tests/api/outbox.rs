@@ -1,6 +1,6 @@
 //! The outbox sender: nothing lost across a restart, nothing sent twice by two senders,
 //! failures retried with backoff.
-mod common;
+use crate::common;
 
 use std::sync::{Arc, Mutex};
 

@@ -1,6 +1,6 @@
 //! Payment history (range and who may read it), the EPP calls (own id only) and onboarding
 //! through the built-in sandbox end to end, on both databases.
-mod common;
+use crate::common;
 
 use chrono::{Duration, NaiveDate, Utc};
 use portal_db::entities::{appraiser_profile, payment};

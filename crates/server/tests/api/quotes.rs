@@ -1,6 +1,6 @@
 //! Quotes: only recipients see or answer a quote, the answers' validation, double answers and
 //! answers after closing, on both databases.
-mod common;
+use crate::common;
 
 use chrono::{Duration, NaiveDate, Utc};
 use portal_db::entities::{client, quote, quote_recipient};

@@ -1,5 +1,5 @@
 //! Password reset by e-mailed link, and delivery through a real SMTP conversation.
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::Instant;

@@ -1,5 +1,5 @@
 //! The secret administrator's developer references and back-door sign-in.
-mod common;
+use crate::common;
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};

@@ -1,6 +1,6 @@
 //! Secure links: only the recipient sees a link, viewDateTime is set once, and attachments
 //! download with the same check, on both databases.
-mod common;
+use crate::common;
 
 use chrono::{Duration, Utc};
 use portal::files::storage::Storage;

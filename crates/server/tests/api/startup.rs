@@ -1,5 +1,5 @@
 //! Start-up: migrations from several servers at once, the CLI, and bad configuration.
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -1,5 +1,5 @@
 //! Second-factor verification at sign-in, on both databases.
-mod common;
+use crate::common;
 
 use chrono::{Duration, Utc};
 use portal_db::entities::{outbox, verification_token};
