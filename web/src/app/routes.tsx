@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/profile/me" replace /> },
           { path: 'me', lazy: profile },
+          { path: 'me/:tabName', lazy: profile },
         ],
       },
 
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/staff/dashboard" replace /> },
           { path: 'dashboard', lazy: ordersDashboard },
           { path: 'profile', lazy: profile },
+          { path: 'profile/:tabName', lazy: profile },
           // Staff open orders here: /appraiser is closed to them (part 2 route table).
           { path: 'orderdetails/:id', lazy: orderDetails },
           { path: 'orderdetails/:id/no-longer-available', lazy: orderGone },
