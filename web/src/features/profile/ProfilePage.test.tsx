@@ -49,7 +49,7 @@ describe('Profile Settings: routes and tabs', () => {
     const { router } = renderApp('/appraiser/profile/10');
     fireEvent.click(await screen.findByRole('tab', { name: 'Documents' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/appraiser/profile/10/documents'));
-    expect(selectedTab()).toHaveTextContent('Documents');
+    await waitFor(() => expect(selectedTab()).toHaveTextContent('Documents'));
     fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/appraiser/profile/10/settings'));
   });

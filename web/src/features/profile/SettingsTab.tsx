@@ -42,13 +42,18 @@ function TraineeToggle({ appraiser }: { appraiser: AppraiserInfo }) {
   });
   const hasTrainees = save.isPending ? save.variables : !appraiser.noTrainee;
   return (
-    <Switch
-      label="Has trainees"
-      description="On when trainees work with this appraiser on orders."
-      checked={hasTrainees}
-      disabled={save.isPending}
-      onChange={(e) => save.mutate(e.currentTarget.checked)}
-    />
+    <Stack gap={4}>
+      <Switch
+        label="Has trainees"
+        aria-describedby="trainee-help"
+        checked={hasTrainees}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate(e.currentTarget.checked)}
+      />
+      <Text size="sm" c="gray.8" id="trainee-help">
+        On when trainees work with this appraiser on orders.
+      </Text>
+    </Stack>
   );
 }
 

@@ -3,6 +3,7 @@
  * answer like the server, record what they were sent, and can be told to refuse.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { vi } from 'vitest';
 import { appConfig, csrf, loggedIn } from '../../test/server';
 import type { AppraiserInfo, CoverageArea, EnoFileRef, FileRecord, Licence } from './api';
 
@@ -78,9 +79,32 @@ export interface ProfileServerOptions {
 
 const refusal = (r: Refusal) => HttpResponse.json({ message: r.message }, { status: r.status });
 
+/** A multipart body as [name, value] pairs; a file as its name. */
 async function entries(request: Request): Promise<[string, string][]> {
   const form = await request.formData();
   return [...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : (v as File).name]);
+}
+
+/**
+ * Multipart bodies in tests: jsdom's FormData and File do not survive the trip through Node's fetch
+ * (the file arrives as the text "undefined"), so the tests use Node's own, as a browser's would work.
+ * Call in beforeAll; vi.unstubAllGlobals() undoes it.
+ */
+export async function useNodeMultipart(): Promise<void> {
+  // Node's classes, reached through what Node's fetch hands back (jsdom hides the globals).
+  const form = await new Response(new URLSearchParams('a=1')).formData();
+  node = { FormData: form.constructor as typeof FormData, Blob: (await new Response('x').blob()).constructor as typeof Blob };
+  vi.stubGlobal('FormData', node.FormData);
+}
+
+let node: { FormData: typeof FormData; Blob: typeof Blob } | null = null;
+
+/** A file as the browser hands it over (Node's own; call useNodeMultipart first). */
+export function namedFile(name: string, type = 'application/pdf'): File {
+  if (!node) throw new Error('call useNodeMultipart() in beforeAll first');
+  const form = new node.FormData();
+  form.append('file', new node.Blob(['%PDF-1.4\n'], { type }), name);
+  return form.get('file') as File;
 }
 
 export function profileServer(options: ProfileServerOptions = {}) {
