@@ -62,6 +62,17 @@ describe('Profile Settings: routes and tabs', () => {
     expect(await screen.findByRole('table', { name: 'Coverage areas' })).toBeInTheDocument();
   });
 
+  it('the arrow keys move between tabs; the address follows and focus stays on the tab', async () => {
+    server.use(...profileServer().handlers);
+    const { router } = renderApp('/profile/me');
+    const first = await screen.findByRole('tab', { name: 'Personal Info' });
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/me/coverage-area'));
+    await waitFor(() => expect(selectedTab()).toHaveTextContent('Coverage Area'));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Coverage Area' }));
+  });
+
   it('says Appraiser Not Found when the server answers 404', async () => {
     server.use(...profileServer({ user: adminUser }).handlers);
     renderApp('/appraiser/profile/999/settings');
