@@ -21,7 +21,7 @@ export const MSG_NO_COVERAGE = 'No coverage areas have been added yet.';
 
 function StatusBadge({ verified }: { verified: boolean }) {
   return (
-    <Badge color={verified ? 'green.9' : 'gray.7'} variant="filled" tt="none">
+    <Badge color={verified ? 'teal.9' : 'gray.7'} variant="filled" tt="none">
       {verified ? 'Verified' : 'Pending'}
     </Badge>
   );

@@ -25,12 +25,15 @@ export function PersonalInfoTab({ appraiser }: { appraiser: AppraiserInfo }) {
           <Field label="Office Address">{formatOfficeAddress(appraiser)}</Field>
         </Fields>
       </InfoCard>
-      <Alert color="blue.9" variant="light" title="Need to change something?">
+      <Alert color="blue" variant="light" title="Need to change something?">
         {PERSONAL_INFO_NOTE}
         {support ? (
           <>
             {' '}
-            E-mail: <Anchor href={`mailto:${support}`}>{support}</Anchor>
+            E-mail:{' '}
+            <Anchor href={`mailto:${support}`} c="blue.9" underline="always">
+              {support}
+            </Anchor>
           </>
         ) : null}
       </Alert>
