@@ -53,7 +53,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { index: true, element: <Navigate to="/profile/me" replace /> },
-          { path: 'me', lazy: profile },
+          // One route with an optional tab, so choosing a tab keeps the page (and keyboard focus).
+          { path: 'me/:tabName?', lazy: profile },
         ],
       },
 
@@ -64,8 +65,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/appraiser/dashboard" replace /> },
           { path: 'dashboard', lazy: ordersDashboard },
           { path: 'profile', element: <Navigate to="/profile/me" replace /> },
-          { path: 'profile/:securityUserId', lazy: profile },
-          { path: 'profile/:securityUserId/:tabName', lazy: profile },
+          { path: 'profile/:securityUserId/:tabName?', lazy: profile },
           { path: 'quote', element: <Navigate to="/appraiser/quotes" replace /> },
           { path: 'quote/:id', lazy: quoteDetails },
           { path: 'orderdetails/:id', lazy: orderDetails },
@@ -93,7 +93,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/staff/dashboard" replace /> },
           { path: 'dashboard', lazy: ordersDashboard },
-          { path: 'profile', lazy: profile },
+          { path: 'profile/:tabName?', lazy: profile },
           // Staff open orders here: /appraiser is closed to them (part 2 route table).
           { path: 'orderdetails/:id', lazy: orderDetails },
           { path: 'orderdetails/:id/no-longer-available', lazy: orderGone },

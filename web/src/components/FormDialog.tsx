@@ -10,6 +10,8 @@ export interface FormDialogProps {
   submitLabel: string;
   /** A red submit button for what cannot be undone (rejecting). */
   danger?: boolean;
+  /** Keeps the submit button disabled (a form whose rules do not hold yet). */
+  submitDisabled?: boolean;
   busy: boolean;
   /** Why the last submit failed, shown above the fields. */
   failure: string | null;
@@ -18,7 +20,7 @@ export interface FormDialogProps {
 }
 
 /** A modal holding one form: a failure banner, the fields, and Cancel plus the submit button. */
-export function FormDialog({ title, opened, onClose, onSubmit, submitLabel, danger, busy, failure, size = 'md', children }: FormDialogProps) {
+export function FormDialog({ title, opened, onClose, onSubmit, submitLabel, danger, submitDisabled, busy, failure, size = 'md', children }: FormDialogProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!busy) onSubmit();
@@ -37,7 +39,7 @@ export function FormDialog({ title, opened, onClose, onSubmit, submitLabel, dang
             <Button variant="default" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" loading={busy} color={danger ? 'red.9' : undefined} data-autofocus={children ? undefined : true}>
+            <Button type="submit" loading={busy} disabled={submitDisabled} color={danger ? 'red.9' : undefined} data-autofocus={children ? undefined : true}>
               {submitLabel}
             </Button>
           </Group>

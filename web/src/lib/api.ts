@@ -118,3 +118,29 @@ export async function call<T>(pending: Promise<ClientResult<T>>, opts: CallOptio
   if (result.response.ok) return result.data as T;
   throw handleFailure(result.response.status, result.error, opts);
 }
+
+/** An answer of the untyped view below: the same shape openapi-fetch gives. */
+export type UntypedResult<T = unknown> = { data?: T; error?: unknown; response: Response };
+type UntypedInit = { params?: { path?: Record<string, unknown> }; body?: unknown };
+
+/**
+ * The same client (same CSRF, fetch and retry) for calls the generated types do not list yet, e.g.
+ * while a server branch that adds them is not merged. Path parameters are filled in as usual.
+ */
+export const untyped = api as unknown as {
+  GET: <T = unknown>(path: string, init?: UntypedInit) => Promise<UntypedResult<T>>;
+  POST: <T = unknown>(path: string, init?: UntypedInit) => Promise<UntypedResult<T>>;
+};
+
+/**
+ * What a failed call tells the user in a form: the server's words when it refused the input or the
+ * record changed (400, 404, 409, 413, 415, 422), otherwise `fallback`.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError && [400, 404, 409, 413, 415, 422].includes(error.status) ? error.message : fallback;
+}
+
+/** 401 and 403 have the shared handling (notice, session or /forbidden): callers say nothing more. */
+export function isSharedFailure(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}

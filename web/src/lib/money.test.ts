@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd } from './money';
+import { formatUsd, parseCurrency } from './money';
 
 describe('money', () => {
   it.each([
@@ -12,4 +12,19 @@ describe('money', () => {
     expect(formatUsd(value)).toBe(text);
   });
 
+  it.each([
+    ['', 0],
+    ['   ', 0],
+    ['$1,000,000', 1000000],
+    ['$ 250,000.50', 250000.5],
+    ['12.', 12],
+    ['.5', 0.5],
+    ['-5', -5],
+    ['abc', null],
+    ['1e5', null],
+    ['1.2.3', null],
+    ['$', 0],
+  ])('typed amount %j -> %s', (text, value) => {
+    expect(parseCurrency(text)).toBe(value);
+  });
 });

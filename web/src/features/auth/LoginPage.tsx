@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { SIGN_UP_FALLBACK_URL, useAppConfig } from '../../lib/appConfig';
 import { notify } from '../../lib/notify';
 import { useLogin, verificationPath } from './api';
-import { PasswordField } from './PasswordField';
+import { PasswordField } from '../../components/PasswordField';
 import { FormCard } from '../../components/FormCard';
 
 export function LoginPage() {

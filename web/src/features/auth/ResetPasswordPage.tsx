@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, List, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -12,14 +12,9 @@ import {
   usePerformPasswordReset,
   useRequestPasswordReset,
 } from './api';
-import {
-  MSG_PASSWORD_REQUIREMENTS,
-  canSubmitPassword,
-  checkPassword,
-  confirmationError,
-  isPasswordValid,
-} from './passwordRules';
-import { PasswordField } from './PasswordField';
+import { MSG_PASSWORD_REQUIREMENTS, canSubmitPassword, confirmationError, isPasswordValid } from '../../lib/passwordRules';
+import { PasswordChecklist } from '../../components/PasswordChecklist';
+import { PasswordField } from '../../components/PasswordField';
 import { FormCard } from '../../components/FormCard';
 
 export const MSG_USERNAME_REQUIRED = 'Username is required';
@@ -102,29 +97,6 @@ function MissingToken() {
     notify('error', MSG_RESET_TOKEN_MISSING);
   }, []);
   return <Navigate to="/reset-password" replace />;
-}
-
-/** The live requirements checklist; shared look for the reset and change-password forms. */
-export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
-  const results = checkPassword(password);
-  return (
-    <div id={id}>
-      <Text size="sm" fw={600} id={id ? `${id}-title` : undefined}>
-        Password requirements
-      </Text>
-      <List size="sm" spacing={2} listStyleType="none" aria-labelledby={id ? `${id}-title` : undefined}>
-        {results.map((r) => (
-          <List.Item key={r.id} data-rule={r.id} data-met={r.met ? 'true' : 'false'}>
-            <Text span size="sm" c={r.met ? '#1b6e2f' : '#a61e1e'}>
-              <span aria-hidden="true">{r.met ? '✓' : '✗'} </span>
-              {r.label}
-              <VisuallyHidden>{r.met ? ' (met)' : ' (not met)'}</VisuallyHidden>
-            </Text>
-          </List.Item>
-        ))}
-      </List>
-    </div>
-  );
 }
 
 function NewPasswordForm({ token }: { token: string }) {

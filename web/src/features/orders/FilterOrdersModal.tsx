@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useSearchStatuses, useStates } from './api';
+import { useStates } from '../../lib/lookups';
+import { useSearchStatuses } from './api';
 import { EMPTY_FILTERS, STATUS_ALL, effectiveStatusIds, type OrderFilters, type TextFilter } from './dashboardParams';
 
 export const FILTER_MODAL_TITLE = 'Filter Orders';

@@ -1,71 +1,112 @@
-import { Alert, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { PageLoader } from '../../components/PageLoader';
-import { api, call } from '../../lib/api';
-import { roleLabel } from '../../lib/roles';
-import { useCurrentUser } from '../../lib/session';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { appraiserQuery, type AppraiserInfo } from './api';
+import { CertificationsTab } from './CertificationsTab';
+import { CoverageAreaTab } from './CoverageAreaTab';
+import { DocumentsTab } from './DocumentsTab';
+import { PersonalInfoTab } from './PersonalInfoTab';
+import { FHA_CERTIFIED, fullName, MSG_APPRAISER_NOT_FOUND, parseProfileRef, profileBasePath, tabFor, TABS, type TabSlug } from './rules';
+import { ChangePasswordButton, SettingsTab } from './SettingsTab';
 
-function useSecurityUser(id: number | null) {
-  return useQuery({
-    queryKey: ['user', id],
-    enabled: id !== null,
-    queryFn: () => call(api.GET('/api/user/{id}', { params: { path: { id: id as number } } }), { notify: false }),
-  });
+function LoadingSkeleton() {
+  return (
+    <Stack gap="sm" aria-busy="true" data-testid="profile-skeleton">
+      <VisuallyHidden role="status">Loading profile</VisuallyHidden>
+      <Skeleton height={28} width="40%" />
+      <Skeleton height={36} />
+      <Skeleton height={160} />
+    </Stack>
+  );
 }
 
-/** /profile/me, /appraiser/profile/:securityUserId[/:tabName], /staff/profile (full settings come later). */
+/** No appraiser record: the spec's text; the own page still lets the user change their password. */
+function NotFound({ own }: { own: boolean }) {
+  return (
+    <Stack gap="md" align="flex-start">
+      <Alert color="red" variant="light" role="alert" w="100%">
+        {MSG_APPRAISER_NOT_FOUND}
+      </Alert>
+      {own ? <ChangePasswordButton /> : null}
+    </Stack>
+  );
+}
+
+function ProfileTabs({ appraiser, tab, base }: { appraiser: AppraiserInfo; tab: TabSlug; base: string }) {
+  const navigate = useNavigate();
+  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const u = appraiser.securityUser;
+  const panel = (slug: TabSlug) => {
+    switch (slug) {
+      case 'personal-info':
+        return <PersonalInfoTab appraiser={appraiser} />;
+      case 'coverage-area':
+        return <CoverageAreaTab appraiser={appraiser} mobile={mobile} />;
+      case 'certifications':
+        return <CertificationsTab appraiser={appraiser} mobile={mobile} />;
+      case 'documents':
+        return <DocumentsTab appraiser={appraiser} mobile={mobile} />;
+      case 'settings':
+        return <SettingsTab appraiser={appraiser} />;
+    }
+  };
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap="wrap">
+        <Text fw={700} size="lg">
+          {fullName(u.firstName, u.lastName) || u.loginId}
+        </Text>
+        {appraiser.isFhaCertified ? (
+          <Badge color="blue.9" variant="filled" tt="none">
+            {FHA_CERTIFIED}
+          </Badge>
+        ) : null}
+      </Group>
+      <Tabs value={tab} onChange={(v) => v && void navigate(`${base}/${v}`)} keepMounted={false}>
+        <Tabs.List aria-label="Profile sections">
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.slug} value={t.slug} data-slug={t.slug}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Panel key={t.slug} value={t.slug} pt="md">
+            {panel(t.slug)}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+/**
+ * Profile Settings (part 1 section 2.9): /profile/me[/:tabName], /staff/profile[/:tabName] and
+ * /appraiser/profile/:securityUserId[/:tabName], where securityUserId is me or a number.
+ */
 export function ProfilePage() {
-  const { securityUserId } = useParams();
-  const { data: me } = useCurrentUser();
-  const parsed = securityUserId && securityUserId !== 'me' ? Number(securityUserId) : null;
-  const id = parsed !== null && Number.isFinite(parsed) ? parsed : (me?.securityUserId ?? null);
-  const { data: user, isPending, error } = useSecurityUser(id);
+  const { securityUserId, tabName } = useParams();
+  const { pathname } = useLocation();
+  const ref = parseProfileRef(securityUserId);
+  const query = useQuery({ ...appraiserQuery(ref ?? 'me'), enabled: ref !== null });
 
   return (
-    <PlaceholderPage title="Profile Settings">
-      {id === null ? null : isPending ? (
-        <PageLoader />
-      ) : error ? (
-        <Alert color="red" role="alert">
-          {error.message}
+    <Stack gap="md">
+      <Title order={1}>Profile Settings</Title>
+      {ref === null ? (
+        <NotFound own={false} />
+      ) : query.isPending ? (
+        <LoadingSkeleton />
+      ) : query.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {query.error.message}
         </Alert>
-      ) : user ? (
-        <Stack gap="xs">
-          <Table variant="vertical" withTableBorder maw={560}>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Th w={160}>Name</Table.Th>
-                <Table.Td>{[user.firstName, user.lastName].filter(Boolean).join(' ') || 'Not provided'}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Login</Table.Th>
-                <Table.Td>{user.loginId}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Td>{user.email || 'Not provided'}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Work phone</Table.Th>
-                <Table.Td>{user.workPhone || 'Not provided'}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Cell phone</Table.Th>
-                <Table.Td>{user.cellPhone || 'Not provided'}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Th>Role</Table.Th>
-                <Table.Td>{roleLabel(user.userType)}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-          <Text size="sm" c="gray.8">
-            More profile settings are coming soon.
-          </Text>
-        </Stack>
-      ) : null}
-    </PlaceholderPage>
+      ) : query.data === null ? (
+        <NotFound own={ref === 'me'} />
+      ) : (
+        <ProfileTabs appraiser={query.data} tab={tabFor(tabName)} base={profileBasePath(pathname, tabName)} />
+      )}
+    </Stack>
   );
 }

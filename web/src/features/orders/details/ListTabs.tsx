@@ -1,10 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { CardField, CardList } from '../../../components/CardList';
+import { EmptyState } from '../../../components/DataDisplay';
+import { FileActions } from '../../../components/FileActions';
 import { formatFileSize } from '../../../lib/fileSize';
 import { downloadOrderFile, viewOrderFile } from './api';
 import { formatDateAndTime } from '../../../lib/dates';
 import { personName } from './format';
-import { EmptyState, ServerHtml } from './parts';
+import { ServerHtml } from './parts';
 import type { HistoryEntry, OrderFile, OrderMessage } from './types';
 import { visibleList } from './visible';
 import { DownloadIcon, EyeIcon } from '../../../components/icons';
@@ -14,27 +16,6 @@ export interface ListTabProps<T> {
   timeZone: string | null;
   /** Cards instead of a table (small screens). */
   mobile: boolean;
-}
-
-function CardList({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label={label}>
-      {children}
-    </Stack>
-  );
-}
-
-function CardField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Group gap={6} wrap="nowrap" align="flex-start">
-      <Text span size="sm" fw={600} miw={92} c="gray.8">
-        {label}
-      </Text>
-      <Text span size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-        {children}
-      </Text>
-    </Group>
-  );
 }
 
 // ---- History ---------------------------------------------------------------------------------
@@ -96,44 +77,15 @@ export function HistoryTab({ items, timeZone, mobile }: ListTabProps<HistoryEntr
 /** Opens the File Note dialog for a file (offered with SEND_MESSAGE). */
 type OnNote = (file: OrderFile) => void;
 
-function FileActions({ file, onNote }: { file: OrderFile; onNote?: OnNote }) {
-  const [busy, setBusy] = useState<'view' | 'download' | null>(null);
-  const run = async (kind: 'view' | 'download') => {
-    setBusy(kind);
-    try {
-      await (kind === 'view' ? viewOrderFile(file) : downloadOrderFile(file));
-    } finally {
-      setBusy(null);
-    }
-  };
+function OrderFileActions({ file, onNote }: { file: OrderFile; onNote?: OnNote }) {
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Button
-        size="compact-sm"
-        variant="light"
-        leftSection={<EyeIcon />}
-        aria-label={`View ${file.fileName} (opens in a new tab)`}
-        loading={busy === 'view'}
-        onClick={() => void run('view')}
-      >
-        View
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="default"
-        leftSection={<DownloadIcon />}
-        aria-label={`Download ${file.fileName}`}
-        loading={busy === 'download'}
-        onClick={() => void run('download')}
-      >
-        Download
-      </Button>
+    <FileActions fileName={file.fileName} onView={() => viewOrderFile(file)} onDownload={() => downloadOrderFile(file)}>
       {onNote ? (
         <Button size="compact-sm" variant="subtle" aria-label={`Add a note about ${file.fileName}`} onClick={() => onNote(file)}>
           Note
         </Button>
       ) : null}
-    </Group>
+    </FileActions>
   );
 }
 
@@ -153,7 +105,7 @@ export function FilesTab({ items, timeZone, mobile, onNote }: ListTabProps<Order
               <CardField label="Size">{formatFileSize(f.fileSize)}</CardField>
               <CardField label="Uploaded by">{personName(f.uploadedByFirstName, f.uploadedByLastName)}</CardField>
               <CardField label="Uploaded">{formatDateAndTime(f.uploadDateTime, timeZone)}</CardField>
-              <FileActions file={f} onNote={onNote} />
+              <OrderFileActions file={f} onNote={onNote} />
             </Stack>
           </Card>
         ))}
@@ -190,7 +142,7 @@ export function FilesTab({ items, timeZone, mobile, onNote }: ListTabProps<Order
                 {formatDateAndTime(f.uploadDateTime, timeZone)}
               </Table.Td>
               <Table.Td>
-                <FileActions file={f} onNote={onNote} />
+                <OrderFileActions file={f} onNote={onNote} />
               </Table.Td>
             </Table.Tr>
           ))}

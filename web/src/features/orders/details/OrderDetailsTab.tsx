@@ -5,7 +5,8 @@ import { formatDateTime, formatDay, isPastDue, today, toIsoDate } from '../../..
 import { formatUsd } from '../../../lib/money';
 import { contactTypeLabel, formatNumber } from './format';
 import { PropertyMap } from '../../../components/map/PropertyMap';
-import { Field, Fields, InfoCard, ServerHtml } from './parts';
+import { Field, Fields, InfoCard } from '../../../components/DataDisplay';
+import { ServerHtml } from './parts';
 import type { Contact, OrderDetails } from './types';
 
 

@@ -1,18 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, ApiError, call, handleFailure } from '../../../lib/api';
+import { ApiError, call, handleFailure, untyped, type UntypedResult } from '../../../lib/api';
 import { downloadFromStream, saveBase64, viewFromStream } from '../../../lib/fileTransfer';
 import { notify } from '../../../lib/notify';
 import type { OrderDetails, OrderFile } from './types';
 
 /**
  * The order details calls of part 2 section 7. Until the server's OpenAPI document lists them, the
- * paths are called through this loosely typed view of the same client (same CSRF and fetch).
+ * paths are called through the untyped view of the same client (same CSRF and fetch).
  */
-type Loose = { data?: unknown; error?: unknown; response: Response };
-const loose = api as unknown as {
-  GET: (path: string, init?: { params?: { path?: Record<string, unknown> } }) => Promise<Loose>;
-  POST: (path: string, init?: { params?: { path?: Record<string, unknown> }; body?: unknown }) => Promise<Loose>;
-};
+const loose = untyped;
 
 /** A usable order id: digits only, a positive safe integer. */
 export function parseOrderId(raw: string | undefined): number | null {
@@ -45,7 +41,7 @@ async function wasInvited(id: number): Promise<boolean> {
  * else is an ApiError for the page's error banner.
  */
 export async function loadOrder(id: number): Promise<OrderLoad> {
-  let r: Loose;
+  let r: UntypedResult;
   try {
     r = await loose.GET('/api/order-details/{id}', { params: { path: { id } } });
   } catch {
@@ -95,7 +91,7 @@ export const MSG_PRINT_FAILED = 'Failed to download the file';
 export async function printOrder(orderId: number): Promise<boolean> {
   try {
     const file = await call(
-      loose.POST('/api/file/print-order', { body: { orderId } }) as Promise<{ data?: PrintedOrder; error?: unknown; response: Response }>,
+      loose.POST<PrintedOrder>('/api/file/print-order', { body: { orderId } }),
       { notify: false },
     );
     saveBase64(file.content, file.contentType, `${orderId}-${file.filename}`);

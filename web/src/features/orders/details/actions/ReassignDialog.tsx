@@ -2,11 +2,12 @@ import { Badge, Group, Loader, Radio, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../../../components/FormDialog';
+import { failureText } from '../../../../lib/api';
 import type { ActionDialogProps } from '../actionDialogs';
 import { personName } from '../format';
 import { assignableAppraisers, assignOrder } from './api';
 import { MSG_NO_ASSIGNABLE, MSG_SELECT_APPRAISER } from './rules';
-import { failureText, useActionSubmit } from './useActionSubmit';
+import { useActionSubmit } from './useActionSubmit';
 
 /** Reassign to one of the firm's assignable appraisers, shown with their open orders. */
 export function ReassignDialog({ order, opened, onClose, onDone }: ActionDialogProps) {

@@ -1,17 +1,8 @@
 import { useState } from 'react';
-import { ApiError } from '../../../../lib/api';
+import { failureText, isSharedFailure } from '../../../../lib/api';
 import { notify } from '../../../../lib/notify';
 import type { ActionOutcome } from '../actionDialogs';
 import { MSG_ACTION_FAILED } from './rules';
-
-/**
- * What a failed action tells the user. The catalogue only logs most action failures; we log them
- * too, and also say in the dialog what went wrong: the server's words when it refused the input or
- * the order changed (400, 404, 409, 422), otherwise `fallback`. 401 and 403 have the shared handling.
- */
-export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && [400, 404, 409, 422].includes(error.status) ? error.message : fallback;
-}
 
 /** Busy state, failure text and a runner that sends an action, notifies success and reports back. */
 export function useActionSubmit(onDone: (outcome?: ActionOutcome) => void, fallback = MSG_ACTION_FAILED) {
@@ -27,8 +18,7 @@ export function useActionSubmit(onDone: (outcome?: ActionOutcome) => void, fallb
       onDone(outcome);
     } catch (e) {
       console.error('order action failed', e);
-      const shared = e instanceof ApiError && (e.status === 401 || e.status === 403);
-      if (!shared) setFailure(failureText(e, fallback));
+      if (!isSharedFailure(e)) setFailure(failureText(e, fallback));
     } finally {
       setBusy(false);
     }

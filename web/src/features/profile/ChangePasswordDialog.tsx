@@ -1,0 +1,74 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormDialog } from '../../components/FormDialog';
+import { PasswordChecklist } from '../../components/PasswordChecklist';
+import { PasswordField } from '../../components/PasswordField';
+import { isSharedFailure } from '../../lib/api';
+import { notify } from '../../lib/notify';
+import { canSubmitPassword, confirmationError, MSG_PASSWORD_REQUIREMENTS } from '../../lib/passwordRules';
+import { changeMyPassword } from './api';
+import { MSG_PASSWORD_CHANGED } from './rules';
+
+/**
+ * Change Password (part 1 sections 2.9, 5, 8): the current password, a new one with the live
+ * requirements checklist and its confirmation. Submit stays disabled until every rule holds, the
+ * passwords match and nothing is pending. The server's error words are not shown (section 8); a
+ * failing submit shows 'Please ensure your password meets all requirements.'.
+ */
+export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: () => changeMyPassword(current, password),
+    onSuccess: (message) => {
+      notify('success', message ?? MSG_PASSWORD_CHANGED);
+      onClose();
+    },
+    onError: (e) => {
+      console.error('password change failed', e);
+      if (!isSharedFailure(e)) setFailure(MSG_PASSWORD_REQUIREMENTS);
+    },
+  });
+  const ready = current !== '' && canSubmitPassword(password, confirm, change.isPending);
+
+  const submit = () => {
+    setFailure(null);
+    if (!ready) {
+      setFailure(MSG_PASSWORD_REQUIREMENTS);
+      return;
+    }
+    change.mutate();
+  };
+
+  return (
+    <FormDialog
+      title="Change Password"
+      opened
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Change Password"
+      submitDisabled={!ready}
+      busy={change.isPending}
+      failure={failure}
+    >
+      <PasswordField label="Current Password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} data-autofocus />
+      <PasswordField
+        label="New Password"
+        autoComplete="new-password"
+        aria-describedby="change-password-rules"
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+      />
+      <PasswordChecklist password={password} id="change-password-rules" />
+      <PasswordField
+        label="Confirm Password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.currentTarget.value)}
+        error={confirmationError(password, confirm)}
+      />
+    </FormDialog>
+  );
+}

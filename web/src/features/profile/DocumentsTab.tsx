@@ -1,0 +1,153 @@
+import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CardField, CardList } from '../../components/CardList';
+import { EmptyState } from '../../components/DataDisplay';
+import { FileActions } from '../../components/FileActions';
+import { FileUploadDialog } from '../../components/FileUploadDialog';
+import { failureText, isSharedFailure } from '../../lib/api';
+import { useAppConfig } from '../../lib/appConfig';
+import { formatDateAndTime } from '../../lib/dates';
+import { formatFileSize } from '../../lib/fileSize';
+import { useAppraiserFileTypes } from '../../lib/lookups';
+import { notify } from '../../lib/notify';
+import { uploadFiles, type UploadRow } from '../../lib/upload';
+import { documentsQuery, downloadProfileFile, PROFILE_KEY, viewProfileFile, type AppraiserInfo, type FileRecord } from './api';
+import { MSG_UPLOAD_FAILED } from './rules';
+
+export const MSG_NO_DOCUMENTS = 'No documents have been uploaded yet.';
+
+function DocumentActions({ file }: { file: FileRecord }) {
+  return <FileActions fileName={file.fileName} onView={() => viewProfileFile(file)} onDownload={() => downloadProfileFile(file)} />;
+}
+
+function DocumentList({ files, mobile, timeZone }: { files: FileRecord[]; mobile: boolean; timeZone: string | null | undefined }) {
+  if (files.length === 0) return <EmptyState message={MSG_NO_DOCUMENTS} />;
+  if (mobile) {
+    return (
+      <CardList label="Documents">
+        {files.map((f) => (
+          <Card component="li" withBorder radius="md" padding="sm" key={f.id} data-file-id={f.id}>
+            <Stack gap={6}>
+              <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {f.fileName}
+              </Text>
+              <CardField label="ID">{f.id}</CardField>
+              <CardField label="Type">{f.fileType}</CardField>
+              <CardField label="Size">{formatFileSize(f.fileSize)}</CardField>
+              <CardField label="Uploaded by">{f.uploadedBy}</CardField>
+              <CardField label="Uploaded">{formatDateAndTime(f.uploadDate, timeZone)}</CardField>
+              <DocumentActions file={f} />
+            </Stack>
+          </Card>
+        ))}
+      </CardList>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped verticalSpacing="sm" aria-label="Documents" styles={{ th: { whiteSpace: 'nowrap' } }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>ID</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Size</Table.Th>
+            <Table.Th>Uploaded by</Table.Th>
+            <Table.Th>Date and Time Uploaded</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {files.map((f) => (
+            <Table.Tr key={f.id} data-file-id={f.id}>
+              <Table.Td fz="sm">{f.id}</Table.Td>
+              <Table.Td fz="sm">{f.fileType}</Table.Td>
+              <Table.Td fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {f.fileName}
+              </Table.Td>
+              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatFileSize(f.fileSize)}
+              </Table.Td>
+              <Table.Td fz="sm">{f.uploadedBy}</Table.Td>
+              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                {formatDateAndTime(f.uploadDate, timeZone)}
+              </Table.Td>
+              <Table.Td>
+                <DocumentActions file={f} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function AddDocumentsDialog({ appraiserId, onClose, onUploaded }: { appraiserId: number; onClose: () => void; onUploaded: () => void }) {
+  const types = useAppraiserFileTypes();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const upload = async (rows: UploadRow[]) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await uploadFiles({ appraiserId }, rows);
+      notify('success', rows.length === 1 ? 'File uploaded.' : `${rows.length} files uploaded.`);
+      onUploaded();
+      onClose();
+    } catch (e) {
+      // Upload errors are only logged (part 1 section 8); the dialog says why it stayed open.
+      console.error('profile document upload failed', e);
+      if (!isSharedFailure(e)) setFailure(failureText(e, MSG_UPLOAD_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FileUploadDialog
+      title="Add Documents"
+      opened
+      onClose={onClose}
+      busy={busy}
+      failure={failure}
+      fileTypes={(types.data ?? []).map((t) => ({ value: t.value, label: t.label }))}
+      onUpload={(rows) => void upload(rows)}
+    />
+  );
+}
+
+/** Documents (part 1 section 2.9, item 4): the appraiser's files and the Add Documents upload. */
+export function DocumentsTab({ appraiser, mobile }: { appraiser: AppraiserInfo; mobile: boolean }) {
+  const appraiserId = appraiser.securityUser.id;
+  const queryClient = useQueryClient();
+  const timeZone = useAppConfig().data?.companyTimeZone;
+  const query = useQuery(documentsQuery(appraiserId));
+  const [adding, setAdding] = useState(false);
+  // A new upload may be the E&O policy as well: read every file list again.
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: [...PROFILE_KEY, appraiserId] });
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <Button onClick={() => setAdding(true)}>Add Documents</Button>
+      </Group>
+      {query.isPending ? (
+        <Stack gap={6} aria-busy="true">
+          <VisuallyHidden role="status">Loading documents</VisuallyHidden>
+          <Skeleton height={36} />
+          <Skeleton height={36} />
+        </Stack>
+      ) : query.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {query.error.message}
+        </Alert>
+      ) : (
+        <DocumentList files={query.data} mobile={mobile} timeZone={timeZone} />
+      )}
+      {adding ? <AddDocumentsDialog appraiserId={appraiserId} onClose={() => setAdding(false)} onUploaded={refresh} /> : null}
+    </Stack>
+  );
+}

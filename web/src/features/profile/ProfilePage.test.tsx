@@ -1,0 +1,152 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { server } from '../../test/server';
+import { MSG_APPRAISER_NOT_FOUND } from './rules';
+import { adminUser, profileServer, staffUser } from './testServer';
+import { PERSONAL_INFO_NOTE } from './PersonalInfoTab';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const selectedTab = () => screen.getByRole('tab', { selected: true });
+
+describe('Profile Settings: routes and tabs', () => {
+  it('/profile/me opens the own profile on Personal Info', async () => {
+    server.use(...profileServer().handlers);
+    renderApp('/profile/me');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile Settings' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Personal Info' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Personal Info', 'Coverage Area', 'Certifications', 'Documents', 'Settings']);
+    expect(within(screen.getByRole('main')).getByText('Avery Appraiser')).toBeInTheDocument();
+  });
+
+  it('/appraiser/profile redirects to /profile/me', async () => {
+    server.use(...profileServer().handlers);
+    const { router } = renderApp('/appraiser/profile');
+    await screen.findByRole('tab', { name: 'Personal Info' });
+    expect(router.state.location.pathname).toBe('/profile/me');
+  });
+
+  it.each([
+    ['coverage-area', 'Coverage Area'],
+    ['certifications', 'Certifications'],
+    ['documents', 'Documents'],
+    ['settings', 'Settings'],
+    ['personal-info', 'Personal Info'],
+    ['no-such-tab', 'Personal Info'],
+  ])('/appraiser/profile/10/%s selects %s', async (slug, label) => {
+    server.use(...profileServer().handlers);
+    renderApp(`/appraiser/profile/10/${slug}`);
+    await screen.findAllByRole('tab');
+    expect(selectedTab()).toHaveTextContent(label);
+  });
+
+  it('choosing a tab puts its slug in the address, keeping the profile id', async () => {
+    server.use(...profileServer({ user: adminUser }).handlers);
+    const { router } = renderApp('/appraiser/profile/10');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Documents' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appraiser/profile/10/documents'));
+    await waitFor(() => expect(selectedTab()).toHaveTextContent('Documents'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appraiser/profile/10/settings'));
+  });
+
+  it('tabs of /profile/me stay under /profile/me', async () => {
+    server.use(...profileServer().handlers);
+    const { router } = renderApp('/profile/me');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Coverage Area' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/me/coverage-area'));
+    expect(await screen.findByRole('table', { name: 'Coverage areas' })).toBeInTheDocument();
+  });
+
+  it('the arrow keys move between tabs; the address follows and focus stays on the tab', async () => {
+    server.use(...profileServer().handlers);
+    const { router } = renderApp('/profile/me');
+    const first = await screen.findByRole('tab', { name: 'Personal Info' });
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/me/coverage-area'));
+    await waitFor(() => expect(selectedTab()).toHaveTextContent('Coverage Area'));
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Coverage Area' }));
+  });
+
+  it('says Appraiser Not Found when the server answers 404', async () => {
+    server.use(...profileServer({ user: adminUser }).handlers);
+    renderApp('/appraiser/profile/999/settings');
+    expect(await screen.findByText(MSG_APPRAISER_NOT_FOUND)).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    // Another user's record: no password change offered.
+    expect(screen.queryByRole('button', { name: 'Change Password' })).not.toBeInTheDocument();
+  });
+
+  it('says Appraiser Not Found for an id that is no number, without asking', async () => {
+    let asked = 0;
+    const h = profileServer({ user: adminUser });
+    server.use(
+      http.get('*/api/appraiser/:id', () => {
+        asked += 1;
+        return HttpResponse.json({}, { status: 500 });
+      }),
+      ...h.handlers,
+    );
+    renderApp('/appraiser/profile/abc');
+    expect(await screen.findByText(MSG_APPRAISER_NOT_FOUND)).toBeInTheDocument();
+    expect(asked).toBe(0);
+  });
+
+  it('a user without an appraiser record still gets Change Password on their own page', async () => {
+    const h = profileServer({ user: staffUser });
+    server.use(http.get('*/api/appraiser/me', () => HttpResponse.json({ message: 'Appraiser Not Found' }, { status: 404 })), ...h.handlers);
+    renderApp('/staff/profile');
+    expect(await screen.findByText(MSG_APPRAISER_NOT_FOUND)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
+  });
+
+  it('a refused load (403) goes to /forbidden', async () => {
+    server.use(...profileServer({ user: adminUser, refuse: { load: { status: 403, message: 'Forbidden' } } }).handlers);
+    const { router } = renderApp('/appraiser/profile/10');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forbidden'));
+  });
+
+  it('another failure shows the server message', async () => {
+    server.use(...profileServer({ refuse: { load: { status: 500, message: 'Database unavailable' } } }).handlers);
+    renderApp('/profile/me');
+    await screen.findByRole('heading', { level: 1, name: 'Profile Settings' });
+    const alerts = await within(screen.getByRole('main')).findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toContain('Database unavailable');
+  });
+});
+
+describe('Personal Info', () => {
+  it('shows every field read-only and the note about support', async () => {
+    server.use(...profileServer().handlers);
+    renderApp('/profile/me/personal-info');
+    const card = await screen.findByRole('region', { name: 'Personal Information' });
+    const value = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('First Name')).toBe('Avery');
+    expect(value('Last Name')).toBe('Appraiser');
+    expect(value('Email')).toBe('demo.appraiser@appraisalportal.example');
+    expect(value('Login ID')).toBe('demo.appraiser');
+    expect(value('Work Phone')).toBe('(512) 555-0210');
+    expect(value('Cell Phone')).toBe('(512) 555-0110');
+    expect(value('Cell Phone Carrier')).toBe('Verizon');
+    expect(value('Office Address')).toBe('100 Congress Avenue, Austin, TX 78701');
+    expect(within(card).queryByRole('textbox')).not.toBeInTheDocument();
+    const note = screen.getByText(PERSONAL_INFO_NOTE, { exact: false });
+    await waitFor(() => expect(within(note).getByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com'));
+  });
+
+  it('reads Not provided for missing values', async () => {
+    const h = profileServer();
+    h.state.appraiser = { ...h.state.appraiser, securityUser: { ...h.state.appraiser.securityUser, cellPhoneCarrier: null, workPhone: '' } };
+    server.use(...h.handlers);
+    renderApp('/profile/me');
+    const card = await screen.findByRole('region', { name: 'Personal Information' });
+    expect(within(card).getByText('Cell Phone Carrier').nextElementSibling).toHaveTextContent('Not provided');
+    expect(within(card).getByText('Work Phone').nextElementSibling).toHaveTextContent('Not provided');
+  });
+});

@@ -1,0 +1,99 @@
+import { Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { InfoCard } from '../../components/DataDisplay';
+import { formatDay } from '../../lib/dates';
+import { notify } from '../../lib/notify';
+import { useCurrentUser } from '../../lib/session';
+import { PROFILE_KEY, updateTrainee, type AppraiserInfo } from './api';
+import { ChangePasswordDialog } from './ChangePasswordDialog';
+import { notifyFailure } from './feedback';
+import { OutOfOfficeDialog } from './OutOfOfficeDialog';
+import { MSG_SAVE_FAILED } from './rules';
+
+export const MSG_TRAINEE_SAVED = 'Trainee information updated.';
+
+/** The button that opens Change Password (also offered when the user has no appraiser record). */
+export function ChangePasswordButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="default" onClick={() => setOpen(true)}>
+        Change Password
+      </Button>
+      {open ? <ChangePasswordDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+/** Section 4.4: the toggle reads "has trainees", the opposite of noTrainee. */
+function TraineeToggle({ appraiser }: { appraiser: AppraiserInfo }) {
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (hasTrainee: boolean) => updateTrainee(appraiser.securityUser.id, hasTrainee),
+    onSuccess: (updated) => {
+      notify('success', MSG_TRAINEE_SAVED);
+      queryClient.setQueriesData<AppraiserInfo | null>({ queryKey: [...PROFILE_KEY, 'profile'] }, (old) =>
+        old && old.securityUser.id === updated.securityUser.id ? updated : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+    },
+    onError: (e) => notifyFailure(e, MSG_SAVE_FAILED),
+  });
+  const hasTrainees = save.isPending ? save.variables : !appraiser.noTrainee;
+  return (
+    <Stack gap={4}>
+      <Switch
+        label="Has trainees"
+        aria-describedby="trainee-help"
+        checked={hasTrainees}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate(e.currentTarget.checked)}
+      />
+      <Text size="sm" c="gray.8" id="trainee-help">
+        On when trainees work with this appraiser on orders.
+      </Text>
+    </Stack>
+  );
+}
+
+function OutOfOffice({ appraiser }: { appraiser: AppraiserInfo }) {
+  const [open, setOpen] = useState(false);
+  const { oooStartDate: start, oooEndDate: end } = appraiser;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" data-testid="ooo-dates">
+        {start && end ? `Out of office from ${formatDay(start)} to ${formatDay(end)}.` : 'No out of office dates are set.'}
+      </Text>
+      <Group>
+        <Button variant="default" onClick={() => setOpen(true)}>
+          Set Out of Office
+        </Button>
+      </Group>
+      {open ? <OutOfOfficeDialog appraiser={appraiser} onClose={() => setOpen(false)} /> : null}
+    </Stack>
+  );
+}
+
+/** Settings (part 1 section 2.9, item 5): trainees, Change Password and Out of Office. */
+export function SettingsTab({ appraiser }: { appraiser: AppraiserInfo }) {
+  // change-my-password changes the signed-in user's own password: offered on their own profile only.
+  const own = useCurrentUser().data?.securityUserId === appraiser.securityUser.id;
+  return (
+    <Stack gap="md">
+      <InfoCard title="Trainees">
+        <TraineeToggle appraiser={appraiser} />
+      </InfoCard>
+      {own ? (
+        <InfoCard title="Password">
+          <Group>
+            <ChangePasswordButton />
+          </Group>
+        </InfoCard>
+      ) : null}
+      <InfoCard title="Out of Office">
+        <OutOfOffice appraiser={appraiser} />
+      </InfoCard>
+    </Stack>
+  );
+}

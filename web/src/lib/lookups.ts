@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, call, type Schemas } from './api';
+
+/** Option item of part 1 section 3: label and value, optionally id. */
+export type OptionItem = Schemas['OptionItem'];
+
+/** Lookup loading failures are only logged (part 1 section 8): the list is then empty. */
+export async function lookup(pending: Promise<{ data?: OptionItem[]; error?: unknown; response: Response }>, what: string): Promise<OptionItem[]> {
+  try {
+    return await call(pending, { notify: false });
+  } catch (e) {
+    console.error(`${what} load failed`, e);
+    return [];
+  }
+}
+
+/** GET /api/constants/states: label the name, value the postal code. */
+export function useStates(enabled = true) {
+  return useQuery({
+    queryKey: ['constants', 'states'],
+    queryFn: () => lookup(api.GET('/api/constants/states'), 'states'),
+    staleTime: Infinity,
+    enabled,
+  });
+}
+
+/** GET /api/constants/counties/{state}; nothing is asked while no state is chosen. */
+export function useCounties(state: string) {
+  return useQuery({
+    queryKey: ['constants', 'counties', state],
+    queryFn: () => lookup(api.GET('/api/constants/counties/{state}', { params: { path: { state } } }), 'counties'),
+    staleTime: Infinity,
+    enabled: state !== '',
+  });
+}
+
+/** GET /api/constants/appraiser-file-types: the types of an appraiser's profile documents. */
+export function useAppraiserFileTypes(enabled = true) {
+  return useQuery({
+    queryKey: ['constants', 'appraiser-file-types'],
+    queryFn: () => lookup(api.GET('/api/constants/appraiser-file-types'), 'appraiser file types'),
+    staleTime: Infinity,
+    enabled,
+  });
+}
