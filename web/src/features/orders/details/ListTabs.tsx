@@ -9,7 +9,6 @@ import { personName } from './format';
 import { ServerHtml } from './parts';
 import type { HistoryEntry, OrderFile, OrderMessage } from './types';
 import { visibleList } from './visible';
-import { DownloadIcon, EyeIcon } from '../../../components/icons';
 
 export interface ListTabProps<T> {
   items: T[];
