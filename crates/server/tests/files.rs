@@ -19,15 +19,7 @@ fn file(name: &str, bytes: &[u8]) -> Part {
 
 /// Rows and stored objects: a refused upload must leave both as they were.
 async fn stored(app: &TestApp) -> (i64, usize) {
-    let rows = app.count("SELECT COUNT(*) FROM stored_files").await;
-    let folder = std::path::Path::new(&app.config.storage_url);
-    (rows, count_files(folder))
-}
-
-fn count_files(dir: &std::path::Path) -> usize {
-    std::fs::read_dir(dir).map_or(0, |entries| {
-        entries.flatten().map(|e| if e.path().is_dir() { count_files(&e.path()) } else { 1 }).sum()
-    })
+    app.stored().await
 }
 
 both_dbs!(upload_then_download_both_ways, |app| {
