@@ -83,6 +83,7 @@ both_dbs!(refused_uploads_store_nothing, |app| {
         (order().part("files", file("setup.exe", b"MZ\x90\0")).text("fileTypes", "1"), StatusCode::UNSUPPORTED_MEDIA_TYPE, ""),
         (order().part("files", file("empty.pdf", b"")).text("fileTypes", "1"), StatusCode::UNPROCESSABLE_ENTITY, "empty.pdf is empty."),
         (Form::new().part("files", file("a.pdf", PDF)).text("fileTypes", "1"), StatusCode::UNPROCESSABLE_ENTITY, "An orderId or appraiserId is required."),
+        (order().part("files", file("a.pdf", PDF)).text("fileTypes", "1".repeat(2000)), StatusCode::BAD_REQUEST, "The form field 'fileTypes' is too long."),
         (Form::new().text("orderId", "987654").part("files", file("a.pdf", PDF)).text("fileTypes", "1"), StatusCode::NOT_FOUND, "Order not found."),
         (Form::new().text("orderId", theirs.to_string()).part("files", file("a.pdf", PDF)).text("fileTypes", "1"), StatusCode::FORBIDDEN, ""),
         // A good file followed by a bad one: neither is kept.

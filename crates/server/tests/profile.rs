@@ -315,6 +315,16 @@ both_dbs!(e_and_o_policy_with_its_document, |app| {
             "appraiserId is required.",
         ),
         (eno_form(me, Some(("p.pdf", PDF))).text("note", "x"), StatusCode::BAD_REQUEST, "Unexpected form field 'note'."),
+        (
+            with(&|f| f.text("provider", "x".repeat(2000)).text("expirationDate", "2030-01-01").part("policyFile", file("p.pdf", PDF))),
+            StatusCode::BAD_REQUEST,
+            "The form field 'provider' is too long.",
+        ),
+        (
+            with(&|f| f.text("provider", "x".repeat(201)).text("expirationDate", "2030-01-01").part("policyFile", file("p.pdf", PDF))),
+            StatusCode::BAD_REQUEST,
+            "The E&O provider can be at most 200 characters.",
+        ),
     ];
     for (i, (form, status, text)) in cases.into_iter().enumerate() {
         let (got_status, got) = refused(s.post_form("/api/appraiser/update-e-and-o", form).await).await;

@@ -25,6 +25,8 @@ use crate::users::access::ensure_may_manage_user;
 
 /// Files one request may carry (each within the size limit).
 pub const MAX_FILES_PER_REQUEST: usize = 20;
+/// Longest text field of an upload form (the whole-body limit is off for the files' sake).
+pub const MAX_TEXT_FIELD_BYTES: usize = 1024;
 
 pub fn router() -> OpenApiRouter<AppState> {
     // The size limit is enforced per file while streaming, so axum's whole-body limit is off.
@@ -128,9 +130,9 @@ async fn receive(
                 }
                 received.push(store(&state.storage, field, state.config.max_upload_bytes, Accept::Any).await?);
             }
-            "fileTypes" => types.push(field.text().await.map_err(bad_form)?),
+            "fileTypes" => types.push(short_text(field).await?),
             name @ ("orderId" | "appraiserId") => {
-                let text = field.text().await.map_err(bad_form)?;
+                let text = short_text(field).await?;
                 if !text.trim().is_empty() {
                     let next = parse_target(name, &text)?;
                     if target.is_some_and(|t| t != next) {
@@ -322,6 +324,19 @@ pub fn stored_row(
         appraiser_user_id: Set(appraiser_user_id),
         hide: Set(false),
     }
+}
+
+/// A text field of an upload form, read only up to MAX_TEXT_FIELD_BYTES.
+pub async fn short_text(mut field: Field<'_>) -> AppResult<String> {
+    let name = field.name().unwrap_or_default().to_string();
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(bad_form)? {
+        if bytes.len() + chunk.len() > MAX_TEXT_FIELD_BYTES {
+            return Err(AppError::BadRequest(format!("The form field '{name}' is too long.")));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    String::from_utf8(bytes).map_err(|_| AppError::BadRequest(format!("The form field '{name}' is not text.")))
 }
 
 pub fn bad_form(e: MultipartError) -> AppError {

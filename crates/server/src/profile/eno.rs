@@ -19,7 +19,7 @@ use super::{managed, parse_day, record, required_appraiser};
 use crate::app::AppState;
 use crate::auth::session::CurrentUser;
 use crate::files::file_types::APPRAISER_SCOPE;
-use crate::files::upload::{self, Accept, Received, bad_form};
+use crate::files::upload::{self, Accept, Received, bad_form, short_text};
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
 use crate::payments::money::{AmountError, parse_amount_up_to, to_amount};
@@ -144,16 +144,16 @@ async fn receive(state: &AppState, caller: &CurrentUser, mut multipart: Multipar
         match name.as_str() {
             "policyFile" => receive_file(state, field, form).await?,
             "appraiserId" => {
-                let text = field.text().await.map_err(bad_form)?;
+                let text = short_text(field).await?;
                 let id = text.trim().parse().map_err(|_| AppError::BadRequest("appraiserId must be a number.".into()))?;
                 // Checked as soon as it arrives, so a refused caller's file is not streamed in.
                 ensure_may_manage_user(&state.db, caller, id).await?;
                 form.appraiser_id = Some(id);
             }
-            "provider" => form.provider = Some(field.text().await.map_err(bad_form)?),
-            "perIncidentCoverage" => form.per_incident = Some(field.text().await.map_err(bad_form)?),
-            "aggregateCoverage" => form.aggregate = Some(field.text().await.map_err(bad_form)?),
-            "expirationDate" => form.expiration = Some(field.text().await.map_err(bad_form)?),
+            "provider" => form.provider = Some(short_text(field).await?),
+            "perIncidentCoverage" => form.per_incident = Some(short_text(field).await?),
+            "aggregateCoverage" => form.aggregate = Some(short_text(field).await?),
+            "expirationDate" => form.expiration = Some(short_text(field).await?),
             other => return Err(AppError::BadRequest(format!("Unexpected form field '{other}'."))),
         }
     }
