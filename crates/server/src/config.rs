@@ -188,6 +188,11 @@ impl Config {
         })
     }
 
+    /// Today in the company's time zone (business dates: licences, due dates).
+    pub fn today(&self) -> Result<chrono::NaiveDate, String> {
+        Ok(chrono::Utc::now().with_timezone(&self.time_zone()?).date_naive())
+    }
+
     /// The SQLite file's folder, created before connecting so a fresh checkout just works.
     pub fn ensure_local_folders(&self) -> std::io::Result<()> {
         if let Some(path) = self.database_url.strip_prefix("sqlite://").or(self.database_url.strip_prefix("sqlite:")) {

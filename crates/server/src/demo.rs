@@ -1,8 +1,8 @@
 //! Demo data: a firm with two appraisers and their administrator, staff, secret and client
 //! accounts. Loaded only when asked for (`serve --demo`, `seed --demo`); loading twice is harmless.
-use chrono::Utc;
-use portal_db::entities::{appraisal_company, appraiser_profile};
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, IntoActiveModel, NotSet, QueryFilter, Set};
+use chrono::{Datelike, NaiveDate, Utc};
+use portal_db::entities::{appraisal_company, appraiser_license, appraiser_profile, coverage_area};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel, ModelTrait, NotSet, QueryFilter, Set};
 
 use crate::files::storage::Storage;
 use crate::http::error::AppResult;
@@ -20,6 +20,35 @@ pub const DEMO_USERS: [(&str, UserType, &str, &str); 6] = [
     ("demo.staff", UserType::Staff, "Dana", "Staff"),
     ("demo.secret", UserType::Secret, "Emery", "Secret"),
     ("demo.client", UserType::Client, "Finley", "Client"),
+];
+
+/// The demo appraisers' licences: (username, type, state, number, expires in December of the year
+/// this many years from now). Every one of them may take the demo orders in Texas.
+const DEMO_LICENSES: [(&str, &str, &str, &str, i32); 7] = [
+    ("demo.appraiser", "Certified Residential", "TX", "TX-1380421-R", 1),
+    ("demo.appraiser", "Licensed Residential", "OK", "OK-12876-LR", 2),
+    ("demo.appraiser", "Certified Residential", "LA", "APR.04512-CR", 1),
+    ("demo.appraiser2", "Certified General", "TX", "TX-1339087-G", 1),
+    ("demo.appraiser2", "Certified Residential", "NM", "NM-03345-CR", 2),
+    ("demo.admin", "Certified Residential", "TX", "TX-1320056-R", 1),
+    ("demo.admin", "Certified General", "OK", "OK-13012-CG", 2),
+];
+
+/// (username, state, county, verified)
+const DEMO_COVERAGE: [(&str, &str, &str, bool); 5] = [
+    ("demo.appraiser", "TX", "Travis County", true),
+    ("demo.appraiser", "TX", "Williamson County", false),
+    ("demo.appraiser2", "TX", "Hays County", true),
+    ("demo.appraiser2", "TX", "Bastrop County", false),
+    ("demo.admin", "TX", "Travis County", true),
+];
+
+/// (username, E&O provider, per-incident and aggregate coverage in dollars, score). The policy
+/// documents are left to upload; demo.appraiser2 has no score yet ("Not enough data").
+const DEMO_SETTINGS: [(&str, &str, i64, i64, Option<f64>); 3] = [
+    ("demo.appraiser", "Lone Star Professional Liability", 1_000_000, 2_000_000, Some(4.6)),
+    ("demo.appraiser2", "Prairie Mutual E&O", 500_000, 1_000_000, None),
+    ("demo.admin", "Lone Star Professional Liability", 1_000_000, 1_000_000, Some(4.2)),
 ];
 
 pub async fn seed(db: &DatabaseConnection) -> AppResult<()> {
@@ -65,7 +94,61 @@ pub async fn seed(db: &DatabaseConnection) -> AppResult<()> {
             profile.update(&txn).await?;
         }
     }
+    for (username, ..) in DEMO_SETTINGS {
+        seed_profile(&txn, username).await?;
+    }
     txn.commit().await?;
+    Ok(())
+}
+
+fn december_31(today: NaiveDate, years_ahead: i32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(today.year() + years_ahead, 12, 31).expect("a valid date")
+}
+
+/// Licences, coverage areas, E&O and score of a demo appraiser, once: licences are never changed
+/// in the portal, so a profile that has some was seeded already (and may have been edited since).
+async fn seed_profile(db: &impl ConnectionTrait, username: &str) -> AppResult<()> {
+    let Some(user) = accounts::find(db, username).await? else { return Ok(()) };
+    let Some(profile) = appraiser_profile::Entity::find().filter(appraiser_profile::Column::SecurityUserId.eq(user.id)).one(db).await? else {
+        return Ok(());
+    };
+    if profile.find_related(appraiser_license::Entity).one(db).await?.is_some() {
+        return Ok(());
+    }
+    let today = Utc::now().with_timezone(&chrono_tz::America::Chicago).date_naive();
+    for (_, license_type, state_code, number, years) in DEMO_LICENSES.iter().filter(|l| l.0 == username) {
+        appraiser_license::ActiveModel {
+            id: NotSet,
+            appraiser_profile_id: Set(profile.id),
+            license_type: Set(license_type.to_string()),
+            state_code: Set(state_code.to_string()),
+            og_number: Set(number.to_string()),
+            expiration_date: Set(december_31(today, *years)),
+        }
+        .insert(db)
+        .await?;
+    }
+    for (_, state_code, county, verified) in DEMO_COVERAGE.iter().filter(|c| c.0 == username) {
+        coverage_area::ActiveModel {
+            id: NotSet,
+            appraiser_profile_id: Set(profile.id),
+            state_code: Set(state_code.to_string()),
+            county: Set(county.to_string()),
+            verified: Set(*verified),
+            created_at: Set(Utc::now()),
+        }
+        .insert(db)
+        .await?;
+    }
+    if let Some((_, provider, per_incident, aggregate, score)) = DEMO_SETTINGS.iter().find(|s| s.0 == username) {
+        let mut profile = profile.into_active_model();
+        profile.eno_provider = Set(Some(provider.to_string()));
+        profile.eno_per_incident_cents = Set(per_incident * 100);
+        profile.eno_aggregate_cents = Set(aggregate * 100);
+        profile.eno_expiration_date = Set(NaiveDate::from_ymd_opt(today.year() + 1, 6, 30));
+        profile.score = Set(*score);
+        profile.update(db).await?;
+    }
     Ok(())
 }
 

@@ -87,6 +87,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appraiser/coverage-areas/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a county of a state to the appraiser's coverage, Pending until verified. */
+        post: operations["add_coverage_area"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/coverage-areas/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes one of the appraiser's coverage areas. */
+        post: operations["delete_coverage_area"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appraiser/me": {
         parameters: {
             query?: never;
@@ -172,6 +206,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appraiser/update-e-and-o": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Updates the appraiser's E&O policy: its terms and its document. */
+        post: operations["update_e_and_o"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/update-ooo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the appraiser's out-of-office dates. */
+        post: operations["update_ooo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/update-trainee-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Says whether the appraiser works with trainees. */
+        post: operations["update_trainee_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appraiser/{id}": {
         parameters: {
             query?: never;
@@ -181,6 +266,23 @@ export interface paths {
         };
         /** An appraiser's record by security user id: their own, their firm administrator's, or staff's. */
         get: operations["by_user_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/{id}/coverage-areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An appraiser's coverage areas by state and county, with their score. */
+        get: operations["coverage_areas"];
         put?: never;
         post?: never;
         delete?: never;
@@ -218,6 +320,23 @@ export interface paths {
          *     /api/appraiser/me shows it); eppPartyData is null while they have not onboarded.
          */
         get: operations["epp_party_information"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/{id}/license-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The appraiser's licences by state and type. */
+        get: operations["license_info"];
         put?: never;
         post?: never;
         delete?: never;
@@ -274,6 +393,22 @@ export interface paths {
         put?: never;
         /** Signs the secret administrator in as an appraiser or appraiser administrator. */
         post: operations["back_door"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/change-my-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["change_my_password"];
         delete?: never;
         options?: never;
         head?: never;
@@ -638,6 +773,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/file/appraiser-documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The appraiser's profile files, newest first, with their type and uploader. */
+        get: operations["appraiser_documents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/file/download/appraisalfile/{id}": {
         parameters: {
             query?: never;
@@ -662,6 +814,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["profile_file_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/file/my-e-and-o/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The appraiser's current E&O policy document, or null when none was uploaded. */
+        get: operations["my_e_and_o"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1063,6 +1232,17 @@ export interface components {
             /** Format: int32 */
             quoteId: number;
         };
+        AddCoverageArea: {
+            /**
+             * Format: int32
+             * @description The appraiser's security user id.
+             */
+            appraiserId?: number | null;
+            /** @description County name, as the counties lookup of that state gives it. */
+            county?: string | null;
+            /** @description State postal code, as the states lookup gives it. */
+            state?: string | null;
+        };
         AppConfig: {
             companyTimeZone: string;
             mapTileUrl: string;
@@ -1076,6 +1256,14 @@ export interface components {
             city?: string | null;
             /** @description Payment fields (part 2 section 3), from the appraiser's EPP party; null until onboarded. */
             companyName?: string | null;
+            /** Format: double */
+            enoAggregateAmount: number;
+            /** Format: date */
+            enoExpirationDate?: string | null;
+            /** Format: double */
+            enoPerIncidentAmount: number;
+            /** @description Errors and omissions insurance; amounts in USD, 0 when not given. */
+            enoProvider?: string | null;
             eppPartyData?: null | components["schemas"]["EppPartyData"];
             /** Format: int32 */
             id: number;
@@ -1088,6 +1276,13 @@ export interface components {
             officeCity?: string | null;
             officeStateCode?: string | null;
             officeZipCode?: string | null;
+            /** Format: date */
+            oooEndDate?: string | null;
+            /**
+             * Format: date
+             * @description Out of office, both days included.
+             */
+            oooStartDate?: string | null;
             paymentStatus?: string | null;
             readyForEppOnboarding: boolean;
             securityUser: components["schemas"]["SecurityUser"];
@@ -1151,6 +1346,14 @@ export interface components {
         BackDoorRequest: {
             username: string;
         };
+        ChangeMyPassword: {
+            /**
+             * @description At least 16 characters with a lowercase and an uppercase letter, a digit and one of
+             *     ! @ # $ % ^ & * ( ) , . ? " : { } | < >
+             */
+            newPassword?: string | null;
+            oldPassword?: string | null;
+        };
         ConditionalAcceptance: {
             /** @description The appraiser's conditions (the dialog's Comments), required. */
             acceptConditions?: string | null;
@@ -1181,6 +1384,27 @@ export interface components {
             type: string;
             workPhone?: string | null;
         };
+        /** @description Coverage area of part 1 section 3. */
+        CoverageArea: {
+            /**
+             * Format: int32
+             * @description The appraiser profile's id (not the security user id).
+             */
+            appraiserProfile: number;
+            coverageCounty: string;
+            coverageStateCode: string;
+            /** Format: int32 */
+            id: number;
+            verified: boolean;
+        };
+        CoverageAreas: {
+            appraiserCoverageAreas: components["schemas"]["CoverageArea"][];
+            /**
+             * Format: double
+             * @description The appraiser's score, 0..5; 0 while there is not enough data.
+             */
+            averageScore: number;
+        };
         CsrfToken: {
             token: string;
         };
@@ -1190,6 +1414,18 @@ export interface components {
             totalItems: number;
             /** Format: int64 */
             totalPages: number;
+        };
+        DeleteCoverageArea: {
+            /**
+             * Format: int32
+             * @description The appraiser's security user id.
+             */
+            appraiserId?: number | null;
+            /** @description Sent by the web app; the stored area's own state and county are what is removed. */
+            county?: string | null;
+            /** Format: int32 */
+            coverageAreaId?: number | null;
+            state?: string | null;
         };
         Described: {
             description: string;
@@ -1205,6 +1441,28 @@ export interface components {
             id: number;
             name?: string | null;
             url?: string | null;
+        };
+        /** @description E&O file reference of part 1 section 3. */
+        EnoFileRef: {
+            fileName: string;
+            /**
+             * Format: int64
+             * @description The stored file's id (download with /api/file/download/appraiserprofilefile/{id}).
+             */
+            id: number;
+            /** Format: date-time */
+            uploadDate: string;
+        };
+        /** @description The E&O fields after an update. */
+        EnoInfo: {
+            /** Format: double */
+            enoAggregateAmount: number;
+            /** Format: date */
+            enoExpirationDate?: string | null;
+            enoFile: components["schemas"]["EnoFileRef"];
+            /** Format: double */
+            enoPerIncidentAmount: number;
+            enoProvider?: string | null;
         };
         EppAccessUrl: {
             url: string;
@@ -1264,6 +1522,17 @@ export interface components {
             orderStatusMessage: string;
             /** Format: date-time */
             statusDate: string;
+        };
+        /** @description Licence of part 1 section 3. */
+        License: {
+            /** Format: date */
+            expirationDate: string;
+            /** Format: int32 */
+            id: number;
+            ogNumber: string;
+            stateCode: string;
+            /** @description e.g. Certified Residential. */
+            type: string;
         };
         ListedAppraiserInfo: {
             /** Format: int32 */
@@ -1723,12 +1992,32 @@ export interface components {
             /** Format: int64 */
             orderId: number;
         };
+        UpdateOoo: {
+            /**
+             * Format: int32
+             * @description The appraiser's security user id.
+             */
+            appraiserId?: number | null;
+            /** @description yyyy-mm-dd, last day away; not before startDate. */
+            endDate?: string | null;
+            /** @description yyyy-mm-dd, first day away. */
+            startDate?: string | null;
+        };
         UpdateStatus: {
             message?: string | null;
             /** Format: int64 */
             orderId: number;
             /** @description A label of GET /api/constants/status-message-options, e.g. "Left Message". */
             statusDescription?: string | null;
+        };
+        UpdateTrainee: {
+            /**
+             * Format: int32
+             * @description The appraiser's security user id.
+             */
+            appraiserId?: number | null;
+            /** @description The appraiser works with trainees (stored as noTrainee = !hasTrainee). */
+            hasTrainee?: boolean | null;
         };
         VerificationAnswer: {
             message: string;
@@ -1943,6 +2232,108 @@ export interface operations {
             };
         };
     };
+    add_coverage_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddCoverageArea"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverageArea"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    delete_coverage_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteCoverageArea"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     me: {
         parameters: {
             query?: never;
@@ -2090,6 +2481,164 @@ export interface operations {
             };
         };
     };
+    update_e_and_o: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description appraiserId, provider, perIncidentCoverage, aggregateCoverage, expirationDate (yyyy-mm-dd), policyFile (.pdf, .doc, .docx) */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnoInfo"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    update_ooo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOoo"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppraiserInfo"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    update_trainee_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTrainee"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppraiserInfo"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     by_user_id: {
         parameters: {
             query?: never;
@@ -2108,6 +2657,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AppraiserInfo"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    coverage_areas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the appraiser's security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverageAreas"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
                 };
             };
             403: {
@@ -2192,6 +2787,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EppPartyInformation"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    license_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the appraiser's security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["License"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
                 };
             };
             403: {
@@ -2338,6 +2979,53 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    change_my_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeMyPassword"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2910,6 +3598,52 @@ export interface operations {
             };
         };
     };
+    appraiser_documents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the appraiser's security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileRecord"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     appraisal_file_json: {
         parameters: {
             query?: never;
@@ -2993,6 +3727,52 @@ export interface operations {
                 };
             };
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    my_e_and_o: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the appraiser's security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null | components["schemas"]["EnoFileRef"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,6 @@
 use sea_orm::entity::prelude::*;
 
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, DeriveEntityModel)]
 #[sea_orm(table_name = "appraiser_profiles")]
 pub struct Model {
     #[sea_orm(primary_key)]
@@ -29,6 +29,18 @@ pub struct Model {
     pub epp_city: Option<String>,
     pub epp_zip: Option<String>,
     pub epp_onboarded_at: Option<DateTimeUtc>,
+    /// Out of office, both dates inclusive (the company's calendar).
+    pub ooo_start_date: Option<Date>,
+    pub ooo_end_date: Option<Date>,
+    /// Errors and omissions insurance; amounts in cents, 0 when not given.
+    pub eno_provider: Option<String>,
+    pub eno_per_incident_cents: i64,
+    pub eno_aggregate_cents: i64,
+    pub eno_expiration_date: Option<Date>,
+    /// The policy document (a stored file of the appraiser, type E&O Policy).
+    pub eno_file_id: Option<i64>,
+    /// The company's score of the appraiser's work, 0..5; None (or 0) is "not enough data".
+    pub score: Option<f64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -39,11 +51,27 @@ pub enum Relation {
         to = "super::security_user::Column::Id"
     )]
     SecurityUser,
+    #[sea_orm(has_many = "super::coverage_area::Entity")]
+    CoverageArea,
+    #[sea_orm(has_many = "super::appraiser_license::Entity")]
+    AppraiserLicense,
 }
 
 impl Related<super::security_user::Entity> for Entity {
     fn to() -> RelationDef {
         Relation::SecurityUser.def()
+    }
+}
+
+impl Related<super::coverage_area::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::CoverageArea.def()
+    }
+}
+
+impl Related<super::appraiser_license::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::AppraiserLicense.def()
     }
 }
 

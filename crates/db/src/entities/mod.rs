@@ -1,8 +1,10 @@
 //! Hand-written entities with backend-neutral types (one set for SQLite and PostgreSQL).
 pub mod appraisal_company;
+pub mod appraiser_license;
 pub mod appraiser_profile;
 pub mod audit_log;
 pub mod client;
+pub mod coverage_area;
 pub mod dev_ref;
 pub mod epp_sandbox_token;
 pub mod file_type;

@@ -25,6 +25,8 @@ use crate::users::access::ensure_may_manage_user;
 
 /// Files one request may carry (each within the size limit).
 pub const MAX_FILES_PER_REQUEST: usize = 20;
+/// Longest text field of an upload form (the whole-body limit is off for the files' sake).
+pub const MAX_TEXT_FIELD_BYTES: usize = 1024;
 
 pub fn router() -> OpenApiRouter<AppState> {
     // The size limit is enforced per file while streaming, so axum's whole-body limit is off.
@@ -59,10 +61,36 @@ impl Target {
     }
 }
 
-struct Received {
-    file_name: String,
-    kind: FileKind,
-    stored: StoredObject,
+/// A file streamed into storage and checked, not yet recorded.
+pub struct Received {
+    pub file_name: String,
+    pub kind: FileKind,
+    pub stored: StoredObject,
+}
+
+/// The kinds of file a form field takes.
+#[derive(Clone, Copy, Debug)]
+pub enum Accept {
+    /// Every kind that may be uploaded at all.
+    Any,
+    /// Only these extensions (e.g. E&O policies: pdf, doc, docx).
+    Only(&'static [&'static str]),
+}
+
+impl Accept {
+    fn kind_of(self, file_name: &str) -> Option<FileKind> {
+        match self {
+            Accept::Any => kinds::kind_of(file_name),
+            Accept::Only(allowed) => kinds::kind_among(file_name, allowed),
+        }
+    }
+
+    fn extensions(self) -> String {
+        match self {
+            Accept::Any => kinds::allowed_extensions(),
+            Accept::Only(allowed) => allowed.iter().map(|ext| format!(".{ext}")).collect::<Vec<_>>().join(", "),
+        }
+    }
 }
 
 #[utoipa::path(post, path = "/api/file/upload", tag = "files",
@@ -100,11 +128,11 @@ async fn receive(
                 if received.len() == MAX_FILES_PER_REQUEST {
                     return Err(AppError::Validation(format!("Upload at most {MAX_FILES_PER_REQUEST} files at once.")));
                 }
-                received.push(store(&state.storage, field, state.config.max_upload_bytes).await?);
+                received.push(store(&state.storage, field, state.config.max_upload_bytes, Accept::Any).await?);
             }
-            "fileTypes" => types.push(field.text().await.map_err(bad_form)?),
+            "fileTypes" => types.push(short_text(field).await?),
             name @ ("orderId" | "appraiserId") => {
-                let text = field.text().await.map_err(bad_form)?;
+                let text = short_text(field).await?;
                 if !text.trim().is_empty() {
                     let next = parse_target(name, &text)?;
                     if target.is_some_and(|t| t != next) {
@@ -145,15 +173,15 @@ async fn authorize(state: &AppState, caller: &CurrentUser, target: Target) -> Ap
 
 /// Streams one file into storage; refuses it (leaving nothing behind) when it is empty, too
 /// large, of a kind that may not be uploaded, or not what its name says.
-async fn store(storage: &Storage, mut field: Field<'_>, limit: u64) -> AppResult<Received> {
+pub async fn store(storage: &Storage, mut field: Field<'_>, limit: u64, accept: Accept) -> AppResult<Received> {
     let file_name = clean_file_name(field.file_name().unwrap_or_default());
     if file_name.is_empty() {
         return Err(AppError::Validation("Please choose a file to upload.".into()));
     }
-    let kind = kinds::kind_of(&file_name).ok_or_else(|| {
+    let kind = accept.kind_of(&file_name).ok_or_else(|| {
         AppError::UnsupportedMediaType(format!(
             "{file_name}: files of this type cannot be uploaded. Allowed types: {}.",
-            kinds::allowed_extensions()
+            accept.extensions()
         ))
     })?;
     let mut writer = storage.create().await?;
@@ -243,22 +271,7 @@ async fn save(
             Target::Order(id) => (Some(id), None),
             Target::Appraiser(id) => (None, Some(id)),
         };
-        let row = stored_file::ActiveModel {
-            id: NotSet,
-            storage_key: Set(file.stored.key.clone()),
-            file_name: Set(file.file_name.clone()),
-            content_type: Set(file.kind.content_type.to_string()),
-            size_bytes: Set(file.stored.size as i64),
-            sha256: Set(file.stored.sha256.clone()),
-            file_type_id: Set(Some(file_type.id)),
-            uploaded_by: Set(Some(caller.id())),
-            uploaded_at: Set(now),
-            order_id: Set(order_id),
-            appraiser_user_id: Set(appraiser_user_id),
-            hide: Set(false),
-        }
-        .insert(&txn)
-        .await?;
+        let row = stored_row(file, file_type.id, caller.id(), now, order_id, appraiser_user_id).insert(&txn).await?;
         records.push(FileRecord {
             id: row.id,
             file_type: file_type.description.clone(),
@@ -288,7 +301,45 @@ async fn save(
     Ok(records)
 }
 
-fn bad_form(e: MultipartError) -> AppError {
+/// The stored_files row of a received file, uploaded by `uploaded_by` for an order or an appraiser.
+pub fn stored_row(
+    file: &Received,
+    file_type_id: i32,
+    uploaded_by: i32,
+    now: DateTime<Utc>,
+    order_id: Option<i64>,
+    appraiser_user_id: Option<i32>,
+) -> stored_file::ActiveModel {
+    stored_file::ActiveModel {
+        id: NotSet,
+        storage_key: Set(file.stored.key.clone()),
+        file_name: Set(file.file_name.clone()),
+        content_type: Set(file.kind.content_type.to_string()),
+        size_bytes: Set(file.stored.size as i64),
+        sha256: Set(file.stored.sha256.clone()),
+        file_type_id: Set(Some(file_type_id)),
+        uploaded_by: Set(Some(uploaded_by)),
+        uploaded_at: Set(now),
+        order_id: Set(order_id),
+        appraiser_user_id: Set(appraiser_user_id),
+        hide: Set(false),
+    }
+}
+
+/// A text field of an upload form, read only up to MAX_TEXT_FIELD_BYTES.
+pub async fn short_text(mut field: Field<'_>) -> AppResult<String> {
+    let name = field.name().unwrap_or_default().to_string();
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.chunk().await.map_err(bad_form)? {
+        if bytes.len() + chunk.len() > MAX_TEXT_FIELD_BYTES {
+            return Err(AppError::BadRequest(format!("The form field '{name}' is too long.")));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    String::from_utf8(bytes).map_err(|_| AppError::BadRequest(format!("The form field '{name}' is not text.")))
+}
+
+pub fn bad_form(e: MultipartError) -> AppError {
     AppError::BadRequest(format!("The upload could not be read: {}", e.body_text()))
 }
 

@@ -2,13 +2,13 @@
 //! (/api/admin-appraiser/order/{id}/assignable and /api/admin-appraiser/assign-order).
 //!
 //! Assignable appraisers are the active appraisers of the order's firm (appraisers and their
-//! administrators), other than the one who has it, who are licensed in the property's state
-//! (domain.md), with their open-order counts. The order goes back to "assigned" so that the new
+//! administrators), other than the one who has it, who hold a licence in the property's state
+//! that has not expired (domain.md), with their open-order counts. The order goes back to "assigned" so that the new
 //! appraiser accepts or rejects it; the one who had it stays invited.
 use std::collections::HashMap;
 
 use axum::extract::State;
-use chrono::Utc;
+use chrono::{NaiveDate, Utc};
 use portal_db::entities::{appraiser_profile, order, security_user};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -25,6 +25,7 @@ use crate::app::AppState;
 use crate::auth::session::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
+use crate::profile::licenses::licensed_in;
 use crate::roles::UserType;
 
 pub const MSG_NO_ORDER: &str = "No order id to assign!.";
@@ -59,10 +60,8 @@ pub struct AssignOrder {
     pub appraiser_to_assign_to: Option<i32>,
 }
 
-/// Whether an appraiser may take orders in `state_code`. The portal keeps no licence records yet
-/// (they arrive with the profile's licences), so the office's state stands for the licence.
-fn licensed_in(profile: &appraiser_profile::Model, state_code: &str) -> bool {
-    profile.office_state_code.as_deref().is_some_and(|s| s.eq_ignore_ascii_case(state_code))
+fn today(state: &AppState) -> AppResult<NaiveDate> {
+    state.config.today().map_err(AppError::Internal)
 }
 
 async fn open_order_counts(db: &impl ConnectionTrait, user_ids: Vec<i32>) -> AppResult<HashMap<i32, i64>> {
@@ -79,8 +78,8 @@ async fn open_order_counts(db: &impl ConnectionTrait, user_ids: Vec<i32>) -> App
     Ok(rows.into_iter().filter_map(|(id, n)| id.map(|id| (id, n))).collect())
 }
 
-/// The appraisers `o` may be reassigned to, by name.
-pub async fn assignable(db: &impl ConnectionTrait, o: &order::Model) -> AppResult<Vec<(AssignableAppraiser, security_user::Model)>> {
+/// The appraisers `o` may be reassigned to on `today` (the company's date), by name.
+pub async fn assignable(db: &impl ConnectionTrait, o: &order::Model, today: NaiveDate) -> AppResult<Vec<(AssignableAppraiser, security_user::Model)>> {
     let Some(company) = o.assigned_company_id else { return Ok(Vec::new()) };
     let rows = appraiser_profile::Entity::find()
         .find_also_related(security_user::Entity)
@@ -91,11 +90,13 @@ pub async fn assignable(db: &impl ConnectionTrait, o: &order::Model) -> AppResul
         .order_by_asc(security_user::Column::FirstName)
         .all(db)
         .await?;
-    let candidates: Vec<(appraiser_profile::Model, security_user::Model)> = rows
+    let firm: Vec<(appraiser_profile::Model, security_user::Model)> = rows
         .into_iter()
         .filter_map(|(profile, user)| user.map(|u| (profile, u)))
-        .filter(|(profile, user)| Some(user.id) != o.assigned_appraiser_id && licensed_in(profile, &o.property_state_code))
+        .filter(|(_, user)| Some(user.id) != o.assigned_appraiser_id)
         .collect();
+    let licensed = licensed_in(db, firm.iter().map(|(p, _)| p.id).collect(), &o.property_state_code, today).await?;
+    let candidates: Vec<_> = firm.into_iter().filter(|(profile, _)| licensed.contains(&profile.id)).collect();
     let counts = open_order_counts(db, candidates.iter().map(|(_, u)| u.id).collect()).await?;
     Ok(candidates
         .into_iter()
@@ -121,7 +122,7 @@ pub async fn assignable(db: &impl ConnectionTrait, o: &order::Model) -> AppResul
               (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
 async fn assignable_appraisers(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<axum::Json<Vec<AssignableAppraiser>>> {
     let checked = act::check(&state.db, &caller, id, OrderAction::Reassign).await?;
-    let list = assignable(&state.db, &checked.order).await?;
+    let list = assignable(&state.db, &checked.order, today(&state)?).await?;
     Ok(axum::Json(list.into_iter().map(|(item, _)| item).collect()))
 }
 
@@ -133,7 +134,7 @@ async fn assign_order(State(state): State<AppState>, caller: CurrentUser, Json(b
     let order_id = body.order_id.ok_or_else(|| AppError::Validation(MSG_NO_ORDER.into()))?;
     let checked = act::check(&state.db, &caller, order_id, OrderAction::Reassign).await?;
     let chosen = body.appraiser_to_assign_to.ok_or_else(|| AppError::Validation(MSG_SELECT_APPRAISER.into()))?;
-    let (item, user) = assignable(&state.db, &checked.order)
+    let (item, user) = assignable(&state.db, &checked.order, today(&state)?)
         .await?
         .into_iter()
         .find(|(item, _)| item.id == chosen)

@@ -91,7 +91,7 @@ fn detail_for(o: &order::Model) -> order_detail::ActiveModel {
         report_type4_id: Set(None),
         appraiser_fee_cents: Set(Some(fee * 100)),
         tech_fee_cents: Set(Some(400)),
-        purchase_price_cents: Set(Some(rng.random_range(150..900) * 1_000_00)),
+        purchase_price_cents: Set(Some(rng.random_range(150..900) * 100_000)),
         notes_html: Set(Some(
             "<p>Please call the borrower before visiting. <strong>Dog on premises.</strong></p>\
              <ul><li>Photos of every room</li><li>Include the detached garage</li></ul>"
@@ -105,7 +105,7 @@ fn detail_for(o: &order::Model) -> order_detail::ActiveModel {
         living_area: Set(Some(rng.random_range(900..4200))),
         lot_area: Set(Some(rng.random_range(3000..22000))),
         county_use: Set(Some("Residential".into())),
-        assessed_value_cents: Set(Some(rng.random_range(120..850) * 1_000_00)),
+        assessed_value_cents: Set(Some(rng.random_range(120..850) * 100_000)),
         latitude: Set(Some(30.2672 + rng.random_range(-0.08..0.08))),
         longitude: Set(Some(-97.7431 + rng.random_range(-0.08..0.08))),
         requires_env: Set(rng.random_bool(0.1)),
@@ -206,7 +206,9 @@ async fn files(
     all_hidden: bool,
 ) -> AppResult<()> {
     let now = Utc::now();
-    let list: [(&str, i32, Vec<u8>, &str, i32, i64, bool); 3] = [
+    /// (name, file type, content, content type, uploaded by, minutes ago, hidden)
+    type DemoFile<'a> = (&'a str, i32, Vec<u8>, &'a str, i32, i64, bool);
+    let list: [DemoFile; 3] = [
         ("Engagement Letter.pdf", 7, simple_pdf(&format!("Engagement letter for order {}", o.file_number)), "application/pdf", staff, 30, all_hidden),
         ("Front elevation.png", 4, TINY_PNG.to_vec(), "image/png", appraiser, 10, all_hidden),
         ("Internal review notes.txt", 9, b"Internal: comparable 3 needs a second look.".to_vec(), "text/plain; charset=utf-8", staff, 5, true),

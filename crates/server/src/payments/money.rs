@@ -22,6 +22,11 @@ pub enum AmountError {
 /// Reads a dollar amount sent as a JSON number or string ("450", "450.5", "1,250.00", "$99")
 /// into cents without going through floating point. Null or blank is `Missing`.
 pub fn parse_amount(value: &Value) -> Result<i64, AmountError> {
+    parse_amount_up_to(value, MAX_CENTS)
+}
+
+/// `parse_amount` with another ceiling (insurance coverage runs into the millions).
+pub fn parse_amount_up_to(value: &Value, max_cents: i64) -> Result<i64, AmountError> {
     let text = match value {
         Value::Null => return Err(AmountError::Missing),
         Value::Number(n) => n.to_string(),
@@ -50,13 +55,14 @@ pub fn parse_amount(value: &Value) -> Result<i64, AmountError> {
         return Err(AmountError::TooManyDecimals);
     }
     let whole = whole.trim_start_matches('0');
-    if whole.len() > 7 {
+    // Well inside i64 before the ceiling is compared.
+    if whole.len() > 15 {
         return Err(AmountError::TooLarge);
     }
     let dollars: i64 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| AmountError::NotANumber)? };
     let cents: i64 = format!("{fraction:0<2}").parse().map_err(|_| AmountError::NotANumber)?;
     let total = dollars * 100 + cents;
-    if total > MAX_CENTS {
+    if total > max_cents {
         return Err(AmountError::TooLarge);
     }
     Ok(total)
@@ -95,6 +101,9 @@ mod tests {
             assert_eq!(parse_amount(&value), expected, "{value}");
         }
         assert_eq!(parse_amount(&json!(1e3)), Ok(100000));
+        assert_eq!(parse_amount(&json!("99999999999999999999")), Err(AmountError::TooLarge));
+        assert_eq!(parse_amount_up_to(&json!("2,000,000"), 10 * MAX_CENTS), Ok(200_000_000));
+        assert_eq!(parse_amount_up_to(&json!("10000000.01"), 10 * MAX_CENTS), Err(AmountError::TooLarge));
         assert_eq!(to_amount(45050), 450.5);
     }
 }

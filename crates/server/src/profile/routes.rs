@@ -1,6 +1,7 @@
+//! GET /api/appraiser/me and /api/appraiser/{id}: the appraiser info of part 1 section 3.
 use axum::extract::State;
+use chrono::NaiveDate;
 use portal_db::entities::{appraiser_profile, security_user};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -8,9 +9,9 @@ use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::auth::session::CurrentUser;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::Path;
-use crate::users::access::ensure_may_manage_user;
+use crate::payments::money::to_amount;
 use crate::users::routes::SecurityUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -42,6 +43,14 @@ pub struct AppraiserInfo {
     pub payment_status: Option<String>,
     pub ready_for_epp_onboarding: bool,
     pub epp_party_data: Option<crate::payments::epp::EppPartyData>,
+    /// Out of office, both days included.
+    pub ooo_start_date: Option<NaiveDate>,
+    pub ooo_end_date: Option<NaiveDate>,
+    /// Errors and omissions insurance; amounts in USD, 0 when not given.
+    pub eno_provider: Option<String>,
+    pub eno_per_incident_amount: f64,
+    pub eno_aggregate_amount: f64,
+    pub eno_expiration_date: Option<NaiveDate>,
 }
 
 pub fn appraiser_info(profile: appraiser_profile::Model, user: security_user::Model) -> AppraiserInfo {
@@ -67,20 +76,18 @@ pub fn appraiser_info(profile: appraiser_profile::Model, user: security_user::Mo
         is_fha_certified: profile.is_fha_certified,
         is_staff_appraiser: profile.is_staff_appraiser,
         no_trainee: profile.no_trainee,
+        ooo_start_date: profile.ooo_start_date,
+        ooo_end_date: profile.ooo_end_date,
+        eno_provider: profile.eno_provider,
+        eno_per_incident_amount: to_amount(profile.eno_per_incident_cents),
+        eno_aggregate_amount: to_amount(profile.eno_aggregate_cents),
+        eno_expiration_date: profile.eno_expiration_date,
     }
 }
 
 async fn load(state: &AppState, caller: &CurrentUser, security_user_id: i32) -> AppResult<axum::Json<AppraiserInfo>> {
-    ensure_may_manage_user(&state.db, caller, security_user_id).await?;
-    let found = appraiser_profile::Entity::find()
-        .filter(appraiser_profile::Column::SecurityUserId.eq(security_user_id))
-        .find_also_related(security_user::Entity)
-        .one(&state.db)
-        .await?;
-    match found {
-        Some((profile, Some(user))) => Ok(axum::Json(appraiser_info(profile, user))),
-        _ => Err(AppError::NotFound("Appraiser Not Found".into())),
-    }
+    let (profile, user) = super::managed(&state.db, caller, security_user_id).await?;
+    Ok(axum::Json(appraiser_info(profile, user)))
 }
 
 /// The caller's own appraiser record.

@@ -19,15 +19,7 @@ fn file(name: &str, bytes: &[u8]) -> Part {
 
 /// Rows and stored objects: a refused upload must leave both as they were.
 async fn stored(app: &TestApp) -> (i64, usize) {
-    let rows = app.count("SELECT COUNT(*) FROM stored_files").await;
-    let folder = std::path::Path::new(&app.config.storage_url);
-    (rows, count_files(folder))
-}
-
-fn count_files(dir: &std::path::Path) -> usize {
-    std::fs::read_dir(dir).map_or(0, |entries| {
-        entries.flatten().map(|e| if e.path().is_dir() { count_files(&e.path()) } else { 1 }).sum()
-    })
+    app.stored().await
 }
 
 both_dbs!(upload_then_download_both_ways, |app| {
@@ -91,6 +83,7 @@ both_dbs!(refused_uploads_store_nothing, |app| {
         (order().part("files", file("setup.exe", b"MZ\x90\0")).text("fileTypes", "1"), StatusCode::UNSUPPORTED_MEDIA_TYPE, ""),
         (order().part("files", file("empty.pdf", b"")).text("fileTypes", "1"), StatusCode::UNPROCESSABLE_ENTITY, "empty.pdf is empty."),
         (Form::new().part("files", file("a.pdf", PDF)).text("fileTypes", "1"), StatusCode::UNPROCESSABLE_ENTITY, "An orderId or appraiserId is required."),
+        (order().part("files", file("a.pdf", PDF)).text("fileTypes", "1".repeat(2000)), StatusCode::BAD_REQUEST, "The form field 'fileTypes' is too long."),
         (Form::new().text("orderId", "987654").part("files", file("a.pdf", PDF)).text("fileTypes", "1"), StatusCode::NOT_FOUND, "Order not found."),
         (Form::new().text("orderId", theirs.to_string()).part("files", file("a.pdf", PDF)).text("fileTypes", "1"), StatusCode::FORBIDDEN, ""),
         // A good file followed by a bad one: neither is kept.

@@ -306,7 +306,10 @@ both_dbs!(accept_and_reject_at_once_exactly_one_wins, |app| {
         let winners = [&accepted, &rejected].iter().filter(|(s, _)| *s == StatusCode::OK).count();
         assert_eq!(winners, 1, "exactly one wins: {accepted:?} {rejected:?}");
         let loser = if accepted.0 == StatusCode::OK { &rejected } else { &accepted };
-        assert_eq!(loser.0, StatusCode::CONFLICT, "{loser:?}");
+        // An accept that starts after the reject committed finds the order no longer theirs:
+        // 403, as for any order an appraiser lost (domain.md); inside the race it is 409.
+        let lost_the_order = rejected.0 == StatusCode::OK && accepted.0 == StatusCode::FORBIDDEN;
+        assert!(loser.0 == StatusCode::CONFLICT || lost_the_order, "{loser:?}");
         let row = order_row(&app, id).await;
         let added = history(&app, id).await.split_off(before);
         if accepted.0 == StatusCode::OK {
@@ -369,6 +372,52 @@ both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
     for (action, n) in [("order.send_message", 3), ("order.update_status", 1), ("order.auto_reply_no", 1), ("order.auto_reply_yes", 1), ("order.reject_with_conditions", 1)] {
         assert_eq!(audited(&app, action).await, n, "{action}");
     }
+});
+
+/// The e-mail addresses of the appraisers an order may be reassigned to.
+async fn assignable_emails(s: &Session, order_id: i64) -> Vec<String> {
+    let list: Value = s.get(&format!("/api/admin-appraiser/order/{order_id}/assignable")).await.json().await.unwrap();
+    list.as_array().unwrap().iter().map(|a| a["emailAddress"].as_str().unwrap().to_string()).collect()
+}
+
+both_dbs!(reassign_offers_only_appraisers_with_a_live_licence_in_the_state, |app| {
+    use portal_db::entities::{appraiser_license, appraiser_profile};
+    let id = order_with_details(&app, NewOrder { file_number: "800710", status: 5, appraiser: Some("demo.appraiser") }).await;
+    let admin = app.signed_in("demo.admin").await;
+    let (firm_admin, second) = ("demo.admin@appraisalportal.example", "demo.appraiser2@appraisalportal.example");
+    assert_eq!(assignable_emails(&admin, id).await, [firm_admin, second], "both hold a Texas licence");
+
+    // demo.appraiser2's Texas licence ran out yesterday; one that ends today still counts.
+    let profile = appraiser_profile::Entity::find()
+        .filter(appraiser_profile::Column::SecurityUserId.eq(app.user_id("demo.appraiser2").await))
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap();
+    let texas = appraiser_license::Entity::find()
+        .filter(appraiser_license::Column::AppraiserProfileId.eq(profile.id))
+        .filter(appraiser_license::Column::StateCode.eq("TX"))
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap();
+    let today = Utc::now().with_timezone(&chrono_tz::America::Chicago).date_naive();
+    let mut licence = texas.into_active_model();
+    licence.expiration_date = Set(today - Duration::days(1));
+    let licence = licence.update(&app.db).await.unwrap();
+    assert_eq!(assignable_emails(&admin, id).await, [firm_admin]);
+    let (status, _) = post(&admin, "/api/admin-appraiser/assign-order", json!({"orderId": id, "appraiserToAssignTo": profile.security_user_id})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "not assignable without a live licence");
+    let mut licence = licence.into_active_model();
+    licence.expiration_date = Set(today);
+    licence.update(&app.db).await.unwrap();
+    assert_eq!(assignable_emails(&admin, id).await, [firm_admin, second]);
+
+    // In New Mexico only demo.appraiser2 is licensed; the office's state no longer matters.
+    let mut moved = order_row(&app, id).await.into_active_model();
+    moved.property_state_code = Set("NM".into());
+    moved.update(&app.db).await.unwrap();
+    assert_eq!(assignable_emails(&admin, id).await, [second]);
 });
 
 both_dbs!(reassign_within_the_firm_with_open_order_counts, |app| {

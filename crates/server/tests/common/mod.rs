@@ -170,6 +170,20 @@ impl TestApp {
     }
 }
 
+impl TestApp {
+    /// Stored file rows and objects in storage: a refused upload must leave both as they were.
+    pub async fn stored(&self) -> (i64, usize) {
+        let rows = self.count("SELECT COUNT(*) FROM stored_files").await;
+        (rows, count_files(std::path::Path::new(&self.config.storage_url)))
+    }
+}
+
+fn count_files(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir).map_or(0, |entries| {
+        entries.flatten().map(|e| if e.path().is_dir() { count_files(&e.path()) } else { 1 }).sum()
+    })
+}
+
 impl Drop for TestApp {
     fn drop(&mut self) {
         self.server.abort();
@@ -236,7 +250,12 @@ impl Session {
 
     /// POST /api/file/upload with a multipart form, as the web app sends it.
     pub async fn upload(&self, form: reqwest::multipart::Form) -> Response {
-        let mut req = self.http.post(self.url("/api/file/upload")).multipart(form);
+        self.post_form("/api/file/upload", form).await
+    }
+
+    /// A multipart POST carrying the CSRF header.
+    pub async fn post_form(&self, path: &str, form: reqwest::multipart::Form) -> Response {
+        let mut req = self.http.post(self.url(path)).multipart(form);
         if let Some(token) = &self.csrf {
             req = req.header("X-XSRF-TOKEN", token);
         }
