@@ -13,6 +13,7 @@ mod order_actions;
 mod order_details;
 mod outbox;
 mod payments;
+mod profile;
 mod quotes;
 mod reset;
 mod secret_admin;

@@ -1,7 +1,7 @@
 //! The appraiser profile and settings (issue 6): reading it, coverage areas, trainee, out of
 //! office, E&O with its policy document, documents, licences, changing one's password, and who
 //! may do which, on both databases.
-mod common;
+use crate::common;
 
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
