@@ -40,6 +40,8 @@ export function appraiserInfo(extra: Partial<AppraiserInfo> = {}): AppraiserInfo
     enoPerIncidentAmount: 1000000,
     enoAggregateAmount: 2000000,
     enoExpirationDate: '2027-06-30',
+    isLinked: false,
+    readyForEppOnboarding: false,
     ...extra,
   };
 }
