@@ -31,7 +31,7 @@ export function PersonalInfoTab({ appraiser }: { appraiser: AppraiserInfo }) {
           <>
             {' '}
             E-mail:{' '}
-            <Anchor href={`mailto:${support}`} c="blue.9" underline="always">
+            <Anchor href={`mailto:${support}`} c="blue.9" underline="always" inherit>
               {support}
             </Anchor>
           </>
