@@ -1,9 +1,9 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CardField, CardList } from '../../components/CardList';
 import { EmptyState } from '../../components/DataDisplay';
 import { FileActions } from '../../components/FileActions';
+import { FileList, type FileColumn } from '../../components/FileList';
 import { FileUploadDialog } from '../../components/FileUploadDialog';
 import { failureText, isSharedFailure } from '../../lib/api';
 import { useAppConfig } from '../../lib/appConfig';
@@ -21,68 +21,28 @@ function DocumentActions({ file }: { file: FileRecord }) {
   return <FileActions fileName={file.fileName} onView={() => viewProfileFile(file)} onDownload={() => downloadProfileFile(file)} />;
 }
 
+function documentColumns(timeZone: string | null | undefined): FileColumn<FileRecord>[] {
+  return [
+    { header: 'ID', cell: (f) => f.id },
+    { header: 'Type', cell: (f) => f.fileType },
+    { header: 'Name', cell: (f) => f.fileName, name: true },
+    { header: 'Size', cell: (f) => formatFileSize(f.fileSize), nowrap: true },
+    { header: 'Uploaded by', cell: (f) => f.uploadedBy },
+    { header: 'Date and Time Uploaded', cardLabel: 'Uploaded', cell: (f) => formatDateAndTime(f.uploadDate, timeZone), nowrap: true },
+  ];
+}
+
 function DocumentList({ files, mobile, timeZone }: { files: FileRecord[]; mobile: boolean; timeZone: string | null | undefined }) {
   if (files.length === 0) return <EmptyState message={MSG_NO_DOCUMENTS} />;
-  if (mobile) {
-    return (
-      <CardList label="Documents">
-        {files.map((f) => (
-          <Card component="li" withBorder radius="md" padding="sm" key={f.id} data-file-id={f.id}>
-            <Stack gap={6}>
-              <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {f.fileName}
-              </Text>
-              <CardField label="ID">{f.id}</CardField>
-              <CardField label="Type">{f.fileType}</CardField>
-              <CardField label="Size">{formatFileSize(f.fileSize)}</CardField>
-              <CardField label="Uploaded by">{f.uploadedBy}</CardField>
-              <CardField label="Uploaded">{formatDateAndTime(f.uploadDate, timeZone)}</CardField>
-              <DocumentActions file={f} />
-            </Stack>
-          </Card>
-        ))}
-      </CardList>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table striped verticalSpacing="sm" aria-label="Documents" styles={{ th: { whiteSpace: 'nowrap' } }}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>ID</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Size</Table.Th>
-            <Table.Th>Uploaded by</Table.Th>
-            <Table.Th>Date and Time Uploaded</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {files.map((f) => (
-            <Table.Tr key={f.id} data-file-id={f.id}>
-              <Table.Td fz="sm">{f.id}</Table.Td>
-              <Table.Td fz="sm">{f.fileType}</Table.Td>
-              <Table.Td fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {f.fileName}
-              </Table.Td>
-              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatFileSize(f.fileSize)}
-              </Table.Td>
-              <Table.Td fz="sm">{f.uploadedBy}</Table.Td>
-              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatDateAndTime(f.uploadDate, timeZone)}
-              </Table.Td>
-              <Table.Td>
-                <DocumentActions file={f} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <FileList
+      files={files}
+      columns={documentColumns(timeZone)}
+      actions={(f) => <DocumentActions file={f} />}
+      label="Documents"
+      mobile={mobile}
+      minWidth={860}
+    />
   );
 }
 

@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { CardField, CardList } from '../../../components/CardList';
+import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { CardList } from '../../../components/CardList';
 import { EmptyState } from '../../../components/DataDisplay';
 import { FileActions } from '../../../components/FileActions';
+import { FileList, type FileColumn } from '../../../components/FileList';
 import { formatFileSize } from '../../../lib/fileSize';
 import { downloadOrderFile, viewOrderFile } from './api';
 import { formatDateAndTime } from '../../../lib/dates';
@@ -88,66 +89,28 @@ function OrderFileActions({ file, onNote }: { file: OrderFile; onNote?: OnNote }
   );
 }
 
+function fileColumns(timeZone: string | null): FileColumn<OrderFile>[] {
+  return [
+    { header: 'Name', cell: (f) => f.fileName, name: true },
+    { header: 'Type', cell: (f) => f.fileTypeDescription },
+    { header: 'Size', cell: (f) => formatFileSize(f.fileSize), nowrap: true },
+    { header: 'Uploaded By', cardLabel: 'Uploaded by', cell: (f) => personName(f.uploadedByFirstName, f.uploadedByLastName) },
+    { header: 'Uploaded', cell: (f) => formatDateAndTime(f.uploadDateTime, timeZone), nowrap: true },
+  ];
+}
+
 export function FilesTab({ items, timeZone, mobile, onNote }: ListTabProps<OrderFile> & { onNote?: OnNote }) {
   const { items: shown, empty } = visibleList('files', items);
   if (empty) return <EmptyState message={empty} />;
-  if (mobile) {
-    return (
-      <CardList label="Files">
-        {shown.map((f) => (
-          <Card component="li" withBorder radius="md" padding="sm" key={f.id} data-file-id={f.id}>
-            <Stack gap={6}>
-              <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {f.fileName}
-              </Text>
-              <CardField label="Type">{f.fileTypeDescription}</CardField>
-              <CardField label="Size">{formatFileSize(f.fileSize)}</CardField>
-              <CardField label="Uploaded by">{personName(f.uploadedByFirstName, f.uploadedByLastName)}</CardField>
-              <CardField label="Uploaded">{formatDateAndTime(f.uploadDateTime, timeZone)}</CardField>
-              <OrderFileActions file={f} onNote={onNote} />
-            </Stack>
-          </Card>
-        ))}
-      </CardList>
-    );
-  }
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" striped aria-label="Files" styles={{ th: { whiteSpace: 'nowrap' } }}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Size</Table.Th>
-            <Table.Th>Uploaded By</Table.Th>
-            <Table.Th>Uploaded</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {shown.map((f) => (
-            <Table.Tr key={f.id} data-file-id={f.id}>
-              <Table.Td fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {f.fileName}
-              </Table.Td>
-              <Table.Td fz="sm">{f.fileTypeDescription}</Table.Td>
-              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatFileSize(f.fileSize)}
-              </Table.Td>
-              <Table.Td fz="sm">{personName(f.uploadedByFirstName, f.uploadedByLastName)}</Table.Td>
-              <Table.Td fz="sm" style={{ whiteSpace: 'nowrap' }}>
-                {formatDateAndTime(f.uploadDateTime, timeZone)}
-              </Table.Td>
-              <Table.Td>
-                <OrderFileActions file={f} onNote={onNote} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <FileList
+      files={shown}
+      columns={fileColumns(timeZone)}
+      actions={(f) => <OrderFileActions file={f} onNote={onNote} />}
+      label="Files"
+      mobile={mobile}
+      minWidth={760}
+    />
   );
 }
 
