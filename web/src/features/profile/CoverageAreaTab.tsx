@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Card, Group, NativeSelect, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { CardField, CardList } from '../../components/CardList';
 import { EmptyState, InfoCard } from '../../components/DataDisplay';
 import { FormDialog } from '../../components/FormDialog';
+import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
 import { useCounties, useStates } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { addCoverageArea, coverageAreasQuery, deleteCoverageArea, type AppraiserInfo, type CoverageArea } from './api';
@@ -103,55 +103,27 @@ function RemoveButton({ area, onRemove }: { area: CoverageArea; onRemove: (a: Co
   );
 }
 
+const COVERAGE_COLUMNS: Column<CoverageArea>[] = [
+  { header: 'State', cell: (a) => a.coverageStateCode },
+  { header: 'County', cell: (a) => a.coverageCounty },
+  { header: 'Status', cell: (a) => <StatusBadge verified={a.verified} /> },
+];
+
 function CoverageList({ areas, mobile, onRemove }: { areas: CoverageArea[]; mobile: boolean; onRemove: (a: CoverageArea) => void }) {
   if (areas.length === 0) return <EmptyState message={MSG_NO_COVERAGE} />;
-  if (mobile) {
-    return (
-      <CardList label="Coverage areas">
-        {areas.map((a) => (
-          <Card component="li" withBorder radius="md" padding="sm" key={a.id} data-coverage-id={a.id}>
-            <Stack gap={6}>
-              <CardField label="State">{a.coverageStateCode}</CardField>
-              <CardField label="County">{a.coverageCounty}</CardField>
-              <CardField label="Status">
-                <StatusBadge verified={a.verified} />
-              </CardField>
-              <Group>
-                <RemoveButton area={a} onRemove={onRemove} />
-              </Group>
-            </Stack>
-          </Card>
-        ))}
-      </CardList>
-    );
-  }
   return (
-    <Table striped verticalSpacing="sm" aria-label="Coverage areas">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>State</Table.Th>
-          <Table.Th>County</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {areas.map((a) => (
-          <Table.Tr key={a.id} data-coverage-id={a.id}>
-            <Table.Td>{a.coverageStateCode}</Table.Td>
-            <Table.Td>{a.coverageCounty}</Table.Td>
-            <Table.Td>
-              <StatusBadge verified={a.verified} />
-            </Table.Td>
-            <Table.Td ta="right">
-              <RemoveButton area={a} onRemove={onRemove} />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <ResponsiveTable
+      items={areas}
+      columns={COVERAGE_COLUMNS}
+      actions={(a) => (
+        <Group>
+          <RemoveButton area={a} onRemove={onRemove} />
+        </Group>
+      )}
+      label="Coverage areas"
+      mobile={mobile}
+      idAttribute="data-coverage-id"
+    />
   );
 }
 

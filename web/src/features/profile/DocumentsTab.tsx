@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState } from '../../components/DataDisplay';
 import { FileActions } from '../../components/FileActions';
-import { FileList, type FileColumn } from '../../components/FileList';
+import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
 import { FileUploadDialog } from '../../components/FileUploadDialog';
 import { failureText, isSharedFailure } from '../../lib/api';
 import { useAppConfig } from '../../lib/appConfig';
@@ -21,7 +21,7 @@ function DocumentActions({ file }: { file: FileRecord }) {
   return <FileActions fileName={file.fileName} onView={() => viewProfileFile(file)} onDownload={() => downloadProfileFile(file)} />;
 }
 
-function documentColumns(timeZone: string | null | undefined): FileColumn<FileRecord>[] {
+function documentColumns(timeZone: string | null | undefined): Column<FileRecord>[] {
   return [
     { header: 'ID', cell: (f) => f.id },
     { header: 'Type', cell: (f) => f.fileType },
@@ -35,13 +35,14 @@ function documentColumns(timeZone: string | null | undefined): FileColumn<FileRe
 function DocumentList({ files, mobile, timeZone }: { files: FileRecord[]; mobile: boolean; timeZone: string | null | undefined }) {
   if (files.length === 0) return <EmptyState message={MSG_NO_DOCUMENTS} />;
   return (
-    <FileList
-      files={files}
+    <ResponsiveTable
+      items={files}
       columns={documentColumns(timeZone)}
       actions={(f) => <DocumentActions file={f} />}
       label="Documents"
       mobile={mobile}
       minWidth={860}
+      idAttribute="data-file-id"
     />
   );
 }

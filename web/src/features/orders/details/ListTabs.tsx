@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { CardList } from '../../../components/CardList';
 import { EmptyState } from '../../../components/DataDisplay';
 import { FileActions } from '../../../components/FileActions';
-import { FileList, type FileColumn } from '../../../components/FileList';
+import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { formatFileSize } from '../../../lib/fileSize';
 import { downloadOrderFile, viewOrderFile } from './api';
 import { formatDateAndTime } from '../../../lib/dates';
@@ -89,7 +89,7 @@ function OrderFileActions({ file, onNote }: { file: OrderFile; onNote?: OnNote }
   );
 }
 
-function fileColumns(timeZone: string | null): FileColumn<OrderFile>[] {
+function fileColumns(timeZone: string | null): Column<OrderFile>[] {
   return [
     { header: 'Name', cell: (f) => f.fileName, name: true },
     { header: 'Type', cell: (f) => f.fileTypeDescription },
@@ -103,13 +103,14 @@ export function FilesTab({ items, timeZone, mobile, onNote }: ListTabProps<Order
   const { items: shown, empty } = visibleList('files', items);
   if (empty) return <EmptyState message={empty} />;
   return (
-    <FileList
-      files={shown}
+    <ResponsiveTable
+      items={shown}
       columns={fileColumns(timeZone)}
       actions={(f) => <OrderFileActions file={f} onNote={onNote} />}
       label="Files"
       mobile={mobile}
       minWidth={760}
+      idAttribute="data-file-id"
     />
   );
 }

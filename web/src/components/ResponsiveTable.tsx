@@ -2,57 +2,59 @@ import { Card, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CardField, CardList } from './CardList';
 
-export interface FileColumn<T> {
+export interface Column<T> {
   header: string;
   /** The label on a phone's card, when shorter than the table header. */
   cardLabel?: string;
-  cell: (file: T) => ReactNode;
-  /** The file name column: bold, wraps anywhere, and the card's title on a phone. */
+  cell: (item: T) => ReactNode;
+  /** The naming column (a file name, say): bold, wraps anywhere, and the card's title on a phone. */
   name?: boolean;
   nowrap?: boolean;
 }
 
-interface FileListProps<T> {
-  files: T[];
-  columns: FileColumn<T>[];
-  actions: (file: T) => ReactNode;
+interface ResponsiveTableProps<T> {
+  items: T[];
+  columns: Column<T>[];
+  actions: (item: T) => ReactNode;
   /** Accessible name of the table or card list. */
   label: string;
   /** Cards instead of a table (small screens). */
   mobile: boolean;
-  minWidth: number;
+  /** Below this width the table scrolls sideways (none: it fits). */
+  minWidth?: number;
+  /** The data attribute carrying each row's id, for tests and styling. */
+  idAttribute: `data-${string}`;
 }
 
-/** A list of stored files: a table on large screens, a card per file on small ones. */
-export function FileList<T extends { id: number }>({ files, columns, actions, label, mobile, minWidth }: FileListProps<T>) {
+/** A table on large screens that becomes a card per row on small ones (with the row's actions). */
+export function ResponsiveTable<T extends { id: number }>({ items, columns, actions, label, mobile, minWidth, idAttribute }: ResponsiveTableProps<T>) {
   const title = columns.find((c) => c.name);
   if (mobile) {
     return (
       <CardList label={label}>
-        {files.map((f) => (
-          <Card component="li" withBorder radius="md" padding="sm" key={f.id} data-file-id={f.id}>
+        {items.map((item) => (
+          <Card component="li" withBorder radius="md" padding="sm" key={item.id} {...{ [idAttribute]: item.id }}>
             <Stack gap={6}>
               {title ? (
                 <Text fw={700} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {title.cell(f)}
+                  {title.cell(item)}
                 </Text>
               ) : null}
               {columns
                 .filter((c) => !c.name)
                 .map((c) => (
                   <CardField key={c.header} label={c.cardLabel ?? c.header}>
-                    {c.cell(f)}
+                    {c.cell(item)}
                   </CardField>
                 ))}
-              {actions(f)}
+              {actions(item)}
             </Stack>
           </Card>
         ))}
       </CardList>
     );
   }
-  return (
-    <Table.ScrollContainer minWidth={minWidth}>
+  const table = (
       <Table striped verticalSpacing="sm" aria-label={label} styles={{ th: { whiteSpace: 'nowrap' } }}>
         <Table.Thead>
           <Table.Tr>
@@ -65,8 +67,8 @@ export function FileList<T extends { id: number }>({ files, columns, actions, la
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {files.map((f) => (
-            <Table.Tr key={f.id} data-file-id={f.id}>
+          {items.map((item) => (
+            <Table.Tr key={item.id} {...{ [idAttribute]: item.id }}>
               {columns.map((c) => (
                 <Table.Td
                   key={c.header}
@@ -74,14 +76,14 @@ export function FileList<T extends { id: number }>({ files, columns, actions, la
                   fw={c.name ? 600 : undefined}
                   style={c.name ? { overflowWrap: 'anywhere' } : c.nowrap ? { whiteSpace: 'nowrap' } : undefined}
                 >
-                  {c.cell(f)}
+                  {c.cell(item)}
                 </Table.Td>
               ))}
-              <Table.Td>{actions(f)}</Table.Td>
+              <Table.Td>{actions(item)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
   );
+  return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer> : table;
 }
