@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo!Password2026';
 
@@ -295,4 +295,26 @@ export async function orderIdByFileNumber(page: Page, fileNumber: string, area: 
   const row = page.locator('[data-order-id]').filter({ hasText: fileNumber }).first();
   await expect(row).toBeVisible();
   return Number(await row.getAttribute('data-order-id'));
+}
+
+/** A tiny valid PDF for upload tests. */
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+
+/** A date `offset` days from today in the company's time zone (yyyy-mm-dd). */
+export function day(offset: number): string {
+  const t = new Date(Date.now() + offset * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(t);
+}
+
+export async function expectNotice(page: Page, text: string): Promise<void> {
+  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** Waits for the dialog of that title, lets it settle and checks it with axe. */
+export async function openDialog(page: Page, title: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await settle(page);
+  await expectNoAxeViolations(page);
+  return dialog;
 }

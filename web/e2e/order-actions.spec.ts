@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoAxeViolations, orderIdByFileNumber, refuseOtherOrigins, screenshot, settle, signIn } from './helpers';
+import { day, expectNoAxeViolations, expectNotice, openDialog, orderIdByFileNumber, PDF, refuseOtherOrigins, screenshot, signIn } from './helpers';
 
 /*
  * The order actions against the real server in --demo. Demo orders 26000050..26000054 belong to
@@ -12,14 +12,6 @@ const CONDITIONS = '26000051';
 const REJECTED = '26000052';
 const WORKING = '26000053';
 const ON_TIME = '26000054';
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
-
-/** A date `offset` days from today in the company's time zone (yyyy-mm-dd). */
-function day(offset: number): string {
-  const t = new Date(Date.now() + offset * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(t);
-}
 
 async function openOrder(page: Page, fileNumber: string): Promise<number> {
   const id = await orderIdByFileNumber(page, fileNumber);
@@ -43,24 +35,12 @@ async function openAction(page: Page, label: string, title = label): Promise<Loc
   return openDialog(page, title);
 }
 
-async function openDialog(page: Page, title: string): Promise<Locator> {
-  const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog).toBeVisible();
-  await settle(page);
-  await expectNoAxeViolations(page);
-  return dialog;
-}
-
 async function submit(dialog: Locator, name: string): Promise<void> {
   await dialog.getByRole('button', { name, exact: true }).click();
 }
 
 async function expectMessages(dialog: Locator, messages: string[]): Promise<void> {
   for (const m of messages) await expect(dialog.getByText(m, { exact: true })).toBeVisible();
-}
-
-async function expectNotice(page: Page, text: string): Promise<void> {
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
 }
 
 test.beforeEach(async ({ page }) => {

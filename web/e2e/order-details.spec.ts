@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, screenshot, settle, signIn, VIEWPORTS } from './helpers';
+import { expectNoAxeViolations, orderIdByFileNumber, refuseOtherOrigins, screenshot, settle, signIn, VIEWPORTS } from './helpers';
 
 /*
  * The order details page against the real server in --demo (crates/server/src/orders/seed.rs and
@@ -21,23 +21,6 @@ const TABS = [
   { slug: 'messages', name: 'Messages' },
 ] as const;
 
-/** Tests run offline: anything not on the portal itself (the map tiles) is refused at once. */
-async function offline(page: Page): Promise<void> {
-  const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1:18080').origin;
-  await page.context().route(
-    (url) => url.origin !== origin && url.protocol.startsWith('http'),
-    (route) => route.abort('internetdisconnected'),
-  );
-}
-
-/** The id of a dashboard order by file number (read from the row the dashboard shows). */
-async function orderIdOf(page: Page, fileNumber: string, area: 'appraiser' | 'staff' = 'appraiser'): Promise<number> {
-  await page.goto(`/${area}/dashboard?usaFileNumber=${fileNumber}&status=0`);
-  const row = page.locator(`[data-order-id]`).filter({ hasText: fileNumber }).first();
-  await expect(row).toBeVisible();
-  return Number(await row.getAttribute('data-order-id'));
-}
-
 function tab(page: Page, name: string) {
   return page.getByRole('tab', { name, exact: true });
 }
@@ -57,8 +40,9 @@ async function lostOrderId(page: Page): Promise<number> {
   throw new Error('no invited-then-lost order in the demo data');
 }
 
+// Tests run offline: anything not on the portal itself (the map tiles) is refused at once.
 test.beforeEach(async ({ page }) => {
-  await offline(page);
+  await refuseOtherOrigins(page);
 });
 
 for (const vp of VIEWPORTS) {
@@ -67,7 +51,7 @@ for (const vp of VIEWPORTS) {
 
     test('every tab by slug, axe clean', async ({ page }) => {
       await signIn(page, 'demo.appraiser');
-      const id = await orderIdOf(page, RICH);
+      const id = await orderIdByFileNumber(page, RICH);
       for (const t of TABS) {
         await page.goto(`/appraiser/orderdetails/${id}/${t.slug}`);
         await expectOrderPage(page, RICH, id);
@@ -83,7 +67,7 @@ for (const vp of VIEWPORTS) {
 
     test('lists become cards on small screens, tables on large ones', async ({ page }) => {
       await signIn(page, 'demo.appraiser');
-      const id = await orderIdOf(page, RICH);
+      const id = await orderIdByFileNumber(page, RICH);
       for (const [slug, label] of [['histories', 'History & Revisions'], ['files', 'Files'], ['messages', 'Messages']] as const) {
         await page.goto(`/appraiser/orderdetails/${id}/${slug}`);
         if (vp.width < 768) {
@@ -102,7 +86,7 @@ for (const vp of VIEWPORTS) {
 test.describe('order details, desktop', () => {
   test('the Order Details tab: banners, cards, contacts, disclaimer and a calm map when offline', async ({ page }) => {
     await signIn(page, 'demo.appraiser');
-    const id = await orderIdOf(page, WITH_ALERTS);
+    const id = await orderIdByFileNumber(page, WITH_ALERTS);
     await page.goto(`/appraiser/orderdetails/${id}`);
     await expectOrderPage(page, WITH_ALERTS, id);
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/appraiser/dashboard');
@@ -130,7 +114,7 @@ test.describe('order details, desktop', () => {
 
   test('tabs are reflected in the URL; the action slug rule', async ({ page }) => {
     await signIn(page, 'demo.appraiser');
-    const id = await orderIdOf(page, RICH);
+    const id = await orderIdByFileNumber(page, RICH);
     await page.goto(`/appraiser/orderdetails/${id}`);
     await tab(page, 'Files').click();
     await expect(page).toHaveURL(new RegExp(`/appraiser/orderdetails/${id}/files$`));
@@ -161,7 +145,7 @@ test.describe('order details, desktop', () => {
   test('no Actions menu when the server offers none', async ({ page }) => {
     await signIn(page, 'demo.appraiser');
     // Status 15 (completed) is closed: read only.
-    const id = await orderIdOf(page, '26000015');
+    const id = await orderIdByFileNumber(page, '26000015');
     await page.goto(`/appraiser/orderdetails/${id}`);
     await expectOrderPage(page, '26000015', id);
     await expect(page.getByRole('button', { name: 'Print Order' })).toBeVisible();
@@ -170,7 +154,7 @@ test.describe('order details, desktop', () => {
 
   test('hidden items never show; the empty states', async ({ page }) => {
     await signIn(page, 'demo.appraiser');
-    const rich = await orderIdOf(page, RICH);
+    const rich = await orderIdByFileNumber(page, RICH);
     await page.goto(`/appraiser/orderdetails/${rich}/files`);
     await expect(page.getByRole('table', { name: 'Files' })).toContainText('Engagement Letter.pdf');
     await expect(page.getByText('Internal review notes.txt')).toHaveCount(0);
@@ -181,7 +165,7 @@ test.describe('order details, desktop', () => {
     await expect(page.getByRole('table', { name: 'History & Revisions' })).toContainText('Order created by the lender portal.');
     await expect(page.getByText('Internal: fee negotiated with the client.')).toHaveCount(0);
 
-    const bare = await orderIdOf(page, BARE);
+    const bare = await orderIdByFileNumber(page, BARE);
     await page.goto(`/appraiser/orderdetails/${bare}/histories`);
     await expect(page.getByText('No history records available for this order.')).toBeVisible();
     await page.goto(`/appraiser/orderdetails/${bare}/files`);
@@ -193,7 +177,7 @@ test.describe('order details, desktop', () => {
 
   test('staff open orders under /staff and see "No visible ..." where everything is hidden', async ({ page }) => {
     await signIn(page, 'demo.staff');
-    const id = await orderIdOf(page, ALL_HIDDEN, 'staff');
+    const id = await orderIdByFileNumber(page, ALL_HIDDEN, 'staff');
     await page.locator(`[data-order-id="${id}"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/staff/orderdetails/${id}$`));
     await expectOrderPage(page, ALL_HIDDEN, id);
@@ -207,7 +191,7 @@ test.describe('order details, desktop', () => {
 
   test('view a file in a new tab and download it', async ({ page }) => {
     await signIn(page, 'demo.appraiser');
-    const id = await orderIdOf(page, RICH);
+    const id = await orderIdByFileNumber(page, RICH);
     await page.goto(`/appraiser/orderdetails/${id}/files`);
 
     const popupPromise = page.waitForEvent('popup');
@@ -227,7 +211,7 @@ test.describe('order details, desktop', () => {
 
   test('print saves {orderId}-{filename}', async ({ page }) => {
     await signIn(page, 'demo.appraiser');
-    const id = await orderIdOf(page, RICH);
+    const id = await orderIdByFileNumber(page, RICH);
     await page.goto(`/appraiser/orderdetails/${id}`);
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Print Order' }).click();
@@ -253,7 +237,7 @@ test.describe('order details, desktop', () => {
 
   test('an invited appraiser who lost the order sees "no longer available"; anyone else /forbidden', async ({ page }) => {
     await signIn(page, 'demo.appraiser');
-    const mine = await orderIdOf(page, RICH);
+    const mine = await orderIdByFileNumber(page, RICH);
     const lost = await lostOrderId(page);
     await page.goto(`/appraiser/orderdetails/${lost}`);
     await expect(page).toHaveURL(new RegExp(`/appraiser/orderdetails/${lost}/no-longer-available$`));

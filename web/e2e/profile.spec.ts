@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIResponse, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectNoAxeViolations, screenshot, settle, signIn, VIEWPORTS } from './helpers';
+import { day, DEMO_PASSWORD, expectNoAxeViolations, expectNotice, openDialog, PDF, screenshot, settle, signIn, VIEWPORTS } from './helpers';
 
 /*
  * Profile Settings (issue 6; part 1 sections 2.9, 4.4, 5, 8, 9) against the real server in --demo,
@@ -8,8 +8,6 @@ import { DEMO_PASSWORD, expectNoAxeViolations, screenshot, settle, signIn, VIEWP
  * in a county the demo data leaves alone, E&O, a document, the trainee flag and out-of-office dates)
  * and demo.appraiser2's password, which they set back to the demo password at the end.
  */
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
 const TABS = [
   { slug: 'personal-info', label: 'Personal Info' },
@@ -21,12 +19,6 @@ const TABS = [
 
 /** Texas counties few would cover; the coverage test takes the first one not listed yet. */
 const SPARE_COUNTIES = ['Loving County', 'Kenedy County', 'King County', 'McMullen County', 'Borden County'];
-
-/** A date `offset` days from today in the company's time zone (yyyy-mm-dd). */
-function day(offset: number): string {
-  const t = new Date(Date.now() + offset * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(t);
-}
 
 /** yyyy-mm-dd as the page shows it: MM/dd/yyyy. */
 function shown(iso: string): string {
@@ -42,18 +34,6 @@ async function openProfile(page: Page, slug?: string): Promise<void> {
 
 function tab(page: Page, label: string): Locator {
   return page.getByRole('tab', { name: label, exact: true });
-}
-
-async function expectNotice(page: Page, text: string): Promise<void> {
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: text }).first()).toBeVisible();
-}
-
-async function openDialog(page: Page, title: string): Promise<Locator> {
-  const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog).toBeVisible();
-  await settle(page);
-  await expectNoAxeViolations(page);
-  return dialog;
 }
 
 // ---- Set-up through the API (the same session as the page) -----------------------------------
