@@ -6,6 +6,7 @@ mod m0003_outbox_verification;
 mod m0004_orders;
 mod m0005_order_details;
 mod m0006_quotes_payments;
+mod m0008_order_search;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0004_orders::Migration),
             Box::new(m0005_order_details::Migration),
             Box::new(m0006_quotes_payments::Migration),
+            Box::new(m0008_order_search::Migration),
         ]
     }
 }
