@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use portal::config::Config;
-use portal::orders::dashboard::{SearchFilter, build_query};
+use portal::orders::dashboard::{SearchFilter, find};
 use portal::orders::visibility::visible_orders;
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
 use serde_json::{Value, json};
@@ -168,33 +168,69 @@ async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let username = "demo.appraiser";
-    let (http, csrf) = sign_in(&server.base, &db, username).await;
+    println!("| caller | search | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | p50 ratio | total items |");
+    println!("|---|---|---|---|---|---|---|---|");
+    // An appraiser sees their own few hundred orders; staff see all of them.
+    for (username, user_type) in [("demo.appraiser", portal::roles::UserType::Appraiser), ("demo.staff", portal::roles::UserType::Staff)] {
+        measure_searches(&server, &db, username, user_type, args).await;
+    }
 
-    // A real order of the caller's gives the prefix, city and state to search for.
-    let sample = post(&http, &server.base, &csrf, &json!({"statusRefIds": [0], "limit": 10})).await;
-    let item = &sample["items"][0];
-    let file_prefix = item["usaFileNumber"].as_str().unwrap()[..7].to_string();
+    let (http, csrf) = sign_in(&server.base, &db, "demo.staff").await;
+    let done = Arc::new(AtomicU64::new(0));
+    let deadline = Instant::now() + Duration::from_secs(args.seconds);
+    let mut tasks = Vec::new();
+    for _ in 0..args.concurrency {
+        let (http, base, csrf, done) = (http.clone(), server.base.clone(), csrf.clone(), done.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut failed = Vec::new();
+            while Instant::now() < deadline {
+                let r = http.post(format!("{base}/api/dashboard")).header("X-XSRF-TOKEN", &csrf).json(&json!({})).send().await.unwrap();
+                if r.status().is_success() {
+                    r.bytes().await.unwrap();
+                    done.fetch_add(1, Ordering::Relaxed);
+                } else {
+                    failed.push(r.status().as_u16());
+                }
+            }
+            failed
+        }));
+    }
+    let mut failed = Vec::new();
+    for t in tasks {
+        failed.extend(t.await.unwrap());
+    }
+    let rps = done.load(Ordering::Relaxed) as f64 / args.seconds as f64;
+    println!(
+        "throughput: {rps:.0} requests/s with {} concurrent clients (staff, default search), {} failed {:?}; server peak memory {:.0} MiB",
+        args.concurrency,
+        failed.len(),
+        failed.iter().collect::<std::collections::BTreeSet<_>>(),
+        server.peak_memory_mib()
+    );
+}
+
+/// Times the five searches (and, for staff, two over every status) through the API and as bare SQL.
+async fn measure_searches(server: &Server, db: &DatabaseConnection, username: &str, user_type: portal::roles::UserType, args: &Args) {
+    let (http, csrf) = sign_in(&server.base, db, username).await;
+    // A real open order of the caller's gives the prefix, city and state to search for.
     let first = post(&http, &server.base, &csrf, &json!({})).await;
+    let item = &first["items"][0];
+    let file_prefix = item["usaFileNumber"].as_str().unwrap()[..7].to_string();
     let last_page = first["totalPages"].as_u64().unwrap().max(1);
-    let searches: Vec<(&str, Value)> = vec![
+    let mut searches: Vec<(&str, Value)> = vec![
         ("default Open, by due date", json!({})),
         ("borrower name fragment", json!({"borrowerName": "smi"})),
         ("file number prefix", json!({"usaFileNumber": file_prefix})),
         ("city + state + status", json!({"propertyCity": item["propertyCity"], "propertyState": item["propertyStateCode"], "statusRefIds": [item["statusId"]]})),
         ("last page", json!({"page": last_page})),
     ];
+    if user_type == portal::roles::UserType::Staff {
+        searches.push(("(extra) borrower fragment, all statuses", json!({"borrowerName": "smi", "statusRefIds": [0]})));
+        searches.push(("(extra) file number prefix, all statuses", json!({"usaFileNumber": file_prefix, "statusRefIds": [0]})));
+    }
 
-    let caller = portal::users::accounts::find(&db, username).await.unwrap().unwrap();
-    let current = portal::auth::session::CurrentUser {
-        session_id: String::new(),
-        csrf_token: String::new(),
-        user_type: portal::roles::UserType::Appraiser,
-        acting_user_id: None,
-        user: caller,
-    };
-    println!("| search | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | p50 ratio | total items |");
-    println!("|---|---|---|---|---|---|---|");
+    let caller = portal::users::accounts::find(db, username).await.unwrap().unwrap();
+    let current = portal::auth::session::CurrentUser { session_id: String::new(), csrf_token: String::new(), user_type, acting_user_id: None, user: caller };
     for (label, filter) in &searches {
         let mut api = Vec::new();
         let mut total = 0;
@@ -210,38 +246,19 @@ async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
         let mut sql = Vec::new();
         for i in 0..args.requests + 10 {
             let t = Instant::now();
-            let visible = visible_orders(&db, &current).await.unwrap();
-            let q = build_query(visible, &parsed, db.get_database_backend()).unwrap();
-            db.query_one_raw(q.count).await.unwrap();
-            db.query_all_raw(q.page).await.unwrap();
+            let visible = visible_orders(db, &current).await.unwrap();
+            let found = find(db, visible, &parsed).await.unwrap();
+            assert_eq!(found.total, total, "{label}: the API and the bare query agree");
             if i >= 10 {
                 sql.push(t.elapsed().as_secs_f64() * 1000.0);
             }
         }
         let (api, sql) = (timing(api), timing(sql));
         println!(
-            "| {label} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {total} |",
+            "| {username} | {label} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {total} |",
             api.p50, api.p95, sql.p50, sql.p95, api.p50 / sql.p50
         );
     }
-
-    let done = Arc::new(AtomicU64::new(0));
-    let deadline = Instant::now() + Duration::from_secs(args.seconds);
-    let mut tasks = Vec::new();
-    for _ in 0..args.concurrency {
-        let (http, base, csrf, done) = (http.clone(), server.base.clone(), csrf.clone(), done.clone());
-        tasks.push(tokio::spawn(async move {
-            while Instant::now() < deadline {
-                post(&http, &base, &csrf, &json!({})).await;
-                done.fetch_add(1, Ordering::Relaxed);
-            }
-        }));
-    }
-    for t in tasks {
-        t.await.unwrap();
-    }
-    let rps = done.load(Ordering::Relaxed) as f64 / args.seconds as f64;
-    println!("throughput: {rps:.0} requests/s with {} concurrent clients (default search); server peak memory {:.0} MiB", args.concurrency, server.peak_memory_mib());
 }
 
 #[tokio::main]

@@ -7,6 +7,7 @@ mod m0004_orders;
 mod m0005_order_details;
 mod m0006_quotes_payments;
 mod m0007_profile;
+mod m0008_order_search;
 
 pub struct Migrator;
 
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0005_order_details::Migration),
             Box::new(m0006_quotes_payments::Migration),
             Box::new(m0007_profile::Migration),
+            Box::new(m0008_order_search::Migration),
         ]
     }
 }

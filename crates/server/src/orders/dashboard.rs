@@ -169,9 +169,19 @@ fn conditions(f: &SearchFilter) -> AppResult<Condition> {
         c = c.add(order::Column::CreatedAt.lt(next));
     }
     if let Some(ids) = status_ids(&f.status_ref_ids)? {
-        c = c.add(order::Column::StatusId.is_in(ids));
+        c = c.add(status_condition(ids));
     }
     Ok(c)
+}
+
+/// The status filter. The Open group is written exactly as the partial index of open orders
+/// (migration m0008) is defined, with the closed ids inline, so both databases can use it.
+fn status_condition(ids: Vec<i32>) -> Expr {
+    if ids == status::open_ids() {
+        let closed = status::CLOSED.map(|id| id.to_string()).join(", ");
+        return Expr::cust(format!("\"orders\".\"status_id\" NOT IN ({closed})"));
+    }
+    order::Column::StatusId.is_in(ids).into()
 }
 
 struct Paging {
@@ -200,8 +210,9 @@ fn paging(f: &SearchFilter) -> AppResult<Paging> {
     Ok(Paging { page, limit, sort, descending })
 }
 
+/// One order row of a dashboard page.
 #[derive(Debug, FromQueryResult)]
-struct Row {
+pub struct Row {
     id: i64,
     file_number: String,
     status_id: i32,
@@ -233,11 +244,45 @@ fn base_query(filter: Condition) -> SelectStatement {
         .take()
 }
 
-/// The two statements behind one dashboard page: the count and the page itself.
+/// The statements behind one dashboard page: the count, then the page, which depends on it.
 pub struct DashboardQuery {
     pub count: Statement,
-    pub page: Statement,
-    pub limit: u64,
+    page: SelectStatement,
+    paging: Paging,
+    backend: DbBackend,
+}
+
+/// The page to read, as a statement; `reversed` when it reads from the far end (its rows come
+/// back in the opposite order).
+pub struct PageStatement {
+    pub statement: Statement,
+    pub reversed: bool,
+}
+
+impl DashboardQuery {
+    /// The statement for the requested page of `total` matches, or None when the page is past
+    /// the end. A page in the second half is read from the other end, so the database skips
+    /// the fewer rows: the last page costs what the first does.
+    pub fn page(&self, total: u64) -> Option<PageStatement> {
+        let (limit, offset) = (self.paging.limit, (self.paging.page - 1) * self.paging.limit);
+        if offset >= total {
+            return None;
+        }
+        let take = Ord::min(limit, total - offset);
+        let reversed = offset > total - offset - take;
+        let (offset, descending) = if reversed { (total - offset - take, !self.paging.descending) } else { (offset, self.paging.descending) };
+        let direction = if descending { Order::Desc } else { Order::Asc };
+        // Empty dates sort last either way (so first when read from the other end); the id
+        // keeps pages stable.
+        let nulls = if reversed { NullOrdering::First } else { NullOrdering::Last };
+        let mut select = self.page.clone();
+        for expr in &self.paging.sort {
+            select.order_by_expr_with_nulls(expr.clone(), direction.clone(), nulls.clone());
+        }
+        select.order_by((order::Entity, order::Column::Id), direction);
+        select.limit(take).offset(offset);
+        Some(PageStatement { statement: StatementBuilder::build(&select, &self.backend), reversed })
+    }
 }
 
 /// Checks the filter and builds the statements for the orders `visible` allows.
@@ -245,8 +290,8 @@ pub fn build_query(visible: Condition, f: &SearchFilter, backend: DbBackend) -> 
     let paging = paging(f)?;
     let filter = Condition::all().add(visible).add(conditions(f)?);
 
-    let mut count = base_query(filter.clone());
-    count.expr(Expr::col((order::Entity, order::Column::Id)).count());
+    // The filter only ever names the orders table, so the count needs no join.
+    let count = Query::select().expr(Expr::col((order::Entity, order::Column::Id)).count()).from(order::Entity).cond_where(filter.clone()).take();
 
     let mut select = base_query(filter);
     let o = |c: order::Column| (order::Entity, c);
@@ -275,31 +320,34 @@ pub fn build_query(visible: Condition, f: &SearchFilter, backend: DbBackend) -> 
             order_status::Entity,
             Expr::col((order_status::Entity, order_status::Column::Id)).equals((order::Entity, order::Column::StatusId)),
         );
-    let direction = if paging.descending { Order::Desc } else { Order::Asc };
-    // Empty dates sort last either way; the id keeps pages stable.
-    for expr in paging.sort {
-        select.order_by_expr_with_nulls(expr, direction.clone(), NullOrdering::Last);
+    Ok(DashboardQuery { count: StatementBuilder::build(&count, &backend), page: select, paging, backend })
+}
+
+/// One page of matching orders as the database returns them, with the total: all the database
+/// work of a dashboard call.
+pub struct Found {
+    pub total: u64,
+    pub rows: Vec<Row>,
+    pub limit: u64,
+}
+
+/// Runs the dashboard statements for the orders `visible` allows.
+pub async fn find(db: &impl ConnectionTrait, visible: Condition, f: &SearchFilter) -> AppResult<Found> {
+    let query = build_query(visible, f, db.get_database_backend())?;
+    let total = db.query_one_raw(query.count.clone()).await?.map(|r| r.try_get_by_index::<i64>(0)).transpose()?.unwrap_or(0) as u64;
+    let mut rows = Vec::new();
+    if let Some(page) = query.page(total) {
+        rows = Row::find_by_statement(page.statement).all(db).await?;
+        if page.reversed {
+            rows.reverse();
+        }
     }
-    select.order_by((order::Entity, order::Column::Id), direction);
-    select.limit(paging.limit).offset((paging.page - 1) * paging.limit);
-    Ok(DashboardQuery {
-        count: StatementBuilder::build(&count, &backend),
-        page: StatementBuilder::build(&select, &backend),
-        limit: paging.limit,
-    })
+    Ok(Found { total, rows, limit: query.paging.limit })
 }
 
 /// The caller's orders matching the filter, one page, with the total.
 pub async fn search(db: &impl ConnectionTrait, visible: Condition, f: &SearchFilter, zone: chrono_tz::Tz) -> AppResult<DashboardPage> {
-    let query = build_query(visible, f, db.get_database_backend())?;
-    let total_items = db
-        .query_one_raw(query.count)
-        .await?
-        .map(|r| r.try_get_by_index::<i64>(0))
-        .transpose()?
-        .unwrap_or(0) as u64;
-    let rows = Row::find_by_statement(query.page).all(db).await?;
-    let limit = query.limit;
+    let Found { total: total_items, rows, limit } = find(db, visible, f).await?;
 
     let now = Utc::now();
     let items = rows
