@@ -1,8 +1,8 @@
 //! /api/appraiser/{id}/payment-history and the three EPP calls of part 2 section 7.
 use axum::extract::State;
 use chrono::NaiveDate;
-use portal_db::entities::{appraiser_profile, payment, security_user};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set};
+use portal_db::entities::{appraiser_profile, payment};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -14,6 +14,7 @@ use crate::app::AppState;
 use crate::auth::session::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
+use crate::profile::appraiser_of;
 use crate::users::access::ensure_may_manage_user;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -24,7 +25,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(epp_party_information))
 }
 
-pub const MSG_APPRAISER_NOT_FOUND: &str = "Appraiser Not Found";
 pub const MSG_RANGE: &str = "The end date cannot be before the start date.";
 pub const MSG_NOT_READY: &str = "Your account is not ready for EPP onboarding yet. Please contact support.";
 pub const MSG_ALREADY_ONBOARDED: &str = "You have already onboarded to EPP.";
@@ -84,24 +84,12 @@ pub fn date_range(search: &PaymentSearch) -> AppResult<(Option<NaiveDate>, Optio
     Ok((from, to))
 }
 
-async fn profile_of(db: &impl ConnectionTrait, security_user_id: i32) -> AppResult<(appraiser_profile::Model, security_user::Model)> {
-    match appraiser_profile::Entity::find()
-        .filter(appraiser_profile::Column::SecurityUserId.eq(security_user_id))
-        .find_also_related(security_user::Entity)
-        .one(db)
-        .await?
-    {
-        Some((profile, Some(user))) => Ok((profile, user)),
-        _ => Err(AppError::NotFound(MSG_APPRAISER_NOT_FOUND.into())),
-    }
-}
-
 /// The EPP calls are for the caller's own appraiser record only.
 async fn own_profile(state: &AppState, caller: &CurrentUser, id: i32) -> AppResult<(appraiser_profile::Model, EppAppraiser)> {
     if caller.id() != id {
         return Err(AppError::forbidden());
     }
-    let (profile, user) = profile_of(&state.db, id).await?;
+    let (profile, user) = appraiser_of(&state.db, id).await?;
     let appraiser = EppAppraiser {
         security_user_id: user.id,
         email: user.email,
@@ -126,7 +114,7 @@ async fn payment_history(
 ) -> AppResult<axum::Json<Vec<PaymentHistoryItem>>> {
     ensure_may_manage_user(&state.db, &caller, id).await?;
     let (from, to) = date_range(&search)?;
-    profile_of(&state.db, id).await?;
+    appraiser_of(&state.db, id).await?;
     let mut query = payment::Entity::find().filter(payment::Column::AppraiserUserId.eq(id));
     if let Some(from) = from {
         query = query.filter(payment::Column::PaymentDate.gte(from));

@@ -43,6 +43,11 @@ pub async fn managed(
     security_user_id: i32,
 ) -> AppResult<(appraiser_profile::Model, security_user::Model)> {
     ensure_may_manage_user(db, caller, security_user_id).await?;
+    appraiser_of(db, security_user_id).await
+}
+
+/// The appraiser (by security user id) with their profile; 404 when the user has no appraiser record.
+pub async fn appraiser_of(db: &impl ConnectionTrait, security_user_id: i32) -> AppResult<(appraiser_profile::Model, security_user::Model)> {
     match appraiser_profile::Entity::find()
         .filter(appraiser_profile::Column::SecurityUserId.eq(security_user_id))
         .find_also_related(security_user::Entity)
