@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 import { MSG_NO_ENO_FILE, MSG_NO_LICENCES } from './CertificationsTab';
@@ -12,20 +12,9 @@ import {
   MSG_ENO_UPDATED,
   MSG_PROVIDER_REQUIRED,
 } from './rules';
-import { APPRAISER_ID, appraiserInfo, namedFile, profileServer, useNodeMultipart, type ProfileServerOptions } from './testServer';
+import { APPRAISER_ID, appraiserInfo, namedFile, profileServer, useMultipartProfileServer, type ProfileServerOptions } from './testServer';
 
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'bypass' });
-  await useNodeMultipart();
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => {
-  server.close();
-  vi.unstubAllGlobals();
-});
+useMultipartProfileServer();
 
 async function open(options: ProfileServerOptions = {}) {
   const h = profileServer(options);

@@ -1,23 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG_CHOOSE_FILE, MSG_SELECT_FILE_TYPE } from '../../components/FileUploadDialog';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 import { MSG_NO_DOCUMENTS } from './DocumentsTab';
-import { APPRAISER_ID, namedFile, profileServer, useNodeMultipart, type ProfileServerOptions } from './testServer';
+import { APPRAISER_ID, namedFile, profileServer, useMultipartProfileServer, type ProfileServerOptions } from './testServer';
 
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'bypass' });
-  await useNodeMultipart();
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => {
-  server.close();
-  vi.unstubAllGlobals();
-});
+useMultipartProfileServer();
 
 async function open(options: ProfileServerOptions = {}) {
   const h = profileServer(options);

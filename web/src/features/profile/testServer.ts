@@ -3,8 +3,8 @@
  * answer like the server, record what they were sent, and can be told to refuse.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { vi } from 'vitest';
-import { appConfig, csrf, loggedIn } from '../../test/server';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { appConfig, csrf, loggedIn, server } from '../../test/server';
 import type { AppraiserInfo, CoverageArea, EnoFileRef, FileRecord, Licence } from './api';
 
 export const APPRAISER_ID = 10;
@@ -232,4 +232,20 @@ export function profileServer(options: ProfileServerOptions = {}) {
     ),
   ];
   return { handlers, calls, state };
+}
+
+/** The shared MSW server for a test file that uploads files (Node's multipart classes keep file names). */
+export function useMultipartProfileServer(): void {
+  beforeAll(async () => {
+    server.listen({ onUnhandledRequest: 'bypass' });
+    await useNodeMultipart();
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    vi.restoreAllMocks();
+  });
+  afterAll(() => {
+    server.close();
+    vi.unstubAllGlobals();
+  });
 }
