@@ -6,8 +6,8 @@ BIN := $(CARGO_TARGET_DIR)/debug/appraisal-portal
 RELEASE_BIN := $(CARGO_TARGET_DIR)/release/appraisal-portal
 WEB := web
 
-.PHONY: bench run test build web-deps web-build server server-release release api-types check-api-types \
-        test-server test-web test-e2e clean
+.PHONY: bench scale-test test-scale run test build web-deps web-build server server-release release api-types check-api-types \
+        test-server test-web test-fuzz test-e2e lint clean
 
 ## Build everything and serve the portal with demo data on ./data/portal.db (SQLite).
 run: build
@@ -15,7 +15,7 @@ run: build
 
 ## Every test: server (SQLite, and PostgreSQL when PORTAL_TEST_POSTGRES_URL is set), web unit
 ## tests, API types freshness, and browser tests against the real server.
-test: web-deps check-api-types test-server test-web test-e2e
+test: lint check-api-types test-server test-web test-fuzz test-scale test-e2e
 
 build: web-build server
 
@@ -51,8 +51,19 @@ check-api-types: server web-deps
 	  echo "API types are stale: run 'make api-types' and commit web/openapi.json and web/src/lib/api-schema.d.ts"; rm -rf $$tmp; exit 1; \
 	fi; rm -rf $$tmp; echo "API types are up to date."
 
+## Formatting and lint, first because they are fast: rustfmt, clippy (warnings fail), ESLint
+## (TypeScript, React hooks, and one-way imports app -> features -> components/lib).
+lint: web-deps
+	cargo fmt --all --check
+	cargo clippy --locked --workspace --all-targets -- -D warnings
+	cd $(WEB) && npm run --silent lint
+
 test-server:
 	cargo test --locked --workspace --no-fail-fast
+
+## Fuzzes the API from its OpenAPI document (schemathesis, from PyPI): no 5xx, no dropped connection.
+test-fuzz: server
+	scripts/api-fuzz.sh $(BIN) 45
 
 test-web: web-deps
 	cd $(WEB) && npm run typecheck && npm test
@@ -72,3 +83,12 @@ BENCH_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 bench:
 	cargo build --locked --release -p appraisal-portal -p portal-bench
 	$(CARGO_TARGET_DIR)/release/dashboard-bench --orders $(BENCH_ORDERS) --postgres $(BENCH_POSTGRES_URL)
+
+## Scale-out and faults (docs/operations.md): three release copies on PostgreSQL and S3 (moto) behind
+## nginx, 64 clients for 60 s, one copy killed with SIGKILL and PostgreSQL restarted mid-load.
+scale-test:
+	scripts/scale-test.sh 60 64 --release
+
+## The same, short: the debug build, 16 clients for 20 s.
+test-scale:
+	scripts/scale-test.sh 20 16

@@ -27,6 +27,9 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'off',
     video: 'off',
+    // No Mantine transitions (the theme respects reduced motion): axe never sees a notice or a dialog
+    // half faded in, whose blended colours fail the contrast check.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: process.env.PORTAL_CHROMIUM ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,

@@ -1,6 +1,13 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
+// An unhandled error fails the run, but vitest prints it long before the summary; CI keeps only
+// the end of the output, so the errors are repeated as the very last lines.
+const unhandled: string[] = [];
+process.on('exit', () => {
+  for (const e of unhandled) console.error(`\nUnhandled error during the tests (repeated):\n${e}`);
+});
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -11,6 +18,10 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       css: false,
       testTimeout: 15_000,
+      onUnhandledError(error) {
+        const stack = (error.stack ?? '').split('\n').slice(0, 12).join('\n');
+        unhandled.push(`${error.name}: ${error.message}\n${stack}`);
+      },
     },
   }),
 );

@@ -32,7 +32,11 @@ fn args() -> Args {
         concurrency: 32,
         seconds: 10,
         postgres: None,
-        server: std::env::current_exe().unwrap().with_file_name("appraisal-portal").display().to_string(),
+        server: std::env::current_exe()
+            .unwrap()
+            .with_file_name("appraisal-portal")
+            .display()
+            .to_string(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -88,13 +92,16 @@ impl Server {
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {bin}: {e} (build it with cargo build --release)"));
+            .unwrap_or_else(|e| {
+                panic!("cannot start {bin}: {e} (build it with cargo build --release)")
+            });
         Server { child, base: format!("http://127.0.0.1:{port}") }
     }
 
     /// Peak resident memory of the server process, in MiB.
     fn peak_memory_mib(&self) -> f64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default();
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
         status
             .lines()
             .find(|l| l.starts_with("VmHWM:"))
@@ -118,11 +125,17 @@ async fn sign_in(base: &str, db: &DatabaseConnection, username: &str) -> (reqwes
         .unwrap();
     let token = login["verificationToken"].as_str().expect("verification token").to_string();
     let email = format!("{username}@appraisalportal.example");
-    http.post(format!("{base}/api/auth/send-code")).json(&json!({"token": token, "emailAddress": email})).send().await.unwrap();
+    http.post(format!("{base}/api/auth/send-code"))
+        .json(&json!({"token": token, "emailAddress": email}))
+        .send()
+        .await
+        .unwrap();
     let row = db
         .query_one_raw(sea_orm::Statement::from_string(
             db.get_database_backend(),
-            format!("SELECT body_text FROM outbox WHERE recipient = '{email}' ORDER BY id DESC LIMIT 1"),
+            format!(
+                "SELECT body_text FROM outbox WHERE recipient = '{email}' ORDER BY id DESC LIMIT 1"
+            ),
         ))
         .await
         .unwrap()
@@ -140,38 +153,57 @@ async fn sign_in(base: &str, db: &DatabaseConnection, username: &str) -> (reqwes
         .get_all("set-cookie")
         .iter()
         .filter_map(|v| v.to_str().ok())
-        .find_map(|c| c.strip_prefix("XSRF-TOKEN=").map(|v| v.split(';').next().unwrap().to_string()))
+        .find_map(|c| {
+            c.strip_prefix("XSRF-TOKEN=").map(|v| v.split(';').next().unwrap().to_string())
+        })
         .expect("XSRF cookie");
     (http, csrf)
 }
 
 async fn post(http: &reqwest::Client, base: &str, csrf: &str, filter: &Value) -> Value {
-    let r = http.post(format!("{base}/api/dashboard")).header("X-XSRF-TOKEN", csrf).json(filter).send().await.unwrap();
+    let r = http
+        .post(format!("{base}/api/dashboard"))
+        .header("X-XSRF-TOKEN", csrf)
+        .json(filter)
+        .send()
+        .await
+        .unwrap();
     assert!(r.status().is_success(), "{filter}: {}", r.status());
     r.json().await.unwrap()
 }
 
 async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
     println!("\n## {name}: {} orders", args.orders);
-    let db = portal::app::open_database(&config).await.expect("database");
+    let db = portal::state::open_database(&config).await.expect("database");
     portal::demo::seed(&db).await.unwrap();
     let started = Instant::now();
-    let written = portal::orders::seed::seed_orders(&db, args.orders, 42).await.unwrap();
+    let written = portal::demo::orders::seed_orders(&db, args.orders, 42).await.unwrap();
     let seconds = started.elapsed().as_secs_f64();
-    println!("generated {written} orders in {seconds:.1} s ({:.0} orders/s)", written as f64 / seconds);
+    println!(
+        "generated {written} orders in {seconds:.1} s ({:.0} orders/s)",
+        written as f64 / seconds
+    );
     db.execute_unprepared("ANALYZE").await.unwrap();
 
     let server = Server::start(&args.server, &config, port);
     for _ in 0..100 {
-        if reqwest::get(format!("{}/healthz", server.base)).await.is_ok_and(|r| r.status().is_success()) {
+        if reqwest::get(format!("{}/healthz", server.base))
+            .await
+            .is_ok_and(|r| r.status().is_success())
+        {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    println!("| caller | search | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | p50 ratio | total items |");
+    println!(
+        "| caller | search | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | p50 ratio | total items |"
+    );
     println!("|---|---|---|---|---|---|---|---|");
     // An appraiser sees their own few hundred orders; staff see all of them.
-    for (username, user_type) in [("demo.appraiser", portal::roles::UserType::Appraiser), ("demo.staff", portal::roles::UserType::Staff)] {
+    for (username, user_type) in [
+        ("demo.appraiser", portal::roles::UserType::Appraiser),
+        ("demo.staff", portal::roles::UserType::Staff),
+    ] {
         measure_searches(&server, &db, username, user_type, args).await;
     }
 
@@ -180,11 +212,18 @@ async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
     let deadline = Instant::now() + Duration::from_secs(args.seconds);
     let mut tasks = Vec::new();
     for _ in 0..args.concurrency {
-        let (http, base, csrf, done) = (http.clone(), server.base.clone(), csrf.clone(), done.clone());
+        let (http, base, csrf, done) =
+            (http.clone(), server.base.clone(), csrf.clone(), done.clone());
         tasks.push(tokio::spawn(async move {
             let mut failed = Vec::new();
             while Instant::now() < deadline {
-                let r = http.post(format!("{base}/api/dashboard")).header("X-XSRF-TOKEN", &csrf).json(&json!({})).send().await.unwrap();
+                let r = http
+                    .post(format!("{base}/api/dashboard"))
+                    .header("X-XSRF-TOKEN", &csrf)
+                    .json(&json!({}))
+                    .send()
+                    .await
+                    .unwrap();
                 if r.status().is_success() {
                     r.bytes().await.unwrap();
                     done.fetch_add(1, Ordering::Relaxed);
@@ -211,8 +250,16 @@ async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
 
 /// Times the five searches (and, for staff, two over every status) through the API and as the
 /// same statements run directly on the database.
-async fn measure_searches(server: &Server, db: &DatabaseConnection, username: &str, user_type: portal::roles::UserType, args: &Args) {
+async fn measure_searches(
+    server: &Server,
+    db: &DatabaseConnection,
+    username: &str,
+    user_type: portal::roles::UserType,
+    args: &Args,
+) {
     let (http, csrf) = sign_in(&server.base, db, username).await;
+    // The bench server runs with the default configuration, so its company time zone.
+    let zone = Config::default().time_zone().expect("company time zone");
     // A real open order of the caller's gives the prefix, city and state to search for.
     let first = post(&http, &server.base, &csrf, &json!({})).await;
     let item = &first["items"][0];
@@ -222,19 +269,35 @@ async fn measure_searches(server: &Server, db: &DatabaseConnection, username: &s
         ("default Open, by due date", json!({})),
         ("borrower name fragment", json!({"borrowerName": "smi"})),
         ("file number prefix", json!({"usaFileNumber": file_prefix})),
-        ("city + state + status", json!({"propertyCity": item["propertyCity"], "propertyState": item["propertyStateCode"], "statusRefIds": [item["statusId"]]})),
+        (
+            "city + state + status",
+            json!({"propertyCity": item["propertyCity"], "propertyState": item["propertyStateCode"], "statusRefIds": [item["statusId"]]}),
+        ),
         ("last page", json!({"page": last_page})),
     ];
     if user_type == portal::roles::UserType::Staff {
-        searches.push(("(extra) borrower fragment, all statuses", json!({"borrowerName": "smi", "statusRefIds": [0]})));
-        searches.push(("(extra) file number prefix, all statuses", json!({"usaFileNumber": file_prefix, "statusRefIds": [0]})));
+        searches.push((
+            "(extra) borrower fragment, all statuses",
+            json!({"borrowerName": "smi", "statusRefIds": [0]}),
+        ));
+        searches.push((
+            "(extra) file number prefix, all statuses",
+            json!({"usaFileNumber": file_prefix, "statusRefIds": [0]}),
+        ));
     }
 
     let caller = portal::users::accounts::find(db, username).await.unwrap().unwrap();
-    let current = portal::auth::session::CurrentUser { session_id: String::new(), csrf_token: String::new(), user_type, acting_user_id: None, user: caller };
+    let current = portal::current_user::CurrentUser {
+        session_id: String::new(),
+        csrf_token: String::new(),
+        user_type,
+        acting_user_id: None,
+        user: caller,
+    };
     for (label, filter) in &searches {
         // The extra searches are far slower; a quarter of the requests still gives stable figures.
-        let requests = if label.starts_with("(extra)") { (args.requests / 4).max(50) } else { args.requests };
+        let requests =
+            if label.starts_with("(extra)") { (args.requests / 4).max(50) } else { args.requests };
         let mut api = Vec::new();
         let mut total = 0;
         for i in 0..requests + 10 {
@@ -250,7 +313,7 @@ async fn measure_searches(server: &Server, db: &DatabaseConnection, username: &s
         for i in 0..requests + 10 {
             let t = Instant::now();
             let visible = visible_orders(db, &current).await.unwrap();
-            let found = find(db, visible, &parsed).await.unwrap();
+            let found = find(db, visible, &parsed, zone).await.unwrap();
             assert_eq!(found.total, total, "{label}: the API and the bare query agree");
             if i >= 10 {
                 sql.push(t.elapsed().as_secs_f64() * 1000.0);
@@ -259,7 +322,11 @@ async fn measure_searches(server: &Server, db: &DatabaseConnection, username: &s
         let (api, sql) = (timing(api), timing(sql));
         println!(
             "| {username} | {label} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {total} |",
-            api.p50, api.p95, sql.p50, sql.p95, api.p50 / sql.p50
+            api.p50,
+            api.p95,
+            sql.p50,
+            sql.p95,
+            api.p50 / sql.p50
         );
     }
 }
@@ -277,12 +344,22 @@ async fn main() {
     run_backend("SQLite", sqlite, &args, 18181).await;
     if let Some(admin_url) = &args.postgres {
         let admin = Database::connect(admin_url).await.expect("PostgreSQL");
-        admin.execute_unprepared("DROP DATABASE IF EXISTS portal_bench WITH (FORCE)").await.unwrap();
+        admin
+            .execute_unprepared("DROP DATABASE IF EXISTS portal_bench WITH (FORCE)")
+            .await
+            .unwrap();
         admin.execute_unprepared("CREATE DATABASE portal_bench").await.unwrap();
         let (base, _) = admin_url.rsplit_once('/').unwrap();
-        let pg = Config { database_url: format!("{base}/portal_bench"), storage_url: dir.join("files").display().to_string(), ..Config::default() };
+        let pg = Config {
+            database_url: format!("{base}/portal_bench"),
+            storage_url: dir.join("files").display().to_string(),
+            ..Config::default()
+        };
         run_backend("PostgreSQL", pg, &args, 18182).await;
-        admin.execute_unprepared("DROP DATABASE IF EXISTS portal_bench WITH (FORCE)").await.unwrap();
+        admin
+            .execute_unprepared("DROP DATABASE IF EXISTS portal_bench WITH (FORCE)")
+            .await
+            .unwrap();
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { APPRAISER_MENU, expectMenu, expectNoAxeViolations, signIn, signInExpectingFailure } from './helpers';
+import { APPRAISER_MENU, expectMenu, expectNoAxeViolations, signIn, signInExpectingFailure, STAFF_MENU } from './helpers';
 
 test.describe('sign in by role', () => {
   for (const username of ['demo.appraiser', 'demo.appraiser2']) {
@@ -22,11 +22,11 @@ test.describe('sign in by role', () => {
     await expectMenu(page, [...APPRAISER_MENU, 'Appraisers']);
   });
 
-  test('demo.staff lands on the staff dashboard with Dashboard only', async ({ page }) => {
+  test('demo.staff lands on the staff dashboard with the staff menu', async ({ page }) => {
     await signIn(page, 'demo.staff');
     await expect(page).toHaveURL(/\/staff\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Orders Dashboard' })).toBeVisible();
-    await expectMenu(page, ['Dashboard']);
+    await expectMenu(page, STAFF_MENU);
   });
 
   test('demo.secret lands on the admin dashboard', async ({ page }) => {

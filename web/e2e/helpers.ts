@@ -9,6 +9,8 @@ export const DEMO_PASSWORD = 'Demo!Password2026';
 
 export const APPRAISER_MENU = ['Dashboard', 'Payments', 'Secure Links', 'Quotes', 'Support'];
 
+export const STAFF_MENU = ['Dashboard', 'New Order', 'Clients', 'Payments', 'Quotes', 'Secure Links', 'Coverage Review', 'Appraisers'];
+
 /** Demo users' e-mail addresses. */
 export function demoEmail(username: string): string {
   return `${username}@appraisalportal.example`;
@@ -317,4 +319,26 @@ export async function openDialog(page: Page, title: string): Promise<Locator> {
   await settle(page);
   await expectNoAxeViolations(page);
   return dialog;
+}
+
+/** The labels of the order page's Actions menu, read once it has rendered; closes it again. */
+export async function menuItems(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Actions' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem').first()).toBeVisible();
+  const items = await menu.getByRole('menuitem').allTextContents();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  return items;
+}
+
+/** Chooses an action from the Actions menu and returns its open dialog, checked with axe. */
+export async function openAction(page: Page, label: string, title = label): Promise<Locator> {
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: label, exact: true }).click();
+  return openDialog(page, title);
+}
+
+export async function submit(dialog: Locator, name: string): Promise<void> {
+  await dialog.getByRole('button', { name, exact: true }).click();
 }

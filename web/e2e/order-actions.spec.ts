@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { day, expectNoAxeViolations, expectNotice, openDialog, orderIdByFileNumber, PDF, refuseOtherOrigins, screenshot, signIn } from './helpers';
+import { day, expectNoAxeViolations, expectNotice, menuItems, openAction, openDialog, orderIdByFileNumber, PDF, refuseOtherOrigins, screenshot, signIn, submit } from './helpers';
 
 /*
  * The order actions against the real server in --demo. Demo orders 26000050..26000054 belong to
- * demo.appraiser and are changed by these tests only (crates/server/src/orders/seed.rs):
+ * demo.appraiser and are changed by these tests only (crates/server/src/demo/orders.rs):
  * 26000050-52 are assigned (status 4), 26000053 is in progress (6), 26000054 is inspected (13)
  * with staff's "is this order on time?" question open.
  */
@@ -18,27 +18,6 @@ async function openOrder(page: Page, fileNumber: string): Promise<number> {
   await page.goto(`/appraiser/orderdetails/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order #${fileNumber}` })).toBeVisible();
   return id;
-}
-
-async function menuItems(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: 'Actions' }).click();
-  const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem').first()).toBeVisible();
-  const items = await menu.getByRole('menuitem').allTextContents();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('menu')).toHaveCount(0);
-  return items;
-}
-
-/** Chooses an action from the Actions menu and returns its open dialog, checked with axe. */
-async function openAction(page: Page, label: string, title = label): Promise<Locator> {
-  await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menu').getByRole('menuitem', { name: label, exact: true }).click();
-  return openDialog(page, title);
-}
-
-async function submit(dialog: Locator, name: string): Promise<void> {
-  await dialog.getByRole('button', { name, exact: true }).click();
 }
 
 async function expectMessages(dialog: Locator, messages: string[]): Promise<void> {

@@ -3,8 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, orderIdByFileNumber, refuseOtherOrigins, screenshot, settle, signIn, VIEWPORTS } from './helpers';
 
 /*
- * The order details page against the real server in --demo (crates/server/src/orders/seed.rs and
- * demo_details.rs): demo order 26000001 + i has status i + 1 and belongs to demo.appraiser;
+ * The order details page against the real server in --demo (crates/server/src/demo/orders.rs and
+ * order_details.rs): demo order 26000001 + i has status i + 1 and belongs to demo.appraiser;
  * 26000011 (scheduled) has contacts, history, messages, files and an open "on time?" inquiry;
  * 26000016 (revision requested) also has alerts; 26000006 has no history, files or messages;
  * 26000007's files and messages are all hidden (staff see "No visible ...").
@@ -131,7 +131,7 @@ test.describe('order details, desktop', () => {
     await page.goto(`/appraiser/orderdetails/${id}/MESSAGES`);
     await expect(tab(page, 'Messages')).toHaveAttribute('aria-selected', 'true');
 
-    // The Actions menu shows the server's actions with the spec's labels.
+    // The Actions menu shows the server's actions with their labels.
     await page.getByRole('button', { name: 'Actions' }).click();
     const menu = page.getByRole('menu');
     await expect(menu.getByRole('menuitem', { name: 'Schedule Inspection' })).toBeVisible();
@@ -175,17 +175,19 @@ test.describe('order details, desktop', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('staff open orders under /staff and see "No visible ..." where everything is hidden', async ({ page }) => {
+  test('staff open orders under /staff and see the items hidden from appraisers, marked, with Show', async ({ page }) => {
     await signIn(page, 'demo.staff');
     const id = await orderIdByFileNumber(page, ALL_HIDDEN, 'staff');
     await page.locator(`[data-order-id="${id}"]`).first().click();
     await expect(page).toHaveURL(new RegExp(`/staff/orderdetails/${id}$`));
     await expectOrderPage(page, ALL_HIDDEN, id);
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/staff/dashboard');
-    await page.goto(`/staff/orderdetails/${id}/files`);
-    await expect(page.getByText('No visible files are available for this order.')).toBeVisible();
-    await page.goto(`/staff/orderdetails/${id}/messages`);
-    await expect(page.getByText('No visible messages are available for this order.')).toBeVisible();
+    for (const tab of ['files', 'messages']) {
+      await page.goto(`/staff/orderdetails/${id}/${tab}`);
+      await expect(page.getByText('Hidden from appraisers').first()).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Show .* to appraisers$/ }).first()).toBeVisible();
+      await expect(page.getByText(/^No visible/)).toHaveCount(0);
+    }
     await expectNoAxeViolations(page);
   });
 

@@ -3,7 +3,7 @@ import { expect, test, type APIResponse, type Locator, type Page } from '@playwr
 import { day, DEMO_PASSWORD, expectNoAxeViolations, expectNotice, openDialog, PDF, screenshot, settle, signIn, VIEWPORTS } from './helpers';
 
 /*
- * Profile Settings (issue 6; part 1 sections 2.9, 4.4, 5, 8, 9) against the real server in --demo,
+ * Profile Settings (issue 6; docs/domain.md#appraiser-profile) against the real server in --demo,
  * on the calls of PROFILE-CONTRACT.md. These tests change demo.appraiser's profile (a coverage area
  * in a county the demo data leaves alone, E&O, a document, the trainee flag and out-of-office dates)
  * and demo.appraiser2's password, which they set back to the demo password at the end.
@@ -343,7 +343,7 @@ test('Change Password: live checklist, mismatch, a refused change, success ends 
     await expect(dialog.getByText('Passwords do not match')).toHaveCount(0);
     await expect(submit).toBeDisabled();
 
-    // A wrong current password: the server's words are not shown (part 1 section 8).
+    // A wrong current password: the server's words are not shown.
     await dialog.getByLabel(/^Current Password/).fill('Not-The-Password-1!');
     await expect(submit).toBeEnabled();
     await submit.click();

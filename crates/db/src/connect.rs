@@ -2,8 +2,8 @@ use std::time::Duration;
 
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
-    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, SqliteTransactionMode,
-    TransactionOptions, TransactionTrait,
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend,
+    DbErr, SqliteTransactionMode, TransactionOptions, TransactionTrait,
 };
 use sea_orm_migration::MigratorTrait;
 
@@ -70,7 +70,11 @@ pub async fn migrate(db: &DatabaseConnection) -> Result<(), DbErr> {
 /// locked" (SQLITE_BUSY_SNAPSHOT, which the busy timeout does not retry) whenever another
 /// connection wrote in between. Other writers wait for it instead. PostgreSQL ignores the mode.
 pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
-    db.begin_with_options(TransactionOptions { sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate), ..Default::default() }).await
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..Default::default()
+    })
+    .await
 }
 
 #[cfg(test)]
@@ -81,7 +85,8 @@ mod tests {
     /// succeed (a deferred one fails with SQLITE_BUSY_SNAPSHOT), and the other write follows it.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_write_transaction_is_not_overtaken_on_sqlite() {
-        let dir = std::env::temp_dir().join(format!("portal-db-begin-write-{}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("portal-db-begin-write-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let db = connect(&format!("sqlite://{}/t.db?mode=rwc", dir.display()), 4).await.unwrap();
         db.execute_unprepared("CREATE TABLE counter (n INTEGER NOT NULL)").await.unwrap();
@@ -90,13 +95,25 @@ mod tests {
         let txn = begin_write(&db).await.unwrap();
         txn.execute_unprepared("SELECT n FROM counter").await.unwrap();
         let other = db.clone();
-        let concurrent = tokio::spawn(async move { other.execute_unprepared("UPDATE counter SET n = n + 10").await });
+        let concurrent =
+            tokio::spawn(
+                async move { other.execute_unprepared("UPDATE counter SET n = n + 10").await },
+            );
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-        txn.execute_unprepared("UPDATE counter SET n = n + 1").await.expect("the transaction's own write");
+        txn.execute_unprepared("UPDATE counter SET n = n + 1")
+            .await
+            .expect("the transaction's own write");
         txn.commit().await.unwrap();
         concurrent.await.unwrap().expect("the other write waits and then succeeds");
 
-        let row = db.query_one_raw(sea_orm::Statement::from_string(DbBackend::Sqlite, "SELECT n FROM counter")).await.unwrap().unwrap();
+        let row = db
+            .query_one_raw(sea_orm::Statement::from_string(
+                DbBackend::Sqlite,
+                "SELECT n FROM counter",
+            ))
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(row.try_get_by_index::<i64>(0).unwrap(), 11);
         db.close().await.unwrap();
         let _ = std::fs::remove_dir_all(&dir);

@@ -24,12 +24,8 @@ static FONTS: [&[u8]; 3] = [
 ];
 
 /// Built once: parsing the fonts and the standard library is the slow part of a first render.
-static ENGINE: LazyLock<TypstEngine<TypstTemplateMainFile>> = LazyLock::new(|| {
-    TypstEngine::builder()
-        .main_file(TEMPLATE)
-        .fonts(FONTS)
-        .build()
-});
+static ENGINE: LazyLock<TypstEngine<TypstTemplateMainFile>> =
+    LazyLock::new(|| TypstEngine::builder().main_file(TEMPLATE).fonts(FONTS).build());
 
 /// Everything the printed order shows, already formatted for display by the caller.
 #[derive(Debug, Clone, Default)]
@@ -109,10 +105,7 @@ fn inputs(order: &PrintableOrder) -> Dict {
     put("property", rows(&order.property));
     put("financial", rows(&order.financial));
     put("dates", rows(&order.dates));
-    put(
-        "report_types",
-        list(order.report_types.iter().map(|s| text(s))),
-    );
+    put("report_types", list(order.report_types.iter().map(|s| text(s))));
     put("client", rows(&order.client));
     put(
         "contacts",
@@ -154,10 +147,7 @@ fn optional(s: Option<&str>) -> Value {
 }
 
 fn rows(rows: &[(String, String)]) -> Value {
-    list(
-        rows.iter()
-            .map(|(label, value)| list([text(label), text(value)].into_iter())),
-    )
+    list(rows.iter().map(|(label, value)| list([text(label), text(value)].into_iter())))
 }
 
 fn list(items: impl Iterator<Item = Value>) -> Value {

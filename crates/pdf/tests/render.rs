@@ -15,15 +15,12 @@ fn squash(s: &str) -> String {
 /// True when some printed line shows `label` followed by `value` (pdftotext -layout keeps rows).
 fn row(layout: &str, label: &str, value: &str) -> bool {
     layout.lines().map(squash).any(|l| {
-        l.find(label)
-            .is_some_and(|i| l[i + label.len()..].trim_start().starts_with(value))
+        l.find(label).is_some_and(|i| l[i + label.len()..].trim_start().starts_with(value))
     })
 }
 
 fn position(haystack: &str, needle: &str) -> usize {
-    haystack
-        .find(needle)
-        .unwrap_or_else(|| panic!("{needle:?} not found in:\n{haystack}"))
+    haystack.find(needle).unwrap_or_else(|| panic!("{needle:?} not found in:\n{haystack}"))
 }
 
 #[test]
@@ -44,10 +41,7 @@ fn realistic_order_prints_every_section_in_order() {
         ("Ordered By", "Heartland Mortgage Co."),
         ("Borrower", "Marisol Quintero"),
     ] {
-        assert!(
-            row(&layout, label, value),
-            "no row {label:?} {value:?} in:\n{layout}"
-        );
+        assert!(row(&layout, label, value), "no row {label:?} {value:?} in:\n{layout}");
     }
 
     for needle in [
@@ -79,10 +73,7 @@ fn realistic_order_prints_every_section_in_order() {
         "History",
     ];
     let positions: Vec<usize> = sections.iter().map(|s| position(&text, s)).collect();
-    assert!(
-        positions.windows(2).all(|w| w[0] < w[1]),
-        "sections out of order: {positions:?}"
-    );
+    assert!(positions.windows(2).all(|w| w[0] < w[1]), "sections out of order: {positions:?}");
     // History newest first, as given.
     assert!(position(&text, "Order created.") > position(&text, "Order accepted by"));
     assert!(!text.contains("Contact information will be visible"));
@@ -90,10 +81,7 @@ fn realistic_order_prints_every_section_in_order() {
     let info = pdf_info("realistic", &pdf);
     assert!(info.contains("Pages:           1"), "{info}");
     assert!(info.contains("(letter)"), "not letter size: {info}");
-    assert!(
-        info.contains("Title:           Order #PV-2026-00417"),
-        "{info}"
-    );
+    assert!(info.contains("Title:           Order #PV-2026-00417"), "{info}");
 }
 
 #[test]
@@ -135,13 +123,9 @@ fn hostile_text_prints_literally_and_never_runs() {
     order.status = "$x$".into();
     order.printed_at = "<script>alert(1)</script>".into();
     order.loan_number = Some("] #text(red)[pwned]".into());
-    order
-        .property
-        .push(("#panic(\"label\")".into(), hostile.join(" | ")));
+    order.property.push(("#panic(\"label\")".into(), hostile.join(" | ")));
     order.report_types.push("$ sum_(i=0)^n i $".into());
-    order
-        .client
-        .push(("Ordered By".into(), "#import \"x.typ\"".into()));
+    order.client.push(("Ordered By".into(), "#import \"x.typ\"".into()));
     if let Some(contacts) = order.contacts.as_mut() {
         contacts[0].name = "<script>alert(1)</script>".into();
         contacts[0].email = "#link(\"https://evil.example\")".into();
@@ -156,19 +140,10 @@ fn hostile_text_prints_literally_and_never_runs() {
 
     assert!(flat.contains(r#"Order ##panic("x")"#), "{flat}");
     assert!(flat.contains("Status: $x$"), "{flat}");
-    assert!(
-        flat.contains("Printed: <script>alert(1)</script>"),
-        "{flat}"
-    );
+    assert!(flat.contains("Printed: <script>alert(1)</script>"), "{flat}");
     let layout = pdf_text_layout("hostile", &pdf);
-    assert!(
-        row(&layout, "Loan Number", "] #text(red)[pwned]"),
-        "{layout}"
-    );
-    assert!(
-        row(&layout, "#panic(\"label\")", "#panic(\"x\") | $x$"),
-        "{layout}"
-    );
+    assert!(row(&layout, "Loan Number", "] #text(red)[pwned]"), "{layout}");
+    assert!(row(&layout, "#panic(\"label\")", "#panic(\"x\") | $x$"), "{layout}");
     assert!(flat.contains("$ sum_(i=0)^n i $"), "{flat}");
     assert!(flat.contains("#import \"x.typ\""), "{flat}");
     assert!(flat.contains("#link(\"https://evil.example\")"), "{flat}");
@@ -183,10 +158,7 @@ fn hostile_text_prints_literally_and_never_runs() {
     }
     // The notes keep their line breaks: each hostile line is its own line in the PDF.
     for h in hostile {
-        assert!(
-            layout.lines().any(|l| bare(l) == bare(h)),
-            "{h:?} not on its own line:\n{layout}"
-        );
+        assert!(layout.lines().any(|l| bare(l) == bare(h)), "{h:?} not on its own line:\n{layout}");
     }
     // `#set page(width: 1cm)` did not run: the pages are still letter size.
     let info = pdf_info("hostile", &pdf);
@@ -201,10 +173,7 @@ fn windows_line_endings_tabs_and_control_characters_print_cleanly() {
     let layout = pdf_text_layout("control", &pdf);
     let lines: Vec<String> = layout.lines().map(squash).collect();
     for expected in ["First line", "Second line", "Third line[31m end"] {
-        assert!(
-            lines.iter().any(|l| l == expected),
-            "{expected:?} not a line of:\n{layout}"
-        );
+        assert!(lines.iter().any(|l| l == expected), "{expected:?} not a line of:\n{layout}");
     }
 }
 
@@ -243,18 +212,12 @@ fn empty_sections_say_none() {
         ("Notes & Instructions", "History"),
     ] {
         let expected = format!("{section} None {next}");
-        assert!(
-            text.contains(&expected),
-            "{expected:?} missing from:\n{text}"
-        );
+        assert!(text.contains(&expected), "{expected:?} missing from:\n{text}");
     }
     let layout = pdf_text_layout("empty", &pdf);
     assert!(row(&layout, "Loan Number", "Not provided"), "{layout}");
     assert!(row(&layout, "FHA Case ID", "Not provided"), "{layout}");
-    assert!(
-        text.contains("History No history records available for this order."),
-        "{text}"
-    );
+    assert!(text.contains("History No history records available for this order."), "{text}");
 }
 
 #[test]
@@ -276,15 +239,8 @@ fn long_notes_wrap_inside_the_page() {
     assert_eq!(bare.matches(&token).count(), 2, "{text}");
     // Wrapped: no extracted line is longer than a letter page's text width allows.
     let layout = pdf_text_layout("long-notes", &pdf);
-    let widest = layout
-        .lines()
-        .map(|l| l.trim_end().chars().count())
-        .max()
-        .unwrap();
-    assert!(
-        widest < 140,
-        "a line ran off the page ({widest} chars):\n{layout}"
-    );
+    let widest = layout.lines().map(|l| l.trim_end().chars().count()).max().unwrap();
+    assert!(widest < 140, "a line ran off the page ({widest} chars):\n{layout}");
     assert!(pdf_pages("long-notes", &pdf) >= 2);
 }
 
@@ -295,13 +251,7 @@ fn long_history_paginates_with_the_header_on_every_page() {
         .rev()
         .map(|i| PrintableHistory {
             date: format!("11/{:02}/2026 {}:{:02} AM", 1 + i % 28, 1 + i % 11, i % 60),
-            status: [
-                "New",
-                "Accepted",
-                "Scheduled",
-                "Inspected",
-                "Revision Requested",
-            ][i % 5]
+            status: ["New", "Accepted", "Scheduled", "Inspected", "Revision Requested"][i % 5]
                 .into(),
             message: format!(
                 "History entry number {i}: status changed and the client was notified by e-mail."
@@ -313,10 +263,7 @@ fn long_history_paginates_with_the_header_on_every_page() {
     let pdf = render_order(&order).unwrap();
     let took = started.elapsed();
     // Generous for a debug build on a busy 2-core machine; a release build takes far less.
-    assert!(
-        took < Duration::from_secs(60),
-        "300 history rows took {took:?}"
-    );
+    assert!(took < Duration::from_secs(60), "300 history rows took {took:?}");
 
     let pages = pdf_pages("long-history", &pdf);
     assert!(pages > 3, "300 rows on only {pages} pages");
@@ -329,14 +276,8 @@ fn long_history_paginates_with_the_header_on_every_page() {
     assert!(text.contains(&format!("Page {pages} of {pages}")), "{text}");
     // The table header repeats on each page the table continues onto.
     let headers = text.matches("Date Status Message").count();
-    assert!(
-        headers >= pages - 1,
-        "{headers} table headers on {pages} pages"
-    );
-    println!(
-        "300 history rows: {pages} pages, {} bytes, {took:?}",
-        pdf.len()
-    );
+    assert!(headers >= pages - 1, "{headers} table headers on {pages} pages");
+    println!("300 history rows: {pages} pages, {} bytes, {took:?}", pdf.len());
 }
 
 #[test]

@@ -15,8 +15,9 @@ pub struct AuditEntry<'a> {
     pub ip: Option<&'a str>,
 }
 
-pub async fn record(db: &impl ConnectionTrait, entry: AuditEntry<'_>) -> Result<(), AppError> {
-    audit_log::ActiveModel {
+/// Writes one audit row and returns its id.
+pub async fn record(db: &impl ConnectionTrait, entry: AuditEntry<'_>) -> Result<i64, AppError> {
+    let row = audit_log::ActiveModel {
         id: NotSet,
         at: Set(Utc::now()),
         actor_user_id: Set(entry.actor),
@@ -27,5 +28,13 @@ pub async fn record(db: &impl ConnectionTrait, entry: AuditEntry<'_>) -> Result<
     }
     .insert(db)
     .await?;
+    Ok(row.id)
+}
+
+/// Replaces the detail of a row written before its outcome was known.
+pub async fn complete(db: &impl ConnectionTrait, id: i64, detail: String) -> Result<(), AppError> {
+    audit_log::ActiveModel { id: Set(id), detail: Set(Some(detail)), ..Default::default() }
+        .update(db)
+        .await?;
     Ok(())
 }

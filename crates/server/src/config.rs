@@ -60,6 +60,17 @@ pub struct Config {
     pub sms_key: String,
     /// How often each server looks for outbox messages to deliver.
     pub outbox_poll_millis: u64,
+    /// How long a sender holds the messages it took before another copy may send them (a copy
+    /// that died holding them gives them up only then).
+    pub outbox_claim_seconds: u64,
+    /// On SIGTERM, how long requests in flight may take to finish before the server exits.
+    pub shutdown_grace_seconds: u64,
+    /// API requests one server works on at once; more get 503 with Retry-After at once instead of
+    /// queueing for the database pool into a timeout.
+    pub max_concurrent_requests: usize,
+    /// Bearer token a Prometheus scraper on another machine sends for `/metrics` (empty: only
+    /// this machine may read it).
+    pub metrics_token: String,
     /// Enterprise payment platform: `sandbox` (built in, default) or `http` (the platform's API
     /// at epp_url, with epp_api_key as a bearer token).
     pub epp_provider: String,
@@ -102,6 +113,10 @@ impl Default for Config {
             sms_url: String::new(),
             sms_key: String::new(),
             outbox_poll_millis: 1000,
+            outbox_claim_seconds: 120,
+            shutdown_grace_seconds: 30,
+            metrics_token: String::new(),
+            max_concurrent_requests: 128,
             epp_provider: "sandbox".into(),
             epp_url: String::new(),
             epp_api_key: String::new(),
@@ -137,7 +152,10 @@ impl Config {
             ));
         }
         if !(self.public_url.starts_with("http://") || self.public_url.starts_with("https://")) {
-            return Err(format!("PORTAL_PUBLIC_URL must be an http(s) address (got '{}')", self.public_url));
+            return Err(format!(
+                "PORTAL_PUBLIC_URL must be an http(s) address (got '{}')",
+                self.public_url
+            ));
         }
         self.time_zone()?;
         for (name, value) in [
@@ -149,20 +167,36 @@ impl Config {
                 return Err(format!("{name} must be a positive number (got {value})"));
             }
         }
-        if !(self.smtp_url.is_empty() || self.smtp_url.starts_with("smtp://") || self.smtp_url.starts_with("smtps://")) {
+        if !(self.smtp_url.is_empty()
+            || self.smtp_url.starts_with("smtp://")
+            || self.smtp_url.starts_with("smtps://"))
+        {
             return Err("PORTAL_SMTP_URL must start with smtp:// or smtps://".into());
         }
         if self.mail_from.parse::<lettre::message::Mailbox>().is_err() {
-            return Err(format!("PORTAL_MAIL_FROM must be an e-mail address such as Portal <no-reply@example.com> (got '{}')", self.mail_from));
+            return Err(format!(
+                "PORTAL_MAIL_FROM must be an e-mail address such as Portal <no-reply@example.com> (got '{}')",
+                self.mail_from
+            ));
         }
         if self.orders_team_email.parse::<lettre::Address>().is_err() {
-            return Err(format!("PORTAL_ORDERS_TEAM_EMAIL must be an e-mail address (got '{}')", self.orders_team_email));
+            return Err(format!(
+                "PORTAL_ORDERS_TEAM_EMAIL must be an e-mail address (got '{}')",
+                self.orders_team_email
+            ));
         }
         match self.sms_provider.as_str() {
             "log" => {}
             "http" if self.sms_url.starts_with("http") => {}
-            "http" => return Err("PORTAL_SMS_URL must be an http(s) address when PORTAL_SMS_PROVIDER is http".into()),
-            other => return Err(format!("PORTAL_SMS_PROVIDER must be log or http (got '{other}')")),
+            "http" => {
+                return Err(
+                    "PORTAL_SMS_URL must be an http(s) address when PORTAL_SMS_PROVIDER is http"
+                        .into(),
+                );
+            }
+            other => {
+                return Err(format!("PORTAL_SMS_PROVIDER must be log or http (got '{other}')"));
+            }
         }
         match self.epp_provider.as_str() {
             "sandbox" => {}
@@ -177,9 +211,12 @@ impl Config {
     }
 
     pub fn bind_addr(&self) -> Result<SocketAddr, String> {
-        self.bind
-            .parse()
-            .map_err(|_| format!("PORTAL_BIND must be an address and port such as 127.0.0.1:8080 (got '{}')", self.bind))
+        self.bind.parse().map_err(|_| {
+            format!(
+                "PORTAL_BIND must be an address and port such as 127.0.0.1:8080 (got '{}')",
+                self.bind
+            )
+        })
     }
 
     pub fn time_zone(&self) -> Result<chrono_tz::Tz, String> {
@@ -195,7 +232,11 @@ impl Config {
 
     /// The SQLite file's folder, created before connecting so a fresh checkout just works.
     pub fn ensure_local_folders(&self) -> std::io::Result<()> {
-        if let Some(path) = self.database_url.strip_prefix("sqlite://").or(self.database_url.strip_prefix("sqlite:")) {
+        if let Some(path) = self
+            .database_url
+            .strip_prefix("sqlite://")
+            .or(self.database_url.strip_prefix("sqlite:"))
+        {
             let path = path.split('?').next().unwrap_or_default();
             if let Some(parent) = Path::new(path).parent().filter(|p| !p.as_os_str().is_empty()) {
                 std::fs::create_dir_all(parent)?;

@@ -46,6 +46,16 @@ enum Command {
     },
     /// Print the OpenAPI document of the API.
     Openapi,
+    /// Copy the live SQLite database, consistently, to a new file (PostgreSQL: use pg_dump).
+    Backup {
+        #[arg(long)]
+        to: PathBuf,
+    },
+    /// Put a backup in place of the SQLite database (stop the portal first).
+    Restore {
+        #[arg(long)]
+        from: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -80,13 +90,20 @@ enum UserCommand {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    tracing_subscriber::fmt()
+    let logs = tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into()),
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn,sea_orm=warn".into()),
         )
-        .with_writer(std::io::stderr)
-        .init();
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("tokio runtime");
+        .with_writer(std::io::stderr);
+    // One JSON object a line for log collectors; the request's span (with its id) is in each.
+    if std::env::var("PORTAL_LOG_FORMAT").as_deref() == Ok("json") {
+        logs.json().with_current_span(true).init();
+    } else {
+        logs.init();
+    }
+    let runtime =
+        tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("tokio runtime");
     match runtime.block_on(run(cli)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -98,47 +115,88 @@ fn main() -> ExitCode {
 
 async fn run(cli: Cli) -> Result<(), String> {
     if let Command::Openapi = cli.command {
-        println!("{}", portal::http::openapi_json());
+        println!("{}", portal::router::openapi_json());
         return Ok(());
     }
-    let config = Config::load(cli.config.as_deref()).map_err(|e| format!("configuration error: {e}"))?;
+    let config =
+        Config::load(cli.config.as_deref()).map_err(|e| format!("configuration error: {e}"))?;
     match cli.command {
         Command::Serve { demo } => portal::app::serve(config, demo).await,
-        Command::Migrate => portal::app::open_database(&config).await.map(|_| println!("The database is up to date.")),
+        Command::Migrate => portal::state::open_database(&config)
+            .await
+            .map(|_| println!("The database is up to date.")),
         Command::Seed { demo, orders, seed } => {
             if !demo && orders.is_none() {
                 return Err("say what to seed: --demo and/or --orders N".into());
             }
-            let db = portal::app::open_database(&config).await?;
+            let db = portal::state::open_database(&config).await?;
             if demo {
-                let storage = portal::files::storage::Storage::from_config(&config)?;
+                let storage = portal::storage::Storage::from_config(&config)?;
                 portal::demo::seed_with_orders(&db, &storage).await.map_err(|e| e.to_string())?;
                 portal::demo::print_logins();
             }
             if let Some(count) = orders {
                 portal::demo::seed(&db).await.map_err(|e| e.to_string())?;
                 let started = std::time::Instant::now();
-                let written = portal::orders::seed::seed_orders(&db, count, seed).await.map_err(|e| e.to_string())?;
+                let written = portal::demo::orders::seed_orders(&db, count, seed)
+                    .await
+                    .map_err(|e| e.to_string())?;
                 let seconds = started.elapsed().as_secs_f64();
-                println!("Generated {written} orders in {seconds:.1} s ({:.0} orders a second).", written as f64 / seconds.max(1e-9));
+                println!(
+                    "Generated {written} orders in {seconds:.1} s ({:.0} orders a second).",
+                    written as f64 / seconds.max(1e-9)
+                );
             }
             Ok(())
         }
         Command::User { command } => user_command(config, command).await,
+        Command::Backup { to } => {
+            portal::backup::sqlite_file(&config.database_url)?;
+            let db = portal::state::open_database(&config).await?;
+            let bytes = portal::backup::backup(&db, &to).await?;
+            println!("Backed up the database to {} ({bytes} bytes).", to.display());
+            Ok(())
+        }
+        Command::Restore { from } => {
+            let file = portal::backup::sqlite_file(&config.database_url)?;
+            portal::backup::restore(&from, &file).await?;
+            println!(
+                "Restored {} from {}. Start the portal again.",
+                file.display(),
+                from.display()
+            );
+            Ok(())
+        }
         Command::Openapi => unreachable!("handled above"),
     }
 }
 
 async fn user_command(config: Config, command: UserCommand) -> Result<(), String> {
-    let db = portal::app::open_database(&config).await?;
+    let db = portal::state::open_database(&config).await?;
     match command {
-        UserCommand::Create { username, user_type, email, first, last, company, password_stdin } => {
+        UserCommand::Create {
+            username,
+            user_type,
+            email,
+            first,
+            last,
+            company,
+            password_stdin,
+        } => {
             let user_type = UserType::from_cli_name(&user_type)
                 .ok_or_else(|| format!("unknown user type '{user_type}': use appraiser, appraiser-admin, staff, secret or client"))?;
             let password = read_password(password_stdin)?;
             let user = accounts::create(
                 &db,
-                NewUser { username, user_type, email, first_name: first, last_name: last, password, company_id: company },
+                NewUser {
+                    username,
+                    user_type,
+                    email,
+                    first_name: first,
+                    last_name: last,
+                    password,
+                    company_id: company,
+                },
             )
             .await
             .map_err(|e| e.to_string())?;
@@ -146,7 +204,9 @@ async fn user_command(config: Config, command: UserCommand) -> Result<(), String
         }
         UserCommand::SetPassword { username, password_stdin } => {
             let password = read_password(password_stdin)?;
-            let user = accounts::set_password(&db, &username, password).await.map_err(|e| e.to_string())?;
+            let user = portal::auth::change_password::set_password(&db, &username, password)
+                .await
+                .map_err(|e| e.to_string())?;
             println!("Password set for {}; their sessions were ended.", user.login_id);
         }
     }

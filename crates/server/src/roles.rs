@@ -1,8 +1,10 @@
 //! User types and the one table that says which roles may use which area of the API.
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// User types by number, as part 1 section 3 numbers them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+use crate::http::schema::integer_enum_schema;
+
+/// User types by number, as the API sends them (docs/domain.md#parties-and-roles).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum UserType {
     Client = 0,
     Appraiser = 1,
@@ -28,6 +30,14 @@ impl UserType {
         UserType::ALL.into_iter().find(|t| *t as i16 == n)
     }
 
+    /// The type of a stored user. Only the types above are ever written, so another number is a
+    /// broken row: an internal error, not a guess.
+    pub fn stored(n: i16) -> Result<UserType, crate::http::error::AppError> {
+        UserType::from_number(n).ok_or_else(|| {
+            crate::http::error::AppError::Internal(format!("user type {n} is not one of the seven"))
+        })
+    }
+
     pub fn number(self) -> i16 {
         self as i16
     }
@@ -44,7 +54,7 @@ impl UserType {
         })
     }
 
-    /// The role label the web app shows (part 1 section 2.5).
+    /// The role label the web app shows (e.g. on Access Denied).
     pub fn label(self) -> &'static str {
         match self {
             UserType::Client => "Client",
@@ -57,14 +67,54 @@ impl UserType {
         }
     }
 
+    /// Staff and the secret administrator run the company's side of every order.
+    pub fn is_staff_like(self) -> bool {
+        matches!(self, UserType::Staff | UserType::Secret)
+    }
+
     /// Appraisers and their administrators have an appraiser profile.
     pub fn is_appraiser_kind(self) -> bool {
         matches!(self, UserType::Appraiser | UserType::AppraiserAdmin)
     }
 }
 
-/// An area of the API with the roles allowed to use it (part 1 sections 2.1 and 6, and the
-/// domain rules for staff). Every feature router is registered under exactly one area.
+/// The name the API document gives each number.
+fn wire_name(t: UserType) -> &'static str {
+    match t {
+        UserType::Client => "CLIENT",
+        UserType::Appraiser => "APPRAISER",
+        UserType::Staff => "STAFF",
+        UserType::System => "SYSTEM",
+        UserType::Registered => "REGISTERED",
+        UserType::Secret => "SECRET",
+        UserType::AppraiserAdmin => "APPRAISER_ADMIN",
+    }
+}
+
+impl Serialize for UserType {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_i16(self.number())
+    }
+}
+
+impl<'de> Deserialize<'de> for UserType {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let n = i16::deserialize(deserializer)?;
+        UserType::from_number(n)
+            .ok_or_else(|| serde::de::Error::custom(format!("{n} is not a user type")))
+    }
+}
+
+impl utoipa::PartialSchema for UserType {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        integer_enum_schema(UserType::ALL.map(|t| (i64::from(t.number()), wire_name(t))))
+    }
+}
+
+impl utoipa::ToSchema for UserType {}
+
+/// An area of the API with the roles allowed to use it (docs/domain.md#parties-and-roles). Every
+/// feature router is registered under exactly one area.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Area {
     /// Any signed-in user (user lookups, constants).
@@ -73,6 +123,8 @@ pub enum Area {
     Appraiser,
     /// Managing a firm's appraisers and reassigning work.
     AppraiserAdmin,
+    /// The staff desk: creating, assigning, reviewing, delivering and paying for orders.
+    Staff,
     /// The secret administrator's tools.
     Secret,
 }
@@ -84,6 +136,7 @@ impl Area {
             Area::SignedIn => true,
             Area::Appraiser => matches!(user_type, Appraiser | AppraiserAdmin | Staff | Secret),
             Area::AppraiserAdmin => matches!(user_type, AppraiserAdmin | Staff | Secret),
+            Area::Staff => matches!(user_type, Staff | Secret),
             Area::Secret => matches!(user_type, Secret),
         }
     }
@@ -96,10 +149,11 @@ mod tests {
 
     #[test]
     fn area_table() {
-        let table: [(Area, &[UserType]); 4] = [
+        let table: [(Area, &[UserType]); 5] = [
             (Area::SignedIn, &UserType::ALL),
             (Area::Appraiser, &[Appraiser, AppraiserAdmin, Staff, Secret]),
             (Area::AppraiserAdmin, &[AppraiserAdmin, Staff, Secret]),
+            (Area::Staff, &[Staff, Secret]),
             (Area::Secret, &[Secret]),
         ];
         for (area, allowed) in table {

@@ -21,9 +21,16 @@ pub async fn serve(uri: Uri) -> Response {
 fn asset(path: &str, file: rust_embed::EmbeddedFile) -> Response {
     let mime = mime_guess::from_path(path).first_or_octet_stream();
     // Vite puts content hashes in the names of everything under assets/.
-    let cache = if path.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+    let cache = if path.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
     (
-        [(header::CONTENT_TYPE, mime.as_ref().to_string()), (header::CACHE_CONTROL, cache.to_string())],
+        [
+            (header::CONTENT_TYPE, mime.as_ref().to_string()),
+            (header::CACHE_CONTROL, cache.to_string()),
+        ],
         Body::from(file.data.into_owned()),
     )
         .into_response()
@@ -32,7 +39,10 @@ fn asset(path: &str, file: rust_embed::EmbeddedFile) -> Response {
 fn index() -> Response {
     match Assets::get(INDEX) {
         Some(file) => (
-            [(header::CONTENT_TYPE, "text/html; charset=utf-8"), (header::CACHE_CONTROL, "no-cache")],
+            [
+                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
             Body::from(file.data.into_owned()),
         )
             .into_response(),

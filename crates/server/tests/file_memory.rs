@@ -20,7 +20,15 @@ const CHUNK: usize = 64 * 1024;
 
 fn resident_bytes() -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap();
-    let kb: u64 = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap().split_whitespace().nth(1).unwrap().parse().unwrap();
+    let kb: u64 = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
     kb * 1024
 }
 
@@ -39,7 +47,11 @@ fn chunk(i: usize) -> Bytes {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_megabytes_stream_through_in_both_directions() {
     let app = TestApp::start(common::Db::Sqlite).await.unwrap();
-    let id = order_with_details(&app, NewOrder { file_number: "700100", status: 13, appraiser: Some("demo.appraiser") }).await;
+    let id = order_with_details(
+        &app,
+        NewOrder { file_number: "700100", status: 13, appraiser: Some("demo.appraiser") },
+    )
+    .await;
     let s = app.signed_in("demo.appraiser").await;
 
     let baseline = resident_bytes();
@@ -58,9 +70,12 @@ async fn fifty_megabytes_stream_through_in_both_directions() {
     for i in 0..SIZE / CHUNK {
         expected.update(chunk(i));
     }
-    let body = reqwest::Body::wrap_stream(futures_util::stream::iter((0..SIZE / CHUNK).map(|i| Ok::<_, std::io::Error>(chunk(i)))));
+    let body = reqwest::Body::wrap_stream(futures_util::stream::iter(
+        (0..SIZE / CHUNK).map(|i| Ok::<_, std::io::Error>(chunk(i))),
+    ));
     let part = Part::stream_with_length(body, SIZE as u64).file_name("big-report.pdf");
-    let form = Form::new().text("orderId", id.to_string()).part("files", part).text("fileTypes", "1");
+    let form =
+        Form::new().text("orderId", id.to_string()).part("files", part).text("fileTypes", "1");
     let r = s
         .http
         .post(format!("{}/api/file/upload", s.app_base))
@@ -88,6 +103,9 @@ async fn fifty_megabytes_stream_through_in_both_directions() {
     assert_eq!(length, SIZE);
     assert_eq!(got.finalize(), expected.finalize(), "the download is the upload");
     let growth = peak.load(Ordering::Relaxed).saturating_sub(baseline);
-    println!("resident memory grew by {:.1} MB for a 50 MB upload and download", growth as f64 / 1048576.0);
+    println!(
+        "resident memory grew by {:.1} MB for a 50 MB upload and download",
+        growth as f64 / 1048576.0
+    );
     assert!(growth < 32 * 1024 * 1024, "memory grew by {growth} bytes");
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appConfig, loggedIn, server } from '../test/server';
 import { renderApp } from '../test/render';
@@ -91,5 +91,17 @@ describe('support page and not found', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+});
+
+describe('footer', () => {
+  it('carries the current year and the support contacts from configuration, signed in or not', async () => {
+    server.use(loggedIn(null), appConfig());
+    renderApp('/login');
+    const footer = await screen.findByRole('contentinfo');
+    expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Appraisal Portal`);
+    expect(await within(footer).findByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
+    expect(within(footer).getByRole('link', { name: 'it@example.com' })).toHaveAttribute('href', 'mailto:it@example.com');
+    expect(within(footer).getByRole('link', { name: '555-010-0100' })).toHaveAttribute('href', 'tel:5550100100');
   });
 });

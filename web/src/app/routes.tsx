@@ -27,9 +27,24 @@ const support = () => import('../features/support/SupportPage').then((m) => ({ C
 const appraisers = () => import('../features/appraisers/AppraisersPage').then((m) => ({ Component: m.AppraisersPage }));
 const adminDashboard = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminDashboardPage }));
 const backdoorLogin = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.BackdoorLoginPage }));
+const coverageReview = () => import('../features/coverage-review/CoverageReviewPage').then((m) => ({ Component: m.CoverageReviewPage }));
+const staffQuotes = () => import('../features/quotes/staff/StaffQuotesPage').then((m) => ({ Component: m.StaffQuotesPage }));
+const staffQuoteDetails = () => import('../features/quotes/staff/StaffQuoteDetailsPage').then((m) => ({ Component: m.StaffQuoteDetailsPage }));
+const newOrder = () => import('../features/staff/NewOrderPage').then((m) => ({ Component: m.NewOrderPage }));
+const clients = () => import('../features/staff/ClientsPage').then((m) => ({ Component: m.ClientsPage }));
+const staffAppraisers = () => import('../features/staff-appraisers/AppraisersPage').then((m) => ({ Component: m.StaffAppraisersPage }));
+const staffSecureLinks = () => import('../features/staff-secure-links/StaffSecureLinksPage').then((m) => ({ Component: m.StaffSecureLinksPage }));
+const staffPayments = () => import('../features/staff/StaffPaymentsPage').then((m) => ({ Component: m.StaffPaymentsPage }));
 const forms = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.FormsPage }));
 
-/** The route table of part 1 section 2.1. */
+/** The order page, the same under /appraiser and /staff (each area's guard decides who enters). */
+const ORDER_PAGE_ROUTES: RouteObject[] = [
+  { path: 'orderdetails/:id', lazy: orderDetails },
+  { path: 'orderdetails/:id/no-longer-available', lazy: orderGone },
+  { path: 'orderdetails/:id/:action', lazy: orderDetails },
+];
+
+/** The route table: each area behind its role guard (docs/domain.md#parties-and-roles). */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -68,9 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'profile/:securityUserId/:tabName?', lazy: profile },
           { path: 'quote', element: <Navigate to="/appraiser/quotes" replace /> },
           { path: 'quote/:id', lazy: quoteDetails },
-          { path: 'orderdetails/:id', lazy: orderDetails },
-          { path: 'orderdetails/:id/no-longer-available', lazy: orderGone },
-          { path: 'orderdetails/:id/:action', lazy: orderDetails },
+          ...ORDER_PAGE_ROUTES,
           { path: 'secure-links', lazy: secureLinks },
           { path: 'secure-links/:secureLinkId', lazy: secureLinks },
           { path: 'payments', lazy: payments },
@@ -94,10 +107,16 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/staff/dashboard" replace /> },
           { path: 'dashboard', lazy: ordersDashboard },
           { path: 'profile/:tabName?', lazy: profile },
-          // Staff open orders here: /appraiser is closed to them (part 2 route table).
-          { path: 'orderdetails/:id', lazy: orderDetails },
-          { path: 'orderdetails/:id/no-longer-available', lazy: orderGone },
-          { path: 'orderdetails/:id/:action', lazy: orderDetails },
+          // Staff open orders here: /appraiser is closed to them.
+          ...ORDER_PAGE_ROUTES,
+          { path: 'quotes', lazy: staffQuotes },
+          { path: 'quotes/:id', lazy: staffQuoteDetails },
+          { path: 'coverage-review', lazy: coverageReview },
+          { path: 'secure-links', lazy: staffSecureLinks },
+          { path: 'appraisers', lazy: staffAppraisers },
+          { path: 'new-order', lazy: newOrder },
+          { path: 'clients', lazy: clients },
+          { path: 'payments', lazy: staffPayments },
         ],
       },
       {

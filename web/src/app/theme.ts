@@ -6,6 +6,8 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
+  // People who ask their system for less motion get no transitions.
+  respectReducedMotion: true,
   defaultRadius: 'sm',
   components: {
     // The toast description is gray 6 under a title, which fails AA contrast.

@@ -4,7 +4,7 @@ import { DownloadIcon, EyeIcon } from './icons';
 
 export interface FileActionsProps {
   fileName: string;
-  /** Opens the file in a new tab (part 1 section 2.10); each resolves when done (failures notify). */
+  /** Opens the file in a new tab; each resolves when done (failures notify). */
   onView: () => Promise<unknown>;
   onDownload: () => Promise<unknown>;
   /** Further buttons after View and Download. */

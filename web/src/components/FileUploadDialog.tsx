@@ -17,7 +17,7 @@ interface RowErrors {
   file?: string;
 }
 
-/** Part 1 section 5, File upload: at least one row; every row needs a file type and a file. */
+/** File upload rows: at least one row; every row needs a file type and a file. */
 export function checkUploadRows(rows: readonly Pick<Row, 'fileType' | 'file'>[]): RowErrors[] {
   return rows.map((r) => ({ fileType: r.fileType ? undefined : MSG_SELECT_FILE_TYPE, file: r.file ? undefined : MSG_CHOOSE_FILE }));
 }

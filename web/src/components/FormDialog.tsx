@@ -30,7 +30,7 @@ export function FormDialog({ title, opened, onClose, onSubmit, submitLabel, dang
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure ? (
-            <Alert color="red.9" variant="light" role="alert">
+            <Alert color="red" variant="light" role="alert">
               {failure}
             </Alert>
           ) : null}

@@ -30,7 +30,7 @@ function Chevron({ dir, double }: { dir: 'left' | 'right'; double?: boolean }) {
   );
 }
 
-/** The pagination bar of part 1 section 2.8. */
+/** The pagination bar: "Showing X - Y of N results", rows per page, first/previous/next/last and page numbers (Page X of Y on mobile). */
 export function PaginationBar({
   page,
   pageSize,

@@ -1,7 +1,7 @@
 import { List, Text, VisuallyHidden } from '@mantine/core';
 import { checkPassword } from '../lib/passwordRules';
 
-/** The live requirements checklist of part 1 section 5; shared by the reset and change-password forms. */
+/** The live password requirements checklist (docs/domain.md#passwords); shared by the reset and change-password forms. */
 export function PasswordChecklist({ password, id }: { password: string; id?: string }) {
   const results = checkPassword(password);
   return (

@@ -1,4 +1,5 @@
 import { DEFAULT_THEME } from '@mantine/core';
+import type { Schemas } from '../lib/api';
 
 /** A Mantine palette colour and shade, e.g. { color: 'blue', shade: 8 }. */
 export interface Swatch {
@@ -15,8 +16,8 @@ export interface StatusStyle extends Swatch {
   icon: StatusIconName;
 }
 
-/** Badge colour and icon of each order status id (part 1 section 4.2); the one table for them. */
-export const STATUS_STYLES: Readonly<Record<number, StatusStyle>> = {
+/** Badge colour and icon of each order status id (1..41, docs/domain.md#order-statuses); the one table for them. */
+export const STATUS_STYLES: Readonly<Record<Schemas['OrderStatus'], StatusStyle>> = {
   1: { color: 'teal', shade: 8, icon: 'upload' }, // UCDP ready to upload
   2: { color: 'yellow', shade: 5, icon: 'dollar' }, // pending payment
   3: { color: 'gray', shade: 7, icon: 'circle' }, // default
@@ -64,7 +65,7 @@ export const STATUS_STYLES: Readonly<Record<number, StatusStyle>> = {
 export const NEUTRAL_STATUS: StatusStyle = { color: 'gray', shade: 2, icon: 'question' };
 export const NEUTRAL_SWATCH: Swatch = { color: 'gray', shade: 2 };
 
-/** The colour of each attention indicator (part 1 section 4.3, texts as the server sends them). */
+/** The colour of each attention indicator (docs/domain.md#attention-indicators, texts as the server sends them). */
 export const ATTENTION_COLORS: Readonly<Record<string, Swatch>> = {
   'order overdue': { color: 'red', shade: 9 },
   'revision request': { color: 'orange', shade: 7 },
@@ -80,7 +81,7 @@ export const ATTENTION_COLORS: Readonly<Record<string, Swatch>> = {
 };
 
 export function statusStyle(statusId: number): StatusStyle {
-  return Object.prototype.hasOwnProperty.call(STATUS_STYLES, statusId) ? STATUS_STYLES[statusId]! : NEUTRAL_STATUS;
+  return Object.prototype.hasOwnProperty.call(STATUS_STYLES, statusId) ? STATUS_STYLES[statusId as Schemas['OrderStatus']] : NEUTRAL_STATUS;
 }
 
 export function attentionSwatch(indicator: string): Swatch {

@@ -2,7 +2,7 @@
 export type PageItem = { kind: 'page'; page: number } | { kind: 'ellipsis'; key: string };
 
 /**
- * The page numbers the pagination bar shows (part 1 sections 2.8 and 9): the first page, the last
+ * The page numbers the pagination bar shows: the first page, the last
  * page and the current page plus or minus 1, in order, with an ellipsis for every gap.
  * `current` is the screen's 0-based page index; the returned pages are 1-based.
  */

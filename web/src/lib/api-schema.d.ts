@@ -625,6 +625,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/constants/intended-uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["intended_uses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/constants/order-file-types/{id}": {
         parameters: {
             query?: never;
@@ -633,6 +649,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["order_file_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/constants/property-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["property_types"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/constants/report-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["report_products"];
         put?: never;
         post?: never;
         delete?: never;
@@ -897,6 +945,40 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/calendar-feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's calendar feed URL, made on the first call. */
+        get: operations["calendar_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/calendar-feed/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new feed URL for the caller; the previous one stops working at once. */
+        post: operations["regenerate_calendar_feed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1190,6 +1272,593 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/appraisers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every firm's appraisers and administrators (the first 500 by name), optionally those whose
+         *     name, username or e-mail contains `q`.
+         */
+        get: operations["list_appraisers"];
+        put?: never;
+        /** Opens an account for an appraiser (or a firm's administrator) and e-mails the invitation. */
+        post: operations["create_appraiser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/appraisers/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["deactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/appraisers/{id}/licenses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["add_license"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/appraisers/{id}/licenses/{license_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["delete_license"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/appraisers/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["reactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every client, by company name. */
+        get: operations["list_clients"];
+        put?: never;
+        post: operations["create_client"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["update_client"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_companies"];
+        put?: never;
+        post: operations["create_company"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/coverage-areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The coverage areas to review (pending ones by default), oldest first. */
+        get: operations["coverage_review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/coverage-areas/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects the area: it is removed and the appraiser is e-mailed the reason. */
+        post: operations["reject_coverage_area"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/coverage-areas/{id}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks the area verified (409 when it already is). */
+        post: operations["verify_coverage_area"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an order without an appraiser (status "default"). */
+        post: operations["create_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Corrects an open order with the same rules. The change applies only to the order as it was
+         *     read (same status and appraiser): otherwise 409.
+         */
+        put: operations["update_order"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Gives the order to an eligible appraiser (-> assigned): they are invited and e-mailed. */
+        post: operations["assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels the order (-> cancelled); the appraiser, if any, is told. */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The appraisers who could take the order, best first, with the reasons of those who may not. */
+        get: operations["candidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The report passed review (-> completed). */
+        post: operations["complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/conditions/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts the appraiser's conditions: their fee and due date replace the order's (-> accepted). */
+        post: operations["approve_conditions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/conditions/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines the conditions (-> assigned): the appraiser is told why and may accept or reject. */
+        post: operations["decline_conditions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/deliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The report went to the client (-> delivered to client). */
+        post: operations["deliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/hold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Puts the order on hold (-> on hold), remembering the status to resume to. */
+        post: operations["hold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A message from staff to the appraiser (it counts in their unread badge). */
+        post: operations["message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/on-time-inquiry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks the appraiser whether the order is on time (they answer with AUTO_REPLY_YES or _NO). */
+        post: operations["on_time_inquiry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes the order off hold, back to the status it had before. */
+        post: operations["resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/revision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the report back to the appraiser (-> revision requested). */
+        post: operations["request_revision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/unassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes the order back from its appraiser (-> default); they stay invited and are told. */
+        post: operations["unassign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hides an item of the order from appraisers, or shows it again (at once: the server filters them). */
+        post: operations["visibility"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records the payment of a payable order to its appraiser. */
+        post: operations["record_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/payments/payable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Completed or delivered orders with an appraiser and no payment, newest first (the one just
+         *     delivered is the one staff usually pay next).
+         */
+        get: operations["payable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open requests first, then the newest. */
+        get: operations["list_quotes"];
+        put?: never;
+        /** Sends a quote request to the chosen appraisers (201 with its id). */
+        post: operations["create_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/quotes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request with a row per recipient: waiting, responded (fee, date, comment) or rejected (reason). */
+        get: operations["quote_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/quotes/{id}/award": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives the work to a recipient who responded: a new order for the quote's client and property,
+         *     assigned to them at their fee and date; the request closes for everyone else (201: the order).
+         */
+        post: operations["award_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/quotes/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes the request: nobody can answer it any more and it leaves every Open Quotes list. */
+        post: operations["close_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/secure-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every secure link sent, newest first, with when each was sent and first viewed. */
+        get: operations["sent_secure_links"];
+        put?: never;
+        /** Sends a secure link (201 with its id). */
+        post: operations["send_secure_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/{id}": {
         parameters: {
             query?: never;
@@ -1251,10 +1920,21 @@ export interface components {
             supportPhone: string;
             technicalSupportEmail: string;
         };
-        /** @description Appraiser info as part 1 section 3 shapes it (the fields this release keeps). */
+        AppraiserForm: {
+            cellPhone?: string | null;
+            /** Format: int32 */
+            companyId?: number | null;
+            email?: string | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            /** @description appraiser (the default) or appraiser-admin. */
+            type?: string | null;
+            username?: string | null;
+        };
+        /** @description The appraiser info the profile, payments and dashboard pages read (fields this release keeps). */
         AppraiserInfo: {
             city?: string | null;
-            /** @description Payment fields (part 2 section 3), from the appraiser's EPP party; null until onboarded. */
+            /** @description Payment fields from the appraiser's EPP party; null until onboarded. */
             companyName?: string | null;
             /** Format: double */
             enoAggregateAmount: number;
@@ -1291,11 +1971,45 @@ export interface components {
             vendorName?: string | null;
             zip?: string | null;
         };
-        /** @description Appraiser list item of part 2 section 3. */
+        AppraiserItem: {
+            active: boolean;
+            cellPhone?: string | null;
+            company?: string | null;
+            /** Format: int32 */
+            companyId?: number | null;
+            email: string;
+            /**
+             * Format: int32
+             * @description Security user id.
+             */
+            id: number;
+            licenses: components["schemas"]["License"][];
+            name: string;
+            /** Format: int64 */
+            openOrders: number;
+            /** @description appraiser or appraiser-admin. */
+            type: string;
+            username: string;
+        };
+        /** @description One appraiser of the caller's firm, as the Appraisers list shows them. */
         AppraiserListItem: {
             appraiserInfo: components["schemas"]["ListedAppraiserInfo"];
             officeAddress: string;
             securityUser: components["schemas"]["ListedUser"];
+        };
+        AssignBody: {
+            /** @description A due date other than the order's (yyyy-mm-dd). */
+            appraiserDueDate?: string | null;
+            /**
+             * Format: double
+             * @description A fee other than the order's (dollars).
+             */
+            appraiserFee?: number | null;
+            /**
+             * Format: int32
+             * @description Security user id of the appraiser.
+             */
+            appraiserId?: number | null;
         };
         AssignOrder: {
             /**
@@ -1306,7 +2020,7 @@ export interface components {
             /** Format: int64 */
             orderId?: number | null;
         };
-        /** @description Assignable appraiser of part 2 section 3 (`id` is the security user id). */
+        /** @description An appraiser the order may be reassigned to (`id` is the security user id). */
         AssignableAppraiser: {
             emailAddress: string;
             fhaCertified: boolean;
@@ -1343,8 +2057,45 @@ export interface components {
             /** Format: int64 */
             totalPages: number;
         };
+        AwardBody: {
+            /** Format: int32 */
+            appraiserId?: number | null;
+        };
         BackDoorRequest: {
             username: string;
+        };
+        CalendarFeed: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The private feed URL: anyone with it reads the caller's calendar, so it is for them alone. */
+            url: string;
+        };
+        Candidate: {
+            /**
+             * Format: int32
+             * @description Security user id.
+             */
+            appraiserId: number;
+            company?: string | null;
+            /** @description Has a verified coverage area in the order's county. */
+            coverageVerified: boolean;
+            eligible: boolean;
+            /** @description E&O insurance expired or not on file. */
+            enoExpired: boolean;
+            /** @description Holds a licence in the property's state that has not expired. */
+            licensedInState: boolean;
+            name: string;
+            /** Format: int64 */
+            openOrders: number;
+            /** @description Out of office on the appraiser due date. */
+            outOfOffice: boolean;
+            /** @description Why the appraiser is not eligible (empty when eligible). */
+            reasons: string[];
+            /**
+             * Format: double
+             * @description The company's score, 0..5 (0: not enough data).
+             */
+            score: number;
         };
         ChangeMyPassword: {
             /**
@@ -1353,6 +2104,38 @@ export interface components {
              */
             newPassword?: string | null;
             oldPassword?: string | null;
+        };
+        ClientForm: {
+            companyName?: string | null;
+            mainContactEmailAddress?: string | null;
+            mainContactName?: string | null;
+            mainContactPhone?: string | null;
+            officeAddressLine?: string | null;
+        };
+        ClientItem: {
+            companyName: string;
+            /** Format: int32 */
+            id: number;
+            mainContactEmailAddress?: string | null;
+            mainContactName?: string | null;
+            mainContactPhone?: string | null;
+            officeAddressLine?: string | null;
+        };
+        CompanyForm: {
+            name?: string | null;
+            officeAddressLine1?: string | null;
+            officeCity?: string | null;
+            officeStateCode?: string | null;
+            officeZipCode?: string | null;
+        };
+        CompanyItem: {
+            /** Format: int32 */
+            id: number;
+            name: string;
+            officeAddressLine1?: string | null;
+            officeCity?: string | null;
+            officeStateCode?: string | null;
+            officeZipCode?: string | null;
         };
         ConditionalAcceptance: {
             /** @description The appraiser's conditions (the dialog's Comments), required. */
@@ -1384,7 +2167,7 @@ export interface components {
             type: string;
             workPhone?: string | null;
         };
-        /** @description Coverage area of part 1 section 3. */
+        /** @description A county an appraiser covers, Pending until staff verify it. */
         CoverageArea: {
             /**
              * Format: int32
@@ -1404,6 +2187,28 @@ export interface components {
              * @description The appraiser's score, 0..5; 0 while there is not enough data.
              */
             averageScore: number;
+        };
+        CoverageReviewItem: {
+            /**
+             * Format: int32
+             * @description Security user id of the appraiser.
+             */
+            appraiserId: number;
+            appraiserName: string;
+            company?: string | null;
+            county: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            id: number;
+            stateCode: string;
+            verified: boolean;
+        };
+        /** @description What a create call answers (201): the new row's id, and an order's file number. */
+        Created: {
+            fileNumber?: string | null;
+            /** Format: int64 */
+            id: number;
         };
         CsrfToken: {
             token: string;
@@ -1442,7 +2247,7 @@ export interface components {
             name?: string | null;
             url?: string | null;
         };
-        /** @description E&O file reference of part 1 section 3. */
+        /** @description The current E&O policy document: its stored file's id, name and upload date. */
         EnoFileRef: {
             fileName: string;
             /**
@@ -1467,7 +2272,7 @@ export interface components {
         EppAccessUrl: {
             url: string;
         };
-        /** @description The party the platform keeps for an onboarded appraiser (part 2 section 3 fields). */
+        /** @description The party the platform keeps for an onboarded appraiser (the fields the EPP tab shows). */
         EppPartyData: {
             city?: string | null;
             companyName?: string | null;
@@ -1485,7 +2290,7 @@ export interface components {
         EppPartyInformation: {
             eppPartyData?: null | components["schemas"]["EppPartyData"];
         };
-        /** @description The file download response of part 1 section 3. */
+        /** @description A downloaded file as JSON: the bytes in base64, their content type and the file name. */
         FileDownload: {
             contentType: string;
             /** @description The content, base64. */
@@ -1499,7 +2304,7 @@ export interface components {
             /** Format: int64 */
             orderId: number;
         };
-        /** @description The file record of part 1 section 3. */
+        /** @description A stored file as lists show it: type, name, size, who uploaded it and when. */
         FileRecord: {
             fileName: string;
             /** Format: int64 */
@@ -1515,15 +2320,16 @@ export interface components {
             hide: boolean;
             /** Format: int64 */
             id: number;
-            /** Format: int32 */
-            orderStatus: number;
+            orderStatus: components["schemas"]["OrderStatus"];
             orderStatusDescription: string;
             /** @description Sanitised HTML. */
             orderStatusMessage: string;
             /** Format: date-time */
             statusDate: string;
         };
-        /** @description Licence of part 1 section 3. */
+        /** @enum {string} */
+        ItemKind: "history" | "file" | "message";
+        /** @description A licence: type, state, number and expiration date. */
         License: {
             /** Format: date */
             expirationDate: string;
@@ -1533,6 +2339,13 @@ export interface components {
             stateCode: string;
             /** @description e.g. Certified Residential. */
             type: string;
+        };
+        LicenseForm: {
+            /** @description yyyy-mm-dd */
+            expirationDate?: string | null;
+            ogNumber?: string | null;
+            stateCode?: string | null;
+            type?: string | null;
         };
         ListedAppraiserInfo: {
             /** Format: int32 */
@@ -1552,11 +2365,7 @@ export interface components {
             lastName?: string | null;
             /** Format: int32 */
             securityUserId: number;
-            /**
-             * Format: int32
-             * @description 0 CLIENT, 1 APPRAISER, 2 STAFF, 3 SYSTEM, 4 REGISTERED, 5 SECRET, 6 APPRAISER_ADMIN
-             */
-            userType: number;
+            userType: components["schemas"]["UserType"];
         };
         LoginRequest: {
             password: string;
@@ -1578,6 +2387,9 @@ export interface components {
             /** @description Required when the inspection date is later than the estimated delivery date. */
             reasonLateDelivery?: string | null;
         };
+        MessageBody: {
+            message?: string | null;
+        };
         /** @description The body of every error answer. */
         MessageResponse: {
             message: string;
@@ -1592,7 +2404,7 @@ export interface components {
             onboardingUrl: string;
             token: string;
         };
-        /** @description Option item of part 1 section 3: label and value, optionally id. */
+        /** @description A lookup option: label and value, optionally id. */
         OptionItem: {
             /** Format: int32 */
             id?: number | null;
@@ -1600,7 +2412,16 @@ export interface components {
             value: string;
         };
         /** @enum {string} */
-        OrderAction: "SCHEDULE_INSPECTION" | "MARK_INSPECTED" | "UPLOAD_FILES" | "SEND_MESSAGE" | "REJECT_WITH_CONDITIONS" | "REJECT" | "REASSIGN" | "ACCEPT" | "AUTO_REPLY_YES" | "AUTO_REPLY_NO" | "UPDATE_STATUS";
+        OrderAction: "SCHEDULE_INSPECTION" | "MARK_INSPECTED" | "UPLOAD_FILES" | "SEND_MESSAGE" | "REJECT_WITH_CONDITIONS" | "REJECT" | "REASSIGN" | "ACCEPT" | "AUTO_REPLY_YES" | "AUTO_REPLY_NO" | "UPDATE_STATUS" | "ASSIGN" | "UNASSIGN" | "APPROVE_CONDITIONS" | "DECLINE_CONDITIONS" | "REQUEST_REVISION" | "COMPLETE" | "DELIVER" | "CANCEL" | "HOLD" | "RESUME" | "ASK_ON_TIME" | "SET_VISIBILITY";
+        OrderContactForm: {
+            cellPhone?: string | null;
+            email?: string | null;
+            homePhone?: string | null;
+            name?: string | null;
+            /** @description One of BORROWER, CO_BORROWER, PROPERTY_CONTACT, LOAN_OFFICER, REALTOR, OWNER, TENANT, OTHER. */
+            type?: string | null;
+            workPhone?: string | null;
+        };
         OrderDashboardItem: {
             /** Format: date */
             appraiserDueDate?: string | null;
@@ -1620,12 +2441,11 @@ export interface components {
             propertyCity: string;
             propertyStateCode: string;
             propertyZip: string;
-            /** Format: int32 */
-            statusId: number;
+            statusId: components["schemas"]["OrderStatus"];
             usaFileNumber: string;
         };
         /**
-         * @description The order details of part 2 section 3. Lists are newest first; hidden items reach staff only;
+         * @description Everything the order page shows. Lists are newest first; hidden items reach staff only;
          *     contacts are left out (not just hidden) until the caller's appraiser has the order.
          */
         OrderDetails: {
@@ -1690,8 +2510,7 @@ export interface components {
             reportType3?: null | components["schemas"]["ReportTypeRef"];
             reportType4?: null | components["schemas"]["ReportTypeRef"];
             requiresEnv: boolean;
-            /** Format: int32 */
-            statusId: number;
+            statusId: components["schemas"]["OrderStatus"];
             /** Format: double */
             techFee?: number | null;
             wasPreviouslyScheduled: boolean;
@@ -1711,6 +2530,41 @@ export interface components {
             uploadedByFirstName: string;
             uploadedByLastName: string;
         };
+        OrderForm: {
+            /** @description yyyy-mm-dd */
+            appraiserDueDate?: string | null;
+            /**
+             * Format: double
+             * @description Dollars, as a number or a string.
+             */
+            appraiserFee?: number | null;
+            borrowerName?: string | null;
+            /** Format: int32 */
+            clientId?: number | null;
+            contacts?: components["schemas"]["OrderContactForm"][];
+            estimatedClosingDate?: string | null;
+            fhaCaseId?: string | null;
+            inspectionDueDate?: string | null;
+            /** Format: int32 */
+            intendedUseId?: number | null;
+            loanNumber?: string | null;
+            /** @description HTML; sanitised before it is stored. */
+            notesAndSpecialInstructions?: string | null;
+            propertyAddressLine1?: string | null;
+            propertyAddressLine2?: string | null;
+            propertyCity?: string | null;
+            propertyCounty?: string | null;
+            propertyStateCode?: string | null;
+            /** Format: int32 */
+            propertyTypeId?: number | null;
+            propertyZip?: string | null;
+            /** Format: double */
+            purchasePrice?: number | null;
+            /** @description 1 to 4 report products; the first is the main one (a desktop product needs no inspection). */
+            reportTypeIds?: number[];
+            /** Format: double */
+            techFee?: number | null;
+        };
         OrderMessage: {
             /** Format: date-time */
             dateCreated: string;
@@ -1726,6 +2580,12 @@ export interface components {
             /** Format: int64 */
             orderId: number;
         };
+        /**
+         * Format: int32
+         * @description 1 UCDP ready to upload, 2 pending payment, 3 default, 4 assigned, 5 accepted, 6 in progress, 7 refer to comments, 8 left message, 9 no answer, 10 on hold, 11 scheduled, 12 rescheduled, 13 inspected, 14 in review, 15 completed, 16 revision requested, 17 reviewed, 18 delivered to client, 19 cancelled, 20 UCDP fail, 21 rejected, 22 invoice created, 23 lender revision request, 24 revision requested response, 25 level 2 QC, 26 waiting approval, 27 delayed, 28 draft, 29 quote, 30 pending level 2, 31 cancel pending, 32 review escalation, 33 possible revision, 34 spot hire, 35 appraiser delay, 36 level 3 QC, 37 document review, 38 pending delivery, 39 duplicate review, 40 chase escalation, 41 leadership QC
+         * @enum {integer}
+         */
+        OrderStatus: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41;
         OutboxMessage: {
             body: string;
             channel: string;
@@ -1738,7 +2598,34 @@ export interface components {
             sentAt?: string | null;
             subject: string;
         };
-        /** @description Part 2 section 3, Payment history item. */
+        PayableOrder: {
+            address: string;
+            /**
+             * Format: double
+             * @description The order's appraiser fee in dollars (what a payment is expected to be).
+             */
+            appraiserFee?: number | null;
+            /** Format: int32 */
+            appraiserId: number;
+            appraiserName: string;
+            borrowerName: string;
+            fileNumber: string;
+            /** Format: int64 */
+            orderId: number;
+            status: string;
+        };
+        PaymentBody: {
+            /**
+             * Format: double
+             * @description Dollars, as a number or a string.
+             */
+            amount?: number | null;
+            /** Format: int64 */
+            orderId?: number | null;
+            /** @description yyyy-mm-dd */
+            paymentDate?: string | null;
+        };
+        /** @description One payment in an appraiser's payment history. */
         PaymentHistoryItem: {
             address: string;
             borrower: string;
@@ -1795,13 +2682,30 @@ export interface components {
             /** @description open, responded, rejected or closed. */
             status: string;
         };
+        /** @description One recipient of a quote request and their answer. */
+        QuoteAnswerRow: {
+            /** Format: date-time */
+            answeredAt?: string | null;
+            /** Format: int32 */
+            appraiserId: number;
+            comment?: string | null;
+            company?: string | null;
+            /** Format: date */
+            deliveryDate?: string | null;
+            /** Format: double */
+            fee?: number | null;
+            name: string;
+            rejectReason?: string | null;
+            /** @description waiting, responded or rejected. */
+            status: string;
+        };
         QuoteClient: {
             companyName: string;
             mainContactEmailAddress?: string | null;
             mainContactName?: string | null;
             officeAddressLine?: string | null;
         };
-        /** @description Part 2 section 3, Quote detail response, with the caller's answer. */
+        /** @description One quote request with its property, client and the caller's answer. */
         QuoteDetailResponse: {
             answer: components["schemas"]["QuoteAnswer"];
             client?: null | components["schemas"]["QuoteClient"];
@@ -1809,6 +2713,31 @@ export interface components {
             propertyType: components["schemas"]["Described"];
             quote: components["schemas"]["QuoteInfo"];
             reportType?: null | components["schemas"]["ReportTypeInfo"];
+        };
+        QuoteForm: {
+            /**
+             * Format: double
+             * @description Dollars: what the company would pay.
+             */
+            appraiserFee?: number | null;
+            /** @description Security user ids of the appraisers asked. */
+            appraiserIds?: number[];
+            /** Format: int32 */
+            clientId?: number | null;
+            /** @description yyyy-mm-dd */
+            dueDate?: string | null;
+            /** Format: int32 */
+            intendedUseId?: number | null;
+            loanNumber?: string | null;
+            propertyAddressLine1?: string | null;
+            propertyCity?: string | null;
+            propertyCounty?: string | null;
+            propertyStateCode?: string | null;
+            /** Format: int32 */
+            propertyTypeId?: number | null;
+            propertyZip?: string | null;
+            /** Format: int32 */
+            reportTypeId?: number | null;
         };
         QuoteInfo: {
             /**
@@ -1831,7 +2760,7 @@ export interface components {
             propertyStateCode: string;
             propertyZipCode: string;
         };
-        /** @description One open quote request (part 2 section 3, Quote (list)). */
+        /** @description One open quote request, as Open Quotes lists it. */
         QuoteListItem: {
             /**
              * Format: double
@@ -1851,6 +2780,9 @@ export interface components {
             propertyZipCode: string;
             reportType?: string | null;
         };
+        ReasonBody: {
+            reason?: string | null;
+        };
         RejectOrder: {
             /** Format: int64 */
             orderId: number;
@@ -1860,6 +2792,21 @@ export interface components {
             /** Format: int32 */
             quoteId: number;
             rejectReason?: string | null;
+        };
+        /** @description A report product: label and value (its id) like every option, with what the order form needs. */
+        ReportProduct: {
+            /**
+             * Format: double
+             * @description The fee the company usually pays for it, in dollars.
+             */
+            defaultFee?: number | null;
+            /** @description A desktop report needs no inspection. */
+            desktop: boolean;
+            /** Format: int32 */
+            id: number;
+            label: string;
+            productDescription: string;
+            value: string;
         };
         ReportTypeInfo: {
             productDescription: string;
@@ -1893,7 +2840,7 @@ export interface components {
             /** @description Required when the order was scheduled before. */
             rescheduleReason?: string | null;
         };
-        /** @description The search filter of part 1 section 3. `page` is 1-based. */
+        /** @description The dashboard's search filter, sort and page. `page` is 1-based. */
         SearchFilter: {
             /** @default null */
             borrowerName: string | null;
@@ -1936,7 +2883,7 @@ export interface components {
             /** @default null */
             usaFileNumber: string | null;
         };
-        /** @description Part 2 section 3, Secure link. */
+        /** @description A secure link staff sent the caller, with its attachments. */
         SecureLink: {
             attachments: components["schemas"]["SecureLinkAttachment"][];
             /** Format: int32 */
@@ -1968,7 +2915,17 @@ export interface components {
              */
             id: number;
         };
-        /** @description A security user as part 1 section 3 shapes it. */
+        SecureLinkForm: {
+            /** @description Files of the order to attach. */
+            fileIds?: number[];
+            message?: string | null;
+            /** Format: int64 */
+            orderId?: number | null;
+            /** Format: int32 */
+            recipientAppraiserId?: number | null;
+            subject?: string | null;
+        };
+        /** @description A security user: names, e-mail, sign-in id and phones. */
         SecurityUser: {
             cellPhone?: string | null;
             cellPhoneCarrier?: string | null;
@@ -1978,8 +2935,7 @@ export interface components {
             id: number;
             lastName?: string | null;
             loginId: string;
-            /** Format: int32 */
-            userType: number;
+            userType: components["schemas"]["UserType"];
             workPhone?: string | null;
         };
         SendCodeRequest: {
@@ -1991,6 +2947,45 @@ export interface components {
             message?: string | null;
             /** Format: int64 */
             orderId: number;
+        };
+        /** @description A sent secure link, with its recipient. */
+        SentSecureLink: components["schemas"]["SecureLink"] & {
+            /** Format: int64 */
+            orderId?: number | null;
+            /** Format: int32 */
+            recipientAppraiserId: number;
+            recipientName: string;
+        };
+        StaffQuoteDetail: components["schemas"]["StaffQuoteItem"] & {
+            answers: components["schemas"]["QuoteAnswerRow"][];
+            /** Format: int32 */
+            awardedAppraiserId?: number | null;
+            intendedUse: string;
+            loanNumber?: string | null;
+            /** Format: int64 */
+            orderId?: number | null;
+            propertyCounty?: string | null;
+            propertyType: string;
+        };
+        /** @description One quote request in staff's list. */
+        StaffQuoteItem: {
+            /** @description How many answered (responded or rejected). */
+            answered: number;
+            /** Format: double */
+            appraiserFee?: number | null;
+            clientCompany?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            dueDate?: string | null;
+            /** Format: int32 */
+            id: number;
+            propertyAddress: string;
+            recipients: number;
+            reportType?: string | null;
+            responded: number;
+            /** @description open, closed or awarded. */
+            status: string;
         };
         UpdateOoo: {
             /**
@@ -2019,6 +3014,12 @@ export interface components {
             /** @description The appraiser works with trainees (stored as noTrainee = !hasTrainee). */
             hasTrainee?: boolean | null;
         };
+        /**
+         * Format: int32
+         * @description 0 CLIENT, 1 APPRAISER, 2 STAFF, 3 SYSTEM, 4 REGISTERED, 5 SECRET, 6 APPRAISER_ADMIN
+         * @enum {integer}
+         */
+        UserType: 0 | 1 | 2 | 3 | 4 | 5 | 6;
         VerificationAnswer: {
             message: string;
             ok: boolean;
@@ -2030,6 +3031,12 @@ export interface components {
         VerifyCodeRequest: {
             code?: string | null;
             token?: string | null;
+        };
+        VisibilityBody: {
+            hide: boolean;
+            /** Format: int64 */
+            itemId: number;
+            kind: components["schemas"]["ItemKind"];
         };
         WasInvited: {
             wasInvited: boolean;
@@ -2056,6 +3063,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2064,6 +3072,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2072,6 +3081,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2080,6 +3090,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2088,6 +3099,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3350,6 +4362,33 @@ export interface operations {
             };
         };
     };
+    intended_uses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionItem"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     order_file_types: {
         parameters: {
             query?: never;
@@ -3379,6 +4418,60 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    property_types: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OptionItem"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    report_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportProduct"][];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3977,6 +5070,60 @@ export interface operations {
             };
         };
     };
+    calendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    regenerate_calendar_feed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     accept_order: {
         parameters: {
             query?: never;
@@ -3990,6 +5137,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3998,6 +5146,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4006,6 +5155,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4014,6 +5164,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4022,6 +5173,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4045,6 +5197,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4053,6 +5206,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4061,6 +5215,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4069,6 +5224,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4092,6 +5248,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4100,6 +5257,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4108,6 +5266,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4116,6 +5275,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4139,6 +5299,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4147,6 +5308,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4155,6 +5317,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4163,6 +5326,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4171,6 +5335,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4194,6 +5359,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4202,6 +5368,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4210,6 +5377,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4218,6 +5386,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4226,6 +5395,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4249,6 +5419,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4257,6 +5428,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4265,6 +5437,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4273,6 +5446,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4281,6 +5455,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4304,6 +5479,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4312,6 +5488,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4320,6 +5497,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4328,6 +5506,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4336,6 +5515,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4359,6 +5539,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4367,6 +5548,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4375,6 +5557,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4383,6 +5566,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4391,6 +5575,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4414,6 +5599,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4422,6 +5608,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4430,6 +5617,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4438,6 +5626,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4446,6 +5635,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4469,6 +5659,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4477,6 +5668,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4485,6 +5677,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4493,6 +5686,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4501,6 +5695,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4757,6 +5952,1833 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    list_appraisers: {
+        parameters: {
+            query?: {
+                /** @description Part of a name, username or e-mail address. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppraiserItem"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    create_appraiser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppraiserForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    deactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    add_license: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicenseForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    delete_license: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Security user id */
+                id: number;
+                /** @description Licence id */
+                license_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    reactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    list_clients: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientItem"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    create_client: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    update_client: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientItem"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    list_companies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyItem"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    create_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    coverage_review: {
+        parameters: {
+            query?: {
+                /** @description pending (the default), verified or all. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverageReviewItem"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    reject_coverage_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Coverage area id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    verify_coverage_area: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Coverage area id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    create_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    update_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderForm"];
+            };
+        };
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignBody"];
+            };
+        };
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    candidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Candidate"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    approve_conditions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    decline_conditions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageBody"];
+            };
+        };
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    deliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    hold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageBody"];
+            };
+        };
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    on_time_inquiry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    request_revision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageBody"];
+            };
+        };
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    unassign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    visibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VisibilityBody"];
+            };
+        };
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    record_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    payable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayableOrder"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    list_quotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffQuoteItem"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    create_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    quote_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quote id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffQuoteDetail"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    award_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quote id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AwardBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    close_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Quote id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    sent_secure_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentSecureLink"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    send_secure_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecureLinkForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

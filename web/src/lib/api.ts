@@ -18,7 +18,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Per-call options for the shared error handling (part 1 section 8). */
+/** Per-call options for the shared error handling (docs/architecture.md#failed-calls-in-the-web-app). */
 export interface CallOptions {
   /** Do not treat 401 as an expired session (login, logged-in check, reset calls). */
   skip401?: boolean;
@@ -83,7 +83,7 @@ function messageOf(body: unknown): string | null {
   return null;
 }
 
-/** Maps a failed response to an ApiError, with the notices and side effects of section 8. */
+/** Maps a failed response to an ApiError, with the shared notices and side effects (401, 403, others). */
 export function handleFailure(status: number, body: unknown, opts: CallOptions = {}): ApiError {
   if (status === 401 && !opts.skip401) {
     notify('error', MSG_SESSION_EXPIRED);
@@ -118,19 +118,6 @@ export async function call<T>(pending: Promise<ClientResult<T>>, opts: CallOptio
   if (result.response.ok) return result.data as T;
   throw handleFailure(result.response.status, result.error, opts);
 }
-
-/** An answer of the untyped view below: the same shape openapi-fetch gives. */
-export type UntypedResult<T = unknown> = { data?: T; error?: unknown; response: Response };
-type UntypedInit = { params?: { path?: Record<string, unknown> }; body?: unknown };
-
-/**
- * The same client (same CSRF, fetch and retry) for calls the generated types do not list yet, e.g.
- * while a server branch that adds them is not merged. Path parameters are filled in as usual.
- */
-export const untyped = api as unknown as {
-  GET: <T = unknown>(path: string, init?: UntypedInit) => Promise<UntypedResult<T>>;
-  POST: <T = unknown>(path: string, init?: UntypedInit) => Promise<UntypedResult<T>>;
-};
 
 /**
  * What a failed call tells the user in a form: the server's words when it refused the input or the

@@ -6,7 +6,17 @@ export type AppConfig = Schemas['AppConfig'];
 export const SIGN_UP_FALLBACK_URL = 'https://careers.example.com';
 export const SUPPORT_HOURS = 'Monday to Friday, 8:00 AM to 5:00 PM CST';
 
-/** Public runtime configuration; failures are only logged (section 8). */
+/** mailto: with a subject, encoded. */
+export function mailto(address: string, subject?: string): string {
+  return `mailto:${address}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
+}
+
+/** tel: with the digits (and a leading +) of a phone number as people write it. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^0-9+]/g, '')}`;
+}
+
+/** Public runtime configuration; failures are only logged, with no notice. */
 export function useAppConfig() {
   return useQuery({
     queryKey: ['app-config'],

@@ -1,4 +1,4 @@
-/** Date rules of part 1 section 5 (Dates), the MM/dd/yyyy display of section 9, and the dates every screen shows. */
+/** Date rules (yyyy-mm-dd or m/d/yyyy, else today), the MM/dd/yyyy display, and the dates every screen shows (docs/domain.md#business-dates-and-formats). */
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

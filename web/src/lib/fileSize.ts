@@ -1,7 +1,7 @@
 const UNITS = ['KB', 'MB', 'GB'] as const;
 
 /**
- * A file size in Bytes, KB, MB or GB (part 2 section 2), 1 KB = 1024 bytes: whole bytes below 1 KB,
+ * A file size in Bytes, KB, MB or GB, 1 KB = 1024 bytes: whole bytes below 1 KB,
  * otherwise up to two decimals without trailing zeros ("1.5 KB", "2 MB"). Sizes of 1024 GB and more
  * stay in GB. Negative or non-finite sizes show as "0 Bytes".
  */

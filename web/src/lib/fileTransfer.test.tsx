@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { render, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { server } from '../test/server';
+import { MSG_FORBIDDEN, MSG_SESSION_EXPIRED, setApiHandlers } from './api';
 import { base64ToBlob, downloadFromStream, MSG_DOWNLOAD_FAILED, MSG_VIEW_FAILED, OBJECT_URL_TTL_MS, viewFromStream } from './fileTransfer';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -14,7 +15,9 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+/** Renders the notices, starting from none (an earlier test's may still be showing). */
 function notices() {
+  notifications.clean();
   render(
     <MantineProvider>
       <Notifications />
@@ -93,15 +96,61 @@ describe('file transfer', () => {
     vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
     server.use(
       http.get('*/api/file/stream/appraisalfile/10', () => new HttpResponse('img', { headers: { 'content-type': 'image/png' } })),
-      http.get('*/api/file/stream/appraisalfile/11', () => HttpResponse.json({ message: 'Forbidden' }, { status: 403 })),
+      http.get('*/api/file/stream/appraisalfile/11', () => HttpResponse.json({ message: 'Storage unavailable' }, { status: 500 })),
     );
-    expect(await viewFromStream('/api/file/stream/appraisalfile/10', 3)).toBe(true);
+    expect(await viewFromStream('/api/file/stream/appraisalfile/10', 'front.png', 3)).toBe(true);
     expect(tab.opener).toBeNull();
     expect(tab.location.href).toBe('blob:test/1');
 
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await viewFromStream('/api/file/stream/appraisalfile/11', 3)).toBe(false);
+    expect(await viewFromStream('/api/file/stream/appraisalfile/11', 'report.pdf', 3)).toBe(false);
     expect(tab.close).toHaveBeenCalled();
     expect(await screen.findByText(MSG_VIEW_FAILED)).toBeInTheDocument();
+  });
+
+  it.each([
+    [403, MSG_FORBIDDEN, 'onForbidden'],
+    [401, MSG_SESSION_EXPIRED, 'onUnauthorized'],
+  ] as const)('a %i on download or view has the shared handling, not the file notice', async (status, notice, handler) => {
+    notices();
+    const handlers = { onForbidden: vi.fn(), onUnauthorized: vi.fn() };
+    setApiHandlers(handlers);
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockImplementation(() => tab as unknown as Window);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(http.get('*/api/file/stream/appraisalfile/12', () => HttpResponse.json({ message: 'No' }, { status })));
+    try {
+      expect(await downloadFromStream('/api/file/stream/appraisalfile/12', 'x.pdf', 10)).toBe(false);
+      expect(await viewFromStream('/api/file/stream/appraisalfile/12', 'x.pdf', 10)).toBe(false);
+      expect(tab.close).toHaveBeenCalled();
+      expect(handlers[handler]).toHaveBeenCalledTimes(2);
+      expect((await screen.findAllByText(notice)).length).toBeGreaterThan(0);
+      expect(screen.queryByText(MSG_DOWNLOAD_FAILED)).not.toBeInTheDocument();
+      expect(screen.queryByText(MSG_VIEW_FAILED)).not.toBeInTheDocument();
+    } finally {
+      setApiHandlers({});
+    }
+  });
+
+  it('never opens anything but PDF and images in a tab: other files are downloaded', async () => {
+    const { created } = objectUrls();
+    const open = vi.spyOn(window, 'open');
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    server.use(http.get('*/api/file/stream/appraisalfile/12', () => new HttpResponse('<script>alert(1)</script>', { headers: { 'content-type': 'application/xml' } })));
+    expect(await viewFromStream('/api/file/stream/appraisalfile/12', 'report.xml', 30)).toBe(true);
+    expect(open).not.toHaveBeenCalled();
+    expect(clicked).toEqual(['report.xml']);
+
+    // Named like a PDF but sent as something else: the tab closes and the file is saved.
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    open.mockImplementation(() => tab as unknown as Window);
+    expect(await viewFromStream('/api/file/stream/appraisalfile/12', 'renamed.pdf', 30)).toBe(true);
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe('');
+    expect(clicked).toEqual(['report.xml', 'renamed.pdf']);
+    expect(created.map((b) => b.type)).toEqual(['application/xml', 'application/xml']);
   });
 });

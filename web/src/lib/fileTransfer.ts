@@ -1,5 +1,5 @@
 /**
- * Saving and viewing files in the browser (part 1 sections 2.10, 8, 9): used by the order files and
+ * Saving and viewing files in the browser (view in a new tab or download): used by the order files and
  * the printed order now, and by the profile documents later.
  *
  * - Small files are fetched whole and handed over as an object URL, released after 5 seconds.
@@ -7,19 +7,20 @@
  *   browser itself fetches the streaming URL (Content-Disposition attachment or inline), so the
  *   file goes straight to disk or to the viewer.
  */
+import { handleFailure, isSharedFailure } from './api';
 import { notify } from './notify';
 
-/** File download failure (part 1 section 8). */
+/** File download failure. */
 export const MSG_DOWNLOAD_FAILED = 'Failed to download the file.';
 export const MSG_VIEW_FAILED = 'Failed to view the file.';
 
-/** An object URL used for viewing or saving is released after this long (part 1 section 9). */
+/** An object URL used for viewing or saving is released after this long. */
 export const OBJECT_URL_TTL_MS = 5000;
 
 /** Files up to this size are fetched whole; larger ones are streamed by the browser. */
 export const IN_MEMORY_LIMIT_BYTES = 20 * 1024 * 1024;
 
-/** The download response of part 1 section 3. */
+/** The JSON download response: base64 data, content type and file name. */
 export interface FileDownloadResponse {
   data: string;
   contentType: string;
@@ -61,13 +62,16 @@ export function saveBase64(base64: string, contentType: string, fileName: string
   saveBlob(base64ToBlob(base64, contentType), fileName);
 }
 
-/** Starts a GET and resolves once the status is known; a large body is not read. */
+/**
+ * Starts a GET and resolves once the status is known; a large body is not read. A refusal has the
+ * shared handling of every call (401: session expired, 403: /forbidden).
+ */
 async function probe(url: string, readBody: boolean): Promise<{ blob: Blob | null }> {
   const controller = new AbortController();
   const res = await fetch(url, { credentials: 'same-origin', signal: controller.signal });
   if (!res.ok) {
     controller.abort();
-    throw new Error(`HTTP ${res.status}`);
+    throw handleFailure(res.status, null, { notify: false });
   }
   if (!readBody) {
     controller.abort();
@@ -96,23 +100,42 @@ export async function downloadFromStream(url: string, fileName: string, sizeByte
     return true;
   } catch (e) {
     console.error('download failed', e);
-    notify('error', MSG_DOWNLOAD_FAILED);
+    if (!isSharedFailure(e)) notify('error', MSG_DOWNLOAD_FAILED);
     return false;
   }
+}
+
+/** Content types the View action may open in a tab: PDF and images. */
+const VIEWABLE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/gif'];
+const VIEWABLE_EXTENSIONS = ['pdf', 'jpg', 'jpeg', 'png', 'gif'];
+
+/** Whether View may open this file (by its name) in a tab; anything else is downloaded. */
+export function isViewable(fileName: string): boolean {
+  const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
+  return VIEWABLE_EXTENSIONS.includes(extension);
 }
 
 /**
  * Opens a file from a streaming URL in a new tab. The tab is opened at once (while the click still
  * counts as the user's, so no pop-up blocker stops it) and pointed at the file when it has arrived.
+ * Only PDF and images are opened: a page made from any other upload would run in the portal's own
+ * origin, so those are downloaded instead (by name before anything is fetched, and by the content
+ * type the server sent as well).
  * Failure: the tab closes and the notice 'Failed to view the file.' shows. Resolves true on success.
  */
-export async function viewFromStream(url: string, sizeBytes?: number | null): Promise<boolean> {
+export async function viewFromStream(url: string, fileName: string, sizeBytes?: number | null): Promise<boolean> {
+  if (!isViewable(fileName)) return downloadFromStream(url, fileName, sizeBytes);
   const href = withDisposition(url, 'inline');
   const small = typeof sizeBytes === 'number' && sizeBytes <= IN_MEMORY_LIMIT_BYTES;
   const tab = window.open('', '_blank');
   if (tab) tab.opener = null;
   try {
     const { blob } = await probe(href, small);
+    if (blob && !VIEWABLE_TYPES.includes(blob.type)) {
+      tab?.close();
+      saveBlob(blob, fileName);
+      return true;
+    }
     let target = href;
     if (blob) {
       target = URL.createObjectURL(blob);
@@ -124,7 +147,7 @@ export async function viewFromStream(url: string, sizeBytes?: number | null): Pr
   } catch (e) {
     console.error('view failed', e);
     tab?.close();
-    notify('error', MSG_VIEW_FAILED);
+    if (!isSharedFailure(e)) notify('error', MSG_VIEW_FAILED);
     return false;
   }
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from './api';
 
-/** Option item of part 1 section 3: label and value, optionally id. */
+/** A lookup option: label and value, optionally id. */
 export type OptionItem = Schemas['OptionItem'];
 
-/** Lookup loading failures are only logged (part 1 section 8): the list is then empty. */
+/** Lookup loading failures are only logged, with no notice: the list is then empty. */
 export async function lookup(pending: Promise<{ data?: OptionItem[]; error?: unknown; response: Response }>, what: string): Promise<OptionItem[]> {
   try {
     return await call(pending, { notify: false });
@@ -41,5 +41,32 @@ export function useAppraiserFileTypes(enabled = true) {
     queryFn: () => lookup(api.GET('/api/constants/appraiser-file-types'), 'appraiser file types'),
     staleTime: Infinity,
     enabled,
+  });
+}
+
+/** A report product of the order and quote forms: its id, description, desktop or not, default fee. */
+export type ReportProduct = Schemas['ReportProduct'];
+
+/** The order and quote forms' lookups (staff only): property types, intended uses, report products. */
+export function usePropertyTypes() {
+  return useQuery({ queryKey: ['constants', 'property-types'], queryFn: () => lookup(api.GET('/api/constants/property-types'), 'property types'), staleTime: Infinity });
+}
+
+export function useIntendedUses() {
+  return useQuery({ queryKey: ['constants', 'intended-uses'], queryFn: () => lookup(api.GET('/api/constants/intended-uses'), 'intended uses'), staleTime: Infinity });
+}
+
+export function useReportProducts() {
+  return useQuery({
+    queryKey: ['constants', 'report-products'],
+    queryFn: async (): Promise<ReportProduct[]> => {
+      try {
+        return await call(api.GET('/api/constants/report-products'), { notify: false });
+      } catch (e) {
+        console.error('report products load failed', e);
+        return [];
+      }
+    },
+    staleTime: Infinity,
   });
 }

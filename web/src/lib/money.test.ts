@@ -7,7 +7,8 @@ describe('money', () => {
     [1234.5, '$1,234.50'],
     [0, '$0.00'],
     [325000, '$325,000.00'],
-    [null, ''],
+    [null, '$0.00'],
+    [undefined, '$0.00'],
   ])('USD %s -> %s', (value, text) => {
     expect(formatUsd(value)).toBe(text);
   });

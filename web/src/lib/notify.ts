@@ -16,7 +16,7 @@ const TITLES: Record<NoticeKind, string> = {
   warning: 'Warning',
 };
 
-/** Notice display time (part 1 section 9). */
+/** Notice display time: notices close after 5 seconds (or by hand). */
 export const NOTICE_AUTO_CLOSE_MS = 5000;
 
 export function notify(kind: NoticeKind, message: string, title?: string): void {

@@ -1,11 +1,11 @@
 /**
- * Password rules of part 1 section 5 (change and reset), in one place so the reset form and the
+ * Password rules (docs/domain.md#passwords) for change and reset, in one place so the reset form and the
  * profile's change-password form share them. The server enforces the same rules.
  */
 
 export const PASSWORD_MIN_LENGTH = 16;
 
-/** The special characters that count, as listed in the specification. */
+/** The special characters that count; no others do. */
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 
 export const MSG_PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';

@@ -1,5 +1,5 @@
 /**
- * US phone numbers as part 2 section 3 shows them: 7 digits -> 555-0110, 10 -> (512) 555-0110,
+ * US phone numbers as the portal shows them: 7 digits -> 555-0110, 10 -> (512) 555-0110,
  * 11 with a leading 1 -> +1 (512) 555-0110; an extension ("x123", "ext. 123", "extension 123") is
  * kept as " x123". Anything else is shown as given (trimmed), so nothing is ever lost.
  */

@@ -1,4 +1,9 @@
-/** User types as numbers sent by the server (LoggedInUser.userType / SecurityUser.userType). */
+import type { Schemas } from './api';
+
+/** The user types the server sends (LoggedInUser.userType, SecurityUser.userType): its `UserType` enum. */
+export type UserTypeValue = Schemas['UserType'];
+
+/** Each user type by name. */
 export const UserType = {
   CLIENT: 0,
   APPRAISER: 1,
@@ -7,11 +12,9 @@ export const UserType = {
   REGISTERED: 4,
   SECRET: 5,
   APPRAISER_ADMIN: 6,
-} as const;
+} as const satisfies Record<string, UserTypeValue>;
 
-export type UserTypeValue = (typeof UserType)[keyof typeof UserType];
-
-/** The one lookup table of role labels (part 1 section 2.5). */
+/** The one lookup table of role labels (docs/domain.md#parties-and-roles). */
 export const ROLE_LABELS: Readonly<Record<UserTypeValue, string>> = {
   [UserType.CLIENT]: 'Client',
   [UserType.APPRAISER]: 'Appraiser',
@@ -32,7 +35,7 @@ export function roleLabel(userType: number | null | undefined): string {
   return isKnownUserType(userType) ? ROLE_LABELS[userType] : UNKNOWN_ROLE_LABEL;
 }
 
-/** Allowed roles per route area (part 1 section 6). */
+/** Allowed roles per route area (docs/domain.md#parties-and-roles). */
 export const AREA_ROLES = {
   appraiser: [UserType.APPRAISER, UserType.APPRAISER_ADMIN, UserType.SECRET],
   appraiserAdmin: [UserType.APPRAISER_ADMIN, UserType.SECRET],
@@ -40,7 +43,7 @@ export const AREA_ROLES = {
   admin: [UserType.SECRET],
 } as const satisfies Record<string, readonly UserTypeValue[]>;
 
-/** Where /dashboard sends a user (part 1 section 2.1). */
+/** Where /dashboard sends a user (docs/domain.md#parties-and-roles). */
 export function dashboardPathFor(user: { userType: number } | null | undefined): string {
   if (!user) return '/login';
   switch (user.userType) {

@@ -4,12 +4,14 @@ import { isKnownUserType } from './roles';
 
 export type LoggedInUser = Schemas['LoggedInUser'];
 
-export const LOGGED_IN_KEY = ['auth', 'logged-in'] as const;
+/** Every query of the session (kept when the session is cleared). */
+export const AUTH_KEY = ['auth'] as const;
+export const LOGGED_IN_KEY = [...AUTH_KEY, 'logged-in'] as const;
 
 export const MSG_MISSING_ID = 'securityUserId is missing';
 export const MSG_INVALID_USER_TYPE = 'invalid user type';
 
-/** Login validation of part 1 section 5: the returned user must carry an id and a known type. */
+/** Login validation: the returned user must carry an id and a known type. */
 export function validateLoggedInUser(value: unknown): LoggedInUser {
   const u = (value ?? {}) as Partial<Record<keyof LoggedInUser, unknown>>;
   if (typeof u.securityUserId !== 'number' || !Number.isFinite(u.securityUserId)) {
@@ -48,7 +50,7 @@ export function setCurrentUser(queryClient: QueryClient, user: LoggedInUser | nu
 
 /** Clears the user and everything cached for them. */
 export function clearSession(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'app-config' });
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== AUTH_KEY[0] && q.queryKey[0] !== 'app-config' });
   setCurrentUser(queryClient, null);
 }
 

@@ -9,7 +9,7 @@ export interface UploadRow {
 export type UploadTarget = { orderId: number } | { appraiserId: number };
 
 /**
- * POST /api/file/upload (part 1 section 7): the target first (the server checks it before any file
+ * POST /api/file/upload (docs/domain.md#files): the target first (the server checks it before any file
  * streams in), then each file with its type. Failures are left to the caller to show.
  */
 export function uploadFiles(target: UploadTarget, rows: UploadRow[]): Promise<Schemas['FileRecord'][]> {

@@ -13,12 +13,13 @@ afterEach(() => {
   });
 });
 
-// jsdom lacks these; Mantine needs them.
+// jsdom lacks these; Mantine needs them. The tests ask for reduced motion: Mantine then runs no
+// transitions, whose timers would otherwise fire after a test file's window is gone.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string) => ({
-      matches: false,
+      matches: query.includes('prefers-reduced-motion: reduce'),
       media: query,
       onchange: null,
       addListener: () => {},

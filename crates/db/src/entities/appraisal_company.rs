@@ -7,6 +7,10 @@ pub struct Model {
     pub id: i32,
     pub name: String,
     pub created_at: DateTimeUtc,
+    pub office_address_line1: Option<String>,
+    pub office_city: Option<String>,
+    pub office_state_code: Option<String>,
+    pub office_zip_code: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -10,6 +10,7 @@ pub struct Model {
     pub office_address_line: Option<String>,
     pub main_contact_name: Option<String>,
     pub main_contact_email: Option<String>,
+    pub main_contact_phone: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

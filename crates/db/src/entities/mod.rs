@@ -3,6 +3,7 @@ pub mod appraisal_company;
 pub mod appraiser_license;
 pub mod appraiser_profile;
 pub mod audit_log;
+pub mod calendar_feed;
 pub mod client;
 pub mod coverage_area;
 pub mod dev_ref;

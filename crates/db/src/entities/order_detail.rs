@@ -32,6 +32,14 @@ pub struct Model {
     pub longitude: Option<f64>,
     pub requires_env: bool,
     pub amc_license: Option<String>,
+    pub property_address_line2: Option<String>,
+    /// The fee and due date an appraiser's conditions ask for, until staff approve or decline them.
+    pub proposed_fee_cents: Option<i64>,
+    pub proposed_due_date: Option<Date>,
+    /// The status the order had when it was put on hold (resuming returns to it).
+    pub status_before_hold: Option<i32>,
+    /// The end of the scheduled inspection appointment (its start is the order's inspection date).
+    pub appointment_end_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -23,11 +23,18 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     /// Set when staff close the request; nobody can answer it after that.
     pub closed_at: Option<DateTimeUtc>,
+    /// The recipient staff gave the work to, and the order it became.
+    pub awarded_appraiser_id: Option<i32>,
+    pub order_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {
-    #[sea_orm(belongs_to = "super::client::Entity", from = "Column::ClientId", to = "super::client::Column::Id")]
+    #[sea_orm(
+        belongs_to = "super::client::Entity",
+        from = "Column::ClientId",
+        to = "super::client::Column::Id"
+    )]
     Client,
     #[sea_orm(has_many = "super::quote_recipient::Entity")]
     Recipients,

@@ -20,7 +20,11 @@ pub struct Model {
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {
-    #[sea_orm(belongs_to = "super::quote::Entity", from = "Column::QuoteId", to = "super::quote::Column::Id")]
+    #[sea_orm(
+        belongs_to = "super::quote::Entity",
+        from = "Column::QuoteId",
+        to = "super::quote::Column::Id"
+    )]
     Quote,
 }
 

@@ -8,6 +8,8 @@ pub struct Model {
     pub id: i32,
     pub product_description: String,
     pub is_desktop: bool,
+    /// What the company usually pays an appraiser for this product.
+    pub default_fee_cents: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -12,7 +12,11 @@ pub struct Model {
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {
-    #[sea_orm(belongs_to = "super::stored_file::Entity", from = "Column::StoredFileId", to = "super::stored_file::Column::Id")]
+    #[sea_orm(
+        belongs_to = "super::stored_file::Entity",
+        from = "Column::StoredFileId",
+        to = "super::stored_file::Column::Id"
+    )]
     StoredFile,
 }
 

@@ -87,7 +87,13 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(AppraisalCompanies::Table)
-                .col(ColumnDef::new(AppraisalCompanies::Id).integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(AppraisalCompanies::Id)
+                        .integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
                 .col(ColumnDef::new(AppraisalCompanies::Name).string_len(200).not_null())
                 .col(timestamp(AppraisalCompanies::CreatedAt))
                 .take(),
@@ -97,7 +103,13 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(SecurityUsers::Table)
-                .col(ColumnDef::new(SecurityUsers::Id).integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(SecurityUsers::Id)
+                        .integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
                 .col(ColumnDef::new(SecurityUsers::LoginId).string_len(100).not_null().unique_key())
                 .col(ColumnDef::new(SecurityUsers::PasswordHash).string_len(200).not_null())
                 .col(ColumnDef::new(SecurityUsers::UserType).small_integer().not_null())
@@ -116,17 +128,40 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(AppraiserProfiles::Table)
-                .col(ColumnDef::new(AppraiserProfiles::Id).integer().not_null().auto_increment().primary_key())
-                .col(ColumnDef::new(AppraiserProfiles::SecurityUserId).integer().not_null().unique_key())
+                .col(
+                    ColumnDef::new(AppraiserProfiles::Id)
+                        .integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
+                .col(
+                    ColumnDef::new(AppraiserProfiles::SecurityUserId)
+                        .integer()
+                        .not_null()
+                        .unique_key(),
+                )
                 .col(ColumnDef::new(AppraiserProfiles::CompanyId).integer().null())
                 .col(ColumnDef::new(AppraiserProfiles::OfficeAddressLine1).string_len(200).null())
                 .col(ColumnDef::new(AppraiserProfiles::OfficeAddressLine2).string_len(200).null())
                 .col(ColumnDef::new(AppraiserProfiles::OfficeCity).string_len(100).null())
                 .col(ColumnDef::new(AppraiserProfiles::OfficeStateCode).string_len(2).null())
                 .col(ColumnDef::new(AppraiserProfiles::OfficeZipCode).string_len(10).null())
-                .col(ColumnDef::new(AppraiserProfiles::IsFhaCertified).boolean().not_null().default(false))
-                .col(ColumnDef::new(AppraiserProfiles::IsStaffAppraiser).boolean().not_null().default(false))
-                .col(ColumnDef::new(AppraiserProfiles::NoTrainee).boolean().not_null().default(true))
+                .col(
+                    ColumnDef::new(AppraiserProfiles::IsFhaCertified)
+                        .boolean()
+                        .not_null()
+                        .default(false),
+                )
+                .col(
+                    ColumnDef::new(AppraiserProfiles::IsStaffAppraiser)
+                        .boolean()
+                        .not_null()
+                        .default(false),
+                )
+                .col(
+                    ColumnDef::new(AppraiserProfiles::NoTrainee).boolean().not_null().default(true),
+                )
                 .foreign_key(
                     ForeignKey::create()
                         .from(AppraiserProfiles::Table, AppraiserProfiles::SecurityUserId)
@@ -169,8 +204,14 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(Index::create().name("ix_sessions_user").table(Sessions::Table).col(Sessions::UserId).take())
-            .await?;
+        m.create_index(
+            Index::create()
+                .name("ix_sessions_user")
+                .table(Sessions::Table)
+                .col(Sessions::UserId)
+                .take(),
+        )
+        .await?;
 
         m.create_table(
             Table::create()
@@ -185,7 +226,13 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(AuditLog::Table)
-                .col(ColumnDef::new(AuditLog::Id).big_integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(AuditLog::Id)
+                        .big_integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
                 .col(timestamp(AuditLog::At))
                 .col(ColumnDef::new(AuditLog::ActorUserId).integer().null())
                 .col(ColumnDef::new(AuditLog::SubjectUserId).integer().null())
@@ -195,10 +242,16 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(Index::create().name("ix_audit_log_at").table(AuditLog::Table).col(AuditLog::At).take())
-            .await?;
         m.create_index(
-            Index::create().name("ix_audit_log_actor").table(AuditLog::Table).col(AuditLog::ActorUserId).take(),
+            Index::create().name("ix_audit_log_at").table(AuditLog::Table).col(AuditLog::At).take(),
+        )
+        .await?;
+        m.create_index(
+            Index::create()
+                .name("ix_audit_log_actor")
+                .table(AuditLog::Table)
+                .col(AuditLog::ActorUserId)
+                .take(),
         )
         .await?;
         Ok(())

@@ -20,7 +20,9 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(DevRefs::Table)
-                .col(ColumnDef::new(DevRefs::Id).integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(DevRefs::Id).integer().not_null().auto_increment().primary_key(),
+                )
                 .col(ColumnDef::new(DevRefs::Name).string_len(200).not_null())
                 .col(ColumnDef::new(DevRefs::Url).string_len(2000).not_null())
                 .col(ColumnDef::new(DevRefs::CreatedAt).timestamp_with_time_zone().not_null())

@@ -73,7 +73,11 @@ fn at_null<T: IntoIden>(name: T) -> ColumnDef {
 }
 
 fn user_fk<T: IntoIden + 'static>(table: T, column: T) -> ForeignKeyCreateStatement {
-    ForeignKey::create().from(table, column).to(SecurityUsers::Table, SecurityUsers::Id).on_delete(ForeignKeyAction::Cascade).take()
+    ForeignKey::create()
+        .from(table, column)
+        .to(SecurityUsers::Table, SecurityUsers::Id)
+        .on_delete(ForeignKeyAction::Cascade)
+        .take()
 }
 
 #[async_trait::async_trait]
@@ -82,7 +86,13 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(Outbox::Table)
-                .col(ColumnDef::new(Outbox::Id).big_integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(Outbox::Id)
+                        .big_integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
                 .col(ColumnDef::new(Outbox::Channel).string_len(10).not_null())
                 .col(ColumnDef::new(Outbox::Recipient).string_len(254).not_null())
                 .col(ColumnDef::new(Outbox::Subject).string_len(300).not_null())
@@ -100,7 +110,12 @@ impl MigrationTrait for Migration {
         )
         .await?;
         m.create_index(
-            Index::create().name("ix_outbox_pending").table(Outbox::Table).col(Outbox::SentAt).col(Outbox::NextAttemptAt).take(),
+            Index::create()
+                .name("ix_outbox_pending")
+                .table(Outbox::Table)
+                .col(Outbox::SentAt)
+                .col(Outbox::NextAttemptAt)
+                .take(),
         )
         .await?;
 
@@ -138,7 +153,9 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(PasswordResetTokens::Table)
-                .col(ColumnDef::new(PasswordResetTokens::Id).string_len(64).not_null().primary_key())
+                .col(
+                    ColumnDef::new(PasswordResetTokens::Id).string_len(64).not_null().primary_key(),
+                )
                 .col(ColumnDef::new(PasswordResetTokens::UserId).integer().not_null())
                 .col(at(PasswordResetTokens::CreatedAt))
                 .col(at(PasswordResetTokens::ExpiresAt))

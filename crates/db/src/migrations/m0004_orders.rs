@@ -64,15 +64,47 @@ enum AppraisalCompanies {
 
 /// The 41 statuses: (id, description, in review). Closed: 15, 17, 18, 19, 21, 22.
 const STATUSES: [(i32, &str); 41] = [
-    (1, "UCDP ready to upload"), (2, "pending payment"), (3, "default"), (4, "assigned"), (5, "accepted"),
-    (6, "in progress"), (7, "refer to comments"), (8, "left message"), (9, "no answer"), (10, "on hold"),
-    (11, "scheduled"), (12, "rescheduled"), (13, "inspected"), (14, "in review"), (15, "completed"),
-    (16, "revision requested"), (17, "reviewed"), (18, "delivered to client"), (19, "cancelled"), (20, "UCDP fail"),
-    (21, "rejected"), (22, "invoice created"), (23, "lender revision request"), (24, "revision requested response"),
-    (25, "level 2 QC"), (26, "waiting approval"), (27, "delayed"), (28, "draft"), (29, "quote"), (30, "pending level 2"),
-    (31, "cancel pending"), (32, "review escalation"), (33, "possible revision"), (34, "spot hire"),
-    (35, "appraiser delay"), (36, "level 3 QC"), (37, "document review"), (38, "pending delivery"),
-    (39, "duplicate review"), (40, "chase escalation"), (41, "leadership QC"),
+    (1, "UCDP ready to upload"),
+    (2, "pending payment"),
+    (3, "default"),
+    (4, "assigned"),
+    (5, "accepted"),
+    (6, "in progress"),
+    (7, "refer to comments"),
+    (8, "left message"),
+    (9, "no answer"),
+    (10, "on hold"),
+    (11, "scheduled"),
+    (12, "rescheduled"),
+    (13, "inspected"),
+    (14, "in review"),
+    (15, "completed"),
+    (16, "revision requested"),
+    (17, "reviewed"),
+    (18, "delivered to client"),
+    (19, "cancelled"),
+    (20, "UCDP fail"),
+    (21, "rejected"),
+    (22, "invoice created"),
+    (23, "lender revision request"),
+    (24, "revision requested response"),
+    (25, "level 2 QC"),
+    (26, "waiting approval"),
+    (27, "delayed"),
+    (28, "draft"),
+    (29, "quote"),
+    (30, "pending level 2"),
+    (31, "cancel pending"),
+    (32, "review escalation"),
+    (33, "possible revision"),
+    (34, "spot hire"),
+    (35, "appraiser delay"),
+    (36, "level 3 QC"),
+    (37, "document review"),
+    (38, "pending delivery"),
+    (39, "duplicate review"),
+    (40, "chase escalation"),
+    (41, "leadership QC"),
 ];
 const CLOSED: [i32; 6] = [15, 17, 18, 19, 21, 22];
 const REVIEW: [i32; 11] = [14, 25, 30, 32, 33, 36, 37, 38, 39, 40, 41];
@@ -92,7 +124,9 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(Clients::Table)
-                .col(ColumnDef::new(Clients::Id).integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(Clients::Id).integer().not_null().auto_increment().primary_key(),
+                )
                 .col(ColumnDef::new(Clients::CompanyName).string_len(200).not_null())
                 .col(ColumnDef::new(Clients::OfficeAddressLine).string_len(300).null())
                 .col(ColumnDef::new(Clients::MainContactName).string_len(200).null())
@@ -119,14 +153,25 @@ impl MigrationTrait for Migration {
             OrderStatuses::InReview,
         ]);
         for (id, description) in STATUSES {
-            insert.values_panic([id.into(), description.into(), (!CLOSED.contains(&id)).into(), REVIEW.contains(&id).into()]);
+            insert.values_panic([
+                id.into(),
+                description.into(),
+                (!CLOSED.contains(&id)).into(),
+                REVIEW.contains(&id).into(),
+            ]);
         }
         m.exec_stmt(insert).await?;
 
         m.create_table(
             Table::create()
                 .table(Orders::Table)
-                .col(ColumnDef::new(Orders::Id).big_integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(Orders::Id)
+                        .big_integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
                 .col(ColumnDef::new(Orders::FileNumber).string_len(20).not_null().unique_key())
                 .col(ColumnDef::new(Orders::LoanNumber).string_len(30).null())
                 .col(ColumnDef::new(Orders::BorrowerName).string_len(200).not_null())
@@ -146,17 +191,38 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(Orders::InspectionDueDate).date().null())
                 .col(ColumnDef::new(Orders::AppraiserDueDate).date().null())
                 .col(ColumnDef::new(Orders::IsDesktop).boolean().not_null().default(false))
-                .col(ColumnDef::new(Orders::AppraiserUnreadMessages).integer().not_null().default(0))
-                .foreign_key(ForeignKey::create().from(Orders::Table, Orders::ClientId).to(Clients::Table, Clients::Id))
-                .foreign_key(ForeignKey::create().from(Orders::Table, Orders::StatusId).to(OrderStatuses::Table, OrderStatuses::Id))
-                .foreign_key(ForeignKey::create().from(Orders::Table, Orders::AssignedAppraiserId).to(SecurityUsers::Table, SecurityUsers::Id))
-                .foreign_key(ForeignKey::create().from(Orders::Table, Orders::AssignedCompanyId).to(AppraisalCompanies::Table, AppraisalCompanies::Id))
+                .col(
+                    ColumnDef::new(Orders::AppraiserUnreadMessages).integer().not_null().default(0),
+                )
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(Orders::Table, Orders::ClientId)
+                        .to(Clients::Table, Clients::Id),
+                )
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(Orders::Table, Orders::StatusId)
+                        .to(OrderStatuses::Table, OrderStatuses::Id),
+                )
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(Orders::Table, Orders::AssignedAppraiserId)
+                        .to(SecurityUsers::Table, SecurityUsers::Id),
+                )
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(Orders::Table, Orders::AssignedCompanyId)
+                        .to(AppraisalCompanies::Table, AppraisalCompanies::Id),
+                )
                 .take(),
         )
         .await?;
         // Visibility first (appraiser, firm, or everyone), then the default sort and the status filter.
         for (name, cols) in [
-            ("ix_orders_appraiser_due", vec![Orders::AssignedAppraiserId, Orders::AppraiserDueDate]),
+            (
+                "ix_orders_appraiser_due",
+                vec![Orders::AssignedAppraiserId, Orders::AppraiserDueDate],
+            ),
             ("ix_orders_company_due", vec![Orders::AssignedCompanyId, Orders::AppraiserDueDate]),
             ("ix_orders_status_due", vec![Orders::StatusId, Orders::AppraiserDueDate]),
             ("ix_orders_due", vec![Orders::AppraiserDueDate]),
@@ -171,7 +237,11 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for table in [Orders::Table.into_iden(), OrderStatuses::Table.into_iden(), Clients::Table.into_iden()] {
+        for table in [
+            Orders::Table.into_iden(),
+            OrderStatuses::Table.into_iden(),
+            Clients::Table.into_iden(),
+        ] {
             m.drop_table(Table::drop().table(table).take()).await?;
         }
         Ok(())

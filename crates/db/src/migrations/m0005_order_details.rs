@@ -184,7 +184,11 @@ fn id_column<T: IntoIden>(name: T) -> ColumnDef {
 }
 
 fn order_fk<T: IntoIden + Copy + 'static>(table: T, column: T) -> ForeignKeyCreateStatement {
-    ForeignKey::create().from(table, column).to(Orders::Table, Orders::Id).on_delete(ForeignKeyAction::Cascade).take()
+    ForeignKey::create()
+        .from(table, column)
+        .to(Orders::Table, Orders::Id)
+        .on_delete(ForeignKeyAction::Cascade)
+        .take()
 }
 
 fn user_fk<T: IntoIden + Copy + 'static>(table: T, column: T) -> ForeignKeyCreateStatement {
@@ -204,14 +208,21 @@ impl MigrationTrait for Migration {
         )
         .await?;
         let mut insert = Query::insert();
-        insert.into_table(ReportTypes::Table).columns([ReportTypes::Id, ReportTypes::ProductDescription, ReportTypes::IsDesktop]);
+        insert.into_table(ReportTypes::Table).columns([
+            ReportTypes::Id,
+            ReportTypes::ProductDescription,
+            ReportTypes::IsDesktop,
+        ]);
         for (id, description, desktop) in REPORT_TYPES {
             insert.values_panic([id.into(), description.into(), desktop.into()]);
         }
         m.exec_stmt(insert).await?;
 
         let report_type = |c: OrderDetails| {
-            ForeignKey::create().from(OrderDetails::Table, c).to(ReportTypes::Table, ReportTypes::Id).take()
+            ForeignKey::create()
+                .from(OrderDetails::Table, c)
+                .to(ReportTypes::Table, ReportTypes::Id)
+                .take()
         };
         m.create_table(
             Table::create()
@@ -230,8 +241,18 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(OrderDetails::NotesHtml).text().null())
                 .col(ColumnDef::new(OrderDetails::EstimatedDeliveryDate).date().null())
                 .col(ColumnDef::new(OrderDetails::EstimatedClosingDate).date().null())
-                .col(ColumnDef::new(OrderDetails::WasPreviouslyScheduled).boolean().not_null().default(false))
-                .col(ColumnDef::new(OrderDetails::OnTimeInquiryOpen).boolean().not_null().default(false))
+                .col(
+                    ColumnDef::new(OrderDetails::WasPreviouslyScheduled)
+                        .boolean()
+                        .not_null()
+                        .default(false),
+                )
+                .col(
+                    ColumnDef::new(OrderDetails::OnTimeInquiryOpen)
+                        .boolean()
+                        .not_null()
+                        .default(false),
+                )
                 .col(ColumnDef::new(OrderDetails::YearBuilt).integer().null())
                 .col(ColumnDef::new(OrderDetails::LivingArea).integer().null())
                 .col(ColumnDef::new(OrderDetails::LotArea).integer().null())
@@ -273,12 +294,14 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(OrderHistories::OrderId).big_integer().not_null())
                 .col(ColumnDef::new(OrderHistories::StatusId).integer().not_null())
                 .col(ColumnDef::new(OrderHistories::MessageHtml).text().null())
-                .col(ColumnDef::new(OrderHistories::CreatedAt).timestamp_with_time_zone().not_null())
+                .col(
+                    ColumnDef::new(OrderHistories::CreatedAt).timestamp_with_time_zone().not_null(),
+                )
                 .col(ColumnDef::new(OrderHistories::ActorUserId).integer().null())
                 .col(ColumnDef::new(OrderHistories::Hide).boolean().not_null().default(false))
                 .foreign_key(&mut order_fk(OrderHistories::Table, OrderHistories::OrderId))
-                .foreign_key(&mut 
-                    ForeignKey::create()
+                .foreign_key(
+                    &mut ForeignKey::create()
                         .from(OrderHistories::Table, OrderHistories::StatusId)
                         .to(OrderStatuses::Table, OrderStatuses::Id)
                         .take(),
@@ -325,10 +348,21 @@ impl MigrationTrait for Migration {
                 .table(OrderInvitations::Table)
                 .col(ColumnDef::new(OrderInvitations::OrderId).big_integer().not_null())
                 .col(ColumnDef::new(OrderInvitations::AppraiserUserId).integer().not_null())
-                .col(ColumnDef::new(OrderInvitations::InvitedAt).timestamp_with_time_zone().not_null())
-                .primary_key(Index::create().col(OrderInvitations::OrderId).col(OrderInvitations::AppraiserUserId))
+                .col(
+                    ColumnDef::new(OrderInvitations::InvitedAt)
+                        .timestamp_with_time_zone()
+                        .not_null(),
+                )
+                .primary_key(
+                    Index::create()
+                        .col(OrderInvitations::OrderId)
+                        .col(OrderInvitations::AppraiserUserId),
+                )
                 .foreign_key(&mut order_fk(OrderInvitations::Table, OrderInvitations::OrderId))
-                .foreign_key(&mut user_fk(OrderInvitations::Table, OrderInvitations::AppraiserUserId))
+                .foreign_key(&mut user_fk(
+                    OrderInvitations::Table,
+                    OrderInvitations::AppraiserUserId,
+                ))
                 .take(),
         )
         .await?;
@@ -344,7 +378,12 @@ impl MigrationTrait for Migration {
         )
         .await?;
         let mut insert = Query::insert();
-        insert.into_table(FileTypes::Table).columns([FileTypes::Id, FileTypes::Description, FileTypes::Scope, FileTypes::IsReport]);
+        insert.into_table(FileTypes::Table).columns([
+            FileTypes::Id,
+            FileTypes::Description,
+            FileTypes::Scope,
+            FileTypes::IsReport,
+        ]);
         for (id, description, scope, report) in FILE_TYPES {
             insert.values_panic([id.into(), description.into(), scope.into(), report.into()]);
         }
@@ -354,7 +393,9 @@ impl MigrationTrait for Migration {
             Table::create()
                 .table(StoredFiles::Table)
                 .col(id_column(StoredFiles::Id))
-                .col(ColumnDef::new(StoredFiles::StorageKey).string_len(200).not_null().unique_key())
+                .col(
+                    ColumnDef::new(StoredFiles::StorageKey).string_len(200).not_null().unique_key(),
+                )
                 .col(ColumnDef::new(StoredFiles::FileName).string_len(255).not_null())
                 .col(ColumnDef::new(StoredFiles::ContentType).string_len(120).not_null())
                 .col(ColumnDef::new(StoredFiles::SizeBytes).big_integer().not_null())
@@ -365,18 +406,30 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(StoredFiles::OrderId).big_integer().null())
                 .col(ColumnDef::new(StoredFiles::AppraiserUserId).integer().null())
                 .col(ColumnDef::new(StoredFiles::Hide).boolean().not_null().default(false))
-                .foreign_key(&mut 
-                    ForeignKey::create().from(StoredFiles::Table, StoredFiles::FileTypeId).to(FileTypes::Table, FileTypes::Id).take(),
+                .foreign_key(
+                    &mut ForeignKey::create()
+                        .from(StoredFiles::Table, StoredFiles::FileTypeId)
+                        .to(FileTypes::Table, FileTypes::Id)
+                        .take(),
                 )
                 .foreign_key(&mut user_fk(StoredFiles::Table, StoredFiles::UploadedBy))
-                .foreign_key(&mut ForeignKey::create().from(StoredFiles::Table, StoredFiles::OrderId).to(Orders::Table, Orders::Id).take())
+                .foreign_key(
+                    &mut ForeignKey::create()
+                        .from(StoredFiles::Table, StoredFiles::OrderId)
+                        .to(Orders::Table, Orders::Id)
+                        .take(),
+                )
                 .foreign_key(&mut user_fk(StoredFiles::Table, StoredFiles::AppraiserUserId))
                 .take(),
         )
         .await?;
 
         for (name, table, cols) in [
-            ("ix_order_contacts_order", OrderContacts::Table.into_iden(), vec![OrderContacts::OrderId.into_iden()]),
+            (
+                "ix_order_contacts_order",
+                OrderContacts::Table.into_iden(),
+                vec![OrderContacts::OrderId.into_iden()],
+            ),
             (
                 "ix_order_histories_order",
                 OrderHistories::Table.into_iden(),
@@ -387,10 +440,26 @@ impl MigrationTrait for Migration {
                 OrderMessages::Table.into_iden(),
                 vec![OrderMessages::OrderId.into_iden(), OrderMessages::CreatedAt.into_iden()],
             ),
-            ("ix_order_alerts_order", OrderAlerts::Table.into_iden(), vec![OrderAlerts::OrderId.into_iden()]),
-            ("ix_order_invitations_user", OrderInvitations::Table.into_iden(), vec![OrderInvitations::AppraiserUserId.into_iden()]),
-            ("ix_stored_files_order", StoredFiles::Table.into_iden(), vec![StoredFiles::OrderId.into_iden()]),
-            ("ix_stored_files_appraiser", StoredFiles::Table.into_iden(), vec![StoredFiles::AppraiserUserId.into_iden()]),
+            (
+                "ix_order_alerts_order",
+                OrderAlerts::Table.into_iden(),
+                vec![OrderAlerts::OrderId.into_iden()],
+            ),
+            (
+                "ix_order_invitations_user",
+                OrderInvitations::Table.into_iden(),
+                vec![OrderInvitations::AppraiserUserId.into_iden()],
+            ),
+            (
+                "ix_stored_files_order",
+                StoredFiles::Table.into_iden(),
+                vec![StoredFiles::OrderId.into_iden()],
+            ),
+            (
+                "ix_stored_files_appraiser",
+                StoredFiles::Table.into_iden(),
+                vec![StoredFiles::AppraiserUserId.into_iden()],
+            ),
         ] {
             let mut index = Index::create();
             index.name(name).table(table);

@@ -133,7 +133,11 @@ enum StoredFiles {
 }
 
 fn cascade_to_user<T: IntoIden + Copy + 'static>(table: T, column: T) -> ForeignKeyCreateStatement {
-    ForeignKey::create().from(table, column).to(SecurityUsers::Table, SecurityUsers::Id).on_delete(ForeignKeyAction::Cascade).take()
+    ForeignKey::create()
+        .from(table, column)
+        .to(SecurityUsers::Table, SecurityUsers::Id)
+        .on_delete(ForeignKeyAction::Cascade)
+        .take()
 }
 
 #[async_trait::async_trait]
@@ -159,7 +163,11 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(Quotes::ClientId).integer().null())
                 .col(ColumnDef::new(Quotes::CreatedAt).timestamp_with_time_zone().not_null())
                 .col(ColumnDef::new(Quotes::ClosedAt).timestamp_with_time_zone().null())
-                .foreign_key(ForeignKey::create().from(Quotes::Table, Quotes::ClientId).to(Clients::Table, Clients::Id))
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(Quotes::Table, Quotes::ClientId)
+                        .to(Clients::Table, Clients::Id),
+                )
                 .take(),
         )
         .await?;
@@ -167,7 +175,13 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(QuoteRecipients::Table)
-                .col(ColumnDef::new(QuoteRecipients::Id).integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(QuoteRecipients::Id)
+                        .integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
                 .col(ColumnDef::new(QuoteRecipients::QuoteId).integer().not_null())
                 .col(ColumnDef::new(QuoteRecipients::AppraiserUserId).integer().not_null())
                 .col(ColumnDef::new(QuoteRecipients::SentAt).timestamp_with_time_zone().not_null())
@@ -183,7 +197,10 @@ impl MigrationTrait for Migration {
                         .to(Quotes::Table, Quotes::Id)
                         .on_delete(ForeignKeyAction::Cascade),
                 )
-                .foreign_key(&mut cascade_to_user(QuoteRecipients::Table, QuoteRecipients::AppraiserUserId))
+                .foreign_key(&mut cascade_to_user(
+                    QuoteRecipients::Table,
+                    QuoteRecipients::AppraiserUserId,
+                ))
                 .take(),
         )
         .await?;
@@ -201,7 +218,13 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(SecureLinks::Table)
-                .col(ColumnDef::new(SecureLinks::Id).integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(SecureLinks::Id)
+                        .integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
                 .col(ColumnDef::new(SecureLinks::OrderId).big_integer().null())
                 .col(ColumnDef::new(SecureLinks::UsaFileNumber).string_len(20).not_null())
                 .col(ColumnDef::new(SecureLinks::RecipientUserId).integer().not_null())
@@ -212,7 +235,11 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(SecureLinks::Message).text().not_null())
                 .col(ColumnDef::new(SecureLinks::SentAt).timestamp_with_time_zone().not_null())
                 .col(ColumnDef::new(SecureLinks::ViewedAt).timestamp_with_time_zone().null())
-                .foreign_key(ForeignKey::create().from(SecureLinks::Table, SecureLinks::OrderId).to(Orders::Table, Orders::Id))
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(SecureLinks::Table, SecureLinks::OrderId)
+                        .to(Orders::Table, Orders::Id),
+                )
                 .foreign_key(&mut cascade_to_user(SecureLinks::Table, SecureLinks::RecipientUserId))
                 .take(),
         )
@@ -230,7 +257,13 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(SecureLinkAttachments::Table)
-                .col(ColumnDef::new(SecureLinkAttachments::Id).integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(SecureLinkAttachments::Id)
+                        .integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
                 .col(ColumnDef::new(SecureLinkAttachments::SecureLinkId).integer().not_null())
                 .col(ColumnDef::new(SecureLinkAttachments::StoredFileId).big_integer().not_null())
                 .foreign_key(
@@ -259,7 +292,13 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(Payments::Table)
-                .col(ColumnDef::new(Payments::Id).big_integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(Payments::Id)
+                        .big_integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
                 .col(ColumnDef::new(Payments::AppraiserUserId).integer().not_null())
                 .col(ColumnDef::new(Payments::OrderId).big_integer().null())
                 .col(ColumnDef::new(Payments::UsaFileNumber).string_len(20).not_null())
@@ -269,7 +308,11 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(Payments::PaymentDate).date().not_null())
                 .col(ColumnDef::new(Payments::CreatedAt).timestamp_with_time_zone().not_null())
                 .foreign_key(&mut cascade_to_user(Payments::Table, Payments::AppraiserUserId))
-                .foreign_key(ForeignKey::create().from(Payments::Table, Payments::OrderId).to(Orders::Table, Orders::Id))
+                .foreign_key(
+                    ForeignKey::create()
+                        .from(Payments::Table, Payments::OrderId)
+                        .to(Orders::Table, Orders::Id),
+                )
                 .take(),
         )
         .await?;
@@ -286,34 +329,70 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(EppSandboxTokens::Table)
-                .col(ColumnDef::new(EppSandboxTokens::Id).integer().not_null().auto_increment().primary_key())
-                .col(ColumnDef::new(EppSandboxTokens::TokenHash).string_len(64).not_null().unique_key())
+                .col(
+                    ColumnDef::new(EppSandboxTokens::Id)
+                        .integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
+                .col(
+                    ColumnDef::new(EppSandboxTokens::TokenHash)
+                        .string_len(64)
+                        .not_null()
+                        .unique_key(),
+                )
                 .col(ColumnDef::new(EppSandboxTokens::Purpose).string_len(10).not_null())
                 .col(ColumnDef::new(EppSandboxTokens::AppraiserUserId).integer().not_null())
-                .col(ColumnDef::new(EppSandboxTokens::CreatedAt).timestamp_with_time_zone().not_null())
-                .col(ColumnDef::new(EppSandboxTokens::ExpiresAt).timestamp_with_time_zone().not_null())
+                .col(
+                    ColumnDef::new(EppSandboxTokens::CreatedAt)
+                        .timestamp_with_time_zone()
+                        .not_null(),
+                )
+                .col(
+                    ColumnDef::new(EppSandboxTokens::ExpiresAt)
+                        .timestamp_with_time_zone()
+                        .not_null(),
+                )
                 .col(ColumnDef::new(EppSandboxTokens::UsedAt).timestamp_with_time_zone().null())
-                .foreign_key(&mut cascade_to_user(EppSandboxTokens::Table, EppSandboxTokens::AppraiserUserId))
+                .foreign_key(&mut cascade_to_user(
+                    EppSandboxTokens::Table,
+                    EppSandboxTokens::AppraiserUserId,
+                ))
                 .take(),
         )
         .await?;
 
         // SQLite adds one column per ALTER TABLE.
         let columns = [
-            ColumnDef::new(AppraiserProfiles::ReadyForEppOnboarding).boolean().not_null().default(false).take(),
+            ColumnDef::new(AppraiserProfiles::ReadyForEppOnboarding)
+                .boolean()
+                .not_null()
+                .default(false)
+                .take(),
             ColumnDef::new(AppraiserProfiles::EppPartyId).string_len(100).null().take(),
             ColumnDef::new(AppraiserProfiles::EppCompanyName).string_len(200).null().take(),
             ColumnDef::new(AppraiserProfiles::EppVendorName).string_len(200).null().take(),
             ColumnDef::new(AppraiserProfiles::EppPaymentStatus).string_len(100).null().take(),
-            ColumnDef::new(AppraiserProfiles::EppIsLinked).boolean().not_null().default(false).take(),
+            ColumnDef::new(AppraiserProfiles::EppIsLinked)
+                .boolean()
+                .not_null()
+                .default(false)
+                .take(),
             ColumnDef::new(AppraiserProfiles::EppStreetAddress).string_len(200).null().take(),
             ColumnDef::new(AppraiserProfiles::EppState).string_len(50).null().take(),
             ColumnDef::new(AppraiserProfiles::EppCity).string_len(100).null().take(),
             ColumnDef::new(AppraiserProfiles::EppZip).string_len(10).null().take(),
-            ColumnDef::new(AppraiserProfiles::EppOnboardedAt).timestamp_with_time_zone().null().take(),
+            ColumnDef::new(AppraiserProfiles::EppOnboardedAt)
+                .timestamp_with_time_zone()
+                .null()
+                .take(),
         ];
         for mut column in columns {
-            m.alter_table(Table::alter().table(AppraiserProfiles::Table).add_column(&mut column).take()).await?;
+            m.alter_table(
+                Table::alter().table(AppraiserProfiles::Table).add_column(&mut column).take(),
+            )
+            .await?;
         }
         Ok(())
     }
@@ -332,7 +411,10 @@ impl MigrationTrait for Migration {
             AppraiserProfiles::EppPartyId,
             AppraiserProfiles::ReadyForEppOnboarding,
         ] {
-            m.alter_table(Table::alter().table(AppraiserProfiles::Table).drop_column(column).take()).await?;
+            m.alter_table(
+                Table::alter().table(AppraiserProfiles::Table).drop_column(column).take(),
+            )
+            .await?;
         }
         for table in [
             EppSandboxTokens::Table.into_iden(),

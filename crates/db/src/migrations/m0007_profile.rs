@@ -41,7 +41,10 @@ enum AppraiserLicenses {
     ExpirationDate,
 }
 
-fn cascade_to_profile<T: IntoIden + Copy + 'static>(table: T, column: T) -> ForeignKeyCreateStatement {
+fn cascade_to_profile<T: IntoIden + Copy + 'static>(
+    table: T,
+    column: T,
+) -> ForeignKeyCreateStatement {
     ForeignKey::create()
         .from(table, column)
         .to(AppraiserProfiles::Table, AppraiserProfiles::Id)
@@ -58,26 +61,46 @@ impl MigrationTrait for Migration {
             ColumnDef::new(AppraiserProfiles::OooStartDate).date().null().take(),
             ColumnDef::new(AppraiserProfiles::OooEndDate).date().null().take(),
             ColumnDef::new(AppraiserProfiles::EnoProvider).string_len(200).null().take(),
-            ColumnDef::new(AppraiserProfiles::EnoPerIncidentCents).big_integer().not_null().default(0).take(),
-            ColumnDef::new(AppraiserProfiles::EnoAggregateCents).big_integer().not_null().default(0).take(),
+            ColumnDef::new(AppraiserProfiles::EnoPerIncidentCents)
+                .big_integer()
+                .not_null()
+                .default(0)
+                .take(),
+            ColumnDef::new(AppraiserProfiles::EnoAggregateCents)
+                .big_integer()
+                .not_null()
+                .default(0)
+                .take(),
             ColumnDef::new(AppraiserProfiles::EnoExpirationDate).date().null().take(),
             ColumnDef::new(AppraiserProfiles::EnoFileId).big_integer().null().take(),
             ColumnDef::new(AppraiserProfiles::Score).double().null().take(),
         ];
         for mut column in columns {
-            m.alter_table(Table::alter().table(AppraiserProfiles::Table).add_column(&mut column).take()).await?;
+            m.alter_table(
+                Table::alter().table(AppraiserProfiles::Table).add_column(&mut column).take(),
+            )
+            .await?;
         }
 
         m.create_table(
             Table::create()
                 .table(CoverageAreas::Table)
-                .col(ColumnDef::new(CoverageAreas::Id).integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(CoverageAreas::Id)
+                        .integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
                 .col(ColumnDef::new(CoverageAreas::AppraiserProfileId).integer().not_null())
                 .col(ColumnDef::new(CoverageAreas::StateCode).string_len(2).not_null())
                 .col(ColumnDef::new(CoverageAreas::County).string_len(100).not_null())
                 .col(ColumnDef::new(CoverageAreas::Verified).boolean().not_null().default(false))
                 .col(ColumnDef::new(CoverageAreas::CreatedAt).timestamp_with_time_zone().not_null())
-                .foreign_key(&mut cascade_to_profile(CoverageAreas::Table, CoverageAreas::AppraiserProfileId))
+                .foreign_key(&mut cascade_to_profile(
+                    CoverageAreas::Table,
+                    CoverageAreas::AppraiserProfileId,
+                ))
                 .take(),
         )
         .await?;
@@ -96,13 +119,22 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(AppraiserLicenses::Table)
-                .col(ColumnDef::new(AppraiserLicenses::Id).integer().not_null().auto_increment().primary_key())
+                .col(
+                    ColumnDef::new(AppraiserLicenses::Id)
+                        .integer()
+                        .not_null()
+                        .auto_increment()
+                        .primary_key(),
+                )
                 .col(ColumnDef::new(AppraiserLicenses::AppraiserProfileId).integer().not_null())
                 .col(ColumnDef::new(AppraiserLicenses::LicenseType).string_len(100).not_null())
                 .col(ColumnDef::new(AppraiserLicenses::StateCode).string_len(2).not_null())
                 .col(ColumnDef::new(AppraiserLicenses::OgNumber).string_len(50).not_null())
                 .col(ColumnDef::new(AppraiserLicenses::ExpirationDate).date().not_null())
-                .foreign_key(&mut cascade_to_profile(AppraiserLicenses::Table, AppraiserLicenses::AppraiserProfileId))
+                .foreign_key(&mut cascade_to_profile(
+                    AppraiserLicenses::Table,
+                    AppraiserLicenses::AppraiserProfileId,
+                ))
                 .take(),
         )
         .await?;
@@ -140,7 +172,10 @@ impl MigrationTrait for Migration {
             AppraiserProfiles::OooEndDate,
             AppraiserProfiles::OooStartDate,
         ] {
-            m.alter_table(Table::alter().table(AppraiserProfiles::Table).drop_column(column).take()).await?;
+            m.alter_table(
+                Table::alter().table(AppraiserProfiles::Table).drop_column(column).take(),
+            )
+            .await?;
         }
         Ok(())
     }

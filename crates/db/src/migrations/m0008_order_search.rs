@@ -15,7 +15,7 @@ use sea_orm_migration::prelude::*;
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
-/// The closed statuses (domain.md), as in m0004.
+/// The closed statuses (docs/domain.md#order-statuses), as in m0004.
 const CLOSED: &str = "15, 17, 18, 19, 21, 22";
 
 /// Every column the dashboard's filters and visibility read.
@@ -23,8 +23,11 @@ const FILTERED: &str = "status_id, assigned_appraiser_id, assigned_company_id, c
     property_address_line1, property_city, property_state_code, property_zip";
 
 /// The text columns searched by contained fragment that get a trigram index on PostgreSQL.
-const TRIGRAM_COLUMNS: [(&str, &str); 3] =
-    [("ix_orders_borrower_trgm", "borrower_name"), ("ix_orders_street_trgm", "property_address_line1"), ("ix_orders_city_trgm", "property_city")];
+const TRIGRAM_COLUMNS: [(&str, &str); 3] = [
+    ("ix_orders_borrower_trgm", "borrower_name"),
+    ("ix_orders_street_trgm", "property_address_line1"),
+    ("ix_orders_city_trgm", "property_city"),
+];
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
@@ -34,15 +37,22 @@ impl MigrationTrait for Migration {
         // The key is the default sort; the other columns make the index covering for every
         // filter, so counting open orders by any filter never reads the table.
         let open_due = if postgres {
-            format!("CREATE INDEX ix_orders_open_due ON orders (appraiser_due_date, id) INCLUDE ({FILTERED}) WHERE status_id NOT IN ({CLOSED})")
+            format!(
+                "CREATE INDEX ix_orders_open_due ON orders (appraiser_due_date, id) INCLUDE ({FILTERED}) WHERE status_id NOT IN ({CLOSED})"
+            )
         } else {
-            format!("CREATE INDEX ix_orders_open_due ON orders (appraiser_due_date, id, {FILTERED}) WHERE status_id NOT IN ({CLOSED})")
+            format!(
+                "CREATE INDEX ix_orders_open_due ON orders (appraiser_due_date, id, {FILTERED}) WHERE status_id NOT IN ({CLOSED})"
+            )
         };
         db.execute_unprepared(&open_due).await?;
         if postgres {
             db.execute_unprepared("CREATE EXTENSION IF NOT EXISTS pg_trgm").await?;
             for (name, column) in TRIGRAM_COLUMNS {
-                db.execute_unprepared(&format!("CREATE INDEX {name} ON orders USING gin (lower({column}) gin_trgm_ops)")).await?;
+                db.execute_unprepared(&format!(
+                    "CREATE INDEX {name} ON orders USING gin (lower({column}) gin_trgm_ops)"
+                ))
+                .await?;
             }
         }
         Ok(())

@@ -8,6 +8,10 @@ mod m0005_order_details;
 mod m0006_quotes_payments;
 mod m0007_profile;
 mod m0008_order_search;
+mod m0010_staff_desk;
+mod m0011_quote_award;
+mod m0012_company_office;
+mod m0013_calendar_feed;
 
 pub struct Migrator;
 
@@ -23,6 +27,10 @@ impl MigratorTrait for Migrator {
             Box::new(m0006_quotes_payments::Migration),
             Box::new(m0007_profile::Migration),
             Box::new(m0008_order_search::Migration),
+            Box::new(m0010_staff_desk::Migration),
+            Box::new(m0011_quote_award::Migration),
+            Box::new(m0012_company_office::Migration),
+            Box::new(m0013_calendar_feed::Migration),
         ]
     }
 }

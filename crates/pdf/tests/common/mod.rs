@@ -93,11 +93,7 @@ fn poppler(tool: &str, args: &[&str], path: &PathBuf) -> String {
     let out = Command::new(tool)
         .args(args)
         .arg(path)
-        .args(if tool == "pdftotext" {
-            &["-"][..]
-        } else {
-            &[][..]
-        })
+        .args(if tool == "pdftotext" { &["-"][..] } else { &[][..] })
         .output()
         .unwrap_or_else(|e| {
             panic!("{tool} is needed for these tests (apt-get install -y poppler-utils): {e}")
@@ -118,11 +114,7 @@ pub fn pdf_text(name: &str, pdf: &[u8]) -> String {
 
 /// The PDF's page text with the layout kept, for checks that depend on line positions.
 pub fn pdf_text_layout(name: &str, pdf: &[u8]) -> String {
-    poppler(
-        "pdftotext",
-        &["-enc", "UTF-8", "-layout"],
-        &write_temp(name, pdf),
-    )
+    poppler("pdftotext", &["-enc", "UTF-8", "-layout"], &write_temp(name, pdf))
 }
 
 pub fn pdf_pages(name: &str, pdf: &[u8]) -> usize {

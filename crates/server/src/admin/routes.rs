@@ -1,4 +1,5 @@
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use portal_db::entities::{appraiser_profile, audit_log, security_user};
 use sea_orm::sea_query::ExprTrait;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -7,10 +8,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::extract::MAX_PAGE;
 use crate::roles::UserType;
+use crate::state::AppState;
 use crate::users::access::company_of;
 
 pub fn firm_router() -> OpenApiRouter<AppState> {
@@ -37,7 +39,7 @@ pub struct ListedAppraiserInfo {
     pub is_fha_certified: bool,
 }
 
-/// Appraiser list item of part 2 section 3.
+/// One appraiser of the caller's firm, as the Appraisers list shows them.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppraiserListItem {
@@ -47,11 +49,12 @@ pub struct AppraiserListItem {
 }
 
 pub fn office_address(p: &appraiser_profile::Model) -> String {
-    let city_line = [p.office_city.as_deref(), p.office_state_code.as_deref(), p.office_zip_code.as_deref()]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let city_line =
+        [p.office_city.as_deref(), p.office_state_code.as_deref(), p.office_zip_code.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" ");
     [p.office_address_line1.as_deref(), p.office_address_line2.as_deref(), Some(city_line.as_str())]
         .into_iter()
         .flatten()
@@ -63,7 +66,10 @@ pub fn office_address(p: &appraiser_profile::Model) -> String {
 /// The appraisers of the caller's firm (every firm for staff and the secret administrator).
 #[utoipa::path(get, path = "/api/admin-appraiser/company-appraisers", tag = "admin-appraiser",
     responses((status = 200, body = Vec<AppraiserListItem>), (status = 403, body = MessageResponse)))]
-async fn company_appraisers(State(state): State<AppState>, caller: CurrentUser) -> AppResult<axum::Json<Vec<AppraiserListItem>>> {
+async fn company_appraisers(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+) -> AppResult<axum::Json<Vec<AppraiserListItem>>> {
     let mut query = appraiser_profile::Entity::find()
         .find_also_related(security_user::Entity)
         .filter(security_user::Column::UserType.eq(UserType::Appraiser.number()))
@@ -72,15 +78,27 @@ async fn company_appraisers(State(state): State<AppState>, caller: CurrentUser) 
         let company = company_of(&state.db, caller.id()).await?.ok_or_else(AppError::forbidden)?;
         query = query.filter(appraiser_profile::Column::CompanyId.eq(company));
     }
-    let rows = query.order_by_asc(security_user::Column::LastName).order_by_asc(security_user::Column::FirstName).all(&state.db).await?;
+    let rows = query
+        .order_by_asc(security_user::Column::LastName)
+        .order_by_asc(security_user::Column::FirstName)
+        .all(&state.db)
+        .await?;
     let items = rows
         .into_iter()
         .filter_map(|(profile, user)| {
             let user = user?;
             Some(AppraiserListItem {
                 office_address: office_address(&profile),
-                appraiser_info: ListedAppraiserInfo { id: profile.id, is_fha_certified: profile.is_fha_certified },
-                security_user: ListedUser { id: user.id, first_name: user.first_name, last_name: user.last_name, email: user.email },
+                appraiser_info: ListedAppraiserInfo {
+                    id: profile.id,
+                    is_fha_certified: profile.is_fha_certified,
+                },
+                security_user: ListedUser {
+                    id: user.id,
+                    first_name: user.first_name,
+                    last_name: user.last_name,
+                    email: user.email,
+                },
             })
         })
         .collect();
@@ -121,24 +139,44 @@ pub struct AuditPage {
 /// The audit log, newest first, for the secret administrator.
 #[utoipa::path(get, path = "/api/admin/audit", tag = "admin", params(AuditQuery),
     responses((status = 200, body = AuditPage), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
-async fn audit_entries(State(state): State<AppState>, Query(q): Query<AuditQuery>) -> AppResult<axum::Json<AuditPage>> {
+async fn audit_entries(
+    State(state): State<AppState>,
+    Query(q): Query<AuditQuery>,
+) -> AppResult<axum::Json<AuditPage>> {
     let limit = q.limit.unwrap_or(50);
     let page = q.page.unwrap_or(1);
-    if !(1..=200).contains(&limit) || page == 0 {
-        return Err(AppError::Validation("page starts at 1 and limit must be between 1 and 200".into()));
+    if !(1..=200).contains(&limit) || !(1..=MAX_PAGE).contains(&page) {
+        return Err(AppError::Validation(format!(
+            "page must be between 1 and {MAX_PAGE} and limit between 1 and 200"
+        )));
     }
     let mut query = audit_log::Entity::find();
     if let Some(user) = q.user_id {
-        query = query.filter(audit_log::Column::ActorUserId.eq(user).or(audit_log::Column::SubjectUserId.eq(user)));
+        query = query.filter(
+            audit_log::Column::ActorUserId.eq(user).or(audit_log::Column::SubjectUserId.eq(user)),
+        );
     }
     if let Some(action) = q.action.filter(|a| !a.is_empty()) {
         query = query.filter(audit_log::Column::Action.eq(action));
     }
     let total_items = query.clone().count(&state.db).await?;
-    let rows = query.order_by_desc(audit_log::Column::Id).offset((page - 1) * limit).limit(limit).all(&state.db).await?;
+    let rows = query
+        .order_by_desc(audit_log::Column::Id)
+        .offset((page - 1) * limit)
+        .limit(limit)
+        .all(&state.db)
+        .await?;
     let items = rows
         .into_iter()
-        .map(|r| AuditEntryView { id: r.id, at: r.at, actor_user_id: r.actor_user_id, subject_user_id: r.subject_user_id, action: r.action, detail: r.detail, ip: r.ip })
+        .map(|r| AuditEntryView {
+            id: r.id,
+            at: r.at,
+            actor_user_id: r.actor_user_id,
+            subject_user_id: r.subject_user_id,
+            action: r.action,
+            detail: r.detail,
+            ip: r.ip,
+        })
         .collect();
     Ok(axum::Json(AuditPage { items, total_items, total_pages: total_items.div_ceil(limit) }))
 }

@@ -10,13 +10,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::routes::LoggedInUser;
-use super::session::{self, CurrentUser};
-use crate::app::AppState;
+use super::session;
 use crate::audit::{self, AuditEntry};
+use crate::current_user::CurrentUser;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
 use crate::roles::UserType;
+use crate::state::AppState;
 use crate::users::accounts;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -42,11 +43,14 @@ async fn back_door(
     if !caller.is(UserType::Secret) || caller.acting_user_id.is_some() {
         return Err(AppError::forbidden());
     }
+    accounts::check_username_length(&body.username)?;
     let target = accounts::find(db, &body.username).await?.filter(|u| u.active);
     let refused = match &target {
         None => Some(AppError::NotFound("No appraiser account has that username".into())),
         Some(u) if !UserType::from_number(u.user_type).is_some_and(UserType::is_appraiser_kind) => {
-            Some(AppError::Forbidden("Only appraiser and appraiser administrator accounts can be entered".into()))
+            Some(AppError::Forbidden(
+                "Only appraiser and appraiser administrator accounts can be entered".into(),
+            ))
         }
         Some(_) => None,
     };
@@ -64,30 +68,49 @@ async fn back_door(
     let target = target.expect("checked above");
     session::end(db, &caller.session_id).await?;
     let (token, csrf) = session::create(db, &state, target.id, Some(caller.id())).await?;
-    let entry = AuditEntry { action: "back_door_login", actor: Some(caller.id()), subject: Some(target.id), ip: Some(&ip), detail: None };
+    let entry = AuditEntry {
+        action: "back_door_login",
+        actor: Some(caller.id()),
+        subject: Some(target.id),
+        ip: Some(&ip),
+        detail: None,
+    };
     audit::record(db, entry).await?;
     let mut headers = HeaderMap::new();
     session::set_session_cookies(&mut headers, &token, &csrf, state.config.cookie_secure);
-    Ok((headers, axum::Json(LoggedInUser::from(&target))))
+    Ok((headers, axum::Json(LoggedInUser::new(&target, UserType::stored(target.user_type)?))))
 }
 
 /// Middleware: in a back-door session, every API call is written to the audit log with the
-/// acting secret administrator and the appraiser whose session it is.
-pub async fn audit_acting_calls(State(state): State<AppState>, req: Request, next: Next) -> Response {
-    let acting = req.extensions().get::<CurrentUser>().and_then(|u| u.acting_user_id.map(|a| (a, u.id())));
+/// acting secret administrator, the appraiser whose session it is and the address. The row is
+/// written before the call runs (a call that cannot be audited does not run, so no change is ever
+/// left unaudited) and completed with the answer's status afterwards.
+pub async fn audit_acting_calls(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    req: Request,
+    next: Next,
+) -> Response {
+    let acting =
+        req.extensions().get::<CurrentUser>().and_then(|u| u.acting_user_id.map(|a| (a, u.id())));
     let Some((actor, subject)) = acting else {
         return next.run(req).await;
     };
-    let detail = format!("{} {}", req.method(), req.uri().path());
-    let response = next.run(req).await;
+    let call = format!("{} {}", req.method(), req.uri().path());
     let entry = AuditEntry {
         action: "acting_call",
         actor: Some(actor),
         subject: Some(subject),
-        detail: Some(format!("{detail} -> {}", response.status().as_u16())),
-        ip: None,
+        detail: Some(call.clone()),
+        ip: Some(&ip),
     };
-    if let Err(e) = audit::record(&state.db, entry).await {
+    let row = match audit::record(&state.db, entry).await {
+        Ok(id) => id,
+        Err(e) => return e.into_response(),
+    };
+    let response = next.run(req).await;
+    let detail = format!("{call} -> {}", response.status().as_u16());
+    if let Err(e) = audit::complete(&state.db, row, detail).await {
         return e.into_response();
     }
     response

@@ -1,23 +1,27 @@
 //! POST /api/auth/change-my-password: the signed-in user changes their own password.
 //!
-//! The current password must be given (wrong ones count as failed sign-ins, so the call cannot
-//! be used to guess it), the new one must meet the rules of part 1 section 5, and every other
-//! session of the user ends; the one that made the change stays signed in.
+//! The current password must be given (wrong ones count as failed sign-ins, so the call cannot be
+//! used to guess it), the new one must meet the password rules (docs/domain.md#passwords), and
+//! every other session of the user ends; the one that made the change stays signed in.
+//! `set_password` is the command line's way to set a user's password.
 use axum::extract::State;
 use portal_db::entities::security_user;
-use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, IntoActiveModel, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::session::{self, CurrentUser};
-use super::{password, throttle};
-use crate::app::AppState;
+use super::session;
+use super::throttle;
 use crate::audit::{self, AuditEntry};
+use crate::current_user::CurrentUser;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
+use crate::password;
+use crate::state::AppState;
+use crate::users::accounts;
 
 pub const MSG_CHANGED: &str = "Password changed successfully";
 pub const MSG_WRONG_CURRENT: &str = "The current password is incorrect.";
@@ -47,15 +51,22 @@ async fn change_my_password(
     let user = &caller.user;
     let actor = Some(caller.acting_user_id.unwrap_or(user.id));
     let keys = throttle::ThrottleKeys::new(&user.login_id, &ip);
-    throttle::check(&state.db, &state.config, &keys).await?;
+    throttle::count_attempt(&state.db, &state.config, &keys).await?;
     let old_password = body.old_password.unwrap_or_default();
-    if old_password.is_empty() || !password::verify_blocking(old_password, user.password_hash.clone()).await {
-        throttle::record_failure(&state.db, &state.config, &keys).await?;
-        let entry = AuditEntry { action: "password_change_refused", actor, subject: Some(user.id), ip: Some(&ip), ..Default::default() };
+    if old_password.is_empty()
+        || !password::verify_blocking(old_password, user.password_hash.clone()).await
+    {
+        let entry = AuditEntry {
+            action: "password_change_refused",
+            actor,
+            subject: Some(user.id),
+            ip: Some(&ip),
+            ..Default::default()
+        };
         audit::record(&state.db, entry).await?;
         return Err(AppError::BadRequest(MSG_WRONG_CURRENT.into()));
     }
-    throttle::clear_account(&state.db, &keys).await?;
+    throttle::attempt_succeeded(&state.db, &keys).await?;
     let new_password = body.new_password.unwrap_or_default();
     if !password::broken_rules(&new_password).is_empty() {
         return Err(AppError::BadRequest(password::RULES_MESSAGE.into()));
@@ -66,9 +77,32 @@ async fn change_my_password(
     let mut account: security_user::ActiveModel = user.clone().into_active_model();
     account.password_hash = Set(new_hash);
     account.update(&txn).await?;
-    session::end_all_for_user(&txn, user.id, Some(&caller.session_id)).await?;
-    let entry = AuditEntry { action: "password_changed", actor, subject: Some(user.id), ip: Some(&ip), ..Default::default() };
+    session::password_changed(&txn, user.id, Some(&caller.session_id)).await?;
+    let entry = AuditEntry {
+        action: "password_changed",
+        actor,
+        subject: Some(user.id),
+        ip: Some(&ip),
+        ..Default::default()
+    };
     audit::record(&txn, entry).await?;
     txn.commit().await?;
     Ok(axum::Json(MessageResponse::new(MSG_CHANGED)))
+}
+
+/// Sets a new password (rules enforced) and ends the user's sessions.
+pub async fn set_password(
+    db: &impl ConnectionTrait,
+    username: &str,
+    new_password: String,
+) -> AppResult<security_user::Model> {
+    password::check_rules(&new_password)?;
+    let user = accounts::find(db, username)
+        .await?
+        .ok_or_else(|| AppError::NotFound(format!("No user named '{username}'")))?;
+    let mut active = user.into_active_model();
+    active.password_hash = Set(password::hash_blocking(new_password).await?);
+    let user = active.update(db).await?;
+    session::password_changed(db, user.id, None).await?;
+    Ok(user)
 }

@@ -5,10 +5,11 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use subtle::ConstantTimeEq;
 
-use super::session::{CurrentUser, XSRF_COOKIE, XSRF_HEADER, cookie};
+use super::session::{XSRF_COOKIE, XSRF_HEADER, cookie};
+use crate::current_user::CurrentUser;
 use crate::http::error::AppError;
 
-/// The calls part 1 section 5 exempts: a user cannot have a token yet when making them.
+/// The calls exempt from the token: a user cannot have one yet when making them.
 pub const EXEMPT: [&str; 5] = [
     "/api/auth/login",
     "/api/auth/reset-password",
@@ -35,7 +36,9 @@ pub async fn check_csrf(req: Request, next: Next) -> Response {
         None => cookie(req.headers(), XSRF_COOKIE),
     };
     let ok = match expected {
-        Some(expected) if !sent.is_empty() => bool::from(sent.as_bytes().ct_eq(expected.as_bytes())),
+        Some(expected) if !sent.is_empty() => {
+            bool::from(sent.as_bytes().ct_eq(expected.as_bytes()))
+        }
         _ => false,
     };
     if ok {

@@ -1,10 +1,10 @@
-//! Sign-in, sessions, CSRF, passwords and sign-in throttling.
+//! Sign-in, sessions, CSRF, password changes and sign-in throttling (hashing and the rules are
+//! `crate::password`).
 pub mod back_door;
 pub mod change_password;
 pub mod csrf;
-pub mod password;
+pub mod reset;
 pub mod routes;
 pub mod session;
-pub mod reset;
 pub mod throttle;
 pub mod verification;

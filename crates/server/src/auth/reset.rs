@@ -5,28 +5,36 @@ use std::time::Duration as StdDuration;
 use axum::extract::State;
 use chrono::{Duration, Utc};
 use portal_db::entities::{password_reset_token, security_user};
-use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, IntoActiveModel, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::password;
-use super::session::{self, hash_token, random_token};
-use crate::app::AppState;
+use super::session;
+use super::throttle;
 use crate::audit::{self, AuditEntry};
 use crate::delivery::{self, Channel, Outgoing, html_escape};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
+use crate::names::normalize_username;
+use crate::password;
+use crate::state::AppState;
+use crate::tokens::{hash_token, random_token};
 use crate::users::accounts;
 
 pub const LINK_HOURS: i64 = 1;
 pub const REQUEST_ANSWER: &str = "Check your email for a reset link";
 pub const RESET_DONE: &str = "Password reset successfully";
-pub const BAD_LINK: &str = "This reset link is invalid, expired or already used. Please request a new one.";
+pub const BAD_LINK: &str =
+    "This reset link is invalid, expired or already used. Please request a new one.";
 /// Every reset request takes at least this long, so known and unknown users look alike.
 pub const REQUEST_MIN_MILLIS: u64 = 400;
+/// Reset e-mails an hour per username, and requests an hour per client address. Past either, the
+/// request answers as always but sends nothing, so the limit tells no one whether an account exists.
+pub const RESETS_PER_ACCOUNT_PER_HOUR: i32 = 3;
+pub const RESETS_PER_ADDRESS_PER_HOUR: i32 = 20;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(reset_password)).routes(routes!(perform_reset_password))
@@ -47,11 +55,16 @@ pub struct PerformResetRequest {
 /// E-mails a single-use link valid for one hour to the account's address, if the account exists.
 #[utoipa::path(post, path = "/api/auth/reset-password", tag = "auth", request_body = ResetRequest,
     responses((status = 200, body = MessageResponse), (status = 422, body = MessageResponse)))]
-async fn reset_password(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body): Json<ResetRequest>) -> AppResult<axum::Json<MessageResponse>> {
+async fn reset_password(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<ResetRequest>,
+) -> AppResult<axum::Json<MessageResponse>> {
     let username = body.username.unwrap_or_default();
     if username.trim().is_empty() {
         return Err(AppError::Validation("Username is required".into()));
     }
+    accounts::check_username_length(&username)?;
     let deadline = tokio::time::Instant::now() + StdDuration::from_millis(REQUEST_MIN_MILLIS);
     let result = send_link(&state, &username, &ip).await;
     tokio::time::sleep_until(deadline).await;
@@ -59,24 +72,62 @@ async fn reset_password(State(state): State<AppState>, ClientIp(ip): ClientIp, J
     Ok(axum::Json(MessageResponse::new(REQUEST_ANSWER)))
 }
 
-async fn send_link(state: &AppState, username: &str, ip: &str) -> AppResult<()> {
-    let txn = portal_db::begin_write(&state.db).await?;
-    let Some(user) = accounts::find(&txn, username).await?.filter(|u| u.active) else {
-        audit::record(&txn, AuditEntry { action: "password_reset_unknown_user", detail: Some(username.trim().to_string()), ip: Some(ip), ..Default::default() }).await?;
-        return Ok(txn.commit().await?);
-    };
+/// Stores a single-use link (hashed) for `user_id` to choose a password within `hours`, and
+/// returns the link to e-mail. Resets and staff invitations both use it.
+pub async fn issue_link(
+    db: &impl ConnectionTrait,
+    state: &AppState,
+    user_id: i32,
+    hours: i64,
+) -> AppResult<String> {
     let token = random_token();
     let now = Utc::now();
     password_reset_token::ActiveModel {
         id: Set(hash_token(&token)),
-        user_id: Set(user.id),
+        user_id: Set(user_id),
         created_at: Set(now),
-        expires_at: Set(now + Duration::hours(LINK_HOURS)),
+        expires_at: Set(now + Duration::hours(hours)),
         used_at: Set(None),
     }
-    .insert(&txn)
+    .insert(db)
     .await?;
-    let link = format!("{}/perform-reset-password?token={token}", state.config.public_url.trim_end_matches('/'));
+    Ok(format!(
+        "{}/perform-reset-password?token={token}",
+        state.config.public_url.trim_end_matches('/')
+    ))
+}
+
+async fn send_link(state: &AppState, username: &str, ip: &str) -> AppResult<()> {
+    let hour = Duration::hours(1);
+    let for_account =
+        throttle::bump(&state.db, &format!("reset-user:{}", normalize_username(username)), hour)
+            .await?;
+    let for_address = throttle::bump(&state.db, &format!("reset-ip:{ip}"), hour).await?;
+    if for_account > RESETS_PER_ACCOUNT_PER_HOUR || for_address > RESETS_PER_ADDRESS_PER_HOUR {
+        let entry = AuditEntry {
+            action: "password_reset_limited",
+            detail: Some(username.trim().to_string()),
+            ip: Some(ip),
+            ..Default::default()
+        };
+        audit::record(&state.db, entry).await?;
+        return Ok(());
+    }
+    let txn = portal_db::begin_write(&state.db).await?;
+    let Some(user) = accounts::find(&txn, username).await?.filter(|u| u.active) else {
+        audit::record(
+            &txn,
+            AuditEntry {
+                action: "password_reset_unknown_user",
+                detail: Some(username.trim().to_string()),
+                ip: Some(ip),
+                ..Default::default()
+            },
+        )
+        .await?;
+        return Ok(txn.commit().await?);
+    };
+    let link = issue_link(&txn, state, user.id, LINK_HOURS).await?;
     let text = format!(
         "Hello {name},\n\nA password reset was requested for your Appraisal Portal account ({login}).\n\
          Open this link within {LINK_HOURS} hour to choose a new password:\n\n{link}\n\n\
@@ -92,8 +143,27 @@ async fn send_link(state: &AppState, username: &str, ip: &str) -> AppResult<()> 
         login = html_escape(&user.login_id),
         href = html_escape(&link),
     );
-    delivery::enqueue(&txn, Outgoing { channel: Channel::Email, recipient: user.email.clone(), subject: "Reset your Appraisal Portal password".into(), text, html: Some(html) }).await?;
-    audit::record(&txn, AuditEntry { action: "password_reset_requested", subject: Some(user.id), ip: Some(ip), ..Default::default() }).await?;
+    delivery::enqueue(
+        &txn,
+        Outgoing {
+            channel: Channel::Email,
+            recipient: user.email.clone(),
+            subject: "Reset your Appraisal Portal password".into(),
+            text,
+            html: Some(html),
+        },
+    )
+    .await?;
+    audit::record(
+        &txn,
+        AuditEntry {
+            action: "password_reset_requested",
+            subject: Some(user.id),
+            ip: Some(ip),
+            ..Default::default()
+        },
+    )
+    .await?;
     Ok(txn.commit().await?)
 }
 
@@ -101,12 +171,18 @@ async fn send_link(state: &AppState, username: &str, ip: &str) -> AppResult<()> 
 /// the token is spent and every session of the user is ended.
 #[utoipa::path(post, path = "/api/auth/perform-reset-password", tag = "auth", request_body = PerformResetRequest,
     responses((status = 200, body = MessageResponse), (status = 400, body = MessageResponse), (status = 422, body = MessageResponse)))]
-async fn perform_reset_password(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body): Json<PerformResetRequest>) -> AppResult<axum::Json<MessageResponse>> {
+async fn perform_reset_password(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<PerformResetRequest>,
+) -> AppResult<axum::Json<MessageResponse>> {
     let token = body.token.unwrap_or_default();
     let username = body.username.unwrap_or_default();
     let new_password = body.password.unwrap_or_default();
     if token.trim().is_empty() {
-        return Err(AppError::BadRequest("Invalid or missing reset token, resend email link or contact I.T.".into()));
+        return Err(AppError::BadRequest(
+            "Invalid or missing reset token, resend email link or contact I.T.".into(),
+        ));
     }
     if username.trim().is_empty() {
         return Err(AppError::Validation("Username is required".into()));
@@ -117,11 +193,23 @@ async fn perform_reset_password(State(state): State<AppState>, ClientIp(ip): Cli
     let txn = portal_db::begin_write(&state.db).await?;
     let row = password_reset_token::Entity::find_by_id(hash_token(token.trim())).one(&txn).await?;
     let user = match &row {
-        Some(r) if r.used_at.is_none() && r.expires_at > Utc::now() => security_user::Entity::find_by_id(r.user_id).one(&txn).await?,
+        Some(r) if r.used_at.is_none() && r.expires_at > Utc::now() => {
+            security_user::Entity::find_by_id(r.user_id).one(&txn).await?
+        }
         _ => None,
     };
-    let Some(user) = user.filter(|u| u.login_id == crate::auth::routes::normalize_username(&username)) else {
-        audit::record(&txn, AuditEntry { action: "password_reset_refused", detail: Some(username.trim().to_string()), ip: Some(&ip), ..Default::default() }).await?;
+    let Some(user) = user.filter(|u| u.login_id == crate::names::normalize_username(&username))
+    else {
+        audit::record(
+            &txn,
+            AuditEntry {
+                action: "password_reset_refused",
+                detail: Some(username.trim().to_string()),
+                ip: Some(&ip),
+                ..Default::default()
+            },
+        )
+        .await?;
         txn.commit().await?;
         return Err(AppError::BadRequest(BAD_LINK.into()));
     };
@@ -132,8 +220,18 @@ async fn perform_reset_password(State(state): State<AppState>, ClientIp(ip): Cli
     let mut account = user.into_active_model();
     account.password_hash = Set(new_hash);
     account.update(&txn).await?;
-    session::end_all_for_user(&txn, user_id, None).await?;
-    audit::record(&txn, AuditEntry { action: "password_reset", actor: Some(user_id), subject: Some(user_id), ip: Some(&ip), ..Default::default() }).await?;
+    session::password_changed(&txn, user_id, None).await?;
+    audit::record(
+        &txn,
+        AuditEntry {
+            action: "password_reset",
+            actor: Some(user_id),
+            subject: Some(user_id),
+            ip: Some(&ip),
+            ..Default::default()
+        },
+    )
+    .await?;
     txn.commit().await?;
     Ok(axum::Json(MessageResponse::new(RESET_DONE)))
 }

@@ -9,18 +9,27 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::session::{self, CurrentUser};
-use super::{password, throttle, verification};
-use crate::app::AppState;
+use super::session;
+use super::{throttle, verification};
 use crate::audit::{self, AuditEntry};
+use crate::current_user::CurrentUser;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
+use crate::names::normalize_username;
+use crate::password;
+use crate::roles::UserType;
+use crate::state::AppState;
+use crate::users::accounts;
 
 pub const LOGIN_FAILED: &str = "Login failed. Please check your credentials.";
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(csrf)).routes(routes!(login)).routes(routes!(logged_in)).routes(routes!(logout))
+    OpenApiRouter::new()
+        .routes(routes!(csrf))
+        .routes(routes!(login))
+        .routes(routes!(logged_in))
+        .routes(routes!(logout))
 }
 
 /// The signed-in user as the web app keeps it.
@@ -28,17 +37,16 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 pub struct LoggedInUser {
     pub security_user_id: i32,
-    /// 0 CLIENT, 1 APPRAISER, 2 STAFF, 3 SYSTEM, 4 REGISTERED, 5 SECRET, 6 APPRAISER_ADMIN
-    pub user_type: i16,
+    pub user_type: UserType,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
 }
 
-impl From<&security_user::Model> for LoggedInUser {
-    fn from(u: &security_user::Model) -> Self {
+impl LoggedInUser {
+    pub fn new(u: &security_user::Model, user_type: UserType) -> Self {
         LoggedInUser {
             security_user_id: u.id,
-            user_type: u.user_type,
+            user_type,
             first_name: u.first_name.clone(),
             last_name: u.last_name.clone(),
         }
@@ -71,15 +79,10 @@ pub struct LoginRequest {
     pub password: String,
 }
 
-/// Log-in names are kept and compared in lower case.
-pub fn normalize_username(username: &str) -> String {
-    username.trim().to_lowercase()
-}
-
 /// The CSRF token to send as X-XSRF-TOKEN; also set as the XSRF-TOKEN cookie.
 #[utoipa::path(get, path = "/api/auth/csrf", tag = "auth", responses((status = 200, body = CsrfToken)))]
 async fn csrf(State(state): State<AppState>, user: Option<CurrentUser>) -> impl IntoResponse {
-    let token = user.map(|u| u.csrf_token).unwrap_or_else(session::random_token);
+    let token = user.map(|u| u.csrf_token).unwrap_or_else(crate::tokens::random_token);
     let mut headers = HeaderMap::new();
     session::set_xsrf_cookie(&mut headers, &token, state.config.cookie_secure);
     (headers, axum::Json(CsrfToken { token }))
@@ -100,33 +103,58 @@ async fn login(
     if username.is_empty() || body.password.is_empty() {
         return Err(AppError::Validation("Username and password are required".into()));
     }
+    accounts::check_username_length(&username)?;
+    if body.password.len() > password::MAX_PASSWORD_BYTES {
+        return Err(AppError::Unauthorized(LOGIN_FAILED.into()));
+    }
     let db = &state.db;
     let keys = throttle::ThrottleKeys::new(&username, &ip);
-    if let Err(e) = throttle::check(db, &state.config, &keys).await {
-        let entry = AuditEntry { action: "login_throttled", detail: Some(username), ip: Some(&ip), ..Default::default() };
+    if let Err(e) = throttle::count_attempt(db, &state.config, &keys).await {
+        let entry = AuditEntry {
+            action: "login_throttled",
+            detail: Some(username),
+            ip: Some(&ip),
+            ..Default::default()
+        };
         audit::record(db, entry).await?;
         return Err(e);
     }
 
-    let user = security_user::Entity::find().filter(security_user::Column::LoginId.eq(&username)).one(db).await?;
+    let user = security_user::Entity::find()
+        .filter(security_user::Column::LoginId.eq(&username))
+        .one(db)
+        .await?;
     // Unknown users are checked against a dummy hash so they take as long as wrong passwords.
-    let stored_hash = user.as_ref().map_or_else(|| state.dummy_hash.to_string(), |u| u.password_hash.clone());
+    let stored_hash =
+        user.as_ref().map_or_else(|| state.dummy_hash.to_string(), |u| u.password_hash.clone());
     let password_ok = password::verify_blocking(body.password, stored_hash).await;
     let user = match user {
         Some(u) if password_ok && u.active => u,
         other => {
-            throttle::record_failure(db, &state.config, &keys).await?;
+            metrics::counter!(crate::http::metrics::FAILED_SIGN_INS).increment(1);
             let subject = other.map(|u| u.id);
-            let entry = AuditEntry { action: "login_failed", subject, detail: Some(username), ip: Some(&ip), ..Default::default() };
+            let entry = AuditEntry {
+                action: "login_failed",
+                subject,
+                detail: Some(username),
+                ip: Some(&ip),
+                ..Default::default()
+            };
             audit::record(db, entry).await?;
             return Err(AppError::Unauthorized(LOGIN_FAILED.into()));
         }
     };
 
-    throttle::clear_account(db, &keys).await?;
+    let user_type = UserType::stored(user.user_type)?;
+    throttle::attempt_succeeded(db, &keys).await?;
     if verification::required(db, &user, &request_headers).await? {
         let verification_token = verification::start(db, user.id).await?;
-        let entry = AuditEntry { action: "login_verification_started", subject: Some(user.id), ip: Some(&ip), ..Default::default() };
+        let entry = AuditEntry {
+            action: "login_verification_started",
+            subject: Some(user.id),
+            ip: Some(&ip),
+            ..Default::default()
+        };
         audit::record(db, entry).await?;
         let body = LoginResponse::Verification(VerificationRequired { verification_token });
         return Ok((HeaderMap::new(), axum::Json(body)));
@@ -135,19 +163,25 @@ async fn login(
         session::end(db, &previous.session_id).await?;
     }
     let (token, csrf) = session::create(db, &state, user.id, None).await?;
-    let entry = AuditEntry { action: "login", actor: Some(user.id), subject: Some(user.id), ip: Some(&ip), ..Default::default() };
+    let entry = AuditEntry {
+        action: "login",
+        actor: Some(user.id),
+        subject: Some(user.id),
+        ip: Some(&ip),
+        ..Default::default()
+    };
     audit::record(db, entry).await?;
 
     let mut headers = HeaderMap::new();
     session::set_session_cookies(&mut headers, &token, &csrf, state.config.cookie_secure);
-    Ok((headers, axum::Json(LoginResponse::User(LoggedInUser::from(&user)))))
+    Ok((headers, axum::Json(LoginResponse::User(LoggedInUser::new(&user, user_type)))))
 }
 
 /// The signed-in user, or 401.
 #[utoipa::path(get, path = "/api/auth/logged-in", tag = "auth",
     responses((status = 200, body = LoggedInUser), (status = 401, body = MessageResponse)))]
 async fn logged_in(user: CurrentUser) -> axum::Json<LoggedInUser> {
-    axum::Json(LoggedInUser::from(&user.user))
+    axum::Json(LoggedInUser::new(&user.user, user.user_type))
 }
 
 /// Ends the session on the server and clears the cookies. Signing out twice is harmless.
@@ -159,6 +193,10 @@ async fn logout(
 ) -> AppResult<impl IntoResponse> {
     if let Some(user) = user {
         session::end(&state.db, &user.session_id).await?;
+        if user.acting_user_id.is_none() {
+            // Signing out anywhere also ends the back-door sessions this user opened elsewhere.
+            session::end_acting_sessions(&state.db, user.id()).await?;
+        }
         let entry = AuditEntry {
             action: "logout",
             actor: Some(user.acting_user_id.unwrap_or(user.id())),

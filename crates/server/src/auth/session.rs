@@ -1,70 +1,26 @@
 //! Server-side sessions kept in the database, so any copy of the server can serve any request.
-use axum::extract::{FromRequestParts, Request, State};
+use axum::extract::{Request, State};
 use axum::http::header::{COOKIE, SET_COOKIE};
-use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{Duration, Utc};
-use portal_db::entities::{security_user, session};
-use rand::RngCore;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
-use sha2::{Digest, Sha256};
+use portal_db::entities::{password_reset_token, security_user, session, trusted_device};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ExprTrait, QueryFilter, Set,
+};
 
-use crate::app::AppState;
+use crate::current_user::CurrentUser;
 use crate::http::error::AppError;
 use crate::roles::{Area, UserType};
+use crate::state::AppState;
+use crate::tokens::{hash_token, random_token};
 
 pub const SESSION_COOKIE: &str = "portal_session";
 pub const XSRF_COOKIE: &str = "XSRF-TOKEN";
 pub const XSRF_HEADER: &str = "x-xsrf-token";
 /// A session's last-seen time is written at most this often, not on every request.
 const TOUCH_EVERY_SECONDS: i64 = 60;
-
-/// The signed-in caller of a request.
-#[derive(Clone, Debug)]
-pub struct CurrentUser {
-    pub session_id: String,
-    pub csrf_token: String,
-    pub user: security_user::Model,
-    pub user_type: UserType,
-    /// The SECRET user acting as `user` through the back-door sign-in, if any.
-    pub acting_user_id: Option<i32>,
-}
-
-impl CurrentUser {
-    pub fn id(&self) -> i32 {
-        self.user.id
-    }
-
-    pub fn is(&self, t: UserType) -> bool {
-        self.user_type == t
-    }
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        parts.extensions.get::<CurrentUser>().cloned().ok_or_else(AppError::unauthorized)
-    }
-}
-
-pub fn random_token() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    URL_SAFE_NO_PAD.encode(bytes)
-}
-
-pub fn hash_token(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
 
 /// Reads one cookie from the request headers.
 pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
@@ -103,9 +59,15 @@ pub async fn create(
     Ok((token, csrf))
 }
 
-/// Ends every session of a user (password change or reset), except optionally one.
-pub async fn end_all_for_user(db: &impl ConnectionTrait, user_id: i32, except: Option<&str>) -> Result<(), AppError> {
-    let mut delete = session::Entity::delete_many().filter(session::Column::UserId.eq(user_id));
+/// Ends every session of a user (password change or reset, deactivation), with the back-door
+/// sessions the user opened as someone else, except optionally one.
+pub async fn end_all_for_user(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    except: Option<&str>,
+) -> Result<(), AppError> {
+    let mut delete = session::Entity::delete_many()
+        .filter(session::Column::UserId.eq(user_id).or(session::Column::ActingUserId.eq(user_id)));
     if let Some(keep) = except {
         delete = delete.filter(session::Column::Id.ne(keep));
     }
@@ -113,7 +75,45 @@ pub async fn end_all_for_user(db: &impl ConnectionTrait, user_id: i32, except: O
     Ok(())
 }
 
-fn cookie_header(name: &str, value: &str, http_only: bool, secure: bool, clear: bool) -> HeaderValue {
+/// A new password makes every older proof of identity void: the user's sessions (but `keep`) and
+/// the back-door sessions they opened, the browsers they verified, and unused reset links.
+pub async fn password_changed(
+    db: &impl ConnectionTrait,
+    user_id: i32,
+    keep: Option<&str>,
+) -> Result<(), AppError> {
+    end_all_for_user(db, user_id, keep).await?;
+    trusted_device::Entity::delete_many()
+        .filter(trusted_device::Column::UserId.eq(user_id))
+        .exec(db)
+        .await?;
+    password_reset_token::Entity::delete_many()
+        .filter(password_reset_token::Column::UserId.eq(user_id))
+        .filter(password_reset_token::Column::UsedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Ends the back-door sessions a secret administrator opened.
+pub async fn end_acting_sessions(
+    db: &impl ConnectionTrait,
+    acting_user_id: i32,
+) -> Result<(), AppError> {
+    session::Entity::delete_many()
+        .filter(session::Column::ActingUserId.eq(acting_user_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+fn cookie_header(
+    name: &str,
+    value: &str,
+    http_only: bool,
+    secure: bool,
+    clear: bool,
+) -> HeaderValue {
     let mut c = format!("{name}={value}; Path=/; SameSite=Lax");
     if http_only {
         c.push_str("; HttpOnly");
@@ -171,7 +171,12 @@ async fn find_live(state: &AppState, id: &str) -> Result<Option<CurrentUser>, Ap
     let now = Utc::now();
     let idle_limit = row.last_seen_at + Duration::minutes(state.config.session_idle_minutes);
     let user_type = UserType::from_number(user.user_type);
-    if now >= row.expires_at || now >= idle_limit || !user.active || user_type.is_none() {
+    if now >= row.expires_at
+        || now >= idle_limit
+        || !user.active
+        || user_type.is_none()
+        || !acting_user_may_act(db, row.acting_user_id).await?
+    {
         session::Entity::delete_by_id(id).exec(db).await?;
         return Ok(None);
     }
@@ -191,20 +196,23 @@ async fn find_live(state: &AppState, id: &str) -> Result<Option<CurrentUser>, Ap
     }))
 }
 
+/// A back-door session lives only while the secret administrator behind it is an active SECRET.
+async fn acting_user_may_act(
+    db: &impl ConnectionTrait,
+    acting_user_id: Option<i32>,
+) -> Result<bool, AppError> {
+    let Some(id) = acting_user_id else { return Ok(true) };
+    let actor = security_user::Entity::find_by_id(id).one(db).await?;
+    Ok(actor
+        .is_some_and(|a| a.active && UserType::from_number(a.user_type) == Some(UserType::Secret)))
+}
+
 /// Route layer: the caller must be signed in (401) with a role the area allows (403).
 pub async fn require_area(area: Area, req: Request, next: Next) -> Response {
     match req.extensions().get::<CurrentUser>() {
         None => AppError::unauthorized().into_response(),
         Some(user) if !area.allows(user.user_type) => AppError::forbidden().into_response(),
         Some(_) => next.run(req).await,
-    }
-}
-
-impl<S: Send + Sync> axum::extract::OptionalFromRequestParts<S> for CurrentUser {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Option<Self>, Self::Rejection> {
-        Ok(parts.extensions.get::<CurrentUser>().cloned())
     }
 }
 

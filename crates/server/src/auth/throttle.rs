@@ -1,9 +1,10 @@
-//! Failed sign-ins counted per account and per client address in the database, so the limit
-//! holds across every copy of the server.
-use chrono::{DateTime, Duration, Utc};
+//! Sign-in attempts counted per account and per client address in the database, so the limit
+//! holds across every copy of the server. A right password takes its attempt back, so what
+//! stays counted are the failures.
+use chrono::{Duration, Utc};
 use portal_db::entities::login_throttle;
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
 
 use crate::config::Config;
 use crate::http::error::AppError;
@@ -23,20 +24,17 @@ fn window(config: &Config) -> Duration {
     Duration::minutes(config.login_failure_window_minutes)
 }
 
-async fn failures(db: &DatabaseConnection, key: &str, since: DateTime<Utc>) -> Result<i32, AppError> {
-    Ok(login_throttle::Entity::find_by_id(key)
-        .one(db)
-        .await?
-        .filter(|row| row.window_start > since)
-        .map_or(0, |row| row.failures))
-}
-
-/// Refuses the attempt when either counter has reached its limit inside the window.
-pub async fn check(db: &DatabaseConnection, config: &Config, keys: &ThrottleKeys) -> Result<(), AppError> {
-    let since = Utc::now() - window(config);
-    let blocked = failures(db, &keys.account, since).await? >= config.login_failures_per_account
-        || failures(db, &keys.address, since).await? >= config.login_failures_per_address;
-    if blocked {
+/// Counts the attempt against both keys before the password is checked, and refuses it (429)
+/// when either key is over its limit. Counting first, in one atomic statement per key, means a
+/// burst of parallel guesses cannot all pass: at most the limit of them reach the password check.
+pub async fn count_attempt(
+    db: &DatabaseConnection,
+    config: &Config,
+    keys: &ThrottleKeys,
+) -> Result<(), AppError> {
+    let account = bump(db, &keys.account, window(config)).await?;
+    let address = bump(db, &keys.address, window(config)).await?;
+    if account > config.login_failures_per_account || address > config.login_failures_per_address {
         return Err(AppError::TooManyRequests(format!(
             "Too many failed sign-in attempts. Please wait {} minutes and try again.",
             config.login_failure_window_minutes
@@ -45,34 +43,49 @@ pub async fn check(db: &DatabaseConnection, config: &Config, keys: &ThrottleKeys
     Ok(())
 }
 
-/// Counts one failure against both keys; a window that has run out starts again at one.
-pub async fn record_failure(db: &DatabaseConnection, config: &Config, keys: &ThrottleKeys) -> Result<(), AppError> {
+/// Adds one to a key's count in its fixed window and returns the new count, atomically (one
+/// statement), so parallel callers each see their own number; a window that has run out starts
+/// again at one. Keys of other limits than sign-ins use their own prefix.
+pub async fn bump(db: &impl ConnectionTrait, key: &str, window: Duration) -> Result<i32, AppError> {
     let now = Utc::now();
-    let since = now - window(config);
-    for key in [&keys.account, &keys.address] {
-        login_throttle::Entity::delete_many()
-            .filter(login_throttle::Column::Key.eq(key.as_str()))
-            .filter(login_throttle::Column::WindowStart.lte(since))
-            .exec(db)
-            .await?;
-        login_throttle::Entity::insert(login_throttle::ActiveModel {
-            key: Set(key.clone()),
-            window_start: Set(now),
-            failures: Set(1),
-        })
-        .on_conflict(
-            OnConflict::column(login_throttle::Column::Key)
-                .value(login_throttle::Column::Failures, Expr::col((login_throttle::Entity, login_throttle::Column::Failures)).add(1))
-                .to_owned(),
-        )
+    login_throttle::Entity::delete_many()
+        .filter(login_throttle::Column::Key.eq(key))
+        .filter(login_throttle::Column::WindowStart.lte(now - window))
         .exec(db)
         .await?;
-    }
-    Ok(())
+    let row = login_throttle::Entity::insert(login_throttle::ActiveModel {
+        key: Set(key.to_string()),
+        window_start: Set(now),
+        failures: Set(1),
+    })
+    .on_conflict(
+        OnConflict::column(login_throttle::Column::Key)
+            .value(
+                login_throttle::Column::Failures,
+                Expr::col((login_throttle::Entity, login_throttle::Column::Failures)).add(1),
+            )
+            .to_owned(),
+    )
+    .exec_with_returning(db)
+    .await?;
+    Ok(row.failures)
 }
 
-/// A successful sign-in clears the account's counter (the address keeps its count).
-pub async fn clear_account(db: &DatabaseConnection, keys: &ThrottleKeys) -> Result<(), AppError> {
+/// The password was right: the account starts over, and the address takes back this attempt
+/// (an office signing many people in is not a guesser).
+pub async fn attempt_succeeded(
+    db: &DatabaseConnection,
+    keys: &ThrottleKeys,
+) -> Result<(), AppError> {
     login_throttle::Entity::delete_by_id(keys.account.clone()).exec(db).await?;
+    login_throttle::Entity::update_many()
+        .col_expr(
+            login_throttle::Column::Failures,
+            Expr::col(login_throttle::Column::Failures).sub(1),
+        )
+        .filter(login_throttle::Column::Key.eq(keys.address.as_str()))
+        .filter(login_throttle::Column::Failures.gt(0))
+        .exec(db)
+        .await?;
     Ok(())
 }

@@ -6,21 +6,25 @@ use axum::response::IntoResponse;
 use chrono::{Duration, Utc};
 use portal_db::entities::{security_user, trusted_device, verification_token};
 use rand::Rng;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter,
+    QuerySelect, Set,
+};
 use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::session::{self, hash_token, random_token};
-use crate::app::AppState;
+use super::session;
 use crate::audit::{self, AuditEntry};
 use crate::delivery::{self, Channel, Outgoing};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::AppResult;
 use crate::http::extract::Json;
 use crate::roles::UserType;
+use crate::state::AppState;
+use crate::tokens::{hash_token, random_token};
 
 pub const DEVICE_COOKIE: &str = "portal_device";
 pub const DEVICE_TRUST_DAYS: i64 = 30;
@@ -41,14 +45,20 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Does this sign-in need a second factor?
-pub async fn required(db: &impl ConnectionTrait, user: &security_user::Model, headers: &HeaderMap) -> AppResult<bool> {
+pub async fn required(
+    db: &impl ConnectionTrait,
+    user: &security_user::Model,
+    headers: &HeaderMap,
+) -> AppResult<bool> {
     if matches!(UserType::from_number(user.user_type), Some(UserType::Staff | UserType::Secret)) {
         return Ok(true);
     }
     let Some(device) = session::cookie(headers, DEVICE_COOKIE) else { return Ok(true) };
     let trusted = trusted_device::Entity::find_by_id(hash_token(device))
         .filter(trusted_device::Column::UserId.eq(user.id))
-        .filter(trusted_device::Column::VerifiedAt.gt(Utc::now() - Duration::days(DEVICE_TRUST_DAYS)))
+        .filter(
+            trusted_device::Column::VerifiedAt.gt(Utc::now() - Duration::days(DEVICE_TRUST_DAYS)),
+        )
         .one(db)
         .await?;
     Ok(trusted.is_none())
@@ -101,10 +111,17 @@ pub struct VerifyCodeRequest {
     pub code: Option<String>,
 }
 
-/// The live token behind what the client sent, if any.
-async fn live_token(db: &impl ConnectionTrait, token: Option<&str>) -> AppResult<Option<verification_token::Model>> {
+/// The live token behind what the client sent, if any, locked for the rest of the transaction:
+/// parallel tries and sends for one token queue up behind each other, so each counts (its
+/// attempt and send counters are written from what it read). SQLite's write transaction already
+/// holds the whole database.
+async fn live_token(
+    db: &impl ConnectionTrait,
+    token: Option<&str>,
+) -> AppResult<Option<verification_token::Model>> {
     let Some(token) = token.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
-    let row = verification_token::Entity::find_by_id(hash_token(token)).one(db).await?;
+    let row =
+        verification_token::Entity::find_by_id(hash_token(token)).lock_exclusive().one(db).await?;
     Ok(row.filter(|r| r.used_at.is_none() && r.expires_at > Utc::now() && r.attempts < MAX_TRIES))
 }
 
@@ -126,10 +143,18 @@ fn new_code() -> String {
 /// match the account's). Codes live 10 minutes; resending is limited.
 #[utoipa::path(post, path = "/api/auth/send-code", tag = "auth", request_body = SendCodeRequest,
     responses((status = 200, body = VerificationAnswer)))]
-async fn send_code(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(body): Json<SendCodeRequest>) -> AppResult<axum::Json<VerificationAnswer>> {
+async fn send_code(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<SendCodeRequest>,
+) -> AppResult<axum::Json<VerificationAnswer>> {
     let txn = portal_db::begin_write(&state.db).await?;
-    let Some(token) = live_token(&txn, body.token.as_deref()).await? else { return Ok(answer(false, INVALID_TOKEN)) };
-    let Some(user) = security_user::Entity::find_by_id(token.user_id).one(&txn).await? else { return Ok(answer(false, INVALID_TOKEN)) };
+    let Some(token) = live_token(&txn, body.token.as_deref()).await? else {
+        return Ok(answer(false, INVALID_TOKEN));
+    };
+    let Some(user) = security_user::Entity::find_by_id(token.user_id).one(&txn).await? else {
+        return Ok(answer(false, INVALID_TOKEN));
+    };
     let now = Utc::now();
     if token.sends >= MAX_SENDS {
         return Ok(answer(false, "Too many codes were requested. Please sign in again."));
@@ -137,26 +162,30 @@ async fn send_code(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(b
     if let Some(last) = token.last_sent_at {
         let wait = RESEND_AFTER_SECONDS - (now - last).num_seconds();
         if wait > 0 {
-            return Ok(answer(false, format!("Please wait {wait} seconds before requesting another code.")));
+            return Ok(answer(
+                false,
+                format!("Please wait {wait} seconds before requesting another code."),
+            ));
         }
     }
-    let (method, destination, channel) = match (body.email_address.as_deref().map(str::trim), body.phone_number.as_deref()) {
-        (Some(email), _) if !email.is_empty() => {
-            if !email.eq_ignore_ascii_case(user.email.trim()) {
-                return Ok(answer(false, "That e-mail address does not match our records."));
+    let (method, destination, channel) =
+        match (body.email_address.as_deref().map(str::trim), body.phone_number.as_deref()) {
+            (Some(email), _) if !email.is_empty() => {
+                if !email.eq_ignore_ascii_case(user.email.trim()) {
+                    return Ok(answer(false, "That e-mail address does not match our records."));
+                }
+                ("email", user.email.clone(), Channel::Email)
             }
-            ("email", user.email.clone(), Channel::Email)
-        }
-        (_, Some(phone)) if digits(phone).len() >= 10 => {
-            let on_file = user.cell_phone.as_deref().map(us_phone).unwrap_or_default();
-            if on_file.is_empty() || us_phone(phone) != on_file {
-                return Ok(answer(false, "That phone number does not match our records."));
+            (_, Some(phone)) if digits(phone).len() >= 10 => {
+                let on_file = user.cell_phone.as_deref().map(us_phone).unwrap_or_default();
+                if on_file.is_empty() || us_phone(phone) != on_file {
+                    return Ok(answer(false, "That phone number does not match our records."));
+                }
+                ("phone", on_file, Channel::Sms)
             }
-            ("phone", on_file, Channel::Sms)
-        }
-        (_, Some(_)) => return Ok(answer(false, "Please enter your phone number")),
-        _ => return Ok(answer(false, "Please enter your email address")),
-    };
+            (_, Some(_)) => return Ok(answer(false, "Please enter your phone number")),
+            _ => return Ok(answer(false, "Please enter your email address")),
+        };
     let code = new_code();
     let text = format!(
         "Your Appraisal Portal verification code is {code}. It expires in {CODE_MINUTES} minutes. If you did not try to sign in, contact support."
@@ -165,9 +194,14 @@ async fn send_code(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(b
         &txn,
         Outgoing {
             channel,
-            recipient: if channel == Channel::Sms { format!("+1{destination}") } else { destination.clone() },
+            recipient: if channel == Channel::Sms {
+                format!("+1{destination}")
+            } else {
+                destination.clone()
+            },
             subject: "Your Appraisal Portal verification code".into(),
-            html: (channel == Channel::Email).then(|| format!("<p>{}</p>", delivery::html_escape(&text))),
+            html: (channel == Channel::Email)
+                .then(|| format!("<p>{}</p>", delivery::html_escape(&text))),
             text,
         },
     )
@@ -181,7 +215,17 @@ async fn send_code(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(b
     row.sends = Set(sends);
     row.last_sent_at = Set(Some(now));
     row.update(&txn).await?;
-    audit::record(&txn, AuditEntry { action: "verification_code_sent", subject: Some(user.id), detail: Some(method.into()), ip: Some(&ip), ..Default::default() }).await?;
+    audit::record(
+        &txn,
+        AuditEntry {
+            action: "verification_code_sent",
+            subject: Some(user.id),
+            detail: Some(method.into()),
+            ip: Some(&ip),
+            ..Default::default()
+        },
+    )
+    .await?;
     txn.commit().await?;
     Ok(answer(true, CODE_SENT))
 }
@@ -193,12 +237,15 @@ async fn send_code(State(state): State<AppState>, ClientIp(ip): ClientIp, Json(b
 async fn verify_code(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
-    previous: Option<session::CurrentUser>,
+    previous: Option<crate::current_user::CurrentUser>,
     Json(body): Json<VerifyCodeRequest>,
 ) -> AppResult<impl IntoResponse> {
     let code = body.code.unwrap_or_default();
     if code.len() != 6 || !code.chars().all(|c| c.is_ascii_digit()) {
-        return Ok((HeaderMap::new(), answer(false, "Please enter a valid 6-digit verification code")));
+        return Ok((
+            HeaderMap::new(),
+            answer(false, "Please enter a valid 6-digit verification code"),
+        ));
     }
     let txn = portal_db::begin_write(&state.db).await?;
     let Some(token) = live_token(&txn, body.token.as_deref()).await? else {
@@ -206,14 +253,26 @@ async fn verify_code(
     };
     let now = Utc::now();
     let code_live = token.code_expires_at.is_some_and(|t| t > now);
-    let matches = token.code_hash.as_deref().is_some_and(|h| bool::from(h.as_bytes().ct_eq(hash_token(&code).as_bytes())));
+    let matches = token
+        .code_hash
+        .as_deref()
+        .is_some_and(|h| bool::from(h.as_bytes().ct_eq(hash_token(&code).as_bytes())));
     let user_id = token.user_id;
     if !(code_live && matches) {
         let attempts = token.attempts + 1;
         let mut row = token.into_active_model();
         row.attempts = Set(attempts);
         row.update(&txn).await?;
-        audit::record(&txn, AuditEntry { action: "verification_failed", subject: Some(user_id), ip: Some(&ip), ..Default::default() }).await?;
+        audit::record(
+            &txn,
+            AuditEntry {
+                action: "verification_failed",
+                subject: Some(user_id),
+                ip: Some(&ip),
+                ..Default::default()
+            },
+        )
+        .await?;
         txn.commit().await?;
         let message = if attempts >= MAX_TRIES {
             "Too many wrong codes. Please sign in again.".to_string()
@@ -232,21 +291,40 @@ async fn verify_code(
     }
     let (session_token, csrf) = session::create(&txn, &state, user_id, None).await?;
     let device = random_token();
-    trusted_device::ActiveModel { id: Set(hash_token(&device)), user_id: Set(user_id), verified_at: Set(now) }.insert(&txn).await?;
-    audit::record(&txn, AuditEntry { action: "login", actor: Some(user_id), subject: Some(user_id), detail: Some("verified".into()), ip: Some(&ip) }).await?;
+    trusted_device::ActiveModel {
+        id: Set(hash_token(&device)),
+        user_id: Set(user_id),
+        verified_at: Set(now),
+    }
+    .insert(&txn)
+    .await?;
+    audit::record(
+        &txn,
+        AuditEntry {
+            action: "login",
+            actor: Some(user_id),
+            subject: Some(user_id),
+            detail: Some("verified".into()),
+            ip: Some(&ip),
+        },
+    )
+    .await?;
     txn.commit().await?;
 
     let mut headers = HeaderMap::new();
     session::set_session_cookies(&mut headers, &session_token, &csrf, state.config.cookie_secure);
-    headers.append(axum::http::header::SET_COOKIE, device_cookie(&device, state.config.cookie_secure));
+    headers
+        .append(axum::http::header::SET_COOKIE, device_cookie(&device, state.config.cookie_secure));
     Ok((headers, answer(true, VERIFIED)))
 }
 
 fn device_cookie(token: &str, secure: bool) -> axum::http::HeaderValue {
     let max_age = DEVICE_TRUST_DAYS * 24 * 3600;
     let secure = if secure { "; Secure" } else { "" };
-    axum::http::HeaderValue::from_str(&format!("{DEVICE_COOKIE}={token}; Path=/api/auth; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"))
-        .expect("cookie is ASCII")
+    axum::http::HeaderValue::from_str(&format!(
+        "{DEVICE_COOKIE}={token}; Path=/api/auth; HttpOnly; SameSite=Lax; Max-Age={max_age}{secure}"
+    ))
+    .expect("cookie is ASCII")
 }
 
 #[cfg(test)]

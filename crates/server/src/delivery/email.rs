@@ -27,15 +27,28 @@ impl Smtp {
 #[async_trait::async_trait]
 impl EmailTransport for Smtp {
     async fn send(&self, m: &outbox::Model) -> Result<(), String> {
-        let to: Mailbox = m.recipient.parse().map_err(|e| format!("bad recipient {}: {e}", m.recipient))?;
-        let builder = Message::builder().from(self.from.clone()).to(to).subject(m.subject.clone());
+        let to: Mailbox =
+            m.recipient.parse().map_err(|e| format!("bad recipient {}: {e}", m.recipient))?;
+        let builder = Message::builder()
+            .from(self.from.clone())
+            .to(to)
+            .subject(m.subject.clone())
+            .message_id(Some(message_id(m.id, &self.from)));
         let email = match &m.body_html {
-            Some(html) => builder.multipart(MultiPart::alternative_plain_html(m.body_text.clone(), html.clone())),
+            Some(html) => builder
+                .multipart(MultiPart::alternative_plain_html(m.body_text.clone(), html.clone())),
             None => builder.body(m.body_text.clone()),
         }
         .map_err(|e| e.to_string())?;
         self.transport.send(email).await.map(|_| ()).map_err(|e| e.to_string())
     }
+}
+
+/// One Message-ID per outbox message, the same on every attempt: when a send reached the mail
+/// server but the database could not record it (a copy killed, the database restarting), the
+/// repeat carries the same id and mail systems keep one.
+pub fn message_id(outbox_id: i64, from: &Mailbox) -> String {
+    format!("<outbox-{outbox_id}@{}>", from.email.domain())
 }
 
 /// Development: the e-mail goes to the log (and stays readable in the outbox).

@@ -1,5 +1,6 @@
-//! The development mailbox (only with `serve --demo`): every e-mail and SMS the portal queued,
-//! newest first, as JSON and as a plain page, so demo users can finish verification and resets.
+//! The development mailbox (only with `serve --demo`, and only to callers on the same machine):
+//! every e-mail and SMS the portal queued, newest first, as JSON and as a plain page, so demo users
+//! can finish verification and resets. Anyone else gets the 404 of an unknown path.
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{Html, IntoResponse};
@@ -9,8 +10,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::html_escape;
-use crate::app::AppState;
+use crate::http::client_ip::LoopbackCaller;
 use crate::http::error::{AppError, AppResult};
+use crate::state::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -24,11 +26,15 @@ pub struct OutboxMessage {
     pub sent_at: Option<chrono::DateTime<chrono::Utc>>,
 }
 
-async fn newest(state: &AppState) -> AppResult<Vec<OutboxMessage>> {
-    if !state.demo {
+async fn newest(
+    state: &AppState,
+    LoopbackCaller(local): LoopbackCaller,
+) -> AppResult<Vec<OutboxMessage>> {
+    if !state.demo || !local {
         return Err(AppError::NotFound("No such API call".into()));
     }
-    let rows = outbox::Entity::find().order_by_desc(outbox::Column::Id).limit(200).all(&state.db).await?;
+    let rows =
+        outbox::Entity::find().order_by_desc(outbox::Column::Id).limit(200).all(&state.db).await?;
     Ok(rows
         .into_iter()
         .map(|m| OutboxMessage {
@@ -45,13 +51,19 @@ async fn newest(state: &AppState) -> AppResult<Vec<OutboxMessage>> {
 
 /// Demo mode only: the messages the portal sent, newest first.
 #[utoipa::path(get, path = "/api/dev/outbox", tag = "dev", responses((status = 200, body = Vec<OutboxMessage>), (status = 404)))]
-pub async fn outbox_json(State(state): State<AppState>) -> AppResult<axum::Json<Vec<OutboxMessage>>> {
-    Ok(axum::Json(newest(&state).await?))
+pub async fn outbox_json(
+    State(state): State<AppState>,
+    local: LoopbackCaller,
+) -> AppResult<axum::Json<Vec<OutboxMessage>>> {
+    Ok(axum::Json(newest(&state, local).await?))
 }
 
 /// Demo mode only: the same as a page.
-pub async fn mailbox_page(State(state): State<AppState>) -> AppResult<impl IntoResponse> {
-    let messages = newest(&state).await?;
+pub async fn mailbox_page(
+    State(state): State<AppState>,
+    local: LoopbackCaller,
+) -> AppResult<impl IntoResponse> {
+    let messages = newest(&state, local).await?;
     let mut page = String::from(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Development mailbox</title>\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\

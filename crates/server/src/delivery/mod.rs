@@ -35,6 +35,30 @@ pub struct Outgoing {
     pub html: Option<String>,
 }
 
+/// Queues an e-mail of plain lines (sent as text, and as escaped HTML with a line break each);
+/// call it inside the transaction of the event that causes it.
+pub async fn email(
+    db: &impl ConnectionTrait,
+    recipient: &str,
+    subject: String,
+    lines: Vec<String>,
+) -> AppResult<()> {
+    let text = lines.join("\n");
+    let html = format!("<p>{}</p>", html_escape(&text).replace('\n', "<br>"));
+    enqueue(
+        db,
+        Outgoing {
+            channel: Channel::Email,
+            recipient: recipient.into(),
+            subject,
+            text,
+            html: Some(html),
+        },
+    )
+    .await?;
+    Ok(())
+}
+
 /// Queues a message; call it inside the transaction of the event that causes it.
 pub async fn enqueue(db: &impl ConnectionTrait, message: Outgoing) -> AppResult<i64> {
     let now = Utc::now();
@@ -61,5 +85,9 @@ pub async fn enqueue(db: &impl ConnectionTrait, message: Outgoing) -> AppResult<
 
 /// Escapes text for the HTML body of an e-mail.
 pub fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }

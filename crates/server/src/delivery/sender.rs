@@ -8,7 +8,9 @@ use std::time::Duration;
 use chrono::Utc;
 use portal_db::entities::outbox;
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+};
 
 use super::email::{EmailTransport, LogEmail, Smtp};
 use super::sms::{HttpSms, LogSms, SmsTransport};
@@ -26,10 +28,16 @@ pub struct Transports {
 
 impl Transports {
     pub fn from_config(config: &Config) -> Result<Transports, String> {
-        let email: Box<dyn EmailTransport> =
-            if config.smtp_url.is_empty() { Box::new(LogEmail) } else { Box::new(Smtp::new(&config.smtp_url, &config.mail_from)?) };
-        let sms: Box<dyn SmsTransport> =
-            if config.sms_provider == "http" { Box::new(HttpSms::new(&config.sms_url, &config.sms_key)) } else { Box::new(LogSms) };
+        let email: Box<dyn EmailTransport> = if config.smtp_url.is_empty() {
+            Box::new(LogEmail)
+        } else {
+            Box::new(Smtp::new(&config.smtp_url, &config.mail_from)?)
+        };
+        let sms: Box<dyn SmsTransport> = if config.sms_provider == "http" {
+            Box::new(HttpSms::new(&config.sms_url, &config.sms_key))
+        } else {
+            Box::new(LogSms)
+        };
         Ok(Transports { email, sms })
     }
 
@@ -52,29 +60,70 @@ pub struct Sender {
     db: DatabaseConnection,
     transports: Arc<Transports>,
     id: String,
+    claim: chrono::Duration,
 }
 
 impl Sender {
     pub fn new(db: DatabaseConnection, transports: Arc<Transports>) -> Sender {
-        Sender { db, transports, id: crate::auth::session::random_token()[..16].to_string() }
+        let id = crate::tokens::random_token()[..16].to_string();
+        Sender { db, transports, id, claim: chrono::Duration::seconds(CLAIM_SECONDS) }
     }
 
-    /// Runs until the process ends.
-    pub fn spawn(self, every: Duration) -> tokio::task::JoinHandle<()> {
+    /// Holds what it takes for `seconds` (PORTAL_OUTBOX_CLAIM_SECONDS) instead of two minutes.
+    pub fn claiming_for(self, seconds: u64) -> Sender {
+        Sender { claim: chrono::Duration::seconds(seconds as i64), ..self }
+    }
+
+    /// Delivers every `every` until `stop` turns true; then finishes the message in hand, gives
+    /// back the claims it still holds (another copy sends those at once) and ends.
+    pub fn spawn(
+        self,
+        every: Duration,
+        mut stop: tokio::sync::watch::Receiver<bool>,
+    ) -> tokio::task::JoinHandle<()> {
         tokio::spawn(async move {
-            loop {
-                if let Err(e) = self.run_once().await {
-                    tracing::warn!(error = %e, "outbox delivery round failed");
+            while !*stop.borrow() {
+                // A full batch means more may be due: go on at once instead of waiting a round.
+                match self.run_once().await {
+                    Ok(delivered) if delivered as u64 >= BATCH => continue,
+                    Ok(_) => {}
+                    Err(e) => tracing::warn!(error = %e, "outbox delivery round failed"),
                 }
-                tokio::time::sleep(every).await;
+                tokio::select! {
+                    _ = tokio::time::sleep(every) => {}
+                    _ = stop.changed() => {}
+                }
+            }
+            match self.release_claims().await {
+                Ok(released) => tracing::info!(released, "outbox sender stopped"),
+                Err(e) => {
+                    tracing::warn!(error = %e, "outbox sender could not give back its claims")
+                }
             }
         })
+    }
+
+    /// Gives back the claims of messages this sender has not sent.
+    pub async fn release_claims(&self) -> Result<u64, sea_orm::DbErr> {
+        let released = outbox::Entity::update_many()
+            .col_expr(outbox::Column::ClaimedBy, Expr::value(Option::<String>::None))
+            .col_expr(
+                outbox::Column::ClaimedUntil,
+                Expr::value(Option::<chrono::DateTime<Utc>>::None),
+            )
+            .filter(outbox::Column::ClaimedBy.eq(self.id.clone()))
+            .filter(outbox::Column::SentAt.is_null())
+            .exec(&self.db)
+            .await?;
+        Ok(released.rows_affected)
     }
 
     /// Claims what is due and delivers it. Answers how many messages were delivered.
     pub async fn run_once(&self) -> Result<usize, sea_orm::DbErr> {
         let now = Utc::now();
-        let free = Condition::any().add(outbox::Column::ClaimedUntil.is_null()).add(outbox::Column::ClaimedUntil.lt(now));
+        let free = Condition::any()
+            .add(outbox::Column::ClaimedUntil.is_null())
+            .add(outbox::Column::ClaimedUntil.lt(now));
         let due = outbox::Entity::find()
             .select_only()
             .column(outbox::Column::Id)
@@ -92,7 +141,7 @@ impl Sender {
             // The conditional update is the claim: of two senders, only one matches the row.
             let claimed = outbox::Entity::update_many()
                 .col_expr(outbox::Column::ClaimedBy, Expr::value(self.id.clone()))
-                .col_expr(outbox::Column::ClaimedUntil, Expr::value(now + chrono::Duration::seconds(CLAIM_SECONDS)))
+                .col_expr(outbox::Column::ClaimedUntil, Expr::value(now + self.claim))
                 .filter(outbox::Column::Id.eq(id))
                 .filter(outbox::Column::SentAt.is_null())
                 .filter(free.clone())
@@ -103,7 +152,9 @@ impl Sender {
             if !claimed {
                 continue;
             }
-            let Some(message) = outbox::Entity::find_by_id(id).one(&self.db).await? else { continue };
+            let Some(message) = outbox::Entity::find_by_id(id).one(&self.db).await? else {
+                continue;
+            };
             let result = self.transports.deliver(&message).await;
             delivered += usize::from(result.is_ok());
             self.record(&message, result).await?;
@@ -111,13 +162,20 @@ impl Sender {
         Ok(delivered)
     }
 
-    async fn record(&self, m: &outbox::Model, result: Result<(), String>) -> Result<(), sea_orm::DbErr> {
+    async fn record(
+        &self,
+        m: &outbox::Model,
+        result: Result<(), String>,
+    ) -> Result<(), sea_orm::DbErr> {
         let now = Utc::now();
         let attempts = m.attempts + 1;
         let mut update = outbox::Entity::update_many()
             .col_expr(outbox::Column::Attempts, Expr::value(attempts))
             .col_expr(outbox::Column::ClaimedBy, Expr::value(Option::<String>::None))
-            .col_expr(outbox::Column::ClaimedUntil, Expr::value(Option::<chrono::DateTime<Utc>>::None));
+            .col_expr(
+                outbox::Column::ClaimedUntil,
+                Expr::value(Option::<chrono::DateTime<Utc>>::None),
+            );
         match result {
             Ok(()) => update = update.col_expr(outbox::Column::SentAt, Expr::value(now)),
             Err(error) => {
@@ -130,11 +188,14 @@ impl Sender {
                 }
             }
         }
-        update.filter(outbox::Column::Id.eq(m.id)).filter(outbox::Column::ClaimedBy.eq(self.id.clone())).exec(&self.db).await?;
+        update
+            .filter(outbox::Column::Id.eq(m.id))
+            .filter(outbox::Column::ClaimedBy.eq(self.id.clone()))
+            .exec(&self.db)
+            .await?;
         Ok(())
     }
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -16,7 +16,10 @@ pub struct HttpSms {
 
 impl HttpSms {
     pub fn new(url: &str, key: &str) -> HttpSms {
-        let client = reqwest::Client::builder().timeout(std::time::Duration::from_secs(15)).build().expect("HTTP client");
+        let client = reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(15))
+            .build()
+            .expect("HTTP client");
         HttpSms { url: url.to_string(), key: key.to_string(), client }
     }
 }

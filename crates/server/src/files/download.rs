@@ -1,8 +1,9 @@
-//! Downloads of stored files: the spec's JSON shape (base64) and a streaming variant with
-//! Content-Disposition for viewing and for large files. Both check the caller's access to the
-//! order or appraiser the file belongs to.
+//! Downloads of stored files: as JSON (base64 data, content type, file name) and a streaming
+//! variant with Content-Disposition for viewing and for large files. Both check the caller's access
+//! to the order or appraiser the file belongs to.
+use crate::http::extract::Query;
 use axum::body::Body;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
@@ -13,19 +14,19 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
-use axum::Json;
 use crate::orders::visibility::{find_visible_order, sees_hidden};
+use crate::state::AppState;
 use crate::users::access::ensure_may_manage_user;
+use axum::Json;
 
 /// Larger files are only offered by the streaming download (base64 in JSON costs 4/3 in memory).
 pub const JSON_DOWNLOAD_LIMIT: i64 = 20 * 1024 * 1024;
 
-/// Kinds a browser may show inline; anything else is always an attachment.
-const INLINE_TYPES: [&str; 6] = ["application/pdf", "image/jpeg", "image/png", "image/gif", "image/tiff", "text/plain; charset=utf-8"];
+/// Kinds a browser may show inline (PDF and images); anything else is always an attachment.
+const INLINE_TYPES: [&str; 4] = ["application/pdf", "image/jpeg", "image/png", "image/gif"];
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -35,7 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(profile_file_stream))
 }
 
-/// The file download response of part 1 section 3.
+/// A downloaded file as JSON: the bytes in base64, their content type and the file name.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FileDownload {
@@ -55,7 +56,11 @@ pub struct StreamQuery {
     params(("id" = i64, Path, description = "File id")),
     responses((status = 200, body = FileDownload), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 413, body = MessageResponse)))]
-async fn appraisal_file_json(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<FileDownload>> {
+async fn appraisal_file_json(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+) -> AppResult<Json<FileDownload>> {
     let file = appraisal_file(&state.db, &caller, id).await?;
     json_response(&state, file).await
 }
@@ -64,7 +69,11 @@ async fn appraisal_file_json(State(state): State<AppState>, caller: CurrentUser,
     params(("id" = i64, Path, description = "File id")),
     responses((status = 200, body = FileDownload), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 413, body = MessageResponse)))]
-async fn profile_file_json(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<FileDownload>> {
+async fn profile_file_json(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+) -> AppResult<Json<FileDownload>> {
     let file = profile_file(&state.db, &caller, id).await?;
     json_response(&state, file).await
 }
@@ -102,7 +111,11 @@ fn not_found() -> AppError {
 }
 
 /// An order's file, if the caller may see the order (and, for hidden files, is staff).
-pub async fn appraisal_file(db: &impl ConnectionTrait, caller: &CurrentUser, id: i64) -> AppResult<stored_file::Model> {
+pub async fn appraisal_file(
+    db: &impl ConnectionTrait,
+    caller: &CurrentUser,
+    id: i64,
+) -> AppResult<stored_file::Model> {
     let file = stored_file::Entity::find_by_id(id).one(db).await?.ok_or_else(not_found)?;
     let order_id = file.order_id.ok_or_else(not_found)?;
     find_visible_order(db, caller, order_id).await?;
@@ -113,7 +126,11 @@ pub async fn appraisal_file(db: &impl ConnectionTrait, caller: &CurrentUser, id:
 }
 
 /// An appraiser's profile file, if the caller may manage that appraiser.
-pub async fn profile_file(db: &impl ConnectionTrait, caller: &CurrentUser, id: i64) -> AppResult<stored_file::Model> {
+pub async fn profile_file(
+    db: &impl ConnectionTrait,
+    caller: &CurrentUser,
+    id: i64,
+) -> AppResult<stored_file::Model> {
     let file = stored_file::Entity::find_by_id(id).one(db).await?.ok_or_else(not_found)?;
     let owner = file.appraiser_user_id.ok_or_else(not_found)?;
     ensure_may_manage_user(db, caller, owner).await?;
@@ -121,7 +138,10 @@ pub async fn profile_file(db: &impl ConnectionTrait, caller: &CurrentUser, id: i
 }
 
 /// The file as base64 JSON (access already checked).
-pub async fn json_response(state: &AppState, file: stored_file::Model) -> AppResult<Json<FileDownload>> {
+pub async fn json_response(
+    state: &AppState,
+    file: stored_file::Model,
+) -> AppResult<Json<FileDownload>> {
     if file.size_bytes > JSON_DOWNLOAD_LIMIT {
         return Err(AppError::PayloadTooLarge(format!(
             "{} is too large for this download; use the streaming download.",
@@ -137,16 +157,26 @@ pub async fn json_response(state: &AppState, file: stored_file::Model) -> AppRes
 }
 
 /// The file streamed from storage (access already checked).
-pub async fn stream_response(state: &AppState, file: stored_file::Model, inline: bool) -> AppResult<Response> {
+pub async fn stream_response(
+    state: &AppState,
+    file: stored_file::Model,
+    inline: bool,
+) -> AppResult<Response> {
     let stream = state.storage.read_stream(&file.storage_key).await?;
     let inline = inline && INLINE_TYPES.contains(&file.content_type.as_str());
-    let content_type = HeaderValue::from_str(&file.content_type).unwrap_or(HeaderValue::from_static("application/octet-stream"));
+    let content_type = HeaderValue::from_str(&file.content_type)
+        .unwrap_or(HeaderValue::from_static("application/octet-stream"));
     let headers = [
         (header::CONTENT_TYPE, content_type),
         (header::CONTENT_LENGTH, HeaderValue::from(file.size_bytes)),
         (header::CONTENT_DISPOSITION, content_disposition(&file.file_name, inline)),
         // A stored file is never allowed to run script in the portal's origin.
-        (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")),
+        (
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+            ),
+        ),
         (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
         (header::CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
     ];
@@ -155,8 +185,10 @@ pub async fn stream_response(state: &AppState, file: stored_file::Model, inline:
 
 /// RFC 6266: an ASCII fallback name and the exact UTF-8 name.
 pub fn content_disposition(file_name: &str, inline: bool) -> HeaderValue {
-    let ascii: String =
-        file_name.chars().map(|c| if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' { c } else { '_' }).collect();
+    let ascii: String = file_name
+        .chars()
+        .map(|c| if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' { c } else { '_' })
+        .collect();
     let encoded: String = file_name
         .bytes()
         .map(|b| match b {

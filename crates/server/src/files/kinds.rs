@@ -1,22 +1,35 @@
 //! Which files may be uploaded, and whether their bytes are what their name says. The declared
 //! kind is the file name's extension; the content must start the way that kind starts.
 
-/// (extension, content type, how the content starts).
+/// (extension, content type, how the content starts). Nothing a browser would run as a page
+/// (HTML, SVG, XML) can be uploaded; which of these a file type takes is `file_types::accepts`.
 const KINDS: [(&str, &str, Signature); 14] = [
     ("pdf", "application/pdf", Signature::Prefix(&[b"%PDF-"])),
     ("jpg", "image/jpeg", Signature::Prefix(&[b"\xFF\xD8\xFF"])),
     ("jpeg", "image/jpeg", Signature::Prefix(&[b"\xFF\xD8\xFF"])),
     ("png", "image/png", Signature::Prefix(&[b"\x89PNG\r\n\x1a\n"])),
+    (
+        "heic",
+        "image/heic",
+        Signature::Brand(&[b"heic", b"heix", b"hevc", b"hevx", b"mif1", b"msf1"]),
+    ),
     ("gif", "image/gif", Signature::Prefix(&[b"GIF87a", b"GIF89a"])),
     ("tif", "image/tiff", Signature::Prefix(&[b"II*\0", b"MM\0*"])),
     ("tiff", "image/tiff", Signature::Prefix(&[b"II*\0", b"MM\0*"])),
     ("doc", "application/msword", Signature::Prefix(&[OLE])),
     ("xls", "application/vnd.ms-excel", Signature::Prefix(&[OLE])),
-    ("docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", Signature::Prefix(&[ZIP])),
-    ("xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", Signature::Prefix(&[ZIP])),
+    (
+        "docx",
+        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        Signature::Prefix(&[ZIP]),
+    ),
+    (
+        "xlsx",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        Signature::Prefix(&[ZIP]),
+    ),
     ("zip", "application/zip", Signature::Prefix(&[ZIP])),
     ("txt", "text/plain; charset=utf-8", Signature::Text),
-    ("xml", "application/xml", Signature::Text),
 ];
 
 const OLE: &[u8] = b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1";
@@ -28,6 +41,8 @@ pub const SNIFF_BYTES: usize = 512;
 #[derive(Clone, Copy, Debug)]
 enum Signature {
     Prefix(&'static [&'static [u8]]),
+    /// An ISO media file (HEIC): `ftyp` at byte 4, then one of these brands.
+    Brand(&'static [&'static [u8]]),
     /// No NUL byte in the start (text, never a binary renamed).
     Text,
 }
@@ -46,11 +61,9 @@ pub fn extension_of(file_name: &str) -> String {
 /// The kind a file name declares, if that kind may be uploaded at all.
 pub fn kind_of(file_name: &str) -> Option<FileKind> {
     let extension = extension_of(file_name);
-    KINDS.iter().enumerate().find(|(_, (ext, _, _))| *ext == extension).map(|(i, (ext, content_type, _))| FileKind {
-        extension: ext,
-        content_type,
-        signature_index: i,
-    })
+    KINDS.iter().enumerate().find(|(_, (ext, _, _))| *ext == extension).map(
+        |(i, (ext, content_type, _))| FileKind { extension: ext, content_type, signature_index: i },
+    )
 }
 
 /// Whether `kind` may be uploaded for the given extensions only (e.g. E&O policies).
@@ -62,6 +75,10 @@ pub fn kind_among(file_name: &str, allowed: &[&str]) -> Option<FileKind> {
 pub fn content_matches(kind: FileKind, start: &[u8]) -> bool {
     match KINDS[kind.signature_index].2 {
         Signature::Prefix(prefixes) => prefixes.iter().any(|p| start.starts_with(p)),
+        Signature::Brand(brands) => {
+            start.get(4..8) == Some(&b"ftyp"[..])
+                && brands.iter().any(|b| start.get(8..12) == Some(*b))
+        }
         Signature::Text => !start.contains(&0),
     }
 }
@@ -76,7 +93,9 @@ mod tests {
 
     #[test]
     fn content_must_match_the_declared_kind() {
-        let cases: [(&str, &[u8], bool); 10] = [
+        let cases: [(&str, &[u8], bool); 12] = [
+            ("photo.heic", b"\0\0\0\x18ftypheic\0\0\0\0", true),
+            ("photo.heic", b"\0\0\0\x18ftypisom\0\0\0\0", false),
             ("report.pdf", b"%PDF-1.7\n...", true),
             ("report.PDF", b"%PDF-1.4", true),
             ("report.pdf", b"MZ\x90\0\x03", false),
@@ -96,7 +115,16 @@ mod tests {
 
     #[test]
     fn unknown_and_missing_extensions_are_refused() {
-        for name in ["setup.exe", "script.sh", "archive.tar.gz", "noextension", "page.html", "x.svg"] {
+        for name in [
+            "setup.exe",
+            "script.sh",
+            "archive.tar.gz",
+            "noextension",
+            "page.html",
+            "x.svg",
+            "data.xml",
+            "page.xhtml",
+        ] {
             assert!(kind_of(name).is_none(), "{name}");
         }
         assert!(kind_among("policy.docx", &["pdf", "doc", "docx"]).is_some());

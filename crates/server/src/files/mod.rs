@@ -1,19 +1,18 @@
-//! Files: storage (local folder or S3-compatible), upload with type and size checks, downloads
+//! Files: upload with type and size checks, downloads
 //! with the same access rules as the order or appraiser a file belongs to, and the printed order.
 //!
-//! For other features: `state.storage` (`storage::Storage`) writes and reads bytes as streams;
+//! For other features: `state.storage` (`crate::storage::Storage`, a local folder or S3-compatible) writes and reads bytes as streams;
 //! `download::json_response` and `download::stream_response` answer with a stored file
 //! (`portal_db::entities::stored_file::Model`) once the caller's access has been checked.
 pub mod download;
 pub mod file_types;
 pub mod kinds;
 pub mod print;
-pub mod storage;
 pub mod upload;
 
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::app::AppState;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -11,10 +11,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::orders::details::{self, Contact, OrderDetails};
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(print_order))
@@ -48,8 +48,8 @@ async fn print_order(
     let printable = printable(&order, zone, Utc::now());
     let pdf = tokio::task::spawn_blocking(move || portal_pdf::render_order(&printable))
         .await
-        .map_err(|e| AppError::Internal(e.to_string()))?
-        .map_err(|e| AppError::Internal(e.to_string()))?;
+        .map_err(|e| AppError::internal("printing the order", &e))?
+        .map_err(|e| AppError::internal("printing the order", &e))?;
     Ok(Json(PrintedOrder {
         filename: format!("order-{}.pdf", order.file_number),
         content: base64::engine::general_purpose::STANDARD.encode(pdf),
@@ -59,7 +59,10 @@ async fn print_order(
 
 fn printable(o: &OrderDetails, zone: Tz, now: DateTime<Utc>) -> PrintableOrder {
     let rows = |pairs: Vec<(&str, Option<String>)>| -> Vec<(String, String)> {
-        pairs.into_iter().filter_map(|(label, value)| value.map(|v| (label.to_string(), v))).collect()
+        pairs
+            .into_iter()
+            .filter_map(|(label, value)| value.map(|v| (label.to_string(), v)))
+            .collect()
     };
     let report_types = [&o.report_type1, &o.report_type2, &o.report_type3, &o.report_type4]
         .into_iter()
@@ -102,8 +105,13 @@ fn printable(o: &OrderDetails, zone: Tz, now: DateTime<Utc>) -> PrintableOrder {
             ("AMC License", o.amc_license.clone()),
         ]),
         report_types,
-        client: rows(vec![("Ordered By", o.ordered_by.clone()), ("Address", o.ordered_by_address.clone())]),
-        contacts: o.contacts_visible.then(|| o.property_contact.iter().chain(&o.other_contacts).map(contact).collect()),
+        client: rows(vec![
+            ("Ordered By", o.ordered_by.clone()),
+            ("Address", o.ordered_by_address.clone()),
+        ]),
+        contacts: o
+            .contacts_visible
+            .then(|| o.property_contact.iter().chain(&o.other_contacts).map(contact).collect()),
         notes: plain_text(o.notes_and_special_instructions.as_deref().unwrap_or_default()),
         history: o
             .histories
@@ -160,9 +168,15 @@ fn date_time(at: DateTime<Utc>, zone: Tz) -> String {
 
 /// Text of (already sanitised) HTML: tags dropped, block ends become line breaks.
 fn plain_text(html: &str) -> String {
-    let with_breaks = html.replace("</p>", "</p>\n").replace("<br>", "\n").replace("</li>", "</li>\n");
+    let with_breaks =
+        html.replace("</p>", "</p>\n").replace("<br>", "\n").replace("</li>", "</li>\n");
     let text = ammonia::Builder::empty().clean(&with_breaks).to_string();
-    let decoded = text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&");
+    let decoded = text
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
     decoded.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n")
 }
 
@@ -179,7 +193,10 @@ mod tests {
 
     #[test]
     fn html_becomes_plain_text() {
-        assert_eq!(plain_text("<p>Gate <b>1234</b> &amp; dog</p><ul><li>One</li><li>Two</li></ul>"), "Gate 1234 & dog\nOne\nTwo");
+        assert_eq!(
+            plain_text("<p>Gate <b>1234</b> &amp; dog</p><ul><li>One</li><li>Two</li></ul>"),
+            "Gate 1234 & dog\nOne\nTwo"
+        );
     }
 
     #[test]
@@ -195,6 +212,9 @@ mod tests {
             contact_type: "PROPERTY_CONTACT".into(),
         };
         let p = contact(&c);
-        assert_eq!((p.kind.as_str(), p.phones), ("Property Contact", vec!["Cell: 5125550134".to_string()]));
+        assert_eq!(
+            (p.kind.as_str(), p.phones),
+            ("Property Contact", vec!["Cell: 5125550134".to_string()])
+        );
     }
 }

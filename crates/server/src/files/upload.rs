@@ -13,27 +13,31 @@ use utoipa_axum::routes;
 
 use super::file_types::{self, APPRAISER_SCOPE, ORDER_SCOPE};
 use super::kinds::{self, FileKind, SNIFF_BYTES};
-use super::storage::{Storage, StoredObject};
-use crate::app::AppState;
 use crate::audit::{self, AuditEntry};
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
-use axum::Json;
-use crate::orders::act;
-use crate::orders::actions::OrderAction;
+use crate::orders::apply;
+use crate::orders::lifecycle::OrderAction;
+use crate::state::AppState;
+use crate::storage::{Storage, StoredObject};
 use crate::users::access::ensure_may_manage_user;
+use axum::Json;
 
 /// Files one request may carry (each within the size limit).
 pub const MAX_FILES_PER_REQUEST: usize = 20;
+/// Parts one form may have: each file with its type, and the target.
+const MAX_PARTS: usize = 2 * MAX_FILES_PER_REQUEST + 1;
 /// Longest text field of an upload form (the whole-body limit is off for the files' sake).
 pub const MAX_TEXT_FIELD_BYTES: usize = 1024;
+/// The target comes first in the form: files are only streamed in for a caller allowed to add them.
+pub const MSG_TARGET_REQUIRED: &str = "An orderId or appraiserId is required before the files.";
 
 pub fn router() -> OpenApiRouter<AppState> {
     // The size limit is enforced per file while streaming, so axum's whole-body limit is off.
     OpenApiRouter::new().routes(routes!(upload)).layer(DefaultBodyLimit::disable())
 }
 
-/// The file record of part 1 section 3.
+/// A stored file as lists show it: type, name, size, who uploaded it and when.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FileRecord {
@@ -88,7 +92,9 @@ impl Accept {
     fn extensions(self) -> String {
         match self {
             Accept::Any => kinds::allowed_extensions(),
-            Accept::Only(allowed) => allowed.iter().map(|ext| format!(".{ext}")).collect::<Vec<_>>().join(", "),
+            Accept::Only(allowed) => {
+                allowed.iter().map(|ext| format!(".{ext}")).collect::<Vec<_>>().join(", ")
+            }
         }
     }
 }
@@ -98,7 +104,11 @@ impl Accept {
     responses((status = 200, body = Vec<FileRecord>), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 413, body = MessageResponse), (status = 415, body = MessageResponse),
               (status = 422, body = MessageResponse)))]
-async fn upload(State(state): State<AppState>, caller: CurrentUser, multipart: Multipart) -> AppResult<Json<Vec<FileRecord>>> {
+async fn upload(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    multipart: Multipart,
+) -> AppResult<Json<Vec<FileRecord>>> {
     let mut received = Vec::new();
     let outcome = match receive(&state, &caller, multipart, &mut received).await {
         Ok((target, types)) => save(&state, &caller, target, types, &received).await,
@@ -121,24 +131,48 @@ async fn receive(
 ) -> AppResult<(Target, Vec<String>)> {
     let mut target = None;
     let mut types = Vec::new();
+    let mut parts = 0;
     while let Some(field) = multipart.next_field().await.map_err(bad_form)? {
+        parts += 1;
+        if parts > MAX_PARTS {
+            return Err(AppError::Validation(format!(
+                "Upload at most {MAX_FILES_PER_REQUEST} files at once."
+            )));
+        }
         let name = field.name().unwrap_or_default().to_string();
         match name.as_str() {
             "files" => {
-                if received.len() == MAX_FILES_PER_REQUEST {
-                    return Err(AppError::Validation(format!("Upload at most {MAX_FILES_PER_REQUEST} files at once.")));
+                // Nothing is stored before the caller may upload to the target.
+                if target.is_none() {
+                    return Err(AppError::Validation(MSG_TARGET_REQUIRED.into()));
                 }
-                received.push(store(&state.storage, field, state.config.max_upload_bytes, Accept::Any).await?);
+                if received.len() == MAX_FILES_PER_REQUEST {
+                    return Err(AppError::Validation(format!(
+                        "Upload at most {MAX_FILES_PER_REQUEST} files at once."
+                    )));
+                }
+                received.push(
+                    store(&state.storage, field, state.config.max_upload_bytes, Accept::Any)
+                        .await?,
+                );
             }
-            "fileTypes" => types.push(short_text(field).await?),
+            "fileTypes" => {
+                if types.len() == MAX_FILES_PER_REQUEST {
+                    return Err(AppError::Validation(format!(
+                        "Upload at most {MAX_FILES_PER_REQUEST} files at once."
+                    )));
+                }
+                types.push(short_text(field).await?);
+            }
             name @ ("orderId" | "appraiserId") => {
                 let text = short_text(field).await?;
                 if !text.trim().is_empty() {
                     let next = parse_target(name, &text)?;
-                    if target.is_some_and(|t| t != next) {
-                        return Err(AppError::Validation("Give either orderId or appraiserId, not both.".into()));
+                    if target.is_some() {
+                        return Err(AppError::Validation(
+                            "Give either orderId or appraiserId, once.".into(),
+                        ));
                     }
-                    // Checked as soon as it arrives, so a refused caller's files are not streamed in.
                     authorize(state, caller, next).await?;
                     target = Some(next);
                 }
@@ -152,7 +186,7 @@ async fn receive(
     if types.len() != received.len() || types.iter().any(|t| t.trim().is_empty()) {
         return Err(AppError::Validation("Please select a file type.".into()));
     }
-    let target = target.ok_or_else(|| AppError::Validation("An orderId or appraiserId is required.".into()))?;
+    let target = target.ok_or_else(|| AppError::Validation(MSG_TARGET_REQUIRED.into()))?;
     Ok((target, types))
 }
 
@@ -166,14 +200,21 @@ fn parse_target(name: &str, text: &str) -> AppResult<Target> {
 
 async fn authorize(state: &AppState, caller: &CurrentUser, target: Target) -> AppResult<()> {
     match target {
-        Target::Order(id) => act::check(&state.db, caller, id, OrderAction::UploadFiles).await.map(|_| ()),
+        Target::Order(id) => {
+            apply::check(&state.db, caller, id, OrderAction::UploadFiles).await.map(|_| ())
+        }
         Target::Appraiser(user_id) => ensure_may_manage_user(&state.db, caller, user_id).await,
     }
 }
 
 /// Streams one file into storage; refuses it (leaving nothing behind) when it is empty, too
 /// large, of a kind that may not be uploaded, or not what its name says.
-pub async fn store(storage: &Storage, mut field: Field<'_>, limit: u64, accept: Accept) -> AppResult<Received> {
+pub async fn store(
+    storage: &Storage,
+    mut field: Field<'_>,
+    limit: u64,
+    accept: Accept,
+) -> AppResult<Received> {
     let file_name = clean_file_name(field.file_name().unwrap_or_default());
     if file_name.is_empty() {
         return Err(AppError::Validation("Please choose a file to upload.".into()));
@@ -226,7 +267,10 @@ fn check_content(file_name: &str, kind: FileKind, start: &[u8]) -> AppResult<()>
     if kinds::content_matches(kind, start) {
         Ok(())
     } else {
-        Err(AppError::UnsupportedMediaType(format!("{file_name} is not a valid .{} file.", kind.extension)))
+        Err(AppError::UnsupportedMediaType(format!(
+            "{file_name} is not a valid .{} file.",
+            kind.extension
+        )))
     }
 }
 
@@ -253,8 +297,10 @@ async fn save(
     received: &[Received],
 ) -> AppResult<Vec<FileRecord>> {
     let mut resolved = Vec::with_capacity(types.len());
-    for raw in &types {
-        resolved.push(file_types::resolve(&state.db, raw, target.scope()).await?);
+    for (raw, file) in types.iter().zip(received) {
+        let file_type = file_types::resolve(&state.db, raw, target.scope()).await?;
+        file_types::check_format(&file_type, &file.file_name, file.kind.extension)?;
+        resolved.push(file_type);
     }
     let uploader = format!(
         "{} {}",
@@ -271,7 +317,9 @@ async fn save(
             Target::Order(id) => (Some(id), None),
             Target::Appraiser(id) => (None, Some(id)),
         };
-        let row = stored_row(file, file_type.id, caller.id(), now, order_id, appraiser_user_id).insert(&txn).await?;
+        let row = stored_row(file, file_type.id, caller.id(), now, order_id, appraiser_user_id)
+            .insert(&txn)
+            .await?;
         records.push(FileRecord {
             id: row.id,
             file_type: file_type.description.clone(),
@@ -284,7 +332,7 @@ async fn save(
     let names: Vec<&str> = received.iter().map(|r| r.file_name.as_str()).collect();
     if let Target::Order(order_id) = target {
         let report = resolved.iter().any(|t| t.is_report);
-        act::record_upload(&txn, &state.config, caller, order_id, &names, report).await?;
+        apply::record_upload(&txn, &state.config, caller, order_id, &names, report).await?;
     }
     audit::record(
         &txn,
@@ -336,7 +384,8 @@ pub async fn short_text(mut field: Field<'_>) -> AppResult<String> {
         }
         bytes.extend_from_slice(&chunk);
     }
-    String::from_utf8(bytes).map_err(|_| AppError::BadRequest(format!("The form field '{name}' is not text.")))
+    String::from_utf8(bytes)
+        .map_err(|_| AppError::BadRequest(format!("The form field '{name}' is not text.")))
 }
 
 pub fn bad_form(e: MultipartError) -> AppError {
@@ -353,6 +402,9 @@ mod tests {
         assert_eq!(clean_file_name("../../etc/passwd.txt"), "passwd.txt");
         assert_eq!(clean_file_name(" a\u{0}b\n.pdf "), "ab.pdf");
         let long = format!("{}.pdf", "x".repeat(300));
-        assert!(clean_file_name(&long).ends_with(".pdf") && clean_file_name(&long).chars().count() <= 200);
+        assert!(
+            clean_file_name(&long).ends_with(".pdf")
+                && clean_file_name(&long).chars().count() <= 200
+        );
     }
 }

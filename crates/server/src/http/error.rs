@@ -1,10 +1,12 @@
 //! The one error type of the server. Every failure leaves as JSON `{"message": "..."}`.
 use axum::Json;
-use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use utoipa::ToSchema;
+use utoipa::openapi::{self, ContentBuilder, Ref, RefOr, ResponseBuilder};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -36,6 +38,40 @@ pub struct MessageResponse {
     pub message: String,
 }
 
+/// The answers of a call that changes one record (an order's action, a staff operation), as the
+/// API document lists them. Only describes the API: handlers answer through `AppError`.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+pub enum ChangeAnswers {
+    /// Done: the message says what happened.
+    #[response(status = 200)]
+    Done(MessageResponse),
+    /// The caller's role may never do this.
+    #[response(status = 403)]
+    Forbidden(MessageResponse),
+    /// No such record, or not one the caller may see.
+    #[response(status = 404)]
+    NotFound(MessageResponse),
+    /// Not possible in the record's current state, or it changed meanwhile.
+    #[response(status = 409)]
+    Conflict(MessageResponse),
+}
+
+/// [`ChangeAnswers`] for a call with input, which may also be refused as invalid (422).
+pub struct ChangeWithInputAnswers;
+
+impl utoipa::IntoResponses for ChangeWithInputAnswers {
+    fn responses() -> BTreeMap<String, RefOr<openapi::Response>> {
+        let mut answers = ChangeAnswers::responses();
+        let body = Ref::from_schema_name(MessageResponse::name());
+        let invalid = ResponseBuilder::new()
+            .description("The input does not hold: the message says which field and why.")
+            .content("application/json", ContentBuilder::new().schema(Some(body)).build());
+        answers.insert("422".into(), invalid.build().into());
+        answers
+    }
+}
+
 impl MessageResponse {
     pub fn new(message: impl Into<String>) -> Self {
         MessageResponse { message: message.into() }
@@ -48,6 +84,19 @@ pub const NOT_AUTHORIZED: &str = "You are not authorized to perform this action"
 pub const NOT_SIGNED_IN: &str = "Session expired. Please log in again.";
 
 impl AppError {
+    /// An internal failure, `context` first, with every cause under it (object store, database,
+    /// I/O...) written out for the log; the caller sees only "An error occurred".
+    pub fn internal(context: &str, error: &(dyn std::error::Error + 'static)) -> Self {
+        let mut text = format!("{context}: {error}");
+        let mut cause = error.source();
+        while let Some(c) = cause {
+            text.push_str(": ");
+            text.push_str(&c.to_string());
+            cause = c.source();
+        }
+        AppError::Internal(text)
+    }
+
     pub fn forbidden() -> Self {
         AppError::Forbidden(NOT_AUTHORIZED.into())
     }
@@ -87,7 +136,7 @@ impl IntoResponse for AppError {
 
 impl From<sea_orm::DbErr> for AppError {
     fn from(e: sea_orm::DbErr) -> Self {
-        AppError::Internal(e.to_string())
+        AppError::internal("database", &e)
     }
 }
 
@@ -103,7 +152,12 @@ impl From<sea_orm::TransactionError<AppError>> for AppError {
 impl From<JsonRejection> for AppError {
     fn from(r: JsonRejection) -> Self {
         match r {
-            JsonRejection::JsonDataError(e) => AppError::Validation(format!("Invalid request: {}", e.body_text())),
+            JsonRejection::JsonDataError(e) => {
+                AppError::Validation(format!("Invalid request: {}", e.body_text()))
+            }
+            other if other.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
+                AppError::PayloadTooLarge("The request is too large.".into())
+            }
             other => AppError::BadRequest(format!("Invalid request: {}", other.body_text())),
         }
     }
@@ -115,7 +169,33 @@ impl From<PathRejection> for AppError {
     }
 }
 
+/// A query string that does not fit its fields (a word for a number, a number out of range) is
+/// bad input like a bad JSON field: a 422 that says which.
+impl From<QueryRejection> for AppError {
+    fn from(r: QueryRejection) -> Self {
+        AppError::Validation(format!("Invalid request: {}", r.body_text()))
+    }
+}
+
 /// JSON 404 for any unknown `/api/...` path.
 pub async fn api_not_found() -> AppError {
     AppError::NotFound("No such API call".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AppError;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("upload failed")]
+    struct Upload(#[source] std::io::Error);
+
+    #[test]
+    fn internal_errors_keep_their_causes_for_the_log() {
+        let failure = Upload(std::io::Error::other("disk full"));
+        let AppError::Internal(text) = AppError::internal("storage", &failure) else {
+            panic!("internal")
+        };
+        assert_eq!(text, "storage: upload failed: disk full");
+    }
 }

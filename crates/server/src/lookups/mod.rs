@@ -1,12 +1,11 @@
-//! Lookups under /api/constants, answered from memory. States and counties come from the U.S.
+//! Lookups under /api/constants, answered from memory. States and counties (`crate::geography`) come from the U.S.
 //! Census Bureau's 2020 FIPS lists shipped in crates/server/data (see SOURCE.md there).
-pub mod geography;
 pub mod routes;
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
-/// Option item of part 1 section 3: label and value, optionally id.
+/// A lookup option: label and value, optionally id.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OptionItem {
     pub label: String,

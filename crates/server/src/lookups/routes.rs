@@ -1,12 +1,18 @@
+use axum::extract::State;
+use portal_db::entities::report_type;
+use sea_orm::{EntityTrait, QueryOrder};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::OptionItem;
-use super::geography;
-use crate::app::AppState;
+use crate::geography;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
-use crate::orders::status;
+use crate::money::to_amount;
+use crate::orders::status::{self, MANUAL_STATUSES, OrderStatus};
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -16,6 +22,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cellphone_carriers))
         .routes(routes!(appraiser_statuses))
         .routes(routes!(status_message_options))
+}
+
+/// The order form's lookups, for the staff desk only.
+pub fn staff_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(property_types))
+        .routes(routes!(intended_uses))
+        .routes(routes!(report_products))
 }
 
 type Options = axum::Json<Vec<OptionItem>>;
@@ -30,37 +44,121 @@ async fn states() -> Options {
 #[utoipa::path(get, path = "/api/constants/counties/{state}", tag = "constants", params(("state" = String, Path, description = "postal code")),
     responses((status = 200, body = Vec<OptionItem>), (status = 422, body = MessageResponse)))]
 async fn counties(Path(state): Path<String>) -> AppResult<Options> {
-    let found = geography::state(&state).ok_or_else(|| AppError::Validation(format!("Unknown state '{state}'")))?;
+    let found = geography::state(&state)
+        .ok_or_else(|| AppError::Validation(format!("Unknown state '{state}'")))?;
     Ok(axum::Json(found.counties.iter().map(|c| OptionItem::new(c, c)).collect()))
 }
 
 /// Open (-1), All (0), then each of the 41 statuses.
 #[utoipa::path(get, path = "/api/constants/search-statuses", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
 async fn search_statuses() -> Options {
-    let groups = [OptionItem::with_id("Open", status::OPEN_GROUP), OptionItem::with_id("All", status::ALL_GROUP)];
-    let each = status::STATUSES.iter().filter_map(|(id, _)| status::label(*id).map(|l| OptionItem::with_id(l, *id)));
+    let groups = [
+        OptionItem::with_id("Open", status::OPEN_GROUP),
+        OptionItem::with_id("All", status::ALL_GROUP),
+    ];
+    let each = OrderStatus::ALL.into_iter().map(|s| OptionItem::with_id(s.label(), s.id()));
     axum::Json(groups.into_iter().chain(each).collect())
 }
 
-pub const CELLPHONE_CARRIERS: [&str; 9] =
-    ["AT&T", "Verizon", "T-Mobile", "US Cellular", "Cricket Wireless", "Boost Mobile", "Metro by T-Mobile", "Google Fi", "Other"];
+pub const CELLPHONE_CARRIERS: [&str; 9] = [
+    "AT&T",
+    "Verizon",
+    "T-Mobile",
+    "US Cellular",
+    "Cricket Wireless",
+    "Boost Mobile",
+    "Metro by T-Mobile",
+    "Google Fi",
+    "Other",
+];
 
 #[utoipa::path(get, path = "/api/constants/cellphone-carriers", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
 async fn cellphone_carriers() -> Options {
     axum::Json(CELLPHONE_CARRIERS.iter().map(|c| OptionItem::new(*c, *c)).collect())
 }
 
-pub const APPRAISER_STATUSES: [(i32, &str); 5] = [(1, "Active"), (2, "Pending Approval"), (3, "On Probation"), (4, "Inactive"), (5, "Do Not Use")];
+pub const APPRAISER_STATUSES: [(i32, &str); 5] = [
+    (1, "Active"),
+    (2, "Pending Approval"),
+    (3, "On Probation"),
+    (4, "Inactive"),
+    (5, "Do Not Use"),
+];
 
 #[utoipa::path(get, path = "/api/constants/appraiser-statuses", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
 async fn appraiser_statuses() -> Options {
     axum::Json(APPRAISER_STATUSES.iter().map(|(id, l)| OptionItem::with_id(*l, *id)).collect())
 }
 
-/// Statuses an assigned appraiser may set by hand, with a message (domain.md).
-pub const MANUAL_STATUSES: [i32; 5] = [6, 7, 8, 9, 35];
-
 #[utoipa::path(get, path = "/api/constants/status-message-options", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
 async fn status_message_options() -> Options {
-    axum::Json(MANUAL_STATUSES.iter().filter_map(|id| status::label(*id).map(|l| OptionItem::with_id(l, *id))).collect())
+    axum::Json(MANUAL_STATUSES.map(|s| OptionItem::with_id(s.label(), s.id())).into())
+}
+
+/// Property types of the order form; an order keeps the label.
+pub const PROPERTY_TYPES: [&str; 7] = [
+    "Single Family Residence",
+    "Condominium",
+    "Townhouse",
+    "2-4 Unit Residential",
+    "Manufactured Home",
+    "Planned Unit Development",
+    "Vacant Land",
+];
+
+/// Intended uses of the order form; an order keeps the label.
+pub const INTENDED_USES: [&str; 6] =
+    ["Purchase", "Refinance", "Home Equity", "Construction", "Estate Settlement", "Divorce"];
+
+/// The label of option `id` (1-based) of `labels`.
+pub fn option_label(labels: &'static [&'static str], id: i32) -> Option<&'static str> {
+    usize::try_from(id).ok().and_then(|i| i.checked_sub(1)).and_then(|i| labels.get(i)).copied()
+}
+
+fn numbered(labels: &[&str]) -> Options {
+    axum::Json(labels.iter().zip(1..).map(|(label, id)| OptionItem::with_id(*label, id)).collect())
+}
+
+#[utoipa::path(get, path = "/api/constants/property-types", tag = "constants", responses((status = 200, body = Vec<OptionItem>), (status = 403, body = MessageResponse)))]
+async fn property_types() -> Options {
+    numbered(&PROPERTY_TYPES)
+}
+
+#[utoipa::path(get, path = "/api/constants/intended-uses", tag = "constants", responses((status = 200, body = Vec<OptionItem>), (status = 403, body = MessageResponse)))]
+async fn intended_uses() -> Options {
+    numbered(&INTENDED_USES)
+}
+
+/// A report product: label and value (its id) like every option, with what the order form needs.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportProduct {
+    pub label: String,
+    pub value: String,
+    pub id: i32,
+    pub product_description: String,
+    /// A desktop report needs no inspection.
+    pub desktop: bool,
+    /// The fee the company usually pays for it, in dollars.
+    pub default_fee: Option<f64>,
+}
+
+#[utoipa::path(get, path = "/api/constants/report-products", tag = "constants", responses((status = 200, body = Vec<ReportProduct>), (status = 403, body = MessageResponse)))]
+async fn report_products(
+    State(state): State<AppState>,
+) -> AppResult<axum::Json<Vec<ReportProduct>>> {
+    let rows =
+        report_type::Entity::find().order_by_asc(report_type::Column::Id).all(&state.db).await?;
+    Ok(axum::Json(
+        rows.into_iter()
+            .map(|r| ReportProduct {
+                label: r.product_description.clone(),
+                value: r.id.to_string(),
+                id: r.id,
+                product_description: r.product_description,
+                desktop: r.is_desktop,
+                default_fee: r.default_fee_cents.map(to_amount),
+            })
+            .collect(),
+    ))
 }

@@ -3,13 +3,14 @@
 //!
 //! Assignable appraisers are the active appraisers of the order's firm (appraisers and their
 //! administrators), other than the one who has it, who hold a licence in the property's state
-//! that has not expired (domain.md), with their open-order counts. The order goes back to "assigned" so that the new
-//! appraiser accepts or rejects it; the one who had it stays invited.
-use std::collections::HashMap;
+//! that has not expired, with their open-order counts (docs/domain.md#order-lifecycle). The
+//! order goes back to "assigned" so that the new appraiser accepts or rejects it; the one who had
+//! it stays invited.
+use std::collections::{HashMap, HashSet};
 
 use axum::extract::State;
 use chrono::{NaiveDate, Utc};
-use portal_db::entities::{appraiser_profile, order, security_user};
+use portal_db::entities::{appraiser_license, appraiser_profile, order, security_user};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
@@ -17,26 +18,27 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::act::{self, Change, full_name};
-use super::actions::OrderAction;
+use super::apply::{self, Change};
+use super::lifecycle::OrderAction;
 use super::status;
 use crate::admin::routes::office_address;
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::current_user::CurrentUser;
+use crate::http::error::{AppError, AppResult, ChangeWithInputAnswers, MessageResponse};
 use crate::http::extract::{Json, Path};
-use crate::profile::licenses::licensed_in;
+use crate::names::full_name;
 use crate::roles::UserType;
+use crate::state::AppState;
 
 pub const MSG_NO_ORDER: &str = "No order id to assign!.";
 pub const MSG_SELECT_APPRAISER: &str = "Please select an appraiser to assign the order to.";
-pub const MSG_NOT_ASSIGNABLE: &str = "That appraiser cannot be assigned this order. Choose one of the assignable appraisers.";
+pub const MSG_NOT_ASSIGNABLE: &str =
+    "That appraiser cannot be assigned this order. Choose one of the assignable appraisers.";
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(assignable_appraisers)).routes(routes!(assign_order))
 }
 
-/// Assignable appraiser of part 2 section 3 (`id` is the security user id).
+/// An appraiser the order may be reassigned to (`id` is the security user id).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AssignableAppraiser {
@@ -64,7 +66,10 @@ fn today(state: &AppState) -> AppResult<NaiveDate> {
     state.config.today().map_err(AppError::Internal)
 }
 
-async fn open_order_counts(db: &impl ConnectionTrait, user_ids: Vec<i32>) -> AppResult<HashMap<i32, i64>> {
+pub async fn open_order_counts(
+    db: &impl ConnectionTrait,
+    user_ids: Vec<i32>,
+) -> AppResult<HashMap<i32, i64>> {
     let rows: Vec<(Option<i32>, i64)> = order::Entity::find()
         .select_only()
         .column(order::Column::AssignedAppraiserId)
@@ -79,13 +84,20 @@ async fn open_order_counts(db: &impl ConnectionTrait, user_ids: Vec<i32>) -> App
 }
 
 /// The appraisers `o` may be reassigned to on `today` (the company's date), by name.
-pub async fn assignable(db: &impl ConnectionTrait, o: &order::Model, today: NaiveDate) -> AppResult<Vec<(AssignableAppraiser, security_user::Model)>> {
+pub async fn assignable(
+    db: &impl ConnectionTrait,
+    o: &order::Model,
+    today: NaiveDate,
+) -> AppResult<Vec<(AssignableAppraiser, security_user::Model)>> {
     let Some(company) = o.assigned_company_id else { return Ok(Vec::new()) };
     let rows = appraiser_profile::Entity::find()
         .find_also_related(security_user::Entity)
         .filter(appraiser_profile::Column::CompanyId.eq(company))
         .filter(security_user::Column::Active.eq(true))
-        .filter(security_user::Column::UserType.is_in([UserType::Appraiser.number(), UserType::AppraiserAdmin.number()]))
+        .filter(
+            security_user::Column::UserType
+                .is_in([UserType::Appraiser.number(), UserType::AppraiserAdmin.number()]),
+        )
         .order_by_asc(security_user::Column::LastName)
         .order_by_asc(security_user::Column::FirstName)
         .all(db)
@@ -95,8 +107,11 @@ pub async fn assignable(db: &impl ConnectionTrait, o: &order::Model, today: Naiv
         .filter_map(|(profile, user)| user.map(|u| (profile, u)))
         .filter(|(_, user)| Some(user.id) != o.assigned_appraiser_id)
         .collect();
-    let licensed = licensed_in(db, firm.iter().map(|(p, _)| p.id).collect(), &o.property_state_code, today).await?;
-    let candidates: Vec<_> = firm.into_iter().filter(|(profile, _)| licensed.contains(&profile.id)).collect();
+    let licensed =
+        licensed_in(db, firm.iter().map(|(p, _)| p.id).collect(), &o.property_state_code, today)
+            .await?;
+    let candidates: Vec<_> =
+        firm.into_iter().filter(|(profile, _)| licensed.contains(&profile.id)).collect();
     let counts = open_order_counts(db, candidates.iter().map(|(_, u)| u.id).collect()).await?;
     Ok(candidates
         .into_iter()
@@ -120,32 +135,45 @@ pub async fn assignable(db: &impl ConnectionTrait, o: &order::Model, today: Naiv
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = Vec<AssignableAppraiser>), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
-async fn assignable_appraisers(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<axum::Json<Vec<AssignableAppraiser>>> {
-    let checked = act::check(&state.db, &caller, id, OrderAction::Reassign).await?;
+async fn assignable_appraisers(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+) -> AppResult<axum::Json<Vec<AssignableAppraiser>>> {
+    let checked = apply::check(&state.db, &caller, id, OrderAction::Reassign).await?;
     let list = assignable(&state.db, &checked.order, today(&state)?).await?;
     Ok(axum::Json(list.into_iter().map(|(item, _)| item).collect()))
 }
 
 /// Reassigns the order to one of its assignable appraisers (-> 4, they accept or reject it).
 #[utoipa::path(post, path = "/api/admin-appraiser/assign-order", tag = "order-actions", request_body = AssignOrder,
-    responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
-              (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
-async fn assign_order(State(state): State<AppState>, caller: CurrentUser, Json(body): Json<AssignOrder>) -> AppResult<axum::Json<MessageResponse>> {
+    responses(ChangeWithInputAnswers))]
+async fn assign_order(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Json(body): Json<AssignOrder>,
+) -> AppResult<axum::Json<MessageResponse>> {
     let order_id = body.order_id.ok_or_else(|| AppError::Validation(MSG_NO_ORDER.into()))?;
-    let checked = act::check(&state.db, &caller, order_id, OrderAction::Reassign).await?;
-    let chosen = body.appraiser_to_assign_to.ok_or_else(|| AppError::Validation(MSG_SELECT_APPRAISER.into()))?;
+    let checked = apply::check(&state.db, &caller, order_id, OrderAction::Reassign).await?;
+    let chosen = body
+        .appraiser_to_assign_to
+        .ok_or_else(|| AppError::Validation(MSG_SELECT_APPRAISER.into()))?;
     let (item, user) = assignable(&state.db, &checked.order, today(&state)?)
         .await?
         .into_iter()
         .find(|(item, _)| item.id == chosen)
         .ok_or_else(|| AppError::Validation(MSG_NOT_ASSIGNABLE.into()))?;
     let previous = match checked.order.assigned_appraiser_id {
-        Some(id) => security_user::Entity::find_by_id(id).one(&state.db).await?.map(|u| full_name(&u)),
+        Some(id) => {
+            security_user::Entity::find_by_id(id).one(&state.db).await?.map(|u| full_name(&u))
+        }
         None => None,
     };
     let new_name = full_name(&user);
     let line = match previous {
-        Some(old) => format!("Order reassigned from {old} to {new_name} by {}.", full_name(&caller.user)),
+        Some(old) => {
+            format!("Order reassigned from {old} to {new_name} by {}.", full_name(&caller.user))
+        }
         None => format!("Order assigned to {new_name} by {}.", full_name(&caller.user)),
     };
     let change = Change {
@@ -157,6 +185,27 @@ async fn assign_order(State(state): State<AppState>, caller: CurrentUser, Json(b
         assign_to: Some(user),
         ..Change::noting(vec![line])
     };
-    act::apply(&state, &caller, &checked, change).await?;
+    apply::apply(&state, &caller, &checked, change).await?;
     Ok(axum::Json(MessageResponse::new(format!("Order assigned to {new_name}."))))
+}
+
+/// Which of the given appraiser profiles hold a licence in `state_code` that is still valid
+/// on `today` (a licence is good through its expiration date).
+pub async fn licensed_in(
+    db: &impl ConnectionTrait,
+    profile_ids: Vec<i32>,
+    state_code: &str,
+    today: NaiveDate,
+) -> AppResult<HashSet<i32>> {
+    let ids: Vec<i32> = appraiser_license::Entity::find()
+        .select_only()
+        .column(appraiser_license::Column::AppraiserProfileId)
+        .distinct()
+        .filter(appraiser_license::Column::AppraiserProfileId.is_in(profile_ids))
+        .filter(appraiser_license::Column::StateCode.eq(state_code.trim().to_ascii_uppercase()))
+        .filter(appraiser_license::Column::ExpirationDate.gte(today))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(ids.into_iter().collect())
 }

@@ -1,22 +1,27 @@
 //! POST /api/dashboard: the orders table with its search filter, sort and paging.
 use axum::extract::State;
-use chrono::{NaiveDate, Utc};
-use portal_db::entities::{order, order_status, security_user};
-use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, Func, LikeExpr, NullOrdering, Order, Query, SelectStatement};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbBackend, FromQueryResult, Statement, StatementBuilder};
+use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
+use chrono_tz::Tz;
+use portal_db::entities::{order, security_user};
+use sea_orm::sea_query::{
+    Alias, Condition, Expr, ExprTrait, Func, LikeExpr, NullOrdering, Order, Query, SelectStatement,
+};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbBackend, FromQueryResult, Statement, StatementBuilder,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::attention::{AttentionFacts, attention_indicator};
-use super::status;
+use super::status::{self, OrderStatus};
 use super::visibility::visible_orders;
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
+use crate::geography;
 use crate::http::error::{AppError, AppResult, MessageResponse};
-use crate::http::extract::Json;
-use crate::lookups::geography;
+use crate::http::extract::{Json, MAX_PAGE};
+use crate::state::AppState;
 
 pub const PAGE_SIZES: [u64; 4] = [10, 25, 50, 100];
 
@@ -24,7 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(dashboard))
 }
 
-/// The search filter of part 1 section 3. `page` is 1-based.
+/// The dashboard's search filter, sort and page. `page` is 1-based.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SearchFilter {
@@ -52,7 +57,7 @@ pub struct OrderDashboardItem {
     pub id: i64,
     pub usa_file_number: String,
     pub order_status: String,
-    pub status_id: i32,
+    pub status_id: OrderStatus,
     pub attention_indicator: Option<String>,
     pub appraiser_unread_messages: i32,
     pub assignment_actual_date: Option<chrono::DateTime<Utc>>,
@@ -103,30 +108,35 @@ fn text(value: &Option<String>) -> Option<String> {
 /// Case-insensitive "contains", with LIKE's wildcards in the fragment taken literally.
 fn contains(column: order::Column, fragment: &str) -> Expr {
     let escaped = fragment.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    Func::lower(Expr::col((order::Entity, column))).like(LikeExpr::new(format!("%{escaped}%")).escape('\\'))
+    Func::lower(Expr::col((order::Entity, column)))
+        .like(LikeExpr::new(format!("%{escaped}%")).escape('\\'))
 }
 
 fn parse_date(name: &str, value: &Option<String>) -> AppResult<Option<NaiveDate>> {
     match value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
         None => Ok(None),
-        Some(v) => NaiveDate::parse_from_str(v, "%Y-%m-%d")
-            .map(Some)
-            .map_err(|_| AppError::Validation(format!("{name} must be a date in the form yyyy-mm-dd (got '{v}')"))),
+        Some(v) => NaiveDate::parse_from_str(v, "%Y-%m-%d").map(Some).map_err(|_| {
+            AppError::Validation(format!(
+                "{name} must be a date in the form yyyy-mm-dd (got '{v}')"
+            ))
+        }),
     }
 }
 
-/// The status ids a filter asks for, or None for every status.
-fn status_ids(requested: &Option<Vec<i32>>) -> AppResult<Option<Vec<i32>>> {
-    let Some(ids) = requested else { return Ok(Some(status::open_ids())) };
+/// The statuses a filter asks for (by id, or a group), or None for every status.
+fn wanted_statuses(requested: &Option<Vec<i32>>) -> AppResult<Option<Vec<OrderStatus>>> {
+    let Some(ids) = requested else { return Ok(Some(status::open_statuses().collect())) };
     if ids.is_empty() || ids.contains(&status::ALL_GROUP) {
         return Ok(None);
     }
     let mut wanted = Vec::new();
     for id in ids {
         match *id {
-            status::OPEN_GROUP => wanted.extend(status::open_ids()),
-            id if status::exists(id) => wanted.push(id),
-            id => return Err(AppError::Validation(format!("Unknown status id {id}"))),
+            status::OPEN_GROUP => wanted.extend(status::open_statuses()),
+            id => wanted.push(
+                OrderStatus::from_id(id)
+                    .ok_or_else(|| AppError::Validation(format!("Unknown status id {id}")))?,
+            ),
         }
     }
     wanted.sort_unstable();
@@ -134,8 +144,19 @@ fn status_ids(requested: &Option<Vec<i32>>) -> AppResult<Option<Vec<i32>>> {
     Ok(Some(wanted))
 }
 
+/// The first instant of `day` in `zone`: its midnight, or an hour later when a clock change skips
+/// midnight.
+fn start_of_day(day: NaiveDate, zone: Tz) -> DateTime<Utc> {
+    let midnight = day.and_hms_opt(0, 0, 0).expect("midnight");
+    let local = zone
+        .from_local_datetime(&midnight)
+        .earliest()
+        .or_else(|| zone.from_local_datetime(&(midnight + Duration::hours(1))).earliest());
+    local.map_or_else(|| midnight.and_utc(), |t| t.with_timezone(&Utc))
+}
+
 /// Checks the filter and turns it into the WHERE condition (without visibility).
-fn conditions(f: &SearchFilter) -> AppResult<Condition> {
+fn conditions(f: &SearchFilter, zone: Tz) -> AppResult<Condition> {
     let mut c = Condition::all();
     for (column, value) in [
         (order::Column::FileNumber, &f.usa_file_number),
@@ -150,7 +171,9 @@ fn conditions(f: &SearchFilter) -> AppResult<Condition> {
         }
     }
     if let Some(state) = text(&f.property_state) {
-        let found = geography::state(&state).ok_or_else(|| AppError::Validation(format!("Unknown state '{}'", state.to_uppercase())))?;
+        let found = geography::state(&state).ok_or_else(|| {
+            AppError::Validation(format!("Unknown state '{}'", state.to_uppercase()))
+        })?;
         c = c.add(order::Column::PropertyStateCode.eq(found.postal.clone()));
     }
     let from = parse_date("createDateFrom", &f.create_date_from)?;
@@ -160,28 +183,27 @@ fn conditions(f: &SearchFilter) -> AppResult<Condition> {
     {
         return Err(AppError::Validation("Create Date From cannot be after Create Date To".into()));
     }
-    // Whole days in UTC: the dates the table shows are the stored dates.
+    // Whole days of the company's time zone, like every business date.
     if let Some(from) = from {
-        c = c.add(order::Column::CreatedAt.gte(from.and_hms_opt(0, 0, 0).expect("midnight").and_utc()));
+        c = c.add(order::Column::CreatedAt.gte(start_of_day(from, zone)));
     }
     if let Some(to) = to {
-        let next = to.succ_opt().unwrap_or(to).and_hms_opt(0, 0, 0).expect("midnight").and_utc();
-        c = c.add(order::Column::CreatedAt.lt(next));
+        c = c.add(order::Column::CreatedAt.lt(start_of_day(to.succ_opt().unwrap_or(to), zone)));
     }
-    if let Some(ids) = status_ids(&f.status_ref_ids)? {
-        c = c.add(status_condition(ids));
+    if let Some(wanted) = wanted_statuses(&f.status_ref_ids)? {
+        c = c.add(status_condition(wanted));
     }
     Ok(c)
 }
 
 /// The status filter. The Open group is written exactly as the partial index of open orders
 /// (migration m0008) is defined, with the closed ids inline, so both databases can use it.
-fn status_condition(ids: Vec<i32>) -> Expr {
-    if ids == status::open_ids() {
-        let closed = status::CLOSED.map(|id| id.to_string()).join(", ");
+fn status_condition(wanted: Vec<OrderStatus>) -> Expr {
+    if wanted.iter().copied().eq(status::open_statuses()) {
+        let closed = status::CLOSED.map(|s| s.id().to_string()).join(", ");
         return Expr::cust(format!("\"orders\".\"status_id\" NOT IN ({closed})"));
     }
-    order::Column::StatusId.is_in(ids).into()
+    order::Column::StatusId.is_in(wanted)
 }
 
 struct Paging {
@@ -193,19 +215,24 @@ struct Paging {
 
 fn paging(f: &SearchFilter) -> AppResult<Paging> {
     let page = f.page.unwrap_or(1);
-    if page == 0 {
-        return Err(AppError::Validation("page starts at 1".into()));
+    if !(1..=MAX_PAGE).contains(&page) {
+        return Err(AppError::Validation(format!("page must be between 1 and {MAX_PAGE}")));
     }
     let limit = f.limit.unwrap_or(25);
     if !PAGE_SIZES.contains(&limit) {
         return Err(AppError::Validation("limit must be one of 10, 25, 50 or 100".into()));
     }
     let field = f.sort_field.as_deref().filter(|s| !s.is_empty()).unwrap_or("appraiserDueDate");
-    let sort = sort_expr(field).ok_or_else(|| AppError::Validation(format!("Cannot sort by '{field}'")))?;
+    let sort = sort_expr(field)
+        .ok_or_else(|| AppError::Validation(format!("Cannot sort by '{field}'")))?;
     let descending = match f.sort_direction.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None | Some("") | Some("asc") => false,
         Some("desc") => true,
-        Some(other) => return Err(AppError::Validation(format!("sortDirection must be asc or desc (got '{other}')"))),
+        Some(other) => {
+            return Err(AppError::Validation(format!(
+                "sortDirection must be asc or desc (got '{other}')"
+            )));
+        }
     };
     Ok(Paging { page, limit, sort, descending })
 }
@@ -216,7 +243,6 @@ pub struct Row {
     id: i64,
     file_number: String,
     status_id: i32,
-    status_description: String,
     appraiser_unread_messages: i32,
     assignment_actual_date: Option<chrono::DateTime<Utc>>,
     accepted_at: Option<chrono::DateTime<Utc>>,
@@ -238,7 +264,8 @@ fn base_query(filter: Condition) -> SelectStatement {
         .from(order::Entity)
         .left_join(
             security_user::Entity,
-            Expr::col((security_user::Entity, security_user::Column::Id)).equals((order::Entity, order::Column::AssignedAppraiserId)),
+            Expr::col((security_user::Entity, security_user::Column::Id))
+                .equals((order::Entity, order::Column::AssignedAppraiserId)),
         )
         .cond_where(filter)
         .take()
@@ -270,14 +297,18 @@ impl DashboardQuery {
         }
         let take = Ord::min(limit, total - offset);
         let reversed = offset > total - offset - take;
-        let (offset, descending) = if reversed { (total - offset - take, !self.paging.descending) } else { (offset, self.paging.descending) };
+        let (offset, descending) = if reversed {
+            (total - offset - take, !self.paging.descending)
+        } else {
+            (offset, self.paging.descending)
+        };
         let direction = if descending { Order::Desc } else { Order::Asc };
         // Empty dates sort last either way (so first when read from the other end); the id
         // keeps pages stable.
         let nulls = if reversed { NullOrdering::First } else { NullOrdering::Last };
         let mut select = self.page.clone();
         for expr in &self.paging.sort {
-            select.order_by_expr_with_nulls(expr.clone(), direction.clone(), nulls.clone());
+            select.order_by_expr_with_nulls(expr.clone(), direction.clone(), nulls);
         }
         select.order_by((order::Entity, order::Column::Id), direction);
         select.limit(take).offset(offset);
@@ -286,12 +317,21 @@ impl DashboardQuery {
 }
 
 /// Checks the filter and builds the statements for the orders `visible` allows.
-pub fn build_query(visible: Condition, f: &SearchFilter, backend: DbBackend) -> AppResult<DashboardQuery> {
+pub fn build_query(
+    visible: Condition,
+    f: &SearchFilter,
+    zone: Tz,
+    backend: DbBackend,
+) -> AppResult<DashboardQuery> {
     let paging = paging(f)?;
-    let filter = Condition::all().add(visible).add(conditions(f)?);
+    let filter = Condition::all().add(visible).add(conditions(f, zone)?);
 
     // The filter only ever names the orders table, so the count needs no join.
-    let count = Query::select().expr(Expr::col((order::Entity, order::Column::Id)).count()).from(order::Entity).cond_where(filter.clone()).take();
+    let count = Query::select()
+        .expr(Expr::col((order::Entity, order::Column::Id)).count())
+        .from(order::Entity)
+        .cond_where(filter.clone())
+        .take();
 
     let mut select = base_query(filter);
     let o = |c: order::Column| (order::Entity, c);
@@ -313,14 +353,20 @@ pub fn build_query(visible: Condition, f: &SearchFilter, backend: DbBackend) -> 
             o(order::Column::PropertyZip),
             o(order::Column::BorrowerName),
         ])
-        .expr_as(Expr::col((security_user::Entity, security_user::Column::FirstName)), Alias::new("appraiser_first_name"))
-        .expr_as(Expr::col((security_user::Entity, security_user::Column::LastName)), Alias::new("appraiser_last_name"))
-        .expr_as(Expr::col((order_status::Entity, order_status::Column::Description)), Alias::new("status_description"))
-        .inner_join(
-            order_status::Entity,
-            Expr::col((order_status::Entity, order_status::Column::Id)).equals((order::Entity, order::Column::StatusId)),
+        .expr_as(
+            Expr::col((security_user::Entity, security_user::Column::FirstName)),
+            Alias::new("appraiser_first_name"),
+        )
+        .expr_as(
+            Expr::col((security_user::Entity, security_user::Column::LastName)),
+            Alias::new("appraiser_last_name"),
         );
-    Ok(DashboardQuery { count: StatementBuilder::build(&count, &backend), page: select, paging, backend })
+    Ok(DashboardQuery {
+        count: StatementBuilder::build(&count, &backend),
+        page: select,
+        paging,
+        backend,
+    })
 }
 
 /// One page of matching orders as the database returns them, with the total: all the database
@@ -332,9 +378,19 @@ pub struct Found {
 }
 
 /// Runs the dashboard statements for the orders `visible` allows.
-pub async fn find(db: &impl ConnectionTrait, visible: Condition, f: &SearchFilter) -> AppResult<Found> {
-    let query = build_query(visible, f, db.get_database_backend())?;
-    let total = db.query_one_raw(query.count.clone()).await?.map(|r| r.try_get_by_index::<i64>(0)).transpose()?.unwrap_or(0) as u64;
+pub async fn find(
+    db: &impl ConnectionTrait,
+    visible: Condition,
+    f: &SearchFilter,
+    zone: Tz,
+) -> AppResult<Found> {
+    let query = build_query(visible, f, zone, db.get_database_backend())?;
+    let total = db
+        .query_one_raw(query.count.clone())
+        .await?
+        .map(|r| r.try_get_by_index::<i64>(0))
+        .transpose()?
+        .unwrap_or(0) as u64;
     let mut rows = Vec::new();
     if let Some(page) = query.page(total) {
         rows = Row::find_by_statement(page.statement).all(db).await?;
@@ -346,15 +402,21 @@ pub async fn find(db: &impl ConnectionTrait, visible: Condition, f: &SearchFilte
 }
 
 /// The caller's orders matching the filter, one page, with the total.
-pub async fn search(db: &impl ConnectionTrait, visible: Condition, f: &SearchFilter, zone: chrono_tz::Tz) -> AppResult<DashboardPage> {
-    let Found { total: total_items, rows, limit } = find(db, visible, f).await?;
+pub async fn search(
+    db: &impl ConnectionTrait,
+    visible: Condition,
+    f: &SearchFilter,
+    zone: Tz,
+) -> AppResult<DashboardPage> {
+    let Found { total: total_items, rows, limit } = find(db, visible, f, zone).await?;
 
     let now = Utc::now();
     let items = rows
         .into_iter()
         .map(|r| {
+            let status = OrderStatus::of_id(r.status_id);
             let facts = AttentionFacts {
-                status_id: r.status_id,
+                status,
                 assigned_at: r.assignment_actual_date,
                 accepted_at: r.accepted_at,
                 appraiser_due_date: r.appraiser_due_date,
@@ -362,12 +424,16 @@ pub async fn search(db: &impl ConnectionTrait, visible: Condition, f: &SearchFil
                 inspection_at: r.inspection_actual_date,
                 is_desktop: r.is_desktop,
             };
-            let name = [r.appraiser_first_name.as_deref(), r.appraiser_last_name.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(" ");
+            let name = [r.appraiser_first_name.as_deref(), r.appraiser_last_name.as_deref()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+                .join(" ");
             OrderDashboardItem {
                 id: r.id,
                 usa_file_number: r.file_number,
-                order_status: status::label(r.status_id).unwrap_or(r.status_description),
-                status_id: r.status_id,
+                order_status: status.label(),
+                status_id: status,
                 attention_indicator: attention_indicator(&facts, now, zone).map(str::to_string),
                 appraiser_unread_messages: r.appraiser_unread_messages,
                 assignment_actual_date: r.assignment_actual_date,
@@ -388,7 +454,11 @@ pub async fn search(db: &impl ConnectionTrait, visible: Condition, f: &SearchFil
 /// The orders the caller may see, filtered, sorted and paged.
 #[utoipa::path(post, path = "/api/dashboard", tag = "orders", request_body = SearchFilter,
     responses((status = 200, body = DashboardPage), (status = 422, body = MessageResponse)))]
-async fn dashboard(State(state): State<AppState>, caller: CurrentUser, Json(filter): Json<SearchFilter>) -> AppResult<axum::Json<DashboardPage>> {
+async fn dashboard(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Json(filter): Json<SearchFilter>,
+) -> AppResult<axum::Json<DashboardPage>> {
     let visible = visible_orders(&state.db, &caller).await?;
     let zone = state.config.time_zone().map_err(AppError::Internal)?;
     Ok(axum::Json(search(&state.db, visible, &filter, zone).await?))

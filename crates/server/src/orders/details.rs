@@ -6,8 +6,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, NaiveDate, Utc};
 use portal_db::entities::{
-    client, file_type, order, order_alert, order_contact, order_detail, order_history, order_invitation, order_message,
-    report_type, security_user, stored_file,
+    client, file_type, order, order_alert, order_contact, order_detail, order_history,
+    order_invitation, order_message, report_type, security_user, stored_file,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -16,17 +16,20 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::actions::{ActionContext, OrderAction, available_actions};
-use super::status;
+use super::lifecycle::{ActionContext, OrderAction, available_actions};
+use super::status::OrderStatus;
 use super::visibility::{find_visible_order, sees_hidden};
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::Path;
+use crate::state::AppState;
 use axum::Json;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(order_details)).routes(routes!(was_invited)).routes(routes!(mark_messages_read))
+    OpenApiRouter::new()
+        .routes(routes!(order_details))
+        .routes(routes!(was_invited))
+        .routes(routes!(mark_messages_read))
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -54,7 +57,7 @@ pub struct Contact {
 #[serde(rename_all = "camelCase")]
 pub struct HistoryEntry {
     pub id: i64,
-    pub order_status: i32,
+    pub order_status: OrderStatus,
     pub order_status_description: String,
     /// Sanitised HTML.
     pub order_status_message: String,
@@ -87,7 +90,7 @@ pub struct OrderMessage {
     pub hide: bool,
 }
 
-/// The order details of part 2 section 3. Lists are newest first; hidden items reach staff only;
+/// Everything the order page shows. Lists are newest first; hidden items reach staff only;
 /// contacts are left out (not just hidden) until the caller's appraiser has the order.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -97,7 +100,7 @@ pub struct OrderDetails {
     pub file_number: String,
     pub loan_number: Option<String>,
     pub fha_case_id: Option<String>,
-    pub status_id: i32,
+    pub status_id: OrderStatus,
     pub order_status: String,
     pub borrower_name: String,
     pub property_address: String,
@@ -152,14 +155,22 @@ pub struct WasInvited {
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = OrderDetails), (status = 400, body = MessageResponse),
                (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
-async fn order_details(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<OrderDetails>> {
+async fn order_details(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+) -> AppResult<Json<OrderDetails>> {
     Ok(Json(load(&state.db, &caller, id).await?))
 }
 
 #[utoipa::path(get, path = "/api/order-details/{id}/was-invited", tag = "orders",
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = WasInvited), (status = 400, body = MessageResponse)))]
-async fn was_invited(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<Json<WasInvited>> {
+async fn was_invited(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+) -> AppResult<Json<WasInvited>> {
     let found = order_invitation::Entity::find_by_id((id, caller.id())).one(&state.db).await?;
     Ok(Json(WasInvited { was_invited: found.is_some() }))
 }
@@ -168,7 +179,11 @@ async fn was_invited(State(state): State<AppState>, caller: CurrentUser, Path(id
 #[utoipa::path(post, path = "/api/order-details/{id}/messages/read", tag = "orders",
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 204), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
-async fn mark_messages_read(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> AppResult<StatusCode> {
+async fn mark_messages_read(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+) -> AppResult<StatusCode> {
     let found = find_visible_order(&state.db, &caller, id).await?;
     if found.assigned_appraiser_id == Some(caller.id()) {
         order_message::Entity::update_many()
@@ -188,7 +203,11 @@ async fn mark_messages_read(State(state): State<AppState>, caller: CurrentUser, 
 }
 
 /// The whole detail of one order as `caller` may see it.
-pub async fn load(db: &impl ConnectionTrait, caller: &CurrentUser, id: i64) -> AppResult<OrderDetails> {
+pub async fn load(
+    db: &impl ConnectionTrait,
+    caller: &CurrentUser,
+    id: i64,
+) -> AppResult<OrderDetails> {
     let found = find_visible_order(db, caller, id).await?;
     let detail = order_detail::Entity::find_by_id(id).one(db).await?;
     let client = match found.client_id {
@@ -196,7 +215,10 @@ pub async fn load(db: &impl ConnectionTrait, caller: &CurrentUser, id: i64) -> A
         None => None,
     };
     let staff_view = sees_hidden(caller);
-    let contacts_visible = staff_view || (found.assigned_appraiser_id.is_some() && found.status_id != 4);
+    let status = OrderStatus::of_id(found.status_id);
+    // The appraiser sees the contacts once they have accepted the order.
+    let contacts_visible =
+        staff_view || (found.assigned_appraiser_id.is_some() && status != OrderStatus::Assigned);
     let (property_contact, other_contacts) =
         if contacts_visible { split_contacts(contacts(db, id).await?) } else { (None, Vec::new()) };
     let report_types = report_types_of(db, detail.as_ref()).await?;
@@ -209,12 +231,15 @@ pub async fn load(db: &impl ConnectionTrait, caller: &CurrentUser, id: i64) -> A
         file_number: found.file_number.clone(),
         loan_number: found.loan_number.clone(),
         fha_case_id: d.fha_case_id,
-        status_id: found.status_id,
-        order_status: status::description(found.status_id).unwrap_or_default().to_string(),
+        status_id: status,
+        order_status: status.name().to_string(),
         borrower_name: found.borrower_name.clone(),
         property_address: format!(
             "{}, {}, {} {}",
-            found.property_address_line1, found.property_city, found.property_state_code, found.property_zip
+            found.property_address_line1,
+            found.property_city,
+            found.property_state_code,
+            found.property_zip
         ),
         county: found.property_county.clone(),
         property_type: d.property_type,
@@ -292,10 +317,18 @@ pub fn empty_detail(order_id: i64) -> order_detail::Model {
         longitude: None,
         requires_env: false,
         amc_license: None,
+        property_address_line2: None,
+        proposed_fee_cents: None,
+        proposed_due_date: None,
+        status_before_hold: None,
+        appointment_end_at: None,
     }
 }
 
-async fn report_types_of(db: &impl ConnectionTrait, detail: Option<&order_detail::Model>) -> AppResult<Vec<Option<ReportTypeRef>>> {
+async fn report_types_of(
+    db: &impl ConnectionTrait,
+    detail: Option<&order_detail::Model>,
+) -> AppResult<Vec<Option<ReportTypeRef>>> {
     let Some(d) = detail else { return Ok(Vec::new()) };
     let ids = [d.report_type1_id, d.report_type2_id, d.report_type3_id, d.report_type4_id];
     let wanted: Vec<i32> = ids.iter().flatten().copied().collect();
@@ -308,7 +341,11 @@ async fn report_types_of(db: &impl ConnectionTrait, detail: Option<&order_detail
         .collect();
     Ok(ids
         .iter()
-        .map(|id| id.and_then(|id| names.get(&id).map(|name| ReportTypeRef { id, product_description: name.clone() })))
+        .map(|id| {
+            id.and_then(|id| {
+                names.get(&id).map(|name| ReportTypeRef { id, product_description: name.clone() })
+            })
+        })
         .collect())
 }
 
@@ -357,8 +394,13 @@ async fn alerts(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Vec<Strin
         .collect())
 }
 
-async fn histories(db: &impl ConnectionTrait, order_id: i64, with_hidden: bool) -> AppResult<Vec<HistoryEntry>> {
-    let mut query = order_history::Entity::find().filter(order_history::Column::OrderId.eq(order_id));
+async fn histories(
+    db: &impl ConnectionTrait,
+    order_id: i64,
+    with_hidden: bool,
+) -> AppResult<Vec<HistoryEntry>> {
+    let mut query =
+        order_history::Entity::find().filter(order_history::Column::OrderId.eq(order_id));
     if !with_hidden {
         query = query.filter(order_history::Column::Hide.eq(false));
     }
@@ -368,34 +410,53 @@ async fn histories(db: &impl ConnectionTrait, order_id: i64, with_hidden: bool) 
         .all(db)
         .await?
         .into_iter()
-        .map(|h| HistoryEntry {
-            id: h.id,
-            order_status: h.status_id,
-            order_status_description: status::description(h.status_id).unwrap_or_default().to_string(),
-            order_status_message: sanitize_html(h.message_html.as_deref().unwrap_or_default()),
-            status_date: h.created_at,
-            hide: h.hide,
+        .map(|h| {
+            let status = OrderStatus::of_id(h.status_id);
+            HistoryEntry {
+                id: h.id,
+                order_status: status,
+                order_status_description: status.name().to_string(),
+                order_status_message: sanitize_html(h.message_html.as_deref().unwrap_or_default()),
+                status_date: h.created_at,
+                hide: h.hide,
+            }
         })
         .collect())
 }
 
-async fn files(db: &impl ConnectionTrait, order_id: i64, with_hidden: bool) -> AppResult<Vec<OrderFile>> {
+async fn files(
+    db: &impl ConnectionTrait,
+    order_id: i64,
+    with_hidden: bool,
+) -> AppResult<Vec<OrderFile>> {
     let mut query = stored_file::Entity::find().filter(stored_file::Column::OrderId.eq(order_id));
     if !with_hidden {
         query = query.filter(stored_file::Column::Hide.eq(false));
     }
-    let rows = query.order_by_desc(stored_file::Column::UploadedAt).order_by_desc(stored_file::Column::Id).all(db).await?;
-    let types: HashMap<i32, String> =
-        file_type::Entity::find().all(db).await?.into_iter().map(|t| (t.id, t.description)).collect();
+    let rows = query
+        .order_by_desc(stored_file::Column::UploadedAt)
+        .order_by_desc(stored_file::Column::Id)
+        .all(db)
+        .await?;
+    let types: HashMap<i32, String> = file_type::Entity::find()
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|t| (t.id, t.description))
+        .collect();
     let names = user_names(db, rows.iter().filter_map(|f| f.uploaded_by)).await?;
     Ok(rows
         .into_iter()
         .map(|f| {
-            let (first, last) = f.uploaded_by.and_then(|u| names.get(&u).cloned()).unwrap_or_default();
+            let (first, last) =
+                f.uploaded_by.and_then(|u| names.get(&u).cloned()).unwrap_or_default();
             OrderFile {
                 id: f.id,
                 file_name: f.file_name,
-                file_type_description: f.file_type_id.and_then(|t| types.get(&t).cloned()).unwrap_or_default(),
+                file_type_description: f
+                    .file_type_id
+                    .and_then(|t| types.get(&t).cloned())
+                    .unwrap_or_default(),
                 file_size: f.size_bytes,
                 upload_date_time: f.uploaded_at,
                 uploaded_by_first_name: first,
@@ -417,7 +478,11 @@ pub async fn user_names(
     }
     Ok(security_user::Entity::find()
         .select_only()
-        .columns([security_user::Column::Id, security_user::Column::FirstName, security_user::Column::LastName])
+        .columns([
+            security_user::Column::Id,
+            security_user::Column::FirstName,
+            security_user::Column::LastName,
+        ])
         .filter(security_user::Column::Id.is_in(ids))
         .into_tuple::<(i32, Option<String>, Option<String>)>()
         .all(db)
@@ -427,8 +492,13 @@ pub async fn user_names(
         .collect())
 }
 
-async fn messages(db: &impl ConnectionTrait, order_id: i64, with_hidden: bool) -> AppResult<Vec<OrderMessage>> {
-    let mut query = order_message::Entity::find().filter(order_message::Column::OrderId.eq(order_id));
+async fn messages(
+    db: &impl ConnectionTrait,
+    order_id: i64,
+    with_hidden: bool,
+) -> AppResult<Vec<OrderMessage>> {
+    let mut query =
+        order_message::Entity::find().filter(order_message::Column::OrderId.eq(order_id));
     if !with_hidden {
         query = query.filter(order_message::Column::Hide.eq(false));
     }
@@ -456,7 +526,9 @@ mod tests {
 
     #[test]
     fn scripts_never_survive_sanitising() {
-        let clean = sanitize_html("<p>Gate code <b>1234</b></p><script>alert(1)</script><img src=x onerror=alert(2)>");
+        let clean = sanitize_html(
+            "<p>Gate code <b>1234</b></p><script>alert(1)</script><img src=x onerror=alert(2)>",
+        );
         assert!(clean.contains("<b>1234</b>"));
         assert!(!clean.contains("script") && !clean.contains("onerror"));
     }
@@ -472,7 +544,11 @@ mod tests {
             home_phone: None,
             contact_type: t.into(),
         };
-        let (property, others) = split_contacts(vec![c(1, "LOAN_OFFICER"), c(2, "PROPERTY_CONTACT"), c(3, "PROPERTY_CONTACT")]);
+        let (property, others) = split_contacts(vec![
+            c(1, "LOAN_OFFICER"),
+            c(2, "PROPERTY_CONTACT"),
+            c(3, "PROPERTY_CONTACT"),
+        ]);
         assert_eq!(property.map(|p| p.id), Some(2));
         assert_eq!(others.iter().map(|o| o.id).collect::<Vec<_>>(), [1, 3]);
     }

@@ -1,14 +1,14 @@
 //! Orders: the status reference, who sees which order, the attention indicator, the dashboard,
-//! the detail page and the actions on an order.
-pub mod act;
-pub mod action_input;
+//! the detail page and the actions on an order: the lifecycle table (`lifecycle`), checking and
+//! applying a change (`apply`), the action request bodies (`action_requests`) and their routes
+//! (`action_routes`).
+pub mod action_requests;
 pub mod action_routes;
-pub mod actions;
+pub mod apply;
 pub mod assign;
 pub mod attention;
 pub mod dashboard;
-pub mod demo_details;
 pub mod details;
-pub mod seed;
+pub mod lifecycle;
 pub mod status;
 pub mod visibility;

@@ -1,81 +1,171 @@
-//! The 41 order statuses (part 1 section 4.2) and their groups (domain.md).
+//! The 41 order statuses, their names and their groups (docs/domain.md#order-statuses).
+use sea_orm::Value;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// (id, description) for every status.
-pub const STATUSES: [(i32, &str); 41] = [
-    (1, "UCDP ready to upload"),
-    (2, "pending payment"),
-    (3, "default"),
-    (4, "assigned"),
-    (5, "accepted"),
-    (6, "in progress"),
-    (7, "refer to comments"),
-    (8, "left message"),
-    (9, "no answer"),
-    (10, "on hold"),
-    (11, "scheduled"),
-    (12, "rescheduled"),
-    (13, "inspected"),
-    (14, "in review"),
-    (15, "completed"),
-    (16, "revision requested"),
-    (17, "reviewed"),
-    (18, "delivered to client"),
-    (19, "cancelled"),
-    (20, "UCDP fail"),
-    (21, "rejected"),
-    (22, "invoice created"),
-    (23, "lender revision request"),
-    (24, "revision requested response"),
-    (25, "level 2 QC"),
-    (26, "waiting approval"),
-    (27, "delayed"),
-    (28, "draft"),
-    (29, "quote"),
-    (30, "pending level 2"),
-    (31, "cancel pending"),
-    (32, "review escalation"),
-    (33, "possible revision"),
-    (34, "spot hire"),
-    (35, "appraiser delay"),
-    (36, "level 3 QC"),
-    (37, "document review"),
-    (38, "pending delivery"),
-    (39, "duplicate review"),
-    (40, "chase escalation"),
-    (41, "leadership QC"),
-];
+use crate::http::schema::integer_enum_schema;
 
-pub const CLOSED: [i32; 6] = [15, 17, 18, 19, 21, 22];
-pub const REVIEW: [i32; 11] = [14, 25, 30, 32, 33, 36, 37, 38, 39, 40, 41];
-
-/// The group options of the status search: Open (every open status) and All.
-pub const OPEN_GROUP: i32 = -1;
-pub const ALL_GROUP: i32 = 0;
-
-pub fn exists(id: i32) -> bool {
-    (1..=41).contains(&id)
+/// An order's status. The database keeps its id (`orders.status_id`, `order_statuses.id`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(i32)]
+pub enum OrderStatus {
+    UcdpReadyToUpload = 1,
+    PendingPayment = 2,
+    Default = 3,
+    Assigned = 4,
+    Accepted = 5,
+    InProgress = 6,
+    ReferToComments = 7,
+    LeftMessage = 8,
+    NoAnswer = 9,
+    OnHold = 10,
+    Scheduled = 11,
+    Rescheduled = 12,
+    Inspected = 13,
+    InReview = 14,
+    Completed = 15,
+    RevisionRequested = 16,
+    Reviewed = 17,
+    DeliveredToClient = 18,
+    Cancelled = 19,
+    UcdpFail = 20,
+    Rejected = 21,
+    InvoiceCreated = 22,
+    LenderRevisionRequest = 23,
+    RevisionRequestedResponse = 24,
+    Level2Qc = 25,
+    WaitingApproval = 26,
+    Delayed = 27,
+    Draft = 28,
+    Quote = 29,
+    PendingLevel2 = 30,
+    CancelPending = 31,
+    ReviewEscalation = 32,
+    PossibleRevision = 33,
+    SpotHire = 34,
+    AppraiserDelay = 35,
+    Level3Qc = 36,
+    DocumentReview = 37,
+    PendingDelivery = 38,
+    DuplicateReview = 39,
+    ChaseEscalation = 40,
+    LeadershipQc = 41,
 }
 
-pub fn is_closed(id: i32) -> bool {
-    CLOSED.contains(&id)
+/// Where a status stands: still being worked on, with the company's reviewers, or finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusGroup {
+    Working,
+    Review,
+    Closed,
 }
 
-pub fn is_open(id: i32) -> bool {
-    exists(id) && !is_closed(id)
-}
+use OrderStatus::*;
 
-pub fn in_review(id: i32) -> bool {
-    REVIEW.contains(&id)
-}
+impl OrderStatus {
+    /// Every status, by id.
+    pub const ALL: [OrderStatus; 41] = [
+        UcdpReadyToUpload,
+        PendingPayment,
+        Default,
+        Assigned,
+        Accepted,
+        InProgress,
+        ReferToComments,
+        LeftMessage,
+        NoAnswer,
+        OnHold,
+        Scheduled,
+        Rescheduled,
+        Inspected,
+        InReview,
+        Completed,
+        RevisionRequested,
+        Reviewed,
+        DeliveredToClient,
+        Cancelled,
+        UcdpFail,
+        Rejected,
+        InvoiceCreated,
+        LenderRevisionRequest,
+        RevisionRequestedResponse,
+        Level2Qc,
+        WaitingApproval,
+        Delayed,
+        Draft,
+        Quote,
+        PendingLevel2,
+        CancelPending,
+        ReviewEscalation,
+        PossibleRevision,
+        SpotHire,
+        AppraiserDelay,
+        Level3Qc,
+        DocumentReview,
+        PendingDelivery,
+        DuplicateReview,
+        ChaseEscalation,
+        LeadershipQc,
+    ];
 
-pub fn description(id: i32) -> Option<&'static str> {
-    STATUSES.iter().find(|(s, _)| *s == id).map(|(_, d)| *d)
-}
+    pub const fn id(self) -> i32 {
+        self as i32
+    }
 
-/// "in review" -> "In Review", keeping acronyms such as UCDP and QC as they are.
-pub fn label(id: i32) -> Option<String> {
-    description(id).map(|d| {
-        d.split(' ')
+    pub fn from_id(id: i32) -> Option<OrderStatus> {
+        usize::try_from(id - 1).ok().and_then(|i| OrderStatus::ALL.get(i)).copied()
+    }
+
+    /// The stored description, e.g. "in review".
+    pub fn name(self) -> &'static str {
+        match self {
+            UcdpReadyToUpload => "UCDP ready to upload",
+            PendingPayment => "pending payment",
+            Default => "default",
+            Assigned => "assigned",
+            Accepted => "accepted",
+            InProgress => "in progress",
+            ReferToComments => "refer to comments",
+            LeftMessage => "left message",
+            NoAnswer => "no answer",
+            OnHold => "on hold",
+            Scheduled => "scheduled",
+            Rescheduled => "rescheduled",
+            Inspected => "inspected",
+            InReview => "in review",
+            Completed => "completed",
+            RevisionRequested => "revision requested",
+            Reviewed => "reviewed",
+            DeliveredToClient => "delivered to client",
+            Cancelled => "cancelled",
+            UcdpFail => "UCDP fail",
+            Rejected => "rejected",
+            InvoiceCreated => "invoice created",
+            LenderRevisionRequest => "lender revision request",
+            RevisionRequestedResponse => "revision requested response",
+            Level2Qc => "level 2 QC",
+            WaitingApproval => "waiting approval",
+            Delayed => "delayed",
+            Draft => "draft",
+            Quote => "quote",
+            PendingLevel2 => "pending level 2",
+            CancelPending => "cancel pending",
+            ReviewEscalation => "review escalation",
+            PossibleRevision => "possible revision",
+            SpotHire => "spot hire",
+            AppraiserDelay => "appraiser delay",
+            Level3Qc => "level 3 QC",
+            DocumentReview => "document review",
+            PendingDelivery => "pending delivery",
+            DuplicateReview => "duplicate review",
+            ChaseEscalation => "chase escalation",
+            LeadershipQc => "leadership QC",
+        }
+    }
+
+    /// "in review" -> "In Review", keeping acronyms such as UCDP and QC as they are.
+    pub fn label(self) -> String {
+        self.name()
+            .split(' ')
             .map(|w| {
                 let mut c = w.chars();
                 match c.next() {
@@ -85,25 +175,113 @@ pub fn label(id: i32) -> Option<String> {
             })
             .collect::<Vec<_>>()
             .join(" ")
-    })
+    }
+
+    pub fn group(self) -> StatusGroup {
+        if CLOSED.contains(&self) {
+            StatusGroup::Closed
+        } else if REVIEW.contains(&self) {
+            StatusGroup::Review
+        } else {
+            StatusGroup::Working
+        }
+    }
+
+    pub fn is_closed(self) -> bool {
+        self.group() == StatusGroup::Closed
+    }
+
+    pub fn is_open(self) -> bool {
+        !self.is_closed()
+    }
+
+    pub fn in_review(self) -> bool {
+        self.group() == StatusGroup::Review
+    }
+
+    /// The status of a stored order. Ids outside 1..=41 cannot be stored (a foreign key to
+    /// `order_statuses`), so one here is a broken database.
+    pub fn of_id(id: i32) -> OrderStatus {
+        OrderStatus::from_id(id).unwrap_or_else(|| panic!("order status {id} is not one of the 41"))
+    }
 }
 
-pub fn open_ids() -> Vec<i32> {
-    STATUSES.iter().map(|(id, _)| *id).filter(|id| is_open(*id)).collect()
+/// The finished statuses.
+pub const CLOSED: [OrderStatus; 6] =
+    [Completed, Reviewed, DeliveredToClient, Cancelled, Rejected, InvoiceCreated];
+/// The statuses in which the company reviews the appraiser's report.
+pub const REVIEW: [OrderStatus; 11] = [
+    InReview,
+    Level2Qc,
+    PendingLevel2,
+    ReviewEscalation,
+    PossibleRevision,
+    Level3Qc,
+    DocumentReview,
+    PendingDelivery,
+    DuplicateReview,
+    ChaseEscalation,
+    LeadershipQc,
+];
+
+/// The statuses an assigned appraiser may set by hand while working an order, with a message.
+pub const MANUAL_STATUSES: [OrderStatus; 5] =
+    [InProgress, ReferToComments, LeftMessage, NoAnswer, AppraiserDelay];
+
+/// The group options of the status search: Open (every open status) and All.
+pub const OPEN_GROUP: i32 = -1;
+pub const ALL_GROUP: i32 = 0;
+
+pub fn open_statuses() -> impl Iterator<Item = OrderStatus> {
+    OrderStatus::ALL.into_iter().filter(|s| s.is_open())
 }
+
+/// Filters and updates compare the stored id.
+impl From<OrderStatus> for Value {
+    fn from(status: OrderStatus) -> Value {
+        Value::Int(Some(status.id()))
+    }
+}
+
+/// On the wire a status is its id.
+impl Serialize for OrderStatus {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_i32(self.id())
+    }
+}
+
+impl<'de> Deserialize<'de> for OrderStatus {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let id = i32::deserialize(deserializer)?;
+        OrderStatus::from_id(id)
+            .ok_or_else(|| serde::de::Error::custom(format!("{id} is not an order status")))
+    }
+}
+
+impl utoipa::PartialSchema for OrderStatus {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        integer_enum_schema(OrderStatus::ALL.map(|s| (i64::from(s.id()), s.name())))
+    }
+}
+
+impl utoipa::ToSchema for OrderStatus {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn groups() {
-        assert_eq!(STATUSES.len(), 41);
-        assert!(STATUSES.iter().enumerate().all(|(i, (id, _))| *id == i as i32 + 1));
-        assert_eq!(open_ids().len(), 35);
-        assert!(is_open(4) && !is_open(15) && !is_open(42));
-        assert!(REVIEW.iter().all(|id| is_open(*id)), "review statuses are open");
-        assert_eq!(label(1).as_deref(), Some("UCDP Ready To Upload"));
-        assert_eq!(label(41).as_deref(), Some("Leadership QC"));
+    fn ids_names_and_groups() {
+        assert!(OrderStatus::ALL.iter().enumerate().all(|(i, s)| s.id() == i as i32 + 1));
+        assert_eq!(OrderStatus::from_id(4), Some(Assigned));
+        assert_eq!(OrderStatus::from_id(0), None);
+        assert_eq!(OrderStatus::from_id(42), None);
+        assert_eq!(open_statuses().count(), 35);
+        assert!(Assigned.is_open() && Completed.is_closed());
+        assert!(REVIEW.iter().all(|s| s.is_open()), "review statuses are open");
+        assert_eq!(UcdpReadyToUpload.label(), "UCDP Ready To Upload");
+        assert_eq!(LeadershipQc.label(), "Leadership QC");
+        assert_eq!(serde_json::to_string(&[Assigned, InReview]).unwrap(), "[4,14]");
+        assert!(serde_json::from_str::<OrderStatus>("42").is_err());
     }
 }

@@ -1,7 +1,21 @@
 //! Payments to appraisers (history by date range) and the enterprise payment platform (EPP):
-//! the trait with its HTTP client and built-in sandbox, and the onboarding calls.
-pub mod epp;
-pub mod money;
+//! the built-in sandbox (the trait and HTTP client are `crate::epp`), and the onboarding calls.
 pub mod routes;
 pub mod sandbox;
-pub mod seed;
+
+use std::sync::Arc;
+
+use sea_orm::DatabaseConnection;
+
+use crate::config::Config;
+use crate::epp::{EppPlatform, HttpEpp, PROVIDER_HTTP};
+
+/// The payment platform the configuration picks: the real platform's HTTP API, or the built-in
+/// sandbox.
+pub fn epp_from_config(config: &Config, db: DatabaseConnection) -> Arc<dyn EppPlatform> {
+    if config.epp_provider == PROVIDER_HTTP {
+        Arc::new(HttpEpp::new(&config.epp_url, &config.epp_api_key))
+    } else {
+        Arc::new(sandbox::SandboxEpp::new(db))
+    }
+}

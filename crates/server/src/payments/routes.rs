@@ -1,20 +1,23 @@
-//! /api/appraiser/{id}/payment-history and the three EPP calls of part 2 section 7.
+//! /api/appraiser/{id}/payment-history and the three EPP calls (access URL, onboarding token,
+//! party information).
 use axum::extract::State;
 use chrono::NaiveDate;
 use portal_db::entities::{appraiser_profile, payment};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::epp::{EppAppraiser, EppPartyData, OnboardingLink, stored_party};
-use super::money::to_amount;
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
+use crate::epp::{EppAppraiser, EppPartyData, OnboardingLink, stored_party};
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
+use crate::money::to_amount;
 use crate::profile::appraiser_of;
+use crate::state::AppState;
 use crate::users::access::ensure_may_manage_user;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -26,7 +29,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 pub const MSG_RANGE: &str = "The end date cannot be before the start date.";
-pub const MSG_NOT_READY: &str = "Your account is not ready for EPP onboarding yet. Please contact support.";
+pub const MSG_NOT_READY: &str =
+    "Your account is not ready for EPP onboarding yet. Please contact support.";
 pub const MSG_ALREADY_ONBOARDED: &str = "You have already onboarded to EPP.";
 pub const MSG_NOT_ONBOARDED: &str = "You have not onboarded to EPP yet.";
 
@@ -39,7 +43,7 @@ pub struct PaymentSearch {
     pub create_date_to: Option<String>,
 }
 
-/// Part 2 section 3, Payment history item.
+/// One payment in an appraiser's payment history.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentHistoryItem {
@@ -68,11 +72,15 @@ fn parse_date(name: &str, value: &Option<String>) -> AppResult<Option<NaiveDate>
         None => Ok(None),
         Some(v) => NaiveDate::parse_from_str(v.get(..10).unwrap_or(v), "%Y-%m-%d")
             .map(Some)
-            .map_err(|_| AppError::BadRequest(format!("{name} must be a date in the form yyyy-mm-dd (got '{v}')."))),
+            .map_err(|_| {
+                AppError::BadRequest(format!(
+                    "{name} must be a date in the form yyyy-mm-dd (got '{v}')."
+                ))
+            }),
     }
 }
 
-/// The checked range: end not before start (part 2 section 5, Payment search).
+/// The checked range: end not before start.
 pub fn date_range(search: &PaymentSearch) -> AppResult<(Option<NaiveDate>, Option<NaiveDate>)> {
     let from = parse_date("createDateFrom", &search.create_date_from)?;
     let to = parse_date("createDateTo", &search.create_date_to)?;
@@ -85,7 +93,11 @@ pub fn date_range(search: &PaymentSearch) -> AppResult<(Option<NaiveDate>, Optio
 }
 
 /// The EPP calls are for the caller's own appraiser record only.
-async fn own_profile(state: &AppState, caller: &CurrentUser, id: i32) -> AppResult<(appraiser_profile::Model, EppAppraiser)> {
+async fn own_profile(
+    state: &AppState,
+    caller: &CurrentUser,
+    id: i32,
+) -> AppResult<(appraiser_profile::Model, EppAppraiser)> {
     if caller.id() != id {
         return Err(AppError::forbidden());
     }
@@ -122,7 +134,11 @@ async fn payment_history(
     if let Some(to) = to {
         query = query.filter(payment::Column::PaymentDate.lte(to));
     }
-    let rows = query.order_by_desc(payment::Column::PaymentDate).order_by_desc(payment::Column::Id).all(&state.db).await?;
+    let rows = query
+        .order_by_desc(payment::Column::PaymentDate)
+        .order_by_desc(payment::Column::Id)
+        .all(&state.db)
+        .await?;
     Ok(axum::Json(
         rows.into_iter()
             .map(|p| PaymentHistoryItem {
@@ -141,9 +157,14 @@ async fn payment_history(
     params(("id" = i32, Path, description = "the caller's own security user id")),
     responses((status = 200, body = EppAccessUrl), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
-async fn epp_party_access_url(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<EppAccessUrl>> {
+async fn epp_party_access_url(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<EppAccessUrl>> {
     let (_, appraiser) = own_profile(&state, &caller, id).await?;
-    let party_id = appraiser.party_id.clone().ok_or_else(|| AppError::Conflict(MSG_NOT_ONBOARDED.into()))?;
+    let party_id =
+        appraiser.party_id.clone().ok_or_else(|| AppError::Conflict(MSG_NOT_ONBOARDED.into()))?;
     let url = state.epp.party_access_url(&appraiser, &party_id).await?;
     Ok(axum::Json(EppAccessUrl { url }))
 }
@@ -153,7 +174,11 @@ async fn epp_party_access_url(State(state): State<AppState>, caller: CurrentUser
     params(("id" = i32, Path, description = "the caller's own security user id")),
     responses((status = 200, body = OnboardingLink), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
-async fn onboard_token(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<OnboardingLink>> {
+async fn onboard_token(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<OnboardingLink>> {
     let (profile, appraiser) = own_profile(&state, &caller, id).await?;
     if profile.epp_party_id.is_some() {
         return Err(AppError::Conflict(MSG_ALREADY_ONBOARDED.into()));
@@ -169,12 +194,19 @@ async fn onboard_token(State(state): State<AppState>, caller: CurrentUser, Path(
 #[utoipa::path(get, path = "/api/appraiser/{id}/epp-party-information", tag = "payments",
     params(("id" = i32, Path, description = "the caller's own security user id")),
     responses((status = 200, body = EppPartyInformation), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
-async fn epp_party_information(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<EppPartyInformation>> {
+async fn epp_party_information(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<EppPartyInformation>> {
     let (profile, appraiser) = own_profile(&state, &caller, id).await?;
     let stored = stored_party(&profile);
     let party = state.epp.party_information(&appraiser).await?.map(|mut p| {
         // Keep the first onboarding time when the platform does not say.
-        p.onboarded_at = p.onboarded_at.or(stored.as_ref().and_then(|s| s.onboarded_at)).or(Some(chrono::Utc::now()));
+        p.onboarded_at = p
+            .onboarded_at
+            .or(stored.as_ref().and_then(|s| s.onboarded_at))
+            .or(Some(chrono::Utc::now()));
         p
     });
     if let Some(p) = &party

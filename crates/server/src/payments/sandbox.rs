@@ -2,19 +2,26 @@
 //! works offline and in tests. Its onboarding page (`/epp-sandbox/onboard?token=...`, opened in a
 //! new tab) takes a single-use token tied to one appraiser; completing it stores the party data
 //! on that appraiser's profile, as the real platform's notification would.
-use axum::extract::{Query, State};
+use crate::http::extract::Query;
+use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use chrono::{Duration, Utc};
 use portal_db::entities::{appraiser_profile, epp_sandbox_token, security_user};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, IntoActiveModel, NotSet, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait,
+    IntoActiveModel, NotSet, QueryFilter, Set,
+};
 use serde::Deserialize;
 
-use super::epp::{EppAppraiser, EppError, EppPartyData, EppPlatform, OnboardingLink, PROVIDER_SANDBOX, stored_party};
-use crate::app::AppState;
-use crate::auth::session::{hash_token, random_token};
 use crate::delivery::html_escape;
+use crate::epp::{
+    EppAppraiser, EppError, EppPartyData, EppPlatform, OnboardingLink, PROVIDER_SANDBOX,
+    stored_party,
+};
+use crate::state::AppState;
+use crate::tokens::{hash_token, random_token};
 
 pub const PURPOSE_ONBOARD: &str = "onboard";
 pub const PURPOSE_ACCESS: &str = "access";
@@ -31,7 +38,12 @@ impl SandboxEpp {
         SandboxEpp { db }
     }
 
-    async fn issue(&self, appraiser_user_id: i32, purpose: &str, minutes: i64) -> Result<String, EppError> {
+    async fn issue(
+        &self,
+        appraiser_user_id: i32,
+        purpose: &str,
+        minutes: i64,
+    ) -> Result<String, EppError> {
         let token = random_token();
         let now = Utc::now();
         epp_sandbox_token::ActiveModel {
@@ -51,7 +63,11 @@ impl SandboxEpp {
 
 #[async_trait::async_trait]
 impl EppPlatform for SandboxEpp {
-    async fn party_access_url(&self, a: &EppAppraiser, _party_id: &str) -> Result<String, EppError> {
+    async fn party_access_url(
+        &self,
+        a: &EppAppraiser,
+        _party_id: &str,
+    ) -> Result<String, EppError> {
         let token = self.issue(a.security_user_id, PURPOSE_ACCESS, ACCESS_MINUTES).await?;
         Ok(format!("/epp-sandbox/party?token={token}"))
     }
@@ -114,7 +130,10 @@ async fn live_token(
     db: &impl ConnectionTrait,
     token: &str,
     purpose: &str,
-) -> Result<Option<(epp_sandbox_token::Model, security_user::Model, appraiser_profile::Model)>, sea_orm::DbErr> {
+) -> Result<
+    Option<(epp_sandbox_token::Model, security_user::Model, appraiser_profile::Model)>,
+    sea_orm::DbErr,
+> {
     let Some(row) = epp_sandbox_token::Entity::find()
         .filter(epp_sandbox_token::Column::TokenHash.eq(hash_token(token)))
         .filter(epp_sandbox_token::Column::Purpose.eq(purpose))
@@ -157,10 +176,19 @@ pub async fn onboard_page(State(state): State<AppState>, Query(q): Query<TokenQu
         Err(e) => return internal(e.to_string()),
     };
     let Some((_, user, profile)) = found else {
-        return page(StatusCode::BAD_REQUEST, "Onboarding link not valid", &format!("<p>{BAD_LINK}</p>"));
+        return page(
+            StatusCode::BAD_REQUEST,
+            "Onboarding link not valid",
+            &format!("<p>{BAD_LINK}</p>"),
+        );
     };
-    let name = [user.first_name.as_deref(), user.last_name.as_deref()].into_iter().flatten().collect::<Vec<_>>().join(" ");
-    let company = if name.is_empty() { user.login_id.clone() } else { format!("{name} Appraisals") };
+    let name = [user.first_name.as_deref(), user.last_name.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let company =
+        if name.is_empty() { user.login_id.clone() } else { format!("{name} Appraisals") };
     let vendor = format!("VND-{:06}", user.id);
     let body = format!(
         "<p>Onboarding {} ({}) to Stewart Enterprise Payments. Check the details and complete onboarding.</p>\
@@ -172,10 +200,34 @@ pub async fn onboard_page(State(state): State<AppState>, Query(q): Query<TokenQu
         html_escape(&token),
         field("Company Name", "company_name", &company, true, "organization"),
         field("Vendor Name", "vendor_name", &vendor, true, "off"),
-        field("Street Address", "street_address", profile.office_address_line1.as_deref().unwrap_or_default(), false, "street-address"),
-        field("City", "city", profile.office_city.as_deref().unwrap_or_default(), false, "address-level2"),
-        field("State", "state", profile.office_state_code.as_deref().unwrap_or_default(), false, "address-level1"),
-        field("Zip Code", "zip", profile.office_zip_code.as_deref().unwrap_or_default(), false, "postal-code"),
+        field(
+            "Street Address",
+            "street_address",
+            profile.office_address_line1.as_deref().unwrap_or_default(),
+            false,
+            "street-address"
+        ),
+        field(
+            "City",
+            "city",
+            profile.office_city.as_deref().unwrap_or_default(),
+            false,
+            "address-level2"
+        ),
+        field(
+            "State",
+            "state",
+            profile.office_state_code.as_deref().unwrap_or_default(),
+            false,
+            "address-level1"
+        ),
+        field(
+            "Zip Code",
+            "zip",
+            profile.office_zip_code.as_deref().unwrap_or_default(),
+            false,
+            "postal-code"
+        ),
     );
     page(StatusCode::OK, "Complete EPP onboarding", &body)
 }
@@ -185,16 +237,28 @@ fn trimmed(value: Option<String>, max: usize) -> Option<String> {
 }
 
 /// POST /epp-sandbox/onboard: uses the token once and stores the party on the profile.
-pub async fn complete_onboarding(State(state): State<AppState>, axum::Form(form): axum::Form<OnboardForm>) -> Response {
+pub async fn complete_onboarding(
+    State(state): State<AppState>,
+    axum::Form(form): axum::Form<OnboardForm>,
+) -> Response {
     if !sandbox_enabled(&state) {
         return page(StatusCode::NOT_FOUND, "Not found", "<p>The EPP sandbox is not in use.</p>");
     }
     let company = trimmed(form.company_name, 200);
     let vendor = trimmed(form.vendor_name, 200);
     let (Some(company), Some(vendor)) = (company, vendor) else {
-        return page(StatusCode::UNPROCESSABLE_ENTITY, "Details missing", "<p>Company Name and Vendor Name are required. Go back and fill them in.</p>");
+        return page(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Details missing",
+            "<p>Company Name and Vendor Name are required. Go back and fill them in.</p>",
+        );
     };
-    let address = (trimmed(form.street_address, 200), trimmed(form.city, 100), trimmed(form.state, 50), trimmed(form.zip, 10));
+    let address = (
+        trimmed(form.street_address, 200),
+        trimmed(form.city, 100),
+        trimmed(form.state, 50),
+        trimmed(form.zip, 10),
+    );
     let result: Result<bool, sea_orm::DbErr> = async {
         let txn = portal_db::begin_write(&state.db).await?;
         // Single use: the first statement claims the token, so only one completion matches.
@@ -211,7 +275,11 @@ pub async fn complete_onboarding(State(state): State<AppState>, axum::Form(form)
             txn.rollback().await?;
             return Ok(false);
         }
-        let Some(row) = epp_sandbox_token::Entity::find().filter(epp_sandbox_token::Column::TokenHash.eq(hash)).one(&txn).await? else {
+        let Some(row) = epp_sandbox_token::Entity::find()
+            .filter(epp_sandbox_token::Column::TokenHash.eq(hash))
+            .one(&txn)
+            .await?
+        else {
             return Ok(false);
         };
         let Some((profile, Some(user))) = appraiser_profile::Entity::find()
@@ -222,9 +290,13 @@ pub async fn complete_onboarding(State(state): State<AppState>, axum::Form(form)
         else {
             return Ok(false);
         };
-        let linked = address.0.is_some() && address.1.is_some() && address.2.is_some() && address.3.is_some();
+        let linked = address.0.is_some()
+            && address.1.is_some()
+            && address.2.is_some()
+            && address.3.is_some();
         let mut p = profile.into_active_model();
-        p.epp_party_id = Set(Some(format!("EPP-SBX-{}-{}", user.id, &random_token()[..8].to_uppercase())));
+        p.epp_party_id =
+            Set(Some(format!("EPP-SBX-{}-{}", user.id, &random_token()[..8].to_uppercase())));
         p.epp_company_name = Set(Some(company.clone()));
         p.epp_vendor_name = Set(Some(vendor.clone()));
         p.epp_payment_status = Set(Some(if linked { "Active" } else { "Pending W9" }.into()));
@@ -235,13 +307,16 @@ pub async fn complete_onboarding(State(state): State<AppState>, axum::Form(form)
         p.epp_zip = Set(address.3.clone());
         p.epp_onboarded_at = Set(Some(Utc::now()));
         p.update(&txn).await?;
-        crate::audit::record(&txn, crate::audit::AuditEntry {
-            action: "epp.onboarded",
-            actor: Some(user.id),
-            subject: Some(user.id),
-            detail: Some("EPP sandbox onboarding completed".into()),
-            ip: None,
-        })
+        crate::audit::record(
+            &txn,
+            crate::audit::AuditEntry {
+                action: "epp.onboarded",
+                actor: Some(user.id),
+                subject: Some(user.id),
+                detail: Some("EPP sandbox onboarding completed".into()),
+                ip: None,
+            },
+        )
         .await
         .map_err(|e| sea_orm::DbErr::Custom(e.to_string()))?;
         txn.commit().await?;
@@ -254,7 +329,11 @@ pub async fn complete_onboarding(State(state): State<AppState>, axum::Form(form)
             "Onboarding complete",
             "<p role=\"status\">Onboarding complete. You can close this tab and return to the Appraisal Portal; its Payments page now shows your EPP details.</p>",
         ),
-        Ok(false) => page(StatusCode::BAD_REQUEST, "Onboarding link not valid", &format!("<p>{BAD_LINK}</p>")),
+        Ok(false) => page(
+            StatusCode::BAD_REQUEST,
+            "Onboarding link not valid",
+            &format!("<p>{BAD_LINK}</p>"),
+        ),
         Err(e) => internal(e.to_string()),
     }
 }
@@ -269,9 +348,15 @@ pub async fn party_page(State(state): State<AppState>, Query(q): Query<TokenQuer
         Err(e) => return internal(e.to_string()),
     };
     let Some(party) = found.as_ref().and_then(|(_, _, profile)| stored_party(profile)) else {
-        return page(StatusCode::BAD_REQUEST, "Profile link not valid", "<p>This profile link is invalid or has expired. Open it again from the Appraisal Portal.</p>");
+        return page(
+            StatusCode::BAD_REQUEST,
+            "Profile link not valid",
+            "<p>This profile link is invalid or has expired. Open it again from the Appraisal Portal.</p>",
+        );
     };
-    let row = |label: &str, value: Option<&str>| format!("<dt>{label}</dt><dd>{}</dd>", html_escape(value.unwrap_or("N/A")));
+    let row = |label: &str, value: Option<&str>| {
+        format!("<dt>{label}</dt><dd>{}</dd>", html_escape(value.unwrap_or("N/A")))
+    };
     let body = format!(
         "<dl>{}{}{}{}{}{}{}{}{}</dl>",
         row("Party ID", Some(&party.party_id)),
@@ -289,5 +374,9 @@ pub async fn party_page(State(state): State<AppState>, Query(q): Query<TokenQuer
 
 fn internal(detail: String) -> Response {
     tracing::error!(%detail, "EPP sandbox page failed");
-    page(StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong", "<p>An error occurred. Please try again.</p>")
+    page(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "Something went wrong",
+        "<p>An error occurred. Please try again.</p>",
+    )
 }

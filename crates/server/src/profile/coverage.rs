@@ -3,18 +3,21 @@
 use axum::extract::State;
 use chrono::Utc;
 use portal_db::entities::{appraiser_profile, coverage_area};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, ModelTrait, NotSet, QueryFilter, QueryOrder, Set, SqlErr};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, EntityTrait, ModelTrait, NotSet, QueryFilter, QueryOrder, Set,
+    SqlErr,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{managed, record, required_appraiser};
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
+use crate::geography;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
-use crate::lookups::geography;
+use crate::state::AppState;
 
 pub const MSG_SELECT_STATE_COUNTY: &str = "Please select a state and county";
 pub const MSG_DUPLICATE: &str = "This coverage area already exists.";
@@ -22,10 +25,13 @@ pub const MSG_INVALID_AREA: &str = "Invalid coverage area";
 pub const MSG_REMOVED: &str = "Coverage area removed successfully";
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(coverage_areas)).routes(routes!(add_coverage_area)).routes(routes!(delete_coverage_area))
+    OpenApiRouter::new()
+        .routes(routes!(coverage_areas))
+        .routes(routes!(add_coverage_area))
+        .routes(routes!(delete_coverage_area))
 }
 
-/// Coverage area of part 1 section 3.
+/// A county an appraiser covers, Pending until staff verify it.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CoverageArea {
@@ -80,17 +86,26 @@ pub struct DeleteCoverageArea {
 }
 
 /// The state's postal code and the county's name as the Census lists spell them, or why not.
-pub fn checked_area(state: Option<&str>, county: Option<&str>) -> AppResult<(&'static str, &'static str)> {
+pub fn checked_area(
+    state: Option<&str>,
+    county: Option<&str>,
+) -> AppResult<(&'static str, &'static str)> {
     let (state, county) = match (state.map(str::trim), county.map(str::trim)) {
         (Some(s), Some(c)) if !s.is_empty() && !c.is_empty() => (s, c),
         _ => return Err(AppError::BadRequest(MSG_SELECT_STATE_COUNTY.into())),
     };
-    let found = geography::state(state).ok_or_else(|| AppError::BadRequest(format!("Unknown state '{state}'. Please select a state from the list.")))?;
-    let county = found
-        .counties
-        .iter()
-        .find(|c| c.eq_ignore_ascii_case(county))
-        .ok_or_else(|| AppError::BadRequest(format!("{county} is not a county of {}. Please select a county from the list.", found.name)))?;
+    let found = geography::state(state).ok_or_else(|| {
+        AppError::BadRequest(format!(
+            "Unknown state '{state}'. Please select a state from the list."
+        ))
+    })?;
+    let county =
+        found.counties.iter().find(|c| c.eq_ignore_ascii_case(county)).ok_or_else(|| {
+            AppError::BadRequest(format!(
+                "{county} is not a county of {}. Please select a county from the list.",
+                found.name
+            ))
+        })?;
     Ok((found.postal.as_str(), county.as_str()))
 }
 
@@ -99,7 +114,11 @@ pub fn checked_area(state: Option<&str>, county: Option<&str>) -> AppResult<(&'s
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses((status = 200, body = CoverageAreas), (status = 400, body = MessageResponse),
               (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
-async fn coverage_areas(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<CoverageAreas>> {
+async fn coverage_areas(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<CoverageAreas>> {
     let (profile, _) = managed(&state.db, &caller, id).await?;
     let areas = profile
         .find_related(coverage_area::Entity)
@@ -117,7 +136,11 @@ async fn coverage_areas(State(state): State<AppState>, caller: CurrentUser, Path
 #[utoipa::path(post, path = "/api/appraiser/coverage-areas/add", tag = "appraiser", request_body = AddCoverageArea,
     responses((status = 200, body = CoverageArea), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
-async fn add_coverage_area(State(state): State<AppState>, caller: CurrentUser, Json(body): Json<AddCoverageArea>) -> AppResult<axum::Json<CoverageArea>> {
+async fn add_coverage_area(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Json(body): Json<AddCoverageArea>,
+) -> AppResult<axum::Json<CoverageArea>> {
     let appraiser = required_appraiser(body.appraiser_id)?;
     let txn = portal_db::begin_write(&state.db).await?;
     let (profile, _) = managed(&txn, &caller, appraiser).await?;
@@ -140,12 +163,18 @@ async fn add_coverage_area(State(state): State<AppState>, caller: CurrentUser, J
         Some(SqlErr::UniqueConstraintViolation(_)) => AppError::Conflict(MSG_DUPLICATE.into()),
         _ => e.into(),
     })?;
-    record(&txn, &caller, "profile.coverage_add", appraiser, format!("{state_code} {county}")).await?;
+    record(&txn, &caller, "profile.coverage_add", appraiser, format!("{state_code} {county}"))
+        .await?;
     txn.commit().await?;
     Ok(axum::Json(area.into()))
 }
 
-async fn covers(db: &impl sea_orm::ConnectionTrait, profile: &appraiser_profile::Model, state_code: &str, county: &str) -> AppResult<bool> {
+async fn covers(
+    db: &impl sea_orm::ConnectionTrait,
+    profile: &appraiser_profile::Model,
+    state_code: &str,
+    county: &str,
+) -> AppResult<bool> {
     Ok(coverage_area::Entity::find()
         .filter(coverage_area::Column::AppraiserProfileId.eq(profile.id))
         .filter(coverage_area::Column::StateCode.eq(state_code))
@@ -194,8 +223,16 @@ mod tests {
             (None, Some("Travis County"), Err(MSG_SELECT_STATE_COUNTY)),
             (Some("TX"), None, Err(MSG_SELECT_STATE_COUNTY)),
             (Some(""), Some(" "), Err(MSG_SELECT_STATE_COUNTY)),
-            (Some("ZZ"), Some("Travis County"), Err("Unknown state 'ZZ'. Please select a state from the list.")),
-            (Some("TX"), Some("Cook County"), Err("Cook County is not a county of Texas. Please select a county from the list.")),
+            (
+                Some("ZZ"),
+                Some("Travis County"),
+                Err("Unknown state 'ZZ'. Please select a state from the list."),
+            ),
+            (
+                Some("TX"),
+                Some("Cook County"),
+                Err("Cook County is not a county of Texas. Please select a county from the list."),
+            ),
             (Some("IL"), Some("Cook County"), Ok(("IL", "Cook County"))),
         ];
         for (state, county, expected) in table {

@@ -9,12 +9,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::managed;
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::files::upload::FileRecord;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::Path;
-use crate::orders::act::full_name;
+use crate::names::full_name;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(appraiser_documents))
@@ -25,7 +25,11 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses((status = 200, body = Vec<FileRecord>), (status = 400, body = MessageResponse),
               (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
-async fn appraiser_documents(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<Vec<FileRecord>>> {
+async fn appraiser_documents(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<Vec<FileRecord>>> {
     managed(&state.db, &caller, id).await?;
     let files = stored_file::Entity::find()
         .filter(stored_file::Column::AppraiserUserId.eq(id))
@@ -33,7 +37,12 @@ async fn appraiser_documents(State(state): State<AppState>, caller: CurrentUser,
         .order_by_desc(stored_file::Column::Id)
         .all(&state.db)
         .await?;
-    let types: HashMap<i32, String> = file_type::Entity::find().all(&state.db).await?.into_iter().map(|t| (t.id, t.description)).collect();
+    let types: HashMap<i32, String> = file_type::Entity::find()
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|t| (t.id, t.description))
+        .collect();
     let uploader_ids: HashSet<i32> = files.iter().filter_map(|f| f.uploaded_by).collect();
     let uploaders: HashMap<i32, String> = security_user::Entity::find()
         .filter(security_user::Column::Id.is_in(uploader_ids))
@@ -42,7 +51,9 @@ async fn appraiser_documents(State(state): State<AppState>, caller: CurrentUser,
         .into_iter()
         .map(|u| (u.id, full_name(&u)))
         .collect();
-    let lookup = |map: &HashMap<i32, String>, key: Option<i32>| key.and_then(|k| map.get(&k).cloned()).unwrap_or_default();
+    let lookup = |map: &HashMap<i32, String>, key: Option<i32>| {
+        key.and_then(|k| map.get(&k).cloned()).unwrap_or_default()
+    };
     Ok(axum::Json(
         files
             .into_iter()

@@ -8,7 +8,9 @@ use axum::extract::multipart::Field;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use chrono::{DateTime, NaiveDate, Utc};
 use portal_db::entities::{appraiser_profile, file_type, stored_file};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, Set,
+};
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -16,13 +18,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{managed, parse_day, record, required_appraiser};
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::files::file_types::APPRAISER_SCOPE;
 use crate::files::upload::{self, Accept, Received, bad_form, short_text};
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
-use crate::payments::money::{AmountError, parse_amount_up_to, to_amount};
+use crate::money::{AmountError, parse_amount_up_to, to_amount};
+use crate::state::AppState;
 use crate::users::access::ensure_may_manage_user;
 
 pub const MSG_FILE_REQUIRED: &str = "Please upload an E&O policy file to update information";
@@ -32,7 +34,7 @@ pub const MSG_PROVIDER_TOO_LONG: &str = "The E&O provider can be at most 200 cha
 pub const MSG_EXPIRATION_REQUIRED: &str = "Please enter the E&O expiration date.";
 /// The file type of policy documents (crates/db migration m0005).
 pub const ENO_FILE_TYPE: &str = "E&O Policy";
-/// Policy documents: part 1 section 9.
+/// The kinds a policy document may be.
 pub const ENO_EXTENSIONS: &[&str] = &["pdf", "doc", "docx"];
 /// Largest coverage amount accepted: $100,000,000.00.
 pub const MAX_COVERAGE_CENTS: i64 = 10_000_000_000;
@@ -40,10 +42,13 @@ const MAX_PROVIDER_CHARS: usize = 200;
 
 pub fn router() -> OpenApiRouter<AppState> {
     // The size limit is enforced per file while streaming, as for other uploads.
-    OpenApiRouter::new().routes(routes!(update_e_and_o)).layer(DefaultBodyLimit::disable()).routes(routes!(my_e_and_o))
+    OpenApiRouter::new()
+        .routes(routes!(update_e_and_o))
+        .layer(DefaultBodyLimit::disable())
+        .routes(routes!(my_e_and_o))
 }
 
-/// E&O file reference of part 1 section 3.
+/// The current E&O policy document: its stored file's id, name and upload date.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EnoFileRef {
@@ -90,30 +95,46 @@ pub struct EnoTerms {
     pub expiration: NaiveDate,
 }
 
-/// A coverage amount: blank is 0 (part 1 section 5), otherwise a plain non-negative dollar amount.
+/// A coverage amount: blank is 0, otherwise a plain non-negative dollar amount.
 fn coverage(label: &str, text: Option<&str>) -> AppResult<i64> {
-    match parse_amount_up_to(&Value::String(text.unwrap_or_default().to_string()), MAX_COVERAGE_CENTS) {
+    match parse_amount_up_to(
+        &Value::String(text.unwrap_or_default().to_string()),
+        MAX_COVERAGE_CENTS,
+    ) {
         Ok(cents) => Ok(cents),
         Err(AmountError::Missing) => Ok(0),
         Err(e) => Err(AppError::BadRequest(match e {
             AmountError::Negative => format!("The {label} cannot be negative."),
-            AmountError::TooManyDecimals => format!("The {label} can have at most 2 decimal places."),
+            AmountError::TooManyDecimals => {
+                format!("The {label} can have at most 2 decimal places.")
+            }
             AmountError::TooLarge => format!("The {label} cannot be more than $100,000,000.00."),
-            AmountError::NotANumber | AmountError::Missing => format!("The {label} must be a number."),
+            AmountError::NotANumber | AmountError::Missing => {
+                format!("The {label} must be a number.")
+            }
         })),
     }
 }
 
-/// The policy's terms (part 1 section 5, E&O): provider and expiration date required, blank
+/// The policy's terms: provider and expiration date required, blank
 /// amounts 0.
-pub fn checked_terms(provider: Option<&str>, per_incident: Option<&str>, aggregate: Option<&str>, expiration: Option<&str>) -> AppResult<EnoTerms> {
-    let provider = provider.map(str::trim).filter(|p| !p.is_empty()).ok_or_else(|| AppError::BadRequest(MSG_PROVIDER_REQUIRED.into()))?;
+pub fn checked_terms(
+    provider: Option<&str>,
+    per_incident: Option<&str>,
+    aggregate: Option<&str>,
+    expiration: Option<&str>,
+) -> AppResult<EnoTerms> {
+    let provider = provider
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .ok_or_else(|| AppError::BadRequest(MSG_PROVIDER_REQUIRED.into()))?;
     if provider.chars().count() > MAX_PROVIDER_CHARS {
         return Err(AppError::BadRequest(MSG_PROVIDER_TOO_LONG.into()));
     }
     let per_incident_cents = coverage("per-incident coverage", per_incident)?;
     let aggregate_cents = coverage("aggregate coverage", aggregate)?;
-    let expiration = parse_day("expiration date", expiration)?.ok_or_else(|| AppError::BadRequest(MSG_EXPIRATION_REQUIRED.into()))?;
+    let expiration = parse_day("expiration date", expiration)?
+        .ok_or_else(|| AppError::BadRequest(MSG_EXPIRATION_REQUIRED.into()))?;
     Ok(EnoTerms { provider: provider.to_string(), per_incident_cents, aggregate_cents, expiration })
 }
 
@@ -123,7 +144,11 @@ pub fn checked_terms(provider: Option<&str>, per_incident: Option<&str>, aggrega
         description = "appraiserId, provider, perIncidentCoverage, aggregateCoverage, expirationDate (yyyy-mm-dd), policyFile (.pdf, .doc, .docx)"),
     responses((status = 200, body = EnoInfo), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 413, body = MessageResponse), (status = 415, body = MessageResponse)))]
-async fn update_e_and_o(State(state): State<AppState>, caller: CurrentUser, multipart: Multipart) -> AppResult<axum::Json<EnoInfo>> {
+async fn update_e_and_o(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    multipart: Multipart,
+) -> AppResult<axum::Json<EnoInfo>> {
     let mut form = EnoForm::default();
     let outcome = match receive(&state, &caller, multipart, &mut form).await {
         Ok(()) => save(&state, &caller, &form).await,
@@ -137,16 +162,34 @@ async fn update_e_and_o(State(state): State<AppState>, caller: CurrentUser, mult
     outcome.map(axum::Json)
 }
 
+pub const MSG_APPRAISER_FIRST: &str = "appraiserId is required before the policy file.";
+
 /// Reads the form, streaming the policy document into storage as it arrives.
-async fn receive(state: &AppState, caller: &CurrentUser, mut multipart: Multipart, form: &mut EnoForm) -> AppResult<()> {
+async fn receive(
+    state: &AppState,
+    caller: &CurrentUser,
+    mut multipart: Multipart,
+    form: &mut EnoForm,
+) -> AppResult<()> {
     while let Some(field) = multipart.next_field().await.map_err(bad_form)? {
         let name = field.name().unwrap_or_default().to_string();
         match name.as_str() {
-            "policyFile" => receive_file(state, field, form).await?,
+            "policyFile" => {
+                // Nothing is stored before the caller may change this appraiser's profile.
+                if form.appraiser_id.is_none() {
+                    return Err(AppError::BadRequest(MSG_APPRAISER_FIRST.into()));
+                }
+                receive_file(state, field, form).await?
+            }
             "appraiserId" => {
+                if form.appraiser_id.is_some() {
+                    return Err(AppError::BadRequest("Give appraiserId once.".into()));
+                }
                 let text = short_text(field).await?;
-                let id = text.trim().parse().map_err(|_| AppError::BadRequest("appraiserId must be a number.".into()))?;
-                // Checked as soon as it arrives, so a refused caller's file is not streamed in.
+                let id = text
+                    .trim()
+                    .parse()
+                    .map_err(|_| AppError::BadRequest("appraiserId must be a number.".into()))?;
                 ensure_may_manage_user(&state.db, caller, id).await?;
                 form.appraiser_id = Some(id);
             }
@@ -168,12 +211,17 @@ async fn receive_file(state: &AppState, field: Field<'_>, form: &mut EnoForm) ->
     if form.file.is_some() {
         return Err(AppError::BadRequest(MSG_ONE_FILE.into()));
     }
-    let received = upload::store(&state.storage, field, state.config.max_upload_bytes, Accept::Only(ENO_EXTENSIONS))
-        .await
-        .map_err(|e| match e {
-            AppError::Validation(message) => AppError::BadRequest(message),
-            other => other,
-        })?;
+    let received = upload::store(
+        &state.storage,
+        field,
+        state.config.max_upload_bytes,
+        Accept::Only(ENO_EXTENSIONS),
+    )
+    .await
+    .map_err(|e| match e {
+        AppError::Validation(message) => AppError::BadRequest(message),
+        other => other,
+    })?;
     form.file = Some(received);
     Ok(())
 }
@@ -184,9 +232,17 @@ async fn save(state: &AppState, caller: &CurrentUser, form: &EnoForm) -> AppResu
     let txn = portal_db::begin_write(&state.db).await?;
     let (profile, _) = managed(&txn, caller, appraiser).await?;
     let file = form.file.as_ref().ok_or_else(|| AppError::BadRequest(MSG_FILE_REQUIRED.into()))?;
-    let terms = checked_terms(form.provider.as_deref(), form.per_incident.as_deref(), form.aggregate.as_deref(), form.expiration.as_deref())?;
+    let terms = checked_terms(
+        form.provider.as_deref(),
+        form.per_incident.as_deref(),
+        form.aggregate.as_deref(),
+        form.expiration.as_deref(),
+    )?;
     let policy_type = policy_file_type(&txn).await?;
-    let stored = upload::stored_row(file, policy_type.id, caller.id(), Utc::now(), None, Some(appraiser)).insert(&txn).await?;
+    let stored =
+        upload::stored_row(file, policy_type.id, caller.id(), Utc::now(), None, Some(appraiser))
+            .insert(&txn)
+            .await?;
     let mut changed = profile.into_active_model();
     changed.eno_provider = Set(Some(terms.provider.clone()));
     changed.eno_per_incident_cents = Set(terms.per_incident_cents);
@@ -194,7 +250,10 @@ async fn save(state: &AppState, caller: &CurrentUser, form: &EnoForm) -> AppResu
     changed.eno_expiration_date = Set(Some(terms.expiration));
     changed.eno_file_id = Set(Some(stored.id));
     let profile = changed.update(&txn).await?;
-    let detail = format!("{}, expires {}, document {} ({})", terms.provider, terms.expiration, stored.id, stored.file_name);
+    let detail = format!(
+        "{}, expires {}, document {} ({})",
+        terms.provider, terms.expiration, stored.id, stored.file_name
+    );
     record(&txn, caller, "profile.eno_update", appraiser, detail).await?;
     txn.commit().await?;
     Ok(eno_info(profile, stored))
@@ -224,7 +283,11 @@ async fn policy_file_type(db: &impl ConnectionTrait) -> AppResult<file_type::Mod
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses((status = 200, body = Option<EnoFileRef>), (status = 400, body = MessageResponse),
               (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
-async fn my_e_and_o(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<Option<EnoFileRef>>> {
+async fn my_e_and_o(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<Option<EnoFileRef>>> {
     let (profile, _) = managed(&state.db, &caller, id).await?;
     let Some(file_id) = profile.eno_file_id else { return Ok(axum::Json(None)) };
     let file = stored_file::Entity::find_by_id(file_id)
@@ -240,32 +303,82 @@ mod tests {
 
     #[test]
     fn policy_terms() {
-        let ok = |provider: &str, per: i64, agg: i64| Ok(EnoTerms {
-            provider: provider.into(),
-            per_incident_cents: per,
-            aggregate_cents: agg,
-            expiration: NaiveDate::from_ymd_opt(2027, 6, 30).unwrap(),
-        });
+        let ok = |provider: &str, per: i64, agg: i64| {
+            Ok(EnoTerms {
+                provider: provider.into(),
+                per_incident_cents: per,
+                aggregate_cents: agg,
+                expiration: NaiveDate::from_ymd_opt(2027, 6, 30).unwrap(),
+            })
+        };
         let date = Some("2027-06-30");
         let long = "x".repeat(201);
-        type Case<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>, Option<&'a str>, Result<EnoTerms, &'a str>);
+        type Case<'a> = (
+            Option<&'a str>,
+            Option<&'a str>,
+            Option<&'a str>,
+            Option<&'a str>,
+            Result<EnoTerms, &'a str>,
+        );
         let table: [Case; 12] = [
-            (Some(" Acme Insurance "), Some("1,000,000"), Some("2000000.00"), date, ok("Acme Insurance", 100_000_000, 200_000_000)),
+            (
+                Some(" Acme Insurance "),
+                Some("1,000,000"),
+                Some("2000000.00"),
+                date,
+                ok("Acme Insurance", 100_000_000, 200_000_000),
+            ),
             (Some("Acme"), Some(""), None, date, ok("Acme", 0, 0)),
             (Some("Acme"), Some("$500.5"), Some(" "), date, ok("Acme", 50_050, 0)),
             (None, Some("1"), Some("1"), date, Err(MSG_PROVIDER_REQUIRED)),
             (Some("  "), Some("1"), Some("1"), date, Err(MSG_PROVIDER_REQUIRED)),
-            (Some("Acme"), Some("lots"), Some("1"), date, Err("The per-incident coverage must be a number.")),
-            (Some("Acme"), Some("1"), Some("-5"), date, Err("The aggregate coverage cannot be negative.")),
-            (Some("Acme"), Some("1.005"), Some("1"), date, Err("The per-incident coverage can have at most 2 decimal places.")),
-            (Some("Acme"), Some("100000000.01"), Some("1"), date, Err("The per-incident coverage cannot be more than $100,000,000.00.")),
+            (
+                Some("Acme"),
+                Some("lots"),
+                Some("1"),
+                date,
+                Err("The per-incident coverage must be a number."),
+            ),
+            (
+                Some("Acme"),
+                Some("1"),
+                Some("-5"),
+                date,
+                Err("The aggregate coverage cannot be negative."),
+            ),
+            (
+                Some("Acme"),
+                Some("1.005"),
+                Some("1"),
+                date,
+                Err("The per-incident coverage can have at most 2 decimal places."),
+            ),
+            (
+                Some("Acme"),
+                Some("100000000.01"),
+                Some("1"),
+                date,
+                Err("The per-incident coverage cannot be more than $100,000,000.00."),
+            ),
             (Some("Acme"), Some("1"), Some("1"), None, Err(MSG_EXPIRATION_REQUIRED)),
-            (Some("Acme"), Some("1"), Some("1"), Some("06/30/2027"), Err("The expiration date must be a date in the form yyyy-mm-dd (got '06/30/2027').")),
+            (
+                Some("Acme"),
+                Some("1"),
+                Some("1"),
+                Some("06/30/2027"),
+                Err(
+                    "The expiration date must be a date in the form yyyy-mm-dd (got '06/30/2027').",
+                ),
+            ),
             (Some(long.as_str()), Some("1"), Some("1"), date, Err(MSG_PROVIDER_TOO_LONG)),
         ];
         for (provider, per, agg, expiration, expected) in table {
             let got = checked_terms(provider, per, agg, expiration).map_err(|e| e.to_string());
-            assert_eq!(got, expected.map_err(str::to_string), "{provider:?} {per:?} {agg:?} {expiration:?}");
+            assert_eq!(
+                got,
+                expected.map_err(str::to_string),
+                "{provider:?} {per:?} {agg:?} {expiration:?}"
+            );
         }
     }
 }

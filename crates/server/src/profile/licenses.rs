@@ -1,27 +1,26 @@
-//! Licences: kept by staff, read-only in the portal (GET /api/appraiser/{id}/license-info), and
-//! the one rule of who is licensed to take an order in a state.
-use std::collections::HashSet;
-
+//! Licences: kept by staff, read-only in the portal (GET /api/appraiser/{id}/license-info). Who
+//! is licensed to take an order in a state is decided where orders are reassigned
+//! (`orders::assign::licensed_in`).
 use axum::extract::State;
 use chrono::NaiveDate;
 use portal_db::entities::appraiser_license;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ModelTrait, QueryOrder};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::managed;
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::Path;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(license_info))
 }
 
-/// Licence of part 1 section 3.
+/// A licence: type, state, number and expiration date.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct License {
@@ -36,7 +35,13 @@ pub struct License {
 
 impl From<appraiser_license::Model> for License {
     fn from(l: appraiser_license::Model) -> Self {
-        License { id: l.id, license_type: l.license_type, state_code: l.state_code, og_number: l.og_number, expiration_date: l.expiration_date }
+        License {
+            id: l.id,
+            license_type: l.license_type,
+            state_code: l.state_code,
+            og_number: l.og_number,
+            expiration_date: l.expiration_date,
+        }
     }
 }
 
@@ -45,7 +50,11 @@ impl From<appraiser_license::Model> for License {
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses((status = 200, body = Vec<License>), (status = 400, body = MessageResponse),
               (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
-async fn license_info(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<Vec<License>>> {
+async fn license_info(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<Vec<License>>> {
     let (profile, _) = managed(&state.db, &caller, id).await?;
     let licenses = profile
         .find_related(appraiser_license::Entity)
@@ -55,20 +64,4 @@ async fn license_info(State(state): State<AppState>, caller: CurrentUser, Path(i
         .all(&state.db)
         .await?;
     Ok(axum::Json(licenses.into_iter().map(License::from).collect()))
-}
-
-/// Which of the given appraiser profiles hold a licence in `state_code` that is still valid
-/// on `today` (a licence is good through its expiration date).
-pub async fn licensed_in(db: &impl ConnectionTrait, profile_ids: Vec<i32>, state_code: &str, today: NaiveDate) -> AppResult<HashSet<i32>> {
-    let ids: Vec<i32> = appraiser_license::Entity::find()
-        .select_only()
-        .column(appraiser_license::Column::AppraiserProfileId)
-        .distinct()
-        .filter(appraiser_license::Column::AppraiserProfileId.is_in(profile_ids))
-        .filter(appraiser_license::Column::StateCode.eq(state_code.trim().to_ascii_uppercase()))
-        .filter(appraiser_license::Column::ExpirationDate.gte(today))
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok(ids.into_iter().collect())
 }

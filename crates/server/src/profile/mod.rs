@@ -1,4 +1,4 @@
-//! The appraiser profile and its settings (part 1 sections 2.9 and 4.4): personal info and
+//! The appraiser profile and its settings (docs/domain.md#appraiser-profile): personal info and
 //! licences (read-only), coverage areas, E&O insurance, documents, trainee and out of office.
 //!
 //! Every call names the appraiser by security user id and is open to the appraiser, staff, the
@@ -16,10 +16,10 @@ use portal_db::entities::{appraiser_profile, security_user};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::app::AppState;
 use crate::audit::{self, AuditEntry};
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult};
+use crate::state::AppState;
 use crate::users::access::ensure_may_manage_user;
 
 pub const MSG_APPRAISER_NOT_FOUND: &str = "Appraiser Not Found";
@@ -47,7 +47,10 @@ pub async fn managed(
 }
 
 /// The appraiser (by security user id) with their profile; 404 when the user has no appraiser record.
-pub async fn appraiser_of(db: &impl ConnectionTrait, security_user_id: i32) -> AppResult<(appraiser_profile::Model, security_user::Model)> {
+pub async fn appraiser_of(
+    db: &impl ConnectionTrait,
+    security_user_id: i32,
+) -> AppResult<(appraiser_profile::Model, security_user::Model)> {
     match appraiser_profile::Entity::find()
         .filter(appraiser_profile::Column::SecurityUserId.eq(security_user_id))
         .find_also_related(security_user::Entity)
@@ -68,15 +71,23 @@ pub fn required_appraiser(appraiser_id: Option<i32>) -> AppResult<i32> {
 pub fn parse_day(name: &str, value: Option<&str>) -> AppResult<Option<NaiveDate>> {
     match value.map(str::trim).filter(|v| !v.is_empty()) {
         None => Ok(None),
-        Some(v) => NaiveDate::parse_from_str(v, "%Y-%m-%d")
-            .map(Some)
-            .map_err(|_| AppError::BadRequest(format!("The {name} must be a date in the form yyyy-mm-dd (got '{v}')."))),
+        Some(v) => NaiveDate::parse_from_str(v, "%Y-%m-%d").map(Some).map_err(|_| {
+            AppError::BadRequest(format!(
+                "The {name} must be a date in the form yyyy-mm-dd (got '{v}')."
+            ))
+        }),
     }
 }
 
 /// Audits a profile change: who did it (the secret administrator when acting for someone) and
 /// whose profile it was.
-pub async fn record(db: &impl ConnectionTrait, caller: &CurrentUser, action: &str, appraiser: i32, detail: String) -> AppResult<()> {
+pub async fn record(
+    db: &impl ConnectionTrait,
+    caller: &CurrentUser,
+    action: &str,
+    appraiser: i32,
+    detail: String,
+) -> AppResult<()> {
     audit::record(
         db,
         AuditEntry {
@@ -87,5 +98,6 @@ pub async fn record(db: &impl ConnectionTrait, caller: &CurrentUser, action: &st
             ip: None,
         },
     )
-    .await
+    .await?;
+    Ok(())
 }

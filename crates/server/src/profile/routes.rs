@@ -1,4 +1,5 @@
-//! GET /api/appraiser/me and /api/appraiser/{id}: the appraiser info of part 1 section 3.
+//! GET /api/appraiser/me and /api/appraiser/{id}: the appraiser info (profile, office, E&O,
+//! out of office, EPP state).
 use axum::extract::State;
 use chrono::NaiveDate;
 use portal_db::entities::{appraiser_profile, security_user};
@@ -7,18 +8,18 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::Path;
-use crate::payments::money::to_amount;
+use crate::money::to_amount;
+use crate::state::AppState;
 use crate::users::routes::SecurityUser;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(me)).routes(routes!(by_user_id))
 }
 
-/// Appraiser info as part 1 section 3 shapes it (the fields this release keeps).
+/// The appraiser info the profile, payments and dashboard pages read (fields this release keeps).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppraiserInfo {
@@ -32,7 +33,7 @@ pub struct AppraiserInfo {
     pub is_fha_certified: bool,
     pub is_staff_appraiser: bool,
     pub no_trainee: bool,
-    /// Payment fields (part 2 section 3), from the appraiser's EPP party; null until onboarded.
+    /// Payment fields from the appraiser's EPP party; null until onboarded.
     pub company_name: Option<String>,
     pub vendor_name: Option<String>,
     pub is_linked: bool,
@@ -42,7 +43,7 @@ pub struct AppraiserInfo {
     pub zip: Option<String>,
     pub payment_status: Option<String>,
     pub ready_for_epp_onboarding: bool,
-    pub epp_party_data: Option<crate::payments::epp::EppPartyData>,
+    pub epp_party_data: Option<crate::epp::EppPartyData>,
     /// Out of office, both days included.
     pub ooo_start_date: Option<NaiveDate>,
     pub ooo_end_date: Option<NaiveDate>,
@@ -53,9 +54,12 @@ pub struct AppraiserInfo {
     pub eno_expiration_date: Option<NaiveDate>,
 }
 
-pub fn appraiser_info(profile: appraiser_profile::Model, user: security_user::Model) -> AppraiserInfo {
-    let epp_party_data = crate::payments::epp::stored_party(&profile);
-    AppraiserInfo {
+pub fn appraiser_info(
+    profile: appraiser_profile::Model,
+    user: security_user::Model,
+) -> AppResult<AppraiserInfo> {
+    let epp_party_data = crate::epp::stored_party(&profile);
+    Ok(AppraiserInfo {
         company_name: profile.epp_company_name,
         vendor_name: profile.epp_vendor_name,
         is_linked: profile.epp_is_linked,
@@ -67,7 +71,7 @@ pub fn appraiser_info(profile: appraiser_profile::Model, user: security_user::Mo
         ready_for_epp_onboarding: profile.ready_for_epp_onboarding,
         epp_party_data,
         id: profile.id,
-        security_user: user.into(),
+        security_user: user.try_into()?,
         office_address_line1: profile.office_address_line1,
         office_address_line2: profile.office_address_line2,
         office_city: profile.office_city,
@@ -82,24 +86,35 @@ pub fn appraiser_info(profile: appraiser_profile::Model, user: security_user::Mo
         eno_per_incident_amount: to_amount(profile.eno_per_incident_cents),
         eno_aggregate_amount: to_amount(profile.eno_aggregate_cents),
         eno_expiration_date: profile.eno_expiration_date,
-    }
+    })
 }
 
-async fn load(state: &AppState, caller: &CurrentUser, security_user_id: i32) -> AppResult<axum::Json<AppraiserInfo>> {
+async fn load(
+    state: &AppState,
+    caller: &CurrentUser,
+    security_user_id: i32,
+) -> AppResult<axum::Json<AppraiserInfo>> {
     let (profile, user) = super::managed(&state.db, caller, security_user_id).await?;
-    Ok(axum::Json(appraiser_info(profile, user)))
+    Ok(axum::Json(appraiser_info(profile, user)?))
 }
 
 /// The caller's own appraiser record.
 #[utoipa::path(get, path = "/api/appraiser/me", tag = "appraiser",
     responses((status = 200, body = AppraiserInfo), (status = 404, body = MessageResponse)))]
-async fn me(State(state): State<AppState>, caller: CurrentUser) -> AppResult<axum::Json<AppraiserInfo>> {
+async fn me(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+) -> AppResult<axum::Json<AppraiserInfo>> {
     load(&state, &caller, caller.id()).await
 }
 
 /// An appraiser's record by security user id: their own, their firm administrator's, or staff's.
 #[utoipa::path(get, path = "/api/appraiser/{id}", tag = "appraiser", params(("id" = i32, Path, description = "security user id")),
     responses((status = 200, body = AppraiserInfo), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
-async fn by_user_id(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<AppraiserInfo>> {
+async fn by_user_id(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<AppraiserInfo>> {
     load(&state, &caller, id).await
 }

@@ -10,10 +10,10 @@ use utoipa_axum::routes;
 
 use super::routes::{AppraiserInfo, appraiser_info};
 use super::{managed, parse_day, record, required_appraiser};
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
+use crate::state::AppState;
 
 pub const MSG_HAS_TRAINEE_REQUIRED: &str = "hasTrainee is required.";
 pub const MSG_BOTH_DATES: &str = "Please select both start and end dates.";
@@ -43,9 +43,10 @@ pub struct UpdateOoo {
     pub end_date: Option<String>,
 }
 
-/// Out-of-office dates: both given, the end not before the start (part 1 section 5).
+/// Out-of-office dates: both given, the end not before the start.
 pub fn checked_ooo(start: Option<&str>, end: Option<&str>) -> AppResult<(NaiveDate, NaiveDate)> {
-    let (Some(start), Some(end)) = (parse_day("start date", start)?, parse_day("end date", end)?) else {
+    let (Some(start), Some(end)) = (parse_day("start date", start)?, parse_day("end date", end)?)
+    else {
         return Err(AppError::BadRequest(MSG_BOTH_DATES.into()));
     };
     if end < start {
@@ -58,24 +59,34 @@ pub fn checked_ooo(start: Option<&str>, end: Option<&str>) -> AppResult<(NaiveDa
 #[utoipa::path(post, path = "/api/appraiser/update-trainee-info", tag = "appraiser", request_body = UpdateTrainee,
     responses((status = 200, body = AppraiserInfo), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse)))]
-async fn update_trainee_info(State(state): State<AppState>, caller: CurrentUser, Json(body): Json<UpdateTrainee>) -> AppResult<axum::Json<AppraiserInfo>> {
+async fn update_trainee_info(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Json(body): Json<UpdateTrainee>,
+) -> AppResult<axum::Json<AppraiserInfo>> {
     let appraiser = required_appraiser(body.appraiser_id)?;
     let txn = portal_db::begin_write(&state.db).await?;
     let (profile, user) = managed(&txn, &caller, appraiser).await?;
-    let has_trainee = body.has_trainee.ok_or_else(|| AppError::BadRequest(MSG_HAS_TRAINEE_REQUIRED.into()))?;
+    let has_trainee =
+        body.has_trainee.ok_or_else(|| AppError::BadRequest(MSG_HAS_TRAINEE_REQUIRED.into()))?;
     let mut changed = profile.into_active_model();
     changed.no_trainee = Set(!has_trainee);
     let profile = changed.update(&txn).await?;
-    record(&txn, &caller, "profile.trainee", appraiser, format!("hasTrainee={has_trainee}")).await?;
+    record(&txn, &caller, "profile.trainee", appraiser, format!("hasTrainee={has_trainee}"))
+        .await?;
     txn.commit().await?;
-    Ok(axum::Json(appraiser_info(profile, user)))
+    Ok(axum::Json(appraiser_info(profile, user)?))
 }
 
 /// Sets the appraiser's out-of-office dates.
 #[utoipa::path(post, path = "/api/appraiser/update-ooo", tag = "appraiser", request_body = UpdateOoo,
     responses((status = 200, body = AppraiserInfo), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse)))]
-async fn update_ooo(State(state): State<AppState>, caller: CurrentUser, Json(body): Json<UpdateOoo>) -> AppResult<axum::Json<AppraiserInfo>> {
+async fn update_ooo(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Json(body): Json<UpdateOoo>,
+) -> AppResult<axum::Json<AppraiserInfo>> {
     let appraiser = required_appraiser(body.appraiser_id)?;
     let txn = portal_db::begin_write(&state.db).await?;
     let (profile, user) = managed(&txn, &caller, appraiser).await?;
@@ -86,7 +97,7 @@ async fn update_ooo(State(state): State<AppState>, caller: CurrentUser, Json(bod
     let profile = changed.update(&txn).await?;
     record(&txn, &caller, "profile.out_of_office", appraiser, format!("{start} to {end}")).await?;
     txn.commit().await?;
-    Ok(axum::Json(appraiser_info(profile, user)))
+    Ok(axum::Json(appraiser_info(profile, user)?))
 }
 
 #[cfg(test)]
@@ -104,10 +115,18 @@ mod tests {
             (None, Some("2026-07-01"), Err(MSG_BOTH_DATES)),
             (Some("2026-07-01"), Some(" "), Err(MSG_BOTH_DATES)),
             (None, None, Err(MSG_BOTH_DATES)),
-            (Some("07/01/2026"), Some("2026-07-10"), Err("The start date must be a date in the form yyyy-mm-dd (got '07/01/2026').")),
+            (
+                Some("07/01/2026"),
+                Some("2026-07-10"),
+                Err("The start date must be a date in the form yyyy-mm-dd (got '07/01/2026')."),
+            ),
         ];
         for (start, end, expected) in table {
-            assert_eq!(checked_ooo(start, end).map_err(|e| e.to_string()), expected.map_err(str::to_string), "{start:?} {end:?}");
+            assert_eq!(
+                checked_ooo(start, end).map_err(|e| e.to_string()),
+                expected.map_err(str::to_string),
+                "{start:?} {end:?}"
+            );
         }
     }
 }

@@ -1,14 +1,13 @@
-//! Quote requests (domain.md, Quotes): staff send a request to one or more appraisers; each
+//! Quote requests (docs/domain.md#quotes): staff send a request to one or more appraisers; each
 //! recipient sees it under Open Quotes until they respond (fee, delivery date, comment) or reject
 //! it (reason), or staff close it. Only recipients see or answer a quote.
 pub mod routes;
-pub mod seed;
 
 use chrono::NaiveDate;
 use portal_db::entities::{quote, quote_recipient};
 
 use crate::http::error::{AppError, AppResult};
-use crate::payments::money::{AmountError, parse_amount};
+use crate::money::{AmountError, parse_amount};
 
 pub const ANSWER_ACCEPTED: &str = "accepted";
 pub const ANSWER_REJECTED: &str = "rejected";
@@ -51,7 +50,9 @@ impl RecipientState {
             RecipientState::Open => return None,
             RecipientState::Responded => "You have already responded to this quote.",
             RecipientState::Rejected => "You have already rejected this quote.",
-            RecipientState::Closed => "This quote request has been closed and can no longer be answered.",
+            RecipientState::Closed => {
+                "This quote request has been closed and can no longer be answered."
+            }
         };
         Some(AppError::Conflict(message.into()))
     }
@@ -82,17 +83,31 @@ fn required_text(value: Option<&str>, missing: &str, what: &str) -> AppResult<St
         return Err(AppError::Validation(missing.into()));
     }
     if text.chars().count() > MAX_TEXT {
-        return Err(AppError::Validation(format!("The {what} can be at most {MAX_TEXT} characters long.")));
+        return Err(AppError::Validation(format!(
+            "The {what} can be at most {MAX_TEXT} characters long."
+        )));
     }
     Ok(text.to_string())
 }
 
 /// Checks a response to a quote; `today` is the company's date.
-pub fn check_response(date: Option<&str>, fee: &serde_json::Value, comment: Option<&str>, today: NaiveDate) -> AppResult<Response> {
-    let date = date.map(str::trim).filter(|d| !d.is_empty()).ok_or_else(|| AppError::Validation(MSG_DATE_REQUIRED.into()))?;
+pub fn check_response(
+    date: Option<&str>,
+    fee: &serde_json::Value,
+    comment: Option<&str>,
+    today: NaiveDate,
+) -> AppResult<Response> {
+    let date = date
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .ok_or_else(|| AppError::Validation(MSG_DATE_REQUIRED.into()))?;
     // The web app sends yyyy-mm-dd; a full timestamp's date part is accepted too.
-    let estimated_delivery_date = NaiveDate::parse_from_str(date.get(..10).unwrap_or(date), "%Y-%m-%d")
-        .map_err(|_| AppError::Validation(format!("The estimated delivery date must be a date in the form yyyy-mm-dd (got '{date}').")))?;
+    let estimated_delivery_date =
+        NaiveDate::parse_from_str(date.get(..10).unwrap_or(date), "%Y-%m-%d").map_err(|_| {
+            AppError::Validation(format!(
+                "The estimated delivery date must be a date in the form yyyy-mm-dd (got '{date}')."
+            ))
+        })?;
     if estimated_delivery_date < today {
         return Err(AppError::Validation(MSG_DATE_PAST.into()));
     }
@@ -124,8 +139,16 @@ mod tests {
     #[test]
     fn response_rules() {
         let today = NaiveDate::from_ymd_opt(2026, 3, 10).unwrap();
-        let ok = check_response(Some("2026-03-10"), &json!("450.00"), Some(" On time "), today).unwrap();
-        assert_eq!(ok, Response { estimated_delivery_date: today, fee_cents: 45000, comment: "On time".into() });
+        let ok =
+            check_response(Some("2026-03-10"), &json!("450.00"), Some(" On time "), today).unwrap();
+        assert_eq!(
+            ok,
+            Response {
+                estimated_delivery_date: today,
+                fee_cents: 45000,
+                comment: "On time".into()
+            }
+        );
         let table: [(Option<&str>, serde_json::Value, Option<&str>, &str); 9] = [
             (None, json!(1), Some("c"), MSG_DATE_REQUIRED),
             (Some(" "), json!(1), Some("c"), MSG_DATE_REQUIRED),
@@ -142,7 +165,12 @@ mod tests {
             assert!(matches!(err, AppError::Validation(_)));
             assert_eq!(err.to_string(), message, "{date:?} {fee} {comment:?}");
         }
-        assert!(check_response(Some("03/11/2026"), &json!(1), Some("c"), today).unwrap_err().to_string().contains("yyyy-mm-dd"));
+        assert!(
+            check_response(Some("03/11/2026"), &json!(1), Some("c"), today)
+                .unwrap_err()
+                .to_string()
+                .contains("yyyy-mm-dd")
+        );
         assert_eq!(check_reject_reason(Some("  ")).unwrap_err().to_string(), MSG_REASON_REQUIRED);
         assert_eq!(check_reject_reason(Some(" Too far ")).unwrap(), "Too far");
     }

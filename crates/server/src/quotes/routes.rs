@@ -9,21 +9,27 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::{ANSWER_ACCEPTED, ANSWER_REJECTED, RecipientState, check_reject_reason, check_response};
-use crate::app::AppState;
+use super::{
+    ANSWER_ACCEPTED, ANSWER_REJECTED, RecipientState, check_reject_reason, check_response,
+};
 use crate::audit::{self, AuditEntry};
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
-use crate::payments::money::to_amount;
+use crate::money::to_amount;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(dash)).routes(routes!(details)).routes(routes!(accept)).routes(routes!(reject))
+    OpenApiRouter::new()
+        .routes(routes!(dash))
+        .routes(routes!(details))
+        .routes(routes!(accept))
+        .routes(routes!(reject))
 }
 
 pub const MSG_NOT_FOUND: &str = "Quote not found";
 
-/// One open quote request (part 2 section 3, Quote (list)).
+/// One open quote request, as Open Quotes lists it.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuoteListItem {
@@ -92,7 +98,7 @@ pub struct QuoteAnswer {
     pub reject_reason: Option<String>,
 }
 
-/// Part 2 section 3, Quote detail response, with the caller's answer.
+/// One quote request with its property, client and the caller's answer.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuoteDetailResponse {
@@ -130,7 +136,11 @@ fn today(state: &AppState) -> AppResult<NaiveDate> {
 }
 
 /// The caller's recipient row and the quote, or 404 for anyone the quote was not sent to.
-async fn find_for(db: &impl ConnectionTrait, caller: &CurrentUser, quote_id: i32) -> AppResult<(quote_recipient::Model, quote::Model)> {
+async fn find_for(
+    db: &impl ConnectionTrait,
+    caller: &CurrentUser,
+    quote_id: i32,
+) -> AppResult<(quote_recipient::Model, quote::Model)> {
     let found = quote_recipient::Entity::find()
         .filter(quote_recipient::Column::QuoteId.eq(quote_id))
         .filter(quote_recipient::Column::AppraiserUserId.eq(caller.id()))
@@ -143,7 +153,11 @@ async fn find_for(db: &impl ConnectionTrait, caller: &CurrentUser, quote_id: i32
     }
 }
 
-async fn detail_of(db: &impl ConnectionTrait, recipient: quote_recipient::Model, q: quote::Model) -> AppResult<QuoteDetailResponse> {
+async fn detail_of(
+    db: &impl ConnectionTrait,
+    recipient: quote_recipient::Model,
+    q: quote::Model,
+) -> AppResult<QuoteDetailResponse> {
     let client = match q.client_id {
         Some(id) => client::Entity::find_by_id(id).one(db).await?,
         None => None,
@@ -152,7 +166,9 @@ async fn detail_of(db: &impl ConnectionTrait, recipient: quote_recipient::Model,
     Ok(QuoteDetailResponse {
         property_type: Described { description: q.property_type },
         intended_use: Described { description: q.intended_use },
-        report_type: q.report_type.map(|product_description| ReportTypeInfo { product_description }),
+        report_type: q
+            .report_type
+            .map(|product_description| ReportTypeInfo { product_description }),
         client: client.map(|c| QuoteClient {
             company_name: c.company_name,
             office_address_line: c.office_address_line,
@@ -185,14 +201,21 @@ async fn detail_of(db: &impl ConnectionTrait, recipient: quote_recipient::Model,
 
 /// The caller's open quote requests: not yet answered and not closed, soonest due first.
 #[utoipa::path(get, path = "/api/quotes/dash", tag = "quotes", responses((status = 200, body = Vec<QuoteListItem>)))]
-async fn dash(State(state): State<AppState>, caller: CurrentUser) -> AppResult<axum::Json<Vec<QuoteListItem>>> {
+async fn dash(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+) -> AppResult<axum::Json<Vec<QuoteListItem>>> {
     let rows = quote::Entity::find()
         .inner_join(quote_recipient::Entity)
         .filter(quote_recipient::Column::AppraiserUserId.eq(caller.id()))
         .filter(quote_recipient::Column::Answer.is_null())
         .filter(quote::Column::ClosedAt.is_null())
         .find_also_related(client::Entity)
-        .order_by_with_nulls(Expr::col((quote::Entity, quote::Column::DueDate)), Order::Asc, NullOrdering::Last)
+        .order_by_with_nulls(
+            Expr::col((quote::Entity, quote::Column::DueDate)),
+            Order::Asc,
+            NullOrdering::Last,
+        )
         .order_by_asc(quote::Column::Id)
         .all(&state.db)
         .await?;
@@ -218,7 +241,11 @@ async fn dash(State(state): State<AppState>, caller: CurrentUser) -> AppResult<a
 /// One quote the caller received, with their answer; 404 for anyone else.
 #[utoipa::path(get, path = "/api/quotes/details/{id}", tag = "quotes", params(("id" = i32, Path, description = "quote id")),
     responses((status = 200, body = QuoteDetailResponse), (status = 400, body = MessageResponse), (status = 404, body = MessageResponse)))]
-async fn details(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<QuoteDetailResponse>> {
+async fn details(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<QuoteDetailResponse>> {
     let (recipient, q) = find_for(&state.db, &caller, id).await?;
     Ok(axum::Json(detail_of(&state.db, recipient, q).await?))
 }
@@ -226,7 +253,14 @@ async fn details(State(state): State<AppState>, caller: CurrentUser, Path(id): P
 /// Stores an answer if the caller's row is still unanswered and the quote still open. The
 /// conditional UPDATE is the transaction's first statement, so two answers at once queue on the
 /// write lock and exactly one matches; the other gets the 409 of the state it finds.
-async fn answer(state: &AppState, caller: &CurrentUser, q: &quote::Model, set: Vec<(quote_recipient::Column, Expr)>, audit_action: &str, detail: String) -> AppResult<()> {
+async fn answer(
+    state: &AppState,
+    caller: &CurrentUser,
+    q: &quote::Model,
+    set: Vec<(quote_recipient::Column, Expr)>,
+    audit_action: &str,
+    detail: String,
+) -> AppResult<()> {
     let txn = portal_db::begin_write(&state.db).await?;
     let mut update = quote_recipient::Entity::update_many();
     for (column, value) in set {
@@ -237,17 +271,34 @@ async fn answer(state: &AppState, caller: &CurrentUser, q: &quote::Model, set: V
         .filter(quote_recipient::Column::AppraiserUserId.eq(caller.id()))
         .filter(quote_recipient::Column::Answer.is_null())
         .filter(
-            quote_recipient::Column::QuoteId
-                .in_subquery(Query::select().column(quote::Column::Id).from(quote::Entity).and_where(quote::Column::ClosedAt.is_null()).to_owned()),
+            quote_recipient::Column::QuoteId.in_subquery(
+                Query::select()
+                    .column(quote::Column::Id)
+                    .from(quote::Entity)
+                    .and_where(quote::Column::ClosedAt.is_null())
+                    .to_owned(),
+            ),
         )
         .exec(&txn)
         .await?;
     if updated.rows_affected != 1 {
         txn.rollback().await?;
         let (recipient, q) = find_for(&state.db, caller, q.id).await?;
-        return Err(RecipientState::of(&q, &recipient).conflict().unwrap_or_else(|| AppError::Conflict("You have already answered this quote.".into())));
+        return Err(RecipientState::of(&q, &recipient).conflict().unwrap_or_else(|| {
+            AppError::Conflict("You have already answered this quote.".into())
+        }));
     }
-    audit::record(&txn, AuditEntry { action: audit_action, actor: Some(caller.id()), subject: Some(caller.id()), detail: Some(detail), ip: None }).await?;
+    audit::record(
+        &txn,
+        AuditEntry {
+            action: audit_action,
+            actor: Some(caller.id()),
+            subject: Some(caller.id()),
+            detail: Some(detail),
+            ip: None,
+        },
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }
@@ -256,14 +307,24 @@ async fn answer(state: &AppState, caller: &CurrentUser, q: &quote::Model, set: V
 #[utoipa::path(post, path = "/api/quotes/accept", tag = "quotes", request_body = AcceptQuote,
     responses((status = 200, body = QuoteDetailResponse), (status = 404, body = MessageResponse),
               (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
-async fn accept(State(state): State<AppState>, caller: CurrentUser, Json(body): Json<AcceptQuote>) -> AppResult<axum::Json<QuoteDetailResponse>> {
+async fn accept(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Json(body): Json<AcceptQuote>,
+) -> AppResult<axum::Json<QuoteDetailResponse>> {
     let today = today(&state)?;
     let (recipient, q) = find_for(&state.db, &caller, body.quote_id).await?;
     if let Some(conflict) = RecipientState::of(&q, &recipient).conflict() {
         return Err(conflict);
     }
-    let r = check_response(body.estimated_delivery_date.as_deref(), &body.appraiser_fee, body.comment.as_deref(), today)?;
-    let detail = format!("quote {} fee {} cents, delivery {}", q.id, r.fee_cents, r.estimated_delivery_date);
+    let r = check_response(
+        body.estimated_delivery_date.as_deref(),
+        &body.appraiser_fee,
+        body.comment.as_deref(),
+        today,
+    )?;
+    let detail =
+        format!("quote {} fee {} cents, delivery {}", q.id, r.fee_cents, r.estimated_delivery_date);
     let set = vec![
         (quote_recipient::Column::Answer, Expr::value(ANSWER_ACCEPTED)),
         (quote_recipient::Column::AnsweredAt, Expr::value(Utc::now())),
@@ -280,7 +341,11 @@ async fn accept(State(state): State<AppState>, caller: CurrentUser, Json(body): 
 #[utoipa::path(post, path = "/api/quotes/reject", tag = "quotes", request_body = RejectQuote,
     responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
-async fn reject(State(state): State<AppState>, caller: CurrentUser, Json(body): Json<RejectQuote>) -> AppResult<axum::Json<MessageResponse>> {
+async fn reject(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Json(body): Json<RejectQuote>,
+) -> AppResult<axum::Json<MessageResponse>> {
     let (recipient, q) = find_for(&state.db, &caller, body.quote_id).await?;
     if let Some(conflict) = RecipientState::of(&q, &recipient).conflict() {
         return Err(conflict);

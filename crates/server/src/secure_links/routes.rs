@@ -13,14 +13,18 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::files::download::stream_response;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list_secure_links)).routes(routes!(secure_link)).routes(routes!(mark_secure_link_viewed)).routes(routes!(secure_link_attachment))
+    OpenApiRouter::new()
+        .routes(routes!(list_secure_links))
+        .routes(routes!(secure_link))
+        .routes(routes!(mark_secure_link_viewed))
+        .routes(routes!(secure_link_attachment))
 }
 
 pub const MSG_NOT_FOUND: &str = "Secure link not found";
@@ -37,7 +41,7 @@ pub struct SecureLinkAttachment {
     pub download_url: String,
 }
 
-/// Part 2 section 3, Secure link.
+/// A secure link staff sent the caller, with its attachments.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SecureLink {
@@ -55,7 +59,10 @@ pub struct SecureLink {
 }
 
 /// The visible attachments of each link, by link id.
-async fn attachments_of(db: &impl ConnectionTrait, link_ids: Vec<i32>) -> AppResult<HashMap<i32, Vec<SecureLinkAttachment>>> {
+pub async fn attachments_of(
+    db: &impl ConnectionTrait,
+    link_ids: Vec<i32>,
+) -> AppResult<HashMap<i32, Vec<SecureLinkAttachment>>> {
     let mut by_link: HashMap<i32, Vec<SecureLinkAttachment>> = HashMap::new();
     if link_ids.is_empty() {
         return Ok(by_link);
@@ -70,7 +77,10 @@ async fn attachments_of(db: &impl ConnectionTrait, link_ids: Vec<i32>) -> AppRes
         let Some(file) = file.filter(|f| !f.hide) else { continue };
         by_link.entry(a.secure_link_id).or_default().push(SecureLinkAttachment {
             id: file.id,
-            download_url: format!("/api/appraiser/secure-links/{}/attachments/{}", a.secure_link_id, file.id),
+            download_url: format!(
+                "/api/appraiser/secure-links/{}/attachments/{}",
+                a.secure_link_id, file.id
+            ),
             file_name: file.file_name,
             content_type: file.content_type,
             file_size: file.size_bytes,
@@ -79,7 +89,7 @@ async fn attachments_of(db: &impl ConnectionTrait, link_ids: Vec<i32>) -> AppRes
     Ok(by_link)
 }
 
-fn shape(link: secure_link::Model, attachments: Vec<SecureLinkAttachment>) -> SecureLink {
+pub fn shape(link: secure_link::Model, attachments: Vec<SecureLinkAttachment>) -> SecureLink {
     SecureLink {
         id: link.id,
         usa_file_number: link.usa_file_number,
@@ -95,7 +105,11 @@ fn shape(link: secure_link::Model, attachments: Vec<SecureLinkAttachment>) -> Se
 }
 
 /// The caller's link, or 404 for anyone else.
-async fn own_link(db: &impl ConnectionTrait, caller: &CurrentUser, id: i32) -> AppResult<secure_link::Model> {
+async fn own_link(
+    db: &impl ConnectionTrait,
+    caller: &CurrentUser,
+    id: i32,
+) -> AppResult<secure_link::Model> {
     secure_link::Entity::find_by_id(id)
         .filter(secure_link::Column::RecipientUserId.eq(caller.id()))
         .one(db)
@@ -103,7 +117,10 @@ async fn own_link(db: &impl ConnectionTrait, caller: &CurrentUser, id: i32) -> A
         .ok_or_else(|| AppError::NotFound(MSG_NOT_FOUND.into()))
 }
 
-async fn with_attachments(db: &impl ConnectionTrait, link: secure_link::Model) -> AppResult<SecureLink> {
+async fn with_attachments(
+    db: &impl ConnectionTrait,
+    link: secure_link::Model,
+) -> AppResult<SecureLink> {
     let mut attachments = attachments_of(db, vec![link.id]).await?;
     let files = attachments.remove(&link.id).unwrap_or_default();
     Ok(shape(link, files))
@@ -111,7 +128,10 @@ async fn with_attachments(db: &impl ConnectionTrait, link: secure_link::Model) -
 
 /// The secure links sent to the caller, newest first.
 #[utoipa::path(get, path = "/api/appraiser/secure-links", tag = "secure-links", responses((status = 200, body = Vec<SecureLink>)))]
-async fn list_secure_links(State(state): State<AppState>, caller: CurrentUser) -> AppResult<axum::Json<Vec<SecureLink>>> {
+async fn list_secure_links(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+) -> AppResult<axum::Json<Vec<SecureLink>>> {
     let links = secure_link::Entity::find()
         .filter(secure_link::Column::RecipientUserId.eq(caller.id()))
         .order_by_desc(secure_link::Column::SentAt)
@@ -133,7 +153,11 @@ async fn list_secure_links(State(state): State<AppState>, caller: CurrentUser) -
 /// One of the caller's secure links (reading it does not mark it viewed).
 #[utoipa::path(get, path = "/api/appraiser/secure-links/{id}", tag = "secure-links", params(("id" = i32, Path, description = "secure link id")),
     responses((status = 200, body = SecureLink), (status = 400, body = MessageResponse), (status = 404, body = MessageResponse)))]
-async fn secure_link(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<SecureLink>> {
+async fn secure_link(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<SecureLink>> {
     let link = own_link(&state.db, &caller, id).await?;
     Ok(axum::Json(with_attachments(&state.db, link).await?))
 }
@@ -141,7 +165,11 @@ async fn secure_link(State(state): State<AppState>, caller: CurrentUser, Path(id
 /// The recipient opened the link: sets viewDateTime the first time only, and answers the link.
 #[utoipa::path(post, path = "/api/appraiser/secure-links/{id}/viewed", tag = "secure-links", params(("id" = i32, Path, description = "secure link id")),
     responses((status = 200, body = SecureLink), (status = 404, body = MessageResponse)))]
-async fn mark_secure_link_viewed(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<SecureLink>> {
+async fn mark_secure_link_viewed(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<SecureLink>> {
     own_link(&state.db, &caller, id).await?;
     secure_link::Entity::update_many()
         .col_expr(secure_link::Column::ViewedAt, Expr::value(Utc::now()))
@@ -159,7 +187,11 @@ async fn mark_secure_link_viewed(State(state): State<AppState>, caller: CurrentU
     params(("id" = i32, Path, description = "secure link id"), ("fileId" = i64, Path, description = "attachment (stored file) id")),
     responses((status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
               (status = 404, body = MessageResponse)))]
-async fn secure_link_attachment(State(state): State<AppState>, caller: CurrentUser, Path((id, file_id)): Path<(i32, i64)>) -> AppResult<Response> {
+async fn secure_link_attachment(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path((id, file_id)): Path<(i32, i64)>,
+) -> AppResult<Response> {
     let link = own_link(&state.db, &caller, id).await?;
     let found = secure_link_attachment::Entity::find()
         .filter(secure_link_attachment::Column::SecureLinkId.eq(link.id))

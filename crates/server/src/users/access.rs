@@ -3,7 +3,7 @@
 use portal_db::entities::appraiser_profile;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult};
 use crate::roles::UserType;
 
@@ -15,7 +15,11 @@ pub async fn company_of(db: &impl ConnectionTrait, user_id: i32) -> AppResult<Op
         .and_then(|p| p.company_id))
 }
 
-pub async fn may_manage_user(db: &impl ConnectionTrait, caller: &CurrentUser, user_id: i32) -> AppResult<bool> {
+pub async fn may_manage_user(
+    db: &impl ConnectionTrait,
+    caller: &CurrentUser,
+    user_id: i32,
+) -> AppResult<bool> {
     if caller.id() == user_id || caller.is(UserType::Staff) || caller.is(UserType::Secret) {
         return Ok(true);
     }
@@ -26,6 +30,10 @@ pub async fn may_manage_user(db: &impl ConnectionTrait, caller: &CurrentUser, us
     Ok(false)
 }
 
-pub async fn ensure_may_manage_user(db: &impl ConnectionTrait, caller: &CurrentUser, user_id: i32) -> AppResult<()> {
+pub async fn ensure_may_manage_user(
+    db: &impl ConnectionTrait,
+    caller: &CurrentUser,
+    user_id: i32,
+) -> AppResult<()> {
     if may_manage_user(db, caller, user_id).await? { Ok(()) } else { Err(AppError::forbidden()) }
 }

@@ -1,11 +1,13 @@
-//! Creating accounts and setting passwords (CLI and demo data).
+//! Creating and finding accounts (CLI, staff and demo data).
 use chrono::Utc;
 use portal_db::entities::{appraiser_profile, security_user};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, NotSet, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, NotSet, QueryFilter, Set,
+};
 
-use crate::auth::password;
-use crate::auth::routes::normalize_username;
 use crate::http::error::{AppError, AppResult};
+use crate::names::normalize_username;
+use crate::password;
 use crate::roles::UserType;
 
 pub struct NewUser {
@@ -19,12 +21,26 @@ pub struct NewUser {
     pub company_id: Option<i32>,
 }
 
+/// The longest username an account can have; longer ones are refused before any lookup.
+pub const MAX_USERNAME_CHARS: usize = 100;
+
+/// A 422 for a username no account can have, so nothing that long is ever stored or logged.
+pub fn check_username_length(username: &str) -> AppResult<()> {
+    if username.trim().chars().count() > MAX_USERNAME_CHARS {
+        return Err(AppError::Validation(format!(
+            "Username must be at most {MAX_USERNAME_CHARS} characters"
+        )));
+    }
+    Ok(())
+}
+
 /// Creates a user (and the appraiser profile appraisers need). The password must meet the rules.
 pub async fn create(db: &impl ConnectionTrait, new: NewUser) -> AppResult<security_user::Model> {
     let username = normalize_username(&new.username);
     if username.is_empty() {
         return Err(AppError::Validation("A username is required".into()));
     }
+    check_username_length(&username)?;
     if !new.email.contains('@') {
         return Err(AppError::Validation(format!("'{}' is not an e-mail address", new.email)));
     }
@@ -69,20 +85,12 @@ pub async fn create(db: &impl ConnectionTrait, new: NewUser) -> AppResult<securi
     Ok(user)
 }
 
-pub async fn find(db: &impl ConnectionTrait, username: &str) -> AppResult<Option<security_user::Model>> {
+pub async fn find(
+    db: &impl ConnectionTrait,
+    username: &str,
+) -> AppResult<Option<security_user::Model>> {
     Ok(security_user::Entity::find()
         .filter(security_user::Column::LoginId.eq(normalize_username(username)))
         .one(db)
         .await?)
-}
-
-/// Sets a new password (rules enforced) and ends the user's sessions.
-pub async fn set_password(db: &impl ConnectionTrait, username: &str, new_password: String) -> AppResult<security_user::Model> {
-    password::check_rules(&new_password)?;
-    let user = find(db, username).await?.ok_or_else(|| AppError::NotFound(format!("No user named '{username}'")))?;
-    let mut active = user.into_active_model();
-    active.password_hash = Set(password::hash_blocking(new_password).await?);
-    let user = active.update(db).await?;
-    crate::auth::session::end_all_for_user(db, user.id, None).await?;
-    Ok(user)
 }

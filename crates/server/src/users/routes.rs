@@ -7,16 +7,17 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::access::ensure_may_manage_user;
-use crate::app::AppState;
-use crate::auth::session::CurrentUser;
+use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
+use crate::roles::UserType;
+use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(get_user))
 }
 
-/// A security user as part 1 section 3 shapes it.
+/// A security user: names, e-mail, sign-in id and phones.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SecurityUser {
@@ -28,12 +29,14 @@ pub struct SecurityUser {
     pub work_phone: Option<String>,
     pub cell_phone: Option<String>,
     pub cell_phone_carrier: Option<String>,
-    pub user_type: i16,
+    pub user_type: UserType,
 }
 
-impl From<security_user::Model> for SecurityUser {
-    fn from(u: security_user::Model) -> Self {
-        SecurityUser {
+impl TryFrom<security_user::Model> for SecurityUser {
+    type Error = AppError;
+
+    fn try_from(u: security_user::Model) -> Result<Self, AppError> {
+        Ok(SecurityUser {
             id: u.id,
             first_name: u.first_name,
             last_name: u.last_name,
@@ -42,8 +45,8 @@ impl From<security_user::Model> for SecurityUser {
             work_phone: u.work_phone,
             cell_phone: u.cell_phone,
             cell_phone_carrier: u.cell_phone_carrier,
-            user_type: u.user_type,
-        }
+            user_type: UserType::stored(u.user_type)?,
+        })
     }
 }
 
@@ -51,8 +54,15 @@ impl From<security_user::Model> for SecurityUser {
 #[utoipa::path(get, path = "/api/user/{id}", tag = "user", params(("id" = i32, Path)),
     responses((status = 200, body = SecurityUser), (status = 400, body = MessageResponse),
               (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
-async fn get_user(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i32>) -> AppResult<axum::Json<SecurityUser>> {
+async fn get_user(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<SecurityUser>> {
     ensure_may_manage_user(&state.db, &caller, id).await?;
-    let user = security_user::Entity::find_by_id(id).one(&state.db).await?.ok_or_else(|| AppError::NotFound("User not found".into()))?;
-    Ok(axum::Json(user.into()))
+    let user = security_user::Entity::find_by_id(id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| AppError::NotFound("User not found".into()))?;
+    Ok(axum::Json(user.try_into()?))
 }

@@ -6,7 +6,8 @@ use serde_json::Value;
 
 use common::message;
 
-const ROLES: [&str; 6] = ["demo.appraiser", "demo.admin", "demo.staff", "demo.secret", "demo.client", "demo.appraiser2"];
+const ROLES: [&str; 6] =
+    ["demo.appraiser", "demo.admin", "demo.staff", "demo.secret", "demo.client", "demo.appraiser2"];
 
 /// (path, the demo users who may call it)
 const AREA_CALLS: [(&str, &[&str]); 4] = [
@@ -25,7 +26,11 @@ both_dbs!(role_guard_per_area, |app| {
                 assert_eq!(r.status(), StatusCode::OK, "{username} {path}");
             } else {
                 // Staff and secret pass the appraiser area's guard but have no profile of their own.
-                assert!(matches!(r.status(), StatusCode::FORBIDDEN | StatusCode::NOT_FOUND), "{username} {path}: {}", r.status());
+                assert!(
+                    matches!(r.status(), StatusCode::FORBIDDEN | StatusCode::NOT_FOUND),
+                    "{username} {path}: {}",
+                    r.status()
+                );
                 if r.status() == StatusCode::FORBIDDEN {
                     assert_eq!(message(r).await, "You are not authorized to perform this action");
                 }
@@ -66,40 +71,49 @@ both_dbs!(user_records_are_read_by_themselves_their_firm_admin_and_staff, |app| 
     let info: Value = r.json().await.unwrap();
     assert_eq!(info["securityUser"]["id"], appraiser);
     assert_eq!(admin.get("/api/user/abc").await.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(app.signed_in("demo.staff").await.get("/api/user/999999").await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.signed_in("demo.staff").await.get("/api/user/999999").await.status(),
+        StatusCode::NOT_FOUND
+    );
 });
 
 both_dbs!(firm_admin_lists_only_their_firm, |app| {
-    use portal::roles::UserType;
-    use portal::users::accounts::{NewUser, create};
-    let other_firm = portal_db::entities::appraisal_company::ActiveModel {
-        id: sea_orm::NotSet,
-        name: sea_orm::Set("Elsewhere Appraisals".into()),
-        created_at: sea_orm::Set(chrono::Utc::now()),
-    };
-    let other_firm = sea_orm::ActiveModelTrait::insert(other_firm, &app.db).await.unwrap();
-    create(&app.db, NewUser {
-        username: "other.appraiser".into(),
-        user_type: UserType::Appraiser,
-        email: "other@example.com".into(),
-        first_name: Some("Other".into()),
-        last_name: Some("Person".into()),
-        password: common::PASSWORD.into(),
-        company_id: Some(other_firm.id),
-    })
-    .await
-    .unwrap();
+    common::orders::outsider(&app).await;
     let listed = |v: Value| -> Vec<String> {
-        v.as_array().unwrap().iter().map(|i| i["securityUser"]["email"].as_str().unwrap().to_string()).collect()
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["securityUser"]["email"].as_str().unwrap().to_string())
+            .collect()
     };
-    let admin: Value = app.signed_in("demo.admin").await.get("/api/admin-appraiser/company-appraisers").await.json().await.unwrap();
+    let admin: Value = app
+        .signed_in("demo.admin")
+        .await
+        .get("/api/admin-appraiser/company-appraisers")
+        .await
+        .json()
+        .await
+        .unwrap();
     let mut mine = listed(admin);
     mine.sort();
-    assert_eq!(mine, ["demo.appraiser2@appraisalportal.example", "demo.appraiser@appraisalportal.example"]);
-    let secret: Value = app.signed_in("demo.secret").await.get("/api/admin-appraiser/company-appraisers").await.json().await.unwrap();
+    assert_eq!(
+        mine,
+        ["demo.appraiser2@appraisalportal.example", "demo.appraiser@appraisalportal.example"]
+    );
+    let secret: Value = app
+        .signed_in("demo.secret")
+        .await
+        .get("/api/admin-appraiser/company-appraisers")
+        .await
+        .json()
+        .await
+        .unwrap();
     assert!(listed(secret).contains(&"other@example.com".to_string()));
     let other = app.user_id("other.appraiser").await;
-    assert_eq!(app.signed_in("demo.admin").await.get(&format!("/api/user/{other}")).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.signed_in("demo.admin").await.get(&format!("/api/user/{other}")).await.status(),
+        StatusCode::FORBIDDEN
+    );
 });
 
 both_dbs!(audit_viewer_filters_newest_first, |app| {
@@ -107,13 +121,29 @@ both_dbs!(audit_viewer_filters_newest_first, |app| {
     s.login("demo.appraiser", "Wrong!Password2026").await;
     let secret = app.signed_in("demo.secret").await;
     let appraiser = app.user_id("demo.appraiser").await;
-    let page: Value = secret.get(&format!("/api/admin/audit?userId={appraiser}&action=login_failed")).await.json().await.unwrap();
+    let page: Value = secret
+        .get(&format!("/api/admin/audit?userId={appraiser}&action=login_failed"))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(page["totalItems"], 1);
     assert_eq!(page["items"][0]["action"], "login_failed");
     let all: Value = secret.get("/api/admin/audit").await.json().await.unwrap();
-    let ids: Vec<i64> = all["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()).collect();
+    let ids: Vec<i64> =
+        all["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()).collect();
     assert!(ids.windows(2).all(|w| w[0] > w[1]), "newest first: {ids:?}");
-    assert_eq!(secret.get("/api/admin/audit?page=0").await.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        secret.get("/api/admin/audit?page=0").await.status(),
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    for huge in ["9223372036854775808", "18446744073709551615", "99999999999999999999"] {
+        assert_eq!(
+            secret.get(&format!("/api/admin/audit?page={huge}")).await.status(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "page {huge}"
+        );
+    }
 });
 
 both_dbs!(unknown_api_paths_are_json_404s_and_client_routes_get_the_app, |app| {
@@ -130,3 +160,36 @@ both_dbs!(unknown_api_paths_are_json_404s_and_client_routes_get_the_app, |app| {
     let doc: Value = s.get("/api/openapi.json").await.json().await.unwrap();
     assert!(doc["paths"]["/api/auth/login"]["post"].is_object());
 });
+
+// The web app may run only its own scripts; HTTPS deployments also get HSTS.
+both_dbs!(pages_carry_a_content_security_policy, |app| {
+    let s = app.client();
+    for path in ["/login", "/appraiser/orderdetails/12/files", "/api/no/such/call"] {
+        let r = s.get(path).await;
+        let csp = r
+            .headers()
+            .get("content-security-policy")
+            .unwrap_or_else(|| panic!("{path} has no CSP"))
+            .to_str()
+            .unwrap()
+            .to_string();
+        assert!(
+            csp.contains("script-src 'self';")
+                && csp.contains("object-src 'none'")
+                && csp.contains("frame-ancestors 'none'"),
+            "{path}: {csp}"
+        );
+        assert!(r.headers().get("strict-transport-security").is_none(), "no HSTS over plain HTTP");
+    }
+});
+
+#[tokio::test]
+async fn https_deployments_send_hsts() {
+    let Some(app) =
+        common::TestApp::start_with(common::Db::Sqlite, |c| c.cookie_secure = true).await
+    else {
+        return;
+    };
+    let r = app.client().get("/login").await;
+    assert!(r.headers()["strict-transport-security"].to_str().unwrap().starts_with("max-age="));
+}

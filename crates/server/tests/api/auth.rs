@@ -14,7 +14,8 @@ both_dbs!(login_success_sets_session_and_user, |app| {
     let r = s.login("demo.appraiser", PASSWORD).await;
     assert_eq!(r.status(), StatusCode::OK);
     let cookies = set_cookies(&r);
-    let session_cookie = cookies.iter().find(|c| c.starts_with("portal_session=")).expect("session cookie");
+    let session_cookie =
+        cookies.iter().find(|c| c.starts_with("portal_session=")).expect("session cookie");
     assert!(session_cookie.contains("HttpOnly") && session_cookie.contains("SameSite=Lax"));
     assert!(!session_cookie.contains("Secure"), "Secure only when configured");
     let xsrf = cookies.iter().find(|c| c.starts_with("XSRF-TOKEN=")).expect("xsrf cookie");
@@ -34,7 +35,8 @@ both_dbs!(login_success_sets_session_and_user, |app| {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn secure_cookie_when_configured() {
-    let app = common::TestApp::start_with(common::Db::Sqlite, |c| c.cookie_secure = true).await.unwrap();
+    let app =
+        common::TestApp::start_with(common::Db::Sqlite, |c| c.cookie_secure = true).await.unwrap();
     let mut s = app.trusted_device("demo.appraiser").await;
     let r = s.login("demo.appraiser", PASSWORD).await;
     let cookies = set_cookies(&r);
@@ -55,7 +57,14 @@ both_dbs!(login_failure_is_401_with_the_same_message_for_unknown_users, |app| {
 
     let empty = s.login("", "").await;
     assert_eq!(empty.status(), StatusCode::UNPROCESSABLE_ENTITY);
-    let malformed = s.http.post(app.url("/api/auth/login")).header("content-type", "application/json").body("{").send().await.unwrap();
+    let malformed = s
+        .http
+        .post(app.url("/api/auth/login"))
+        .header("content-type", "application/json")
+        .body("{")
+        .send()
+        .await
+        .unwrap();
     assert_eq!(malformed.status(), StatusCode::BAD_REQUEST);
     assert!(!message(malformed).await.is_empty());
 });
@@ -85,7 +94,8 @@ both_dbs!(logout_ends_the_session_on_the_server, |app| {
 
 both_dbs!(idle_sessions_expire, |app| {
     let s = app.signed_in("demo.appraiser").await;
-    let long_ago = chrono::Utc::now() - chrono::Duration::minutes(app.config.session_idle_minutes + 1);
+    let long_ago =
+        chrono::Utc::now() - chrono::Duration::minutes(app.config.session_idle_minutes + 1);
     session::Entity::update_many()
         .col_expr(session::Column::LastSeenAt, Expr::value(long_ago))
         .exec(&app.db)
@@ -103,18 +113,33 @@ both_dbs!(csrf_is_required_for_changes, |app| {
 
     let missing = s.post_without_csrf("/api/auth/logout", json!({})).await;
     assert_eq!(missing.status(), StatusCode::FORBIDDEN);
-    let wrong = s.http.post(app.url("/api/auth/logout")).header("X-XSRF-TOKEN", "forged").json(&json!({})).send().await.unwrap();
+    let wrong = s
+        .http
+        .post(app.url("/api/auth/logout"))
+        .header("X-XSRF-TOKEN", "forged")
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(wrong.status(), StatusCode::FORBIDDEN);
     // Refused before anything changed: still signed in.
     assert_eq!(s.get("/api/auth/logged-in").await.status(), StatusCode::OK);
     // Unknown calls are refused the same way, before routing.
-    assert_eq!(s.post_without_csrf("/api/anything", json!({})).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        s.post_without_csrf("/api/anything", json!({})).await.status(),
+        StatusCode::FORBIDDEN
+    );
     assert_eq!(s.post("/api/auth/logout", json!({})).await.status(), StatusCode::OK);
 });
 
 both_dbs!(csrf_exempt_calls_need_no_token, |app| {
     let s = app.client();
-    for path in ["/api/auth/reset-password", "/api/auth/perform-reset-password", "/api/auth/send-code", "/api/auth/verify-code"] {
+    for path in [
+        "/api/auth/reset-password",
+        "/api/auth/perform-reset-password",
+        "/api/auth/send-code",
+        "/api/auth/verify-code",
+    ] {
         let r = s.post_without_csrf(path, json!({})).await;
         assert_ne!(r.status(), StatusCode::FORBIDDEN, "{path}");
     }
@@ -122,7 +147,10 @@ both_dbs!(csrf_exempt_calls_need_no_token, |app| {
     assert_eq!(s.login("demo.appraiser", PASSWORD).await.status(), StatusCode::OK);
     // Anonymous callers echo the token of their own cookie.
     let mut anonymous = app.client();
-    assert_eq!(anonymous.post_without_csrf("/api/auth/logout", json!({})).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        anonymous.post_without_csrf("/api/auth/logout", json!({})).await.status(),
+        StatusCode::FORBIDDEN
+    );
     anonymous.fetch_csrf().await;
     assert_eq!(anonymous.post("/api/auth/logout", json!({})).await.status(), StatusCode::OK);
 });
@@ -130,7 +158,8 @@ both_dbs!(csrf_exempt_calls_need_no_token, |app| {
 both_dbs!(session_fixation_is_prevented, |app| {
     let mut s = app.trusted_device("demo.appraiser").await;
     let first = cookie_value(&s.login("demo.appraiser", PASSWORD).await, "portal_session").unwrap();
-    let second = cookie_value(&s.login("demo.appraiser", PASSWORD).await, "portal_session").unwrap();
+    let second =
+        cookie_value(&s.login("demo.appraiser", PASSWORD).await, "portal_session").unwrap();
     assert_ne!(first, second, "a sign-in issues a new session id");
     let old = reqwest::Client::new()
         .get(app.url("/api/auth/logged-in"))
@@ -156,13 +185,49 @@ both_dbs!(session_fixation_is_prevented, |app| {
 both_dbs!(failed_logins_are_rate_limited_per_account, |app| {
     let mut s = app.client();
     for _ in 0..app.config.login_failures_per_account {
-        assert_eq!(s.login("demo.appraiser", "Wrong!Password2026").await.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            s.login("demo.appraiser", "Wrong!Password2026").await.status(),
+            StatusCode::UNAUTHORIZED
+        );
     }
     let blocked = s.login("demo.appraiser", PASSWORD).await;
     assert_eq!(blocked.status(), StatusCode::TOO_MANY_REQUESTS);
     assert!(message(blocked).await.starts_with("Too many failed sign-in attempts"));
     // Another account from the same address is still let in.
     assert_eq!(s.login("demo.appraiser2", PASSWORD).await.status(), StatusCode::OK);
+});
+
+// Attempts are counted before the password is checked: a burst of parallel guesses gets no more
+// than the limit of password checks, whatever the timing.
+both_dbs!(a_parallel_burst_of_guesses_is_throttled, |app| {
+    let guesses = (0..50).map(|_| {
+        let mut s = app.client();
+        tokio::spawn(async move { s.login("demo.appraiser", "Wrong!Password2026").await.status() })
+    });
+    let mut statuses = Vec::new();
+    for guess in guesses.collect::<Vec<_>>() {
+        statuses.push(guess.await.unwrap());
+    }
+    let checked = statuses.iter().filter(|s| **s == StatusCode::UNAUTHORIZED).count();
+    let refused = statuses.iter().filter(|s| **s == StatusCode::TOO_MANY_REQUESTS).count();
+    assert_eq!(checked + refused, 50, "{statuses:?}");
+    assert!(
+        checked <= app.config.login_failures_per_account as usize,
+        "{checked} guesses reached the password check"
+    );
+    assert!(refused >= 50 - app.config.login_failures_per_account as usize);
+    // And the right password is refused too until the window passes.
+    assert_eq!(
+        app.client().login("demo.appraiser", PASSWORD).await.status(),
+        StatusCode::TOO_MANY_REQUESTS
+    );
+});
+
+// Right passwords from one address do not use up its allowance.
+both_dbs!(successful_sign_ins_do_not_count_against_the_address, |app| {
+    for _ in 0..app.config.login_failures_per_address + 2 {
+        assert_eq!(app.client().login("demo.staff", PASSWORD).await.status(), StatusCode::OK);
+    }
 });
 
 both_dbs!(failed_logins_are_rate_limited_per_address, |app| {

@@ -12,7 +12,10 @@ both_dbs!(lookups_answer_label_value_options, |app| {
     assert!(states.as_array().unwrap().iter().any(|o| o["label"] == "Texas" && o["value"] == "TX"));
     let counties: Value = s.get("/api/constants/counties/tx").await.json().await.unwrap();
     assert_eq!(counties.as_array().unwrap().len(), 254);
-    assert_eq!(counties[0], serde_json::json!({"label": "Anderson County", "value": "Anderson County"}));
+    assert_eq!(
+        counties[0],
+        serde_json::json!({"label": "Anderson County", "value": "Anderson County"})
+    );
     let unknown = s.get("/api/constants/counties/ZZ").await;
     assert_eq!(unknown.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(message(unknown).await, "Unknown state 'ZZ'");
@@ -26,7 +29,14 @@ both_dbs!(lookups_answer_label_value_options, |app| {
     for path in ["cellphone-carriers", "appraiser-statuses", "status-message-options"] {
         let options: Value = s.get(&format!("/api/constants/{path}")).await.json().await.unwrap();
         assert!(!options.as_array().unwrap().is_empty(), "{path}");
-        assert!(options.as_array().unwrap().iter().all(|o| o["label"].is_string() && o["value"].is_string()), "{path}");
+        assert!(
+            options
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|o| o["label"].is_string() && o["value"].is_string()),
+            "{path}"
+        );
     }
     assert_eq!(app.client().get("/api/constants/states").await.status(), StatusCode::UNAUTHORIZED);
 });

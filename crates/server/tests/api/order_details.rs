@@ -18,7 +18,11 @@ async fn details(app: &TestApp, username: &str, id: i64) -> (StatusCode, Value) 
 }
 
 both_dbs!(assigned_appraiser_sees_the_order_without_hidden_items, |app| {
-    let id = order_with_details(&app, NewOrder { file_number: "500100", status: 5, appraiser: Some("demo.appraiser") }).await;
+    let id = order_with_details(
+        &app,
+        NewOrder { file_number: "500100", status: 5, appraiser: Some("demo.appraiser") },
+    )
+    .await;
     let (status, body) = details(&app, "demo.appraiser", id).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["fileNumber"], "500100");
@@ -26,18 +30,27 @@ both_dbs!(assigned_appraiser_sees_the_order_without_hidden_items, |app| {
     assert_eq!(body["reportType1"]["productDescription"], "1073 Individual Condominium Unit");
     assert_eq!(body["appraiserFee"], 450.0);
     assert_eq!(body["alerts"], serde_json::json!(["Dog on premises"]));
-    assert_eq!(body["availableActions"], serde_json::json!(["SCHEDULE_INSPECTION", "SEND_MESSAGE", "UPLOAD_FILES", "UPDATE_STATUS"]));
+    assert_eq!(
+        body["availableActions"],
+        serde_json::json!(["SCHEDULE_INSPECTION", "SEND_MESSAGE", "UPLOAD_FILES", "UPDATE_STATUS"])
+    );
     // Hidden entries never reach an appraiser; lists are newest first.
     let histories = body["histories"].as_array().unwrap();
     assert_eq!(histories.len(), 2);
     assert!(histories.iter().all(|h| h["hide"] == false));
     assert_eq!(histories[0]["orderStatusDescription"], "assigned");
     let messages = body["messages"].as_array().unwrap();
-    assert_eq!(messages.iter().map(|m| m["messageText"].as_str().unwrap()).collect::<Vec<_>>(), ["Will do", "Please call the borrower"]);
+    assert_eq!(
+        messages.iter().map(|m| m["messageText"].as_str().unwrap()).collect::<Vec<_>>(),
+        ["Will do", "Please call the borrower"]
+    );
     assert!(!body.to_string().contains("Internal"), "hidden text leaked: {body}");
     // HTML fields are sanitised on the server.
     let text = body.to_string();
-    assert!(!text.contains("<script") && !text.contains("bad()") && !text.contains("alert("), "{text}");
+    assert!(
+        !text.contains("<script") && !text.contains("bad()") && !text.contains("alert("),
+        "{text}"
+    );
     assert!(body["notesAndSpecialInstructions"].as_str().unwrap().contains("<b>1234</b>"));
     // Assigned (accepted): contacts are there.
     assert_eq!(body["contactsVisible"], true);
@@ -46,40 +59,68 @@ both_dbs!(assigned_appraiser_sees_the_order_without_hidden_items, |app| {
 });
 
 both_dbs!(staff_see_hidden_items_flagged, |app| {
-    let id = order_with_details(&app, NewOrder { file_number: "500101", status: 5, appraiser: Some("demo.appraiser") }).await;
+    let id = order_with_details(
+        &app,
+        NewOrder { file_number: "500101", status: 5, appraiser: Some("demo.appraiser") },
+    )
+    .await;
     let (status, body) = details(&app, "demo.staff", id).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["histories"].as_array().unwrap().len(), 3);
-    let hidden: Vec<&Value> = body["messages"].as_array().unwrap().iter().filter(|m| m["hide"] == true).collect();
+    let hidden: Vec<&Value> =
+        body["messages"].as_array().unwrap().iter().filter(|m| m["hide"] == true).collect();
     assert_eq!(hidden.len(), 1);
     assert_eq!(hidden[0]["messageText"], "Internal escalation");
-    let dates: Vec<&str> = body["histories"].as_array().unwrap().iter().map(|h| h["statusDate"].as_str().unwrap()).collect();
+    let dates: Vec<&str> = body["histories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["statusDate"].as_str().unwrap())
+        .collect();
     let mut sorted = dates.clone();
     sorted.sort_by(|a, b| b.cmp(a));
     assert_eq!(dates, sorted, "newest first");
 });
 
 both_dbs!(contacts_are_left_out_until_the_appraiser_has_the_order, |app| {
-    let id = order_with_details(&app, NewOrder { file_number: "500102", status: 4, appraiser: Some("demo.appraiser") }).await;
+    let id = order_with_details(
+        &app,
+        NewOrder { file_number: "500102", status: 4, appraiser: Some("demo.appraiser") },
+    )
+    .await;
     let (status, body) = details(&app, "demo.appraiser", id).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["contactsVisible"], false);
     assert_eq!(body["propertyContact"], Value::Null);
     assert_eq!(body["otherContacts"], serde_json::json!([]));
     let text = body.to_string();
-    assert!(!text.contains("Jordan") && !text.contains("5125550134"), "contact data leaked: {text}");
-    assert_eq!(body["availableActions"], serde_json::json!(["ACCEPT", "REJECT", "REJECT_WITH_CONDITIONS", "SEND_MESSAGE"]));
+    assert!(
+        !text.contains("Jordan") && !text.contains("5125550134"),
+        "contact data leaked: {text}"
+    );
+    assert_eq!(
+        body["availableActions"],
+        serde_json::json!(["ACCEPT", "REJECT", "REJECT_WITH_CONDITIONS", "SEND_MESSAGE"])
+    );
 });
 
 both_dbs!(firm_admin_sees_the_firm_order_and_may_reassign, |app| {
-    let id = order_with_details(&app, NewOrder { file_number: "500103", status: 6, appraiser: Some("demo.appraiser2") }).await;
+    let id = order_with_details(
+        &app,
+        NewOrder { file_number: "500103", status: 6, appraiser: Some("demo.appraiser2") },
+    )
+    .await;
     let (status, body) = details(&app, "demo.admin", id).await;
     assert_eq!(status, StatusCode::OK);
     assert!(body["availableActions"].as_array().unwrap().contains(&Value::from("REASSIGN")));
 });
 
 both_dbs!(another_firms_appraiser_learns_nothing, |app| {
-    let id = order_with_details(&app, NewOrder { file_number: "500104", status: 5, appraiser: Some("demo.appraiser") }).await;
+    let id = order_with_details(
+        &app,
+        NewOrder { file_number: "500104", status: 5, appraiser: Some("demo.appraiser") },
+    )
+    .await;
     let stranger = outsider(&app).await;
     let s = app.signed_in(stranger).await;
     let r = s.get(&format!("/api/order-details/{id}")).await;
@@ -94,7 +135,11 @@ both_dbs!(another_firms_appraiser_learns_nothing, |app| {
 });
 
 both_dbs!(an_appraiser_who_lost_the_order_was_invited, |app| {
-    let id = order_with_details(&app, NewOrder { file_number: "500105", status: 4, appraiser: Some("demo.appraiser") }).await;
+    let id = order_with_details(
+        &app,
+        NewOrder { file_number: "500105", status: 4, appraiser: Some("demo.appraiser") },
+    )
+    .await;
     let row = order::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap();
     let mut row = row.into_active_model();
     row.status_id = Set(21);
@@ -106,11 +151,51 @@ both_dbs!(an_appraiser_who_lost_the_order_was_invited, |app| {
     assert_eq!(r.status(), StatusCode::OK);
     assert_eq!(r.json::<Value>().await.unwrap()["wasInvited"], true);
     // An invitation alone never opens the order.
-    let offered = order_with_details(&app, NewOrder { file_number: "500106", status: 5, appraiser: None }).await;
+    let offered =
+        order_with_details(&app, NewOrder { file_number: "500106", status: 5, appraiser: None })
+            .await;
     invite(&app, offered, app.user_id("demo.appraiser2").await).await;
     let other = app.signed_in("demo.appraiser2").await;
-    assert_eq!(other.get(&format!("/api/order-details/{offered}")).await.status(), StatusCode::FORBIDDEN);
-    assert_eq!(other.get(&format!("/api/order-details/{offered}/was-invited")).await.json::<Value>().await.unwrap()["wasInvited"], true);
+    assert_eq!(
+        other.get(&format!("/api/order-details/{offered}")).await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        other
+            .get(&format!("/api/order-details/{offered}/was-invited"))
+            .await
+            .json::<Value>()
+            .await
+            .unwrap()["wasInvited"],
+        true
+    );
+});
+
+// Generated orders (the demo set and `seed --orders`) invite the appraiser each was given, as every
+// assignment does, dated when the order reached them.
+both_dbs!(generated_orders_invite_their_appraisers, |app| {
+    use portal_db::entities::order_invitation;
+    use std::collections::BTreeSet;
+    portal::demo::orders::seed_demo_orders(&app.db).await.unwrap();
+    portal::demo::orders::seed_orders(&app.db, 50, 3).await.unwrap();
+    let orders = order::Entity::find().all(&app.db).await.unwrap();
+    let given: BTreeSet<_> = orders
+        .iter()
+        .filter_map(|o| {
+            let at = o.assignment_actual_date.unwrap_or(o.created_at);
+            o.assigned_appraiser_id.map(|a| (o.id, a, at))
+        })
+        .collect();
+    assert!(given.len() > 100, "{} orders were given to appraisers", given.len());
+    let invited: BTreeSet<_> = order_invitation::Entity::find()
+        .all(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|i| (i.order_id, i.appraiser_user_id, i.invited_at))
+        .collect();
+    assert_eq!(invited.len(), given.len(), "one invitation per generated order with an appraiser");
+    assert_eq!(invited, given);
 });
 
 both_dbs!(missing_and_malformed_ids, |app| {
@@ -126,24 +211,43 @@ both_dbs!(missing_and_malformed_ids, |app| {
 });
 
 both_dbs!(opening_messages_marks_them_read_for_the_assigned_appraiser_only, |app| {
-    let id = order_with_details(&app, NewOrder { file_number: "500107", status: 5, appraiser: Some("demo.appraiser") }).await;
-    let unread_sql = format!("SELECT CAST(appraiser_unread_messages AS BIGINT) FROM orders WHERE id = {id}");
+    let id = order_with_details(
+        &app,
+        NewOrder { file_number: "500107", status: 5, appraiser: Some("demo.appraiser") },
+    )
+    .await;
+    let unread_sql =
+        format!("SELECT CAST(appraiser_unread_messages AS BIGINT) FROM orders WHERE id = {id}");
     let staff = app.signed_in("demo.staff").await;
-    assert_eq!(staff.post(&format!("/api/order-details/{id}/messages/read"), Value::Null).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        staff.post(&format!("/api/order-details/{id}/messages/read"), Value::Null).await.status(),
+        StatusCode::NO_CONTENT
+    );
     assert_eq!(app.count(&unread_sql).await, 1, "staff opening the tab changes nothing");
     let s = app.signed_in("demo.appraiser").await;
-    assert_eq!(s.post(&format!("/api/order-details/{id}/messages/read"), Value::Null).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        s.post(&format!("/api/order-details/{id}/messages/read"), Value::Null).await.status(),
+        StatusCode::NO_CONTENT
+    );
     assert_eq!(app.count(&unread_sql).await, 0);
     assert_eq!(app.count(&format!("SELECT COUNT(*) FROM order_messages WHERE order_id = {id} AND to_appraiser AND read_at IS NULL")).await, 0);
     let stranger = app.signed_in("demo.appraiser2").await;
-    assert_eq!(stranger.post(&format!("/api/order-details/{id}/messages/read"), Value::Null).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        stranger
+            .post(&format!("/api/order-details/{id}/messages/read"), Value::Null)
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
 });
 
 /// The PDF's text, as poppler's pdftotext reads it.
 fn pdf_text(printed: &Value) -> String {
     use base64::Engine;
     assert_eq!(printed["contentType"], "application/pdf");
-    let pdf = base64::engine::general_purpose::STANDARD.decode(printed["content"].as_str().unwrap()).unwrap();
+    let pdf = base64::engine::general_purpose::STANDARD
+        .decode(printed["content"].as_str().unwrap())
+        .unwrap();
     assert!(pdf.starts_with(b"%PDF"), "not a PDF");
     let out = std::process::Command::new("pdftotext")
         .args(["-", "-"])
@@ -160,8 +264,16 @@ fn pdf_text(printed: &Value) -> String {
 }
 
 both_dbs!(print_order_is_a_pdf_of_what_the_caller_may_see, |app| {
-    let accepted = order_with_details(&app, NewOrder { file_number: "500110", status: 5, appraiser: Some("demo.appraiser") }).await;
-    let offered = order_with_details(&app, NewOrder { file_number: "500111", status: 4, appraiser: Some("demo.appraiser") }).await;
+    let accepted = order_with_details(
+        &app,
+        NewOrder { file_number: "500110", status: 5, appraiser: Some("demo.appraiser") },
+    )
+    .await;
+    let offered = order_with_details(
+        &app,
+        NewOrder { file_number: "500111", status: 4, appraiser: Some("demo.appraiser") },
+    )
+    .await;
     let s = app.signed_in("demo.appraiser").await;
 
     let r = s.post("/api/file/print-order", serde_json::json!({"orderId": accepted})).await;
@@ -173,11 +285,25 @@ both_dbs!(print_order_is_a_pdf_of_what_the_caller_may_see, |app| {
     assert!(!text.contains("Internal"), "hidden history printed: {text}");
 
     // Not yet accepted: the contacts stay off the paper too.
-    let printed: Value = s.post("/api/file/print-order", serde_json::json!({"orderId": offered})).await.json().await.unwrap();
+    let printed: Value = s
+        .post("/api/file/print-order", serde_json::json!({"orderId": offered}))
+        .await
+        .json()
+        .await
+        .unwrap();
     let text = pdf_text(&printed);
     assert!(text.contains("500111") && !text.contains("Jordan Rivera"), "{text}");
 
     let stranger = app.signed_in(outsider(&app).await).await;
-    assert_eq!(stranger.post("/api/file/print-order", serde_json::json!({"orderId": accepted})).await.status(), StatusCode::FORBIDDEN);
-    assert_eq!(s.post("/api/file/print-order", serde_json::json!({"orderId": 987654})).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        stranger
+            .post("/api/file/print-order", serde_json::json!({"orderId": accepted}))
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        s.post("/api/file/print-order", serde_json::json!({"orderId": 987654})).await.status(),
+        StatusCode::NOT_FOUND
+    );
 });

@@ -40,7 +40,13 @@ fn transports(recorder: &Arc<Recorder>) -> Arc<Transports> {
 
 async fn queue(app: &common::TestApp, n: usize) {
     for i in 0..n {
-        let message = Outgoing { channel: Channel::Email, recipient: format!("r{i}@example.com"), subject: "s".into(), text: "t".into(), html: None };
+        let message = Outgoing {
+            channel: Channel::Email,
+            recipient: format!("r{i}@example.com"),
+            subject: "s".into(),
+            text: "t".into(),
+            html: None,
+        };
         enqueue(&app.db, message).await.unwrap();
     }
 }
@@ -48,7 +54,12 @@ async fn queue(app: &common::TestApp, n: usize) {
 both_dbs!(messages_survive_a_restart_and_a_crashed_claim, |app| {
     queue(&app, 3).await;
     // A sender that claimed the first message and died before recording the delivery.
-    let first = outbox::Entity::find().order_by_asc(outbox::Column::Id).one(&app.db).await.unwrap().unwrap();
+    let first = outbox::Entity::find()
+        .order_by_asc(outbox::Column::Id)
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap();
     outbox::Entity::update_many()
         .col_expr(outbox::Column::ClaimedBy, Expr::value("crashed"))
         .col_expr(outbox::Column::ClaimedUntil, Expr::value(Utc::now() + Duration::minutes(1)))
@@ -58,7 +69,11 @@ both_dbs!(messages_survive_a_restart_and_a_crashed_claim, |app| {
         .unwrap();
     let recorder = Arc::new(Recorder::default());
     let after_restart = Sender::new(app.db.clone(), transports(&recorder));
-    assert_eq!(after_restart.run_once().await.unwrap(), 2, "the claimed one waits for its claim to run out");
+    assert_eq!(
+        after_restart.run_once().await.unwrap(),
+        2,
+        "the claimed one waits for its claim to run out"
+    );
     outbox::Entity::update_many()
         .col_expr(outbox::Column::ClaimedUntil, Expr::value(Utc::now() - Duration::seconds(1)))
         .filter(sea_orm::ColumnTrait::eq(&outbox::Column::Id, first.id))
@@ -66,7 +81,11 @@ both_dbs!(messages_survive_a_restart_and_a_crashed_claim, |app| {
         .await
         .unwrap();
     assert_eq!(after_restart.run_once().await.unwrap(), 1);
-    assert_eq!(after_restart.run_once().await.unwrap(), 0, "delivered messages are never sent again");
+    assert_eq!(
+        after_restart.run_once().await.unwrap(),
+        0,
+        "delivered messages are never sent again"
+    );
     let mut ids = recorder.delivered.lock().unwrap().clone();
     ids.sort();
     assert_eq!(ids.len(), 3);
@@ -105,7 +124,11 @@ both_dbs!(failures_are_retried_with_backoff, |app| {
     assert!(row.sent_at.is_none() && row.claimed_by.is_none());
     assert_eq!(sender.run_once().await.unwrap(), 0, "not due yet");
     *recorder.failing.lock().unwrap() = false;
-    outbox::Entity::update_many().col_expr(outbox::Column::NextAttemptAt, Expr::value(Utc::now())).exec(&app.db).await.unwrap();
+    outbox::Entity::update_many()
+        .col_expr(outbox::Column::NextAttemptAt, Expr::value(Utc::now()))
+        .exec(&app.db)
+        .await
+        .unwrap();
     assert_eq!(sender.run_once().await.unwrap(), 1);
     assert!(outbox::Entity::find().one(&app.db).await.unwrap().unwrap().sent_at.is_some());
 });
@@ -117,14 +140,21 @@ async fn sms_goes_to_the_http_provider_with_its_key() {
     let store = received.clone();
     let provider = axum::Router::new().route(
         "/sms",
-        post(move |headers: axum::http::HeaderMap, axum::Json(body): axum::Json<serde_json::Value>| {
-            let store = store.clone();
-            async move {
-                let auth = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
-                store.lock().unwrap().push((auth, body));
-                "queued"
-            }
-        }),
+        post(
+            move |headers: axum::http::HeaderMap,
+                  axum::Json(body): axum::Json<serde_json::Value>| {
+                let store = store.clone();
+                async move {
+                    let auth = headers
+                        .get("authorization")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or_default()
+                        .to_string();
+                    store.lock().unwrap().push((auth, body));
+                    "queued"
+                }
+            },
+        ),
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/sms", listener.local_addr().unwrap());
@@ -137,12 +167,22 @@ async fn sms_goes_to_the_http_provider_with_its_key() {
     })
     .await
     .unwrap();
-    let message = Outgoing { channel: Channel::Sms, recipient: "+15125550110".into(), subject: "code".into(), text: "Your code is 123456".into(), html: None };
+    let message = Outgoing {
+        channel: Channel::Sms,
+        recipient: "+15125550110".into(),
+        subject: "code".into(),
+        text: "Your code is 123456".into(),
+        html: None,
+    };
     enqueue(&app.db, message).await.unwrap();
-    let sender = Sender::new(app.db.clone(), Arc::new(Transports::from_config(&app.config).unwrap()));
+    let sender =
+        Sender::new(app.db.clone(), Arc::new(Transports::from_config(&app.config).unwrap()));
     assert_eq!(sender.run_once().await.unwrap(), 1);
     let got = received.lock().unwrap().clone();
     assert_eq!(got.len(), 1);
     assert_eq!(got[0].0, "Bearer provider-key");
-    assert_eq!(got[0].1, serde_json::json!({"to": "+15125550110", "message": "Your code is 123456"}));
+    assert_eq!(
+        got[0].1,
+        serde_json::json!({"to": "+15125550110", "message": "Your code is 123456"})
+    );
 }

@@ -43,7 +43,11 @@ async fn set_ready(app: &TestApp, username: &str, ready: bool) {
 }
 
 fn files(list: &Value) -> Vec<String> {
-    list.as_array().unwrap().iter().map(|p| p["usaFileNumber"].as_str().unwrap().to_string()).collect()
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["usaFileNumber"].as_str().unwrap().to_string())
+        .collect()
 }
 
 both_dbs!(history_filters_by_inclusive_range_newest_first, |app| {
@@ -57,7 +61,10 @@ both_dbs!(history_filters_by_inclusive_range_newest_first, |app| {
 
     let all: Value = s.post(&path, json!({})).await.json().await.unwrap();
     assert_eq!(files(&all), ["102", "101", "100"]);
-    assert_eq!(all[1], json!({"usaFileNumber": "101", "address": "101 Oak St, Austin, TX 78701", "paymentAmount": 475.5, "paymentDate": "2026-02-10", "borrower": "Maria Gonzalez"}));
+    assert_eq!(
+        all[1],
+        json!({"usaFileNumber": "101", "address": "101 Oak St, Austin, TX 78701", "paymentAmount": 475.5, "paymentDate": "2026-02-10", "borrower": "Maria Gonzalez"})
+    );
     assert_eq!(all[0]["paymentAmount"], 450.01);
 
     let cases: [(Value, &[&str]); 5] = [
@@ -78,12 +85,16 @@ both_dbs!(history_range_is_checked, |app| {
     let id = app.user_id("demo.appraiser").await;
     let path = format!("/api/appraiser/{id}/payment-history");
     let s = app.signed_in("demo.appraiser").await;
-    let r = s.post(&path, json!({"createDateFrom": "2026-03-02", "createDateTo": "2026-03-01"})).await;
+    let r =
+        s.post(&path, json!({"createDateFrom": "2026-03-02", "createDateTo": "2026-03-01"})).await;
     assert_eq!(r.status(), StatusCode::BAD_REQUEST);
     assert_eq!(message(r).await, "The end date cannot be before the start date.");
     let r = s.post(&path, json!({"createDateFrom": "03/01/2026"})).await;
     assert_eq!(r.status(), StatusCode::BAD_REQUEST);
-    assert_eq!(message(r).await, "createDateFrom must be a date in the form yyyy-mm-dd (got '03/01/2026').");
+    assert_eq!(
+        message(r).await,
+        "createDateFrom must be a date in the form yyyy-mm-dd (got '03/01/2026')."
+    );
     let r = s.post(&path, json!({"createDateTo": "2026-02-30"})).await;
     assert_eq!(r.status(), StatusCode::BAD_REQUEST);
 });
@@ -109,11 +120,19 @@ both_dbs!(history_is_for_the_appraiser_their_firm_admin_and_staff, |app| {
         }
     }
     // Refused before the range is even looked at: a stranger learns nothing from the answers.
-    let r = app.signed_in("demo.appraiser2").await.post(&path, json!({"createDateFrom": "2026-03-02", "createDateTo": "2026-03-01"})).await;
+    let r = app
+        .signed_in("demo.appraiser2")
+        .await
+        .post(&path, json!({"createDateFrom": "2026-03-02", "createDateTo": "2026-03-01"}))
+        .await;
     assert_eq!(r.status(), StatusCode::FORBIDDEN);
     // Staff asking about someone who is not an appraiser.
     let staff_id = app.user_id("demo.staff").await;
-    let r = app.signed_in("demo.secret").await.post(&format!("/api/appraiser/{staff_id}/payment-history"), json!({})).await;
+    let r = app
+        .signed_in("demo.secret")
+        .await
+        .post(&format!("/api/appraiser/{staff_id}/payment-history"), json!({}))
+        .await;
     assert_eq!(r.status(), StatusCode::NOT_FOUND);
     assert_eq!(message(r).await, "Appraiser Not Found");
     let mut anonymous = app.client();
@@ -132,23 +151,43 @@ both_dbs!(epp_calls_are_for_the_callers_own_id_only, |app| {
             assert_eq!(message(r).await, "You are not authorized to perform this action");
         }
     }
-    assert_eq!(app.count("SELECT COUNT(*) FROM epp_sandbox_tokens").await, 0, "no token was issued");
-    assert_eq!(app.signed_in("demo.client").await.get(&format!("/api/appraiser/{id}/onboard-token")).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM epp_sandbox_tokens").await,
+        0,
+        "no token was issued"
+    );
+    assert_eq!(
+        app.signed_in("demo.client")
+            .await
+            .get(&format!("/api/appraiser/{id}/onboard-token"))
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
 });
 
 both_dbs!(onboarding_needs_readiness, |app| {
     let id = app.user_id("demo.appraiser2").await;
     let s = app.signed_in("demo.appraiser2").await;
     let me: Value = s.get("/api/appraiser/me").await.json().await.unwrap();
-    assert_eq!((me["readyForEppOnboarding"].clone(), me["eppPartyData"].clone()), (json!(false), Value::Null));
-    for field in ["companyName", "vendorName", "paymentStatus", "streetAddress", "state", "city", "zip"] {
+    assert_eq!(
+        (me["readyForEppOnboarding"].clone(), me["eppPartyData"].clone()),
+        (json!(false), Value::Null)
+    );
+    for field in
+        ["companyName", "vendorName", "paymentStatus", "streetAddress", "state", "city", "zip"]
+    {
         assert_eq!(me[field], Value::Null, "{field}");
     }
     assert_eq!(me["isLinked"], false);
     let r = s.get(&format!("/api/appraiser/{id}/onboard-token")).await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
-    assert_eq!(message(r).await, "Your account is not ready for EPP onboarding yet. Please contact support.");
-    let info: Value = s.get(&format!("/api/appraiser/{id}/epp-party-information")).await.json().await.unwrap();
+    assert_eq!(
+        message(r).await,
+        "Your account is not ready for EPP onboarding yet. Please contact support."
+    );
+    let info: Value =
+        s.get(&format!("/api/appraiser/{id}/epp-party-information")).await.json().await.unwrap();
     assert_eq!(info, json!({"eppPartyData": null}));
     let r = s.get(&format!("/api/appraiser/{id}/epp-party-access-url")).await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
@@ -182,12 +221,20 @@ both_dbs!(sandbox_onboarding_end_to_end, |app| {
     let id = app.user_id("demo.appraiser").await;
     let s = app.signed_in("demo.appraiser").await;
 
-    let link: Value = s.get(&format!("/api/appraiser/{id}/onboard-token")).await.json().await.unwrap();
+    let link: Value =
+        s.get(&format!("/api/appraiser/{id}/onboard-token")).await.json().await.unwrap();
     let url = link["onboardingUrl"].as_str().unwrap();
     assert!(url.starts_with("/epp-sandbox/onboard?token="), "{url}");
     assert_eq!(token_of(url), link["token"].as_str().unwrap());
     // Only the hash is stored.
-    assert_eq!(app.count(&format!("SELECT COUNT(*) FROM epp_sandbox_tokens WHERE token_hash = '{}'", link["token"].as_str().unwrap())).await, 0);
+    assert_eq!(
+        app.count(&format!(
+            "SELECT COUNT(*) FROM epp_sandbox_tokens WHERE token_hash = '{}'",
+            link["token"].as_str().unwrap()
+        ))
+        .await,
+        0
+    );
 
     // The page needs no portal session: the token is the credential.
     let page = reqwest::get(app.url(url)).await.unwrap();
@@ -208,14 +255,23 @@ both_dbs!(sandbox_onboarding_end_to_end, |app| {
     assert_eq!(again.status(), StatusCode::BAD_REQUEST);
     assert_eq!(reqwest::get(app.url(url)).await.unwrap().status(), StatusCode::BAD_REQUEST);
 
-    let info: Value = s.get(&format!("/api/appraiser/{id}/epp-party-information")).await.json().await.unwrap();
+    let info: Value =
+        s.get(&format!("/api/appraiser/{id}/epp-party-information")).await.json().await.unwrap();
     let party = &info["eppPartyData"];
     assert!(party["partyId"].as_str().unwrap().starts_with("EPP-SBX-"));
     assert_eq!(party["companyName"], "Avery Appraisals LLC");
     assert_eq!(party["vendorName"], "VND-000042");
     assert_eq!(party["paymentStatus"], "Active");
     assert_eq!(party["isLinked"], true);
-    assert_eq!((party["streetAddress"].clone(), party["city"].clone(), party["state"].clone(), party["zip"].clone()), (json!("100 Congress Avenue"), json!("Austin"), json!("TX"), json!("78701")));
+    assert_eq!(
+        (
+            party["streetAddress"].clone(),
+            party["city"].clone(),
+            party["state"].clone(),
+            party["zip"].clone()
+        ),
+        (json!("100 Congress Avenue"), json!("Austin"), json!("TX"), json!("78701"))
+    );
 
     let me: Value = s.get("/api/appraiser/me").await.json().await.unwrap();
     assert_eq!(me["eppPartyData"]["partyId"], party["partyId"]);
@@ -227,14 +283,21 @@ both_dbs!(sandbox_onboarding_end_to_end, |app| {
     let r = s.get(&format!("/api/appraiser/{id}/onboard-token")).await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
     assert_eq!(message(r).await, "You have already onboarded to EPP.");
-    let access: Value = s.get(&format!("/api/appraiser/{id}/epp-party-access-url")).await.json().await.unwrap();
+    let access: Value =
+        s.get(&format!("/api/appraiser/{id}/epp-party-access-url")).await.json().await.unwrap();
     let profile_url = access["url"].as_str().unwrap();
     assert!(profile_url.starts_with("/epp-sandbox/party?token="));
     let profile = reqwest::get(app.url(profile_url)).await.unwrap();
     assert_eq!(profile.status(), StatusCode::OK);
     assert!(profile.text().await.unwrap().contains("Avery Appraisals LLC"));
     // An onboarding token does not open the profile page, and the profile token cannot onboard.
-    assert_eq!(reqwest::get(app.url(&format!("/epp-sandbox/party?token={}", token_of(url)))).await.unwrap().status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        reqwest::get(app.url(&format!("/epp-sandbox/party?token={}", token_of(url))))
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::BAD_REQUEST
+    );
     assert_eq!(complete(&app, &token_of(profile_url), "X").await.status(), StatusCode::BAD_REQUEST);
 });
 
@@ -242,15 +305,23 @@ both_dbs!(expired_onboarding_tokens_are_refused, |app| {
     set_ready(&app, "demo.appraiser", true).await;
     let id = app.user_id("demo.appraiser").await;
     let s = app.signed_in("demo.appraiser").await;
-    let link: Value = s.get(&format!("/api/appraiser/{id}/onboard-token")).await.json().await.unwrap();
+    let link: Value =
+        s.get(&format!("/api/appraiser/{id}/onboard-token")).await.json().await.unwrap();
     portal_db::entities::epp_sandbox_token::Entity::update_many()
-        .col_expr(portal_db::entities::epp_sandbox_token::Column::ExpiresAt, Expr::value(Utc::now() - Duration::minutes(1)))
+        .col_expr(
+            portal_db::entities::epp_sandbox_token::Column::ExpiresAt,
+            Expr::value(Utc::now() - Duration::minutes(1)),
+        )
         .exec(&app.db)
         .await
         .unwrap();
     let token = link["token"].as_str().unwrap();
-    assert_eq!(complete(&app, token, "Avery Appraisals LLC").await.status(), StatusCode::BAD_REQUEST);
-    let info: Value = s.get(&format!("/api/appraiser/{id}/epp-party-information")).await.json().await.unwrap();
+    assert_eq!(
+        complete(&app, token, "Avery Appraisals LLC").await.status(),
+        StatusCode::BAD_REQUEST
+    );
+    let info: Value =
+        s.get(&format!("/api/appraiser/{id}/epp-party-information")).await.json().await.unwrap();
     assert_eq!(info["eppPartyData"], Value::Null);
 });
 
@@ -278,10 +349,17 @@ async fn http_platform_party_information_is_stored_on_the_profile() {
     .unwrap();
     let id = app.user_id("demo.appraiser").await;
     let s = app.signed_in("demo.appraiser").await;
-    let info: Value = s.get(&format!("/api/appraiser/{id}/epp-party-information")).await.json().await.unwrap();
+    let info: Value =
+        s.get(&format!("/api/appraiser/{id}/epp-party-information")).await.json().await.unwrap();
     assert_eq!(info["eppPartyData"]["partyId"], "P-77");
     let me: Value = s.get("/api/appraiser/me").await.json().await.unwrap();
-    assert_eq!((me["eppPartyData"]["partyId"].clone(), me["companyName"].clone(), me["isLinked"].clone()), (json!("P-77"), json!("Avery LLC"), json!(false)));
+    assert_eq!(
+        (me["eppPartyData"]["partyId"].clone(), me["companyName"].clone(), me["isLinked"].clone()),
+        (json!("P-77"), json!("Avery LLC"), json!(false))
+    );
     // The sandbox's pages are off when the real platform is configured.
-    assert_eq!(reqwest::get(app.url("/epp-sandbox/onboard?token=x")).await.unwrap().status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        reqwest::get(app.url("/epp-sandbox/onboard?token=x")).await.unwrap().status(),
+        StatusCode::NOT_FOUND
+    );
 }

@@ -23,6 +23,7 @@ async fn quote_for(app: &TestApp, recipients: &[&str], with_client: bool) -> i32
             office_address_line: Set(Some("100 Commerce Plaza, Dallas, TX 75201".into())),
             main_contact_name: Set(Some("Jane Lender".into())),
             main_contact_email: Set(Some("jane@firstprairie.example".into())),
+            main_contact_phone: Set(None),
         }
         .insert(&app.db)
         .await
@@ -41,7 +42,11 @@ async fn quote_for(app: &TestApp, recipients: &[&str], with_client: bool) -> i32
         property_county: Set(Some("Travis County".into())),
         property_type: Set("Single Family Residence".into()),
         intended_use: Set("Purchase".into()),
-        report_type: Set(if with_client { Some("1004 Uniform Residential Appraisal Report".into()) } else { None }),
+        report_type: Set(if with_client {
+            Some("1004 Uniform Residential Appraisal Report".into())
+        } else {
+            None
+        }),
         appraiser_fee_cents: Set(Some(52550)),
         due_date: Set(Some(today() + Duration::days(7))),
         latitude: Set(Some(30.27)),
@@ -49,6 +54,8 @@ async fn quote_for(app: &TestApp, recipients: &[&str], with_client: bool) -> i32
         client_id: Set(client_id),
         created_at: Set(Utc::now()),
         closed_at: Set(None),
+        awarded_appraiser_id: Set(None),
+        order_id: Set(None),
     }
     .insert(&app.db)
     .await
@@ -83,18 +90,23 @@ both_dbs!(only_recipients_see_a_quote, |app| {
 
     let appraiser = app.signed_in("demo.appraiser").await;
     let list: Value = appraiser.get("/api/quotes/dash").await.json().await.unwrap();
-    let ids: Vec<i64> = list.as_array().unwrap().iter().map(|q| q["id"].as_i64().unwrap()).collect();
+    let ids: Vec<i64> =
+        list.as_array().unwrap().iter().map(|q| q["id"].as_i64().unwrap()).collect();
     assert_eq!(ids, vec![shared as i64]);
     assert_eq!(list[0]["clientCompany"], "First Prairie Bank");
     assert_eq!(list[0]["appraiserFee"], 525.5);
     assert_eq!(list[0]["propertyZipCode"], "78701");
 
-    let detail: Value = appraiser.get(&format!("/api/quotes/details/{shared}")).await.json().await.unwrap();
+    let detail: Value =
+        appraiser.get(&format!("/api/quotes/details/{shared}")).await.json().await.unwrap();
     assert_eq!(detail["quote"]["loanId"], "LN-555");
     assert_eq!(detail["quote"]["propertyCounty"], "Travis County");
     assert_eq!(detail["propertyType"]["description"], "Single Family Residence");
     assert_eq!(detail["intendedUse"]["description"], "Purchase");
-    assert_eq!(detail["reportType"]["productDescription"], "1004 Uniform Residential Appraisal Report");
+    assert_eq!(
+        detail["reportType"]["productDescription"],
+        "1004 Uniform Residential Appraisal Report"
+    );
     assert_eq!(detail["client"]["mainContactEmailAddress"], "jane@firstprairie.example");
     assert_eq!(detail["answer"]["status"], "open");
 
@@ -103,15 +115,24 @@ both_dbs!(only_recipients_see_a_quote, |app| {
         let r = appraiser.get(&format!("/api/quotes/details/{id}")).await;
         assert_eq!(r.status(), StatusCode::NOT_FOUND, "{id}");
         let body = r.text().await.unwrap();
-        assert_eq!(serde_json::from_str::<Value>(&body).unwrap(), json!({"message": "Quote not found"}));
-        let r = appraiser.post("/api/quotes/accept", accept_body(id, today(), json!(100), "x")).await;
+        assert_eq!(
+            serde_json::from_str::<Value>(&body).unwrap(),
+            json!({"message": "Quote not found"})
+        );
+        let r =
+            appraiser.post("/api/quotes/accept", accept_body(id, today(), json!(100), "x")).await;
         assert_eq!(r.status(), StatusCode::NOT_FOUND);
-        let r = appraiser.post("/api/quotes/reject", json!({"quoteId": id, "rejectReason": "no"})).await;
+        let r = appraiser
+            .post("/api/quotes/reject", json!({"quoteId": id, "rejectReason": "no"}))
+            .await;
         assert_eq!(r.status(), StatusCode::NOT_FOUND);
     }
     // Staff are not recipients either; clients are kept out by the area guard.
     let staff = app.signed_in("demo.staff").await;
-    assert_eq!(staff.get(&format!("/api/quotes/details/{shared}")).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        staff.get(&format!("/api/quotes/details/{shared}")).await.status(),
+        StatusCode::NOT_FOUND
+    );
     assert_eq!(staff.get("/api/quotes/dash").await.json::<Value>().await.unwrap(), json!([]));
     let client = app.signed_in("demo.client").await;
     assert_eq!(client.get("/api/quotes/dash").await.status(), StatusCode::FORBIDDEN);
@@ -120,7 +141,8 @@ both_dbs!(only_recipients_see_a_quote, |app| {
 
     // The quote without client or report type comes back with nulls for the page's fallbacks.
     let other = app.signed_in("demo.appraiser2").await;
-    let detail: Value = other.get(&format!("/api/quotes/details/{private}")).await.json().await.unwrap();
+    let detail: Value =
+        other.get(&format!("/api/quotes/details/{private}")).await.json().await.unwrap();
     assert_eq!(detail["client"], Value::Null);
     assert_eq!(detail["reportType"], Value::Null);
 });
@@ -130,25 +152,55 @@ both_dbs!(responding_validates_and_happens_once, |app| {
     let s = app.signed_in("demo.appraiser").await;
     let tomorrow = today() + Duration::days(1);
     let cases: [(Value, &str); 9] = [
-        (json!({"quoteId": id, "appraiserFee": 400, "comment": "ok"}), "Please select an estimated delivery date."),
-        (accept_body(id, today() - Duration::days(1), json!(400), "ok"), "The estimated delivery date cannot be in the past."),
-        (json!({"quoteId": id, "estimatedDeliveryDate": "12/31/2030", "appraiserFee": 400, "comment": "ok"}), "The estimated delivery date must be a date in the form yyyy-mm-dd (got '12/31/2030')."),
-        (json!({"quoteId": id, "estimatedDeliveryDate": tomorrow.to_string(), "comment": "ok"}), "Please enter an appraiser fee."),
+        (
+            json!({"quoteId": id, "appraiserFee": 400, "comment": "ok"}),
+            "Please select an estimated delivery date.",
+        ),
+        (
+            accept_body(id, today() - Duration::days(1), json!(400), "ok"),
+            "The estimated delivery date cannot be in the past.",
+        ),
+        (
+            json!({"quoteId": id, "estimatedDeliveryDate": "12/31/2030", "appraiserFee": 400, "comment": "ok"}),
+            "The estimated delivery date must be a date in the form yyyy-mm-dd (got '12/31/2030').",
+        ),
+        (
+            json!({"quoteId": id, "estimatedDeliveryDate": tomorrow.to_string(), "comment": "ok"}),
+            "Please enter an appraiser fee.",
+        ),
         (accept_body(id, tomorrow, json!(-25), "ok"), "The appraiser fee cannot be negative."),
-        (accept_body(id, tomorrow, json!("four hundred"), "ok"), "The appraiser fee must be a number, such as 450 or 450.00."),
-        (accept_body(id, tomorrow, json!("400.001"), "ok"), "The appraiser fee can have at most 2 decimal places."),
+        (
+            accept_body(id, tomorrow, json!("four hundred"), "ok"),
+            "The appraiser fee must be a number, such as 450 or 450.00.",
+        ),
+        (
+            accept_body(id, tomorrow, json!("400.001"), "ok"),
+            "The appraiser fee can have at most 2 decimal places.",
+        ),
         (accept_body(id, tomorrow, json!(400), "   "), "Please enter a comment."),
-        (accept_body(id, tomorrow, json!(2_000_000), "ok"), "The appraiser fee cannot be more than $1,000,000.00."),
+        (
+            accept_body(id, tomorrow, json!(2_000_000), "ok"),
+            "The appraiser fee cannot be more than $1,000,000.00.",
+        ),
     ];
     for (body, expected) in cases {
         let r = s.post("/api/quotes/accept", body.clone()).await;
         assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         assert_eq!(message(r).await, expected, "{body}");
     }
-    assert_eq!(app.count("SELECT COUNT(*) FROM quote_recipients WHERE answer IS NOT NULL").await, 0, "nothing was stored");
+    assert_eq!(
+        app.count("SELECT COUNT(*) FROM quote_recipients WHERE answer IS NOT NULL").await,
+        0,
+        "nothing was stored"
+    );
 
     // Today (company time zone) is allowed.
-    let r = s.post("/api/quotes/accept", accept_body(id, today(), json!("475.5"), " Can inspect Monday ")).await;
+    let r = s
+        .post(
+            "/api/quotes/accept",
+            accept_body(id, today(), json!("475.5"), " Can inspect Monday "),
+        )
+        .await;
     assert_eq!(r.status(), StatusCode::OK);
     let detail: Value = r.json().await.unwrap();
     assert_eq!(detail["answer"]["status"], "responded");
@@ -165,15 +217,40 @@ both_dbs!(responding_validates_and_happens_once, |app| {
     let r = s.post("/api/quotes/accept", accept_body(id, tomorrow, json!(999), "again")).await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
     assert_eq!(message(r).await, "You have already responded to this quote.");
-    let r = s.post("/api/quotes/reject", json!({"quoteId": id, "rejectReason": "changed my mind"})).await;
+    let r = s
+        .post("/api/quotes/reject", json!({"quoteId": id, "rejectReason": "changed my mind"}))
+        .await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
-    let row = quote_recipient::Entity::find().all(&app.db).await.unwrap().into_iter().find(|r| r.answer.is_some()).unwrap();
+    let row = quote_recipient::Entity::find()
+        .all(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|r| r.answer.is_some())
+        .unwrap();
     assert_eq!((row.appraiser_fee_cents, row.reject_reason), (Some(47550), None));
 
     // The other recipient still has it open and answers independently.
     let admin = app.signed_in("demo.admin").await;
-    assert_eq!(admin.get("/api/quotes/dash").await.json::<Value>().await.unwrap().as_array().unwrap().len(), 1);
-    assert_eq!(admin.post("/api/quotes/accept", accept_body(id, tomorrow, json!(500), "ok")).await.status(), StatusCode::OK);
+    assert_eq!(
+        admin
+            .get("/api/quotes/dash")
+            .await
+            .json::<Value>()
+            .await
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(
+        admin
+            .post("/api/quotes/accept", accept_body(id, tomorrow, json!(500), "ok"))
+            .await
+            .status(),
+        StatusCode::OK
+    );
 });
 
 both_dbs!(rejecting_needs_a_reason_and_closes_it_for_the_caller, |app| {
@@ -184,7 +261,12 @@ both_dbs!(rejecting_needs_a_reason_and_closes_it_for_the_caller, |app| {
         assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(message(r).await, "Please enter a reason for rejection.");
     }
-    let r = s.post("/api/quotes/reject", json!({"quoteId": id, "rejectReason": "Outside my coverage area"})).await;
+    let r = s
+        .post(
+            "/api/quotes/reject",
+            json!({"quoteId": id, "rejectReason": "Outside my coverage area"}),
+        )
+        .await;
     assert_eq!(r.status(), StatusCode::OK);
     assert_eq!(s.get("/api/quotes/dash").await.json::<Value>().await.unwrap(), json!([]));
     let detail: Value = s.get(&format!("/api/quotes/details/{id}")).await.json().await.unwrap();
@@ -195,12 +277,18 @@ both_dbs!(rejecting_needs_a_reason_and_closes_it_for_the_caller, |app| {
     assert_eq!(message(r).await, "You have already rejected this quote.");
     // Without the CSRF header nothing happens.
     let id2 = quote_for(&app, &["demo.appraiser"], false).await;
-    assert_eq!(s.post_without_csrf("/api/quotes/reject", json!({"quoteId": id2, "rejectReason": "x"})).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(
+        s.post_without_csrf("/api/quotes/reject", json!({"quoteId": id2, "rejectReason": "x"}))
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
 });
 
 both_dbs!(closed_quotes_cannot_be_answered, |app| {
     let id = quote_for(&app, &["demo.appraiser"], true).await;
-    let mut q = quote::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap().into_active_model();
+    let mut q =
+        quote::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap().into_active_model();
     q.closed_at = Set(Some(Utc::now()));
     q.update(&app.db).await.unwrap();
     let s = app.signed_in("demo.appraiser").await;
@@ -213,7 +301,10 @@ both_dbs!(closed_quotes_cannot_be_answered, |app| {
     ] {
         let r = s.post(path, body).await;
         assert_eq!(r.status(), StatusCode::CONFLICT, "{path}");
-        assert_eq!(message(r).await, "This quote request has been closed and can no longer be answered.");
+        assert_eq!(
+            message(r).await,
+            "This quote request has been closed and can no longer be answered."
+        );
     }
 });
 
@@ -234,8 +325,14 @@ both_dbs!(two_answers_at_once_one_wins, |app| {
     let row = &rows[0];
     // Exactly one answer's fields are stored, never a mix.
     match row.answer.as_deref() {
-        Some("accepted") => assert_eq!((row.comment.as_deref(), row.reject_reason.as_deref()), (Some("first"), None)),
-        Some("rejected") => assert_eq!((row.comment.as_deref(), row.reject_reason.as_deref()), (None, Some("second"))),
+        Some("accepted") => assert_eq!(
+            (row.comment.as_deref(), row.reject_reason.as_deref()),
+            (Some("first"), None)
+        ),
+        Some("rejected") => assert_eq!(
+            (row.comment.as_deref(), row.reject_reason.as_deref()),
+            (None, Some("second"))
+        ),
         other => panic!("unexpected answer {other:?}"),
     }
 });

@@ -3,7 +3,7 @@
 use crate::common;
 
 use chrono::{Duration, Utc};
-use portal::files::storage::Storage;
+use portal::storage::Storage;
 use portal_db::entities::{secure_link, secure_link_attachment, stored_file};
 use reqwest::StatusCode;
 use sea_orm::{ActiveModelTrait, NotSet, Set};
@@ -52,7 +52,14 @@ async fn attach(app: &TestApp, link: i32, name: &str, bytes: &[u8], hide: bool) 
     .insert(&app.db)
     .await
     .unwrap();
-    secure_link_attachment::ActiveModel { id: NotSet, secure_link_id: Set(link), stored_file_id: Set(file.id) }.insert(&app.db).await.unwrap();
+    secure_link_attachment::ActiveModel {
+        id: NotSet,
+        secure_link_id: Set(link),
+        stored_file_id: Set(file.id),
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
     file.id
 }
 
@@ -65,7 +72,8 @@ both_dbs!(recipients_see_only_their_links_newest_first, |app| {
 
     let s = app.signed_in("demo.appraiser").await;
     let list: Value = s.get("/api/appraiser/secure-links").await.json().await.unwrap();
-    let subjects: Vec<&str> = list.as_array().unwrap().iter().map(|l| l["subject"].as_str().unwrap()).collect();
+    let subjects: Vec<&str> =
+        list.as_array().unwrap().iter().map(|l| l["subject"].as_str().unwrap()).collect();
     assert_eq!(subjects, ["Newer", "Older"]);
     let first = &list[0];
     assert_eq!(first["id"], newer);
@@ -84,23 +92,42 @@ both_dbs!(recipients_see_only_their_links_newest_first, |app| {
 
     // Another appraiser's link: 404, the same as one that does not exist.
     for id in [theirs, 999_999] {
-        assert_eq!(s.get(&format!("/api/appraiser/secure-links/{id}")).await.status(), StatusCode::NOT_FOUND);
+        assert_eq!(
+            s.get(&format!("/api/appraiser/secure-links/{id}")).await.status(),
+            StatusCode::NOT_FOUND
+        );
         let r = s.post(&format!("/api/appraiser/secure-links/{id}/viewed"), json!({})).await;
         assert_eq!(r.status(), StatusCode::NOT_FOUND);
         assert_eq!(message(r).await, "Secure link not found");
     }
     let staff = app.signed_in("demo.staff").await;
-    assert_eq!(staff.get("/api/appraiser/secure-links").await.json::<Value>().await.unwrap(), json!([]));
-    assert_eq!(app.signed_in("demo.client").await.get("/api/appraiser/secure-links").await.status(), StatusCode::FORBIDDEN);
-    assert_eq!(app.client().get("/api/appraiser/secure-links").await.status(), StatusCode::UNAUTHORIZED);
-    assert_eq!(app.count(&format!("SELECT COUNT(*) FROM secure_links WHERE viewed_at IS NOT NULL AND id = {theirs}")).await, 0);
+    assert_eq!(
+        staff.get("/api/appraiser/secure-links").await.json::<Value>().await.unwrap(),
+        json!([])
+    );
+    assert_eq!(
+        app.signed_in("demo.client").await.get("/api/appraiser/secure-links").await.status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.client().get("/api/appraiser/secure-links").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+    assert_eq!(
+        app.count(&format!(
+            "SELECT COUNT(*) FROM secure_links WHERE viewed_at IS NOT NULL AND id = {theirs}"
+        ))
+        .await,
+        0
+    );
 });
 
 both_dbs!(view_date_time_is_set_once, |app| {
     let id = link_for(&app, "demo.appraiser", "Contract", 1).await;
     let s = app.signed_in("demo.appraiser").await;
     // Reading does not mark it viewed.
-    let read: Value = s.get(&format!("/api/appraiser/secure-links/{id}")).await.json().await.unwrap();
+    let read: Value =
+        s.get(&format!("/api/appraiser/secure-links/{id}")).await.json().await.unwrap();
     assert_eq!(read["viewDateTime"], Value::Null);
     assert_eq!(read["message"], "Message about Contract");
 
@@ -110,14 +137,30 @@ both_dbs!(view_date_time_is_set_once, |app| {
     let viewed = first["viewDateTime"].as_str().expect("set on first open").to_string();
 
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
-    let again: Value = s.post(&format!("/api/appraiser/secure-links/{id}/viewed"), json!({})).await.json().await.unwrap();
+    let again: Value = s
+        .post(&format!("/api/appraiser/secure-links/{id}/viewed"), json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(again["viewDateTime"], viewed.as_str(), "the first open stays the view time");
     let list: Value = s.get("/api/appraiser/secure-links").await.json().await.unwrap();
     assert_eq!(list[0]["viewDateTime"], viewed.as_str());
     // Marking needs the CSRF token like every other change.
     let id2 = link_for(&app, "demo.appraiser", "Second", 2).await;
-    assert_eq!(s.post_without_csrf(&format!("/api/appraiser/secure-links/{id2}/viewed"), json!({})).await.status(), StatusCode::FORBIDDEN);
-    assert_eq!(app.count(&format!("SELECT COUNT(*) FROM secure_links WHERE viewed_at IS NOT NULL AND id = {id2}")).await, 0);
+    assert_eq!(
+        s.post_without_csrf(&format!("/api/appraiser/secure-links/{id2}/viewed"), json!({}))
+            .await
+            .status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        app.count(&format!(
+            "SELECT COUNT(*) FROM secure_links WHERE viewed_at IS NOT NULL AND id = {id2}"
+        ))
+        .await,
+        0
+    );
 });
 
 both_dbs!(attachments_download_for_the_recipient_only, |app| {
@@ -131,7 +174,10 @@ both_dbs!(attachments_download_for_the_recipient_only, |app| {
     let r = s.get(&format!("/api/appraiser/secure-links/{id}/attachments/{file}")).await;
     assert_eq!(r.status(), StatusCode::OK);
     let disposition = r.headers()["content-disposition"].to_str().unwrap().to_string();
-    assert!(disposition.starts_with("attachment;") && disposition.contains("Plat map.txt"), "{disposition}");
+    assert!(
+        disposition.starts_with("attachment;") && disposition.contains("Plat map.txt"),
+        "{disposition}"
+    );
     assert_eq!(r.bytes().await.unwrap().as_ref(), b"Lot 14, Block C");
 
     for path in [
@@ -143,8 +189,20 @@ both_dbs!(attachments_download_for_the_recipient_only, |app| {
         assert_eq!(s.get(&path).await.status(), StatusCode::NOT_FOUND, "{path}");
     }
     // The files are not order or profile files, so the general file downloads do not serve them either.
-    assert_eq!(s.get(&format!("/api/file/download/appraisalfile/{file}")).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        s.get(&format!("/api/file/download/appraisalfile/{file}")).await.status(),
+        StatusCode::NOT_FOUND
+    );
     let other = app.signed_in("demo.appraiser2").await;
-    assert_eq!(other.get(&format!("/api/appraiser/secure-links/{id}/attachments/{file}")).await.status(), StatusCode::NOT_FOUND);
-    assert_eq!(other.get(&format!("/api/appraiser/secure-links/{other_link}/attachments/{other_file}")).await.status(), StatusCode::OK);
+    assert_eq!(
+        other.get(&format!("/api/appraiser/secure-links/{id}/attachments/{file}")).await.status(),
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        other
+            .get(&format!("/api/appraiser/secure-links/{other_link}/attachments/{other_file}"))
+            .await
+            .status(),
+        StatusCode::OK
+    );
 });

@@ -23,7 +23,7 @@ async fn several_servers_can_migrate_one_postgres_database_at_once() {
     let config = Config { database_url: format!("{base}/{name}"), ..Config::default() };
     let starts = (0..4).map(|_| {
         let config = config.clone();
-        tokio::spawn(async move { portal::app::open_database(&config).await.map(|_| ()) })
+        tokio::spawn(async move { portal::state::open_database(&config).await.map(|_| ()) })
     });
     for start in starts {
         start.await.unwrap().expect("each server migrates or finds the schema up to date");
@@ -56,18 +56,39 @@ fn temp_dir(tag: &str) -> std::path::PathBuf {
 #[test]
 fn cli_creates_users_and_sets_passwords() {
     let dir = temp_dir("users");
-    let create = ["user", "create", "--username", "Jo.Staff", "--type", "staff", "--email", "jo@example.com", "--password-stdin"];
+    let create = [
+        "user",
+        "create",
+        "--username",
+        "Jo.Staff",
+        "--type",
+        "staff",
+        "--email",
+        "jo@example.com",
+        "--password-stdin",
+    ];
     let weak = portal(&dir, &create, "short\n");
     assert_eq!(weak.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&weak.stderr).contains("Please ensure your password meets all requirements."));
+    assert!(
+        String::from_utf8_lossy(&weak.stderr)
+            .contains("Please ensure your password meets all requirements.")
+    );
     let ok = portal(&dir, &create, "Another!Password2026\n");
     assert!(ok.status.success(), "{}", String::from_utf8_lossy(&ok.stderr));
     assert!(String::from_utf8_lossy(&ok.stdout).contains("Created user jo.staff"));
     let again = portal(&dir, &create, "Another!Password2026\n");
     assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"));
-    let reset = portal(&dir, &["user", "set-password", "--username", "jo.staff", "--password-stdin"], "Third!Password20266\n");
+    let reset = portal(
+        &dir,
+        &["user", "set-password", "--username", "jo.staff", "--password-stdin"],
+        "Third!Password20266\n",
+    );
     assert!(reset.status.success(), "{}", String::from_utf8_lossy(&reset.stderr));
-    let bad_type = portal(&dir, &["user", "create", "--username", "x", "--type", "boss", "--email", "x@example.com"], "");
+    let bad_type = portal(
+        &dir,
+        &["user", "create", "--username", "x", "--type", "boss", "--email", "x@example.com"],
+        "",
+    );
     assert!(String::from_utf8_lossy(&bad_type.stderr).contains("unknown user type 'boss'"));
     let seeded = portal(&dir, &["seed", "--demo"], "");
     assert!(String::from_utf8_lossy(&seeded.stdout).contains("demo.appraiser"));
@@ -82,11 +103,16 @@ fn bad_configuration_stops_with_one_clear_line() {
         ("PORTAL_COOKIE_SECURE", "maybe", "COOKIE_SECURE"),
         ("PORTAL_COMPANY_TIME_ZONE", "Mars/Base", "PORTAL_COMPANY_TIME_ZONE"),
     ] {
-        let out = Command::new(BIN).args(["migrate"]).current_dir(&dir).env(var, value).output().unwrap();
+        let out =
+            Command::new(BIN).args(["migrate"]).current_dir(&dir).env(var, value).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{var}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
-        assert!(stderr.starts_with("appraisal-portal: configuration error:") && stderr.contains(expected), "{stderr}");
+        assert!(
+            stderr.starts_with("appraisal-portal: configuration error:")
+                && stderr.contains(expected),
+            "{stderr}"
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

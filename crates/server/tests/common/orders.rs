@@ -2,7 +2,8 @@
 //! contacts, history, messages, alerts and files (some hidden).
 use chrono::{Duration, Utc};
 use portal_db::entities::{
-    order, order_alert, order_contact, order_detail, order_history, order_invitation, order_message, stored_file,
+    order, order_alert, order_contact, order_detail, order_history, order_invitation,
+    order_message, stored_file,
 };
 use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
 
@@ -78,16 +79,23 @@ pub async fn order_with_details(app: &TestApp, spec: NewOrder<'_>) -> i64 {
         longitude: Set(Some(-97.74)),
         requires_env: Set(false),
         amc_license: Set(Some("AMC-1".into())),
+        ..Default::default()
     }
     .insert(&app.db)
     .await
     .unwrap();
-    for (name, kind, phone) in [("Jordan Rivera", "PROPERTY_CONTACT", "5125550134"), ("Priya Shah", "LOAN_OFFICER", "5125550175")] {
+    for (name, kind, phone) in [
+        ("Jordan Rivera", "PROPERTY_CONTACT", "5125550134"),
+        ("Priya Shah", "LOAN_OFFICER", "5125550175"),
+    ] {
         order_contact::ActiveModel {
             id: NotSet,
             order_id: Set(id),
             name: Set(name.into()),
-            email: Set(Some(format!("{}@example.com", name.split(' ').next().unwrap().to_lowercase()))),
+            email: Set(Some(format!(
+                "{}@example.com",
+                name.split(' ').next().unwrap().to_lowercase()
+            ))),
             cell_phone: Set(Some(phone.into())),
             work_phone: Set(None),
             home_phone: Set(None),
@@ -97,9 +105,11 @@ pub async fn order_with_details(app: &TestApp, spec: NewOrder<'_>) -> i64 {
         .await
         .unwrap();
     }
-    for (minutes_ago, status, message, hide) in
-        [(300, 3, "<p>Created</p>", false), (200, 4, "<p>Assigned</p><script>bad()</script>", false), (100, 3, "<p>Internal fee note</p>", true)]
-    {
+    for (minutes_ago, status, message, hide) in [
+        (300, 3, "<p>Created</p>", false),
+        (200, 4, "<p>Assigned</p><script>bad()</script>", false),
+        (100, 3, "<p>Internal fee note</p>", true),
+    ] {
         order_history::ActiveModel {
             id: NotSet,
             order_id: Set(id),
@@ -113,9 +123,11 @@ pub async fn order_with_details(app: &TestApp, spec: NewOrder<'_>) -> i64 {
         .await
         .unwrap();
     }
-    for (minutes_ago, body, to_appraiser, hide) in
-        [(90, "Please call the borrower", true, false), (60, "Internal escalation", false, true), (30, "Will do", false, false)]
-    {
+    for (minutes_ago, body, to_appraiser, hide) in [
+        (90, "Please call the borrower", true, false),
+        (60, "Internal escalation", false, true),
+        (30, "Will do", false, false),
+    ] {
         order_message::ActiveModel {
             id: NotSet,
             order_id: Set(id),
@@ -133,10 +145,15 @@ pub async fn order_with_details(app: &TestApp, spec: NewOrder<'_>) -> i64 {
         .await
         .unwrap();
     }
-    order_alert::ActiveModel { id: NotSet, order_id: Set(id), body: Set("Dog on premises".into()), created_at: Set(now) }
-        .insert(&app.db)
-        .await
-        .unwrap();
+    order_alert::ActiveModel {
+        id: NotSet,
+        order_id: Set(id),
+        body: Set("Dog on premises".into()),
+        created_at: Set(now),
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
     if let Some(user) = appraiser {
         invite(app, id, user).await;
     }
@@ -156,7 +173,7 @@ pub async fn invite(app: &TestApp, order_id: i64, user_id: i32) {
 
 /// A stored file row (with its bytes in storage) on an order.
 pub async fn order_file(app: &TestApp, order_id: i64, name: &str, bytes: &[u8], hide: bool) -> i64 {
-    let storage = portal::files::storage::Storage::from_config(&app.config).unwrap();
+    let storage = portal::storage::Storage::from_config(&app.config).unwrap();
     let stored = storage.put_bytes(bytes).await.unwrap();
     stored_file::ActiveModel {
         id: NotSet,
@@ -182,19 +199,27 @@ pub async fn order_file(app: &TestApp, order_id: i64, name: &str, bytes: &[u8], 
 pub async fn outsider(app: &TestApp) -> &'static str {
     use portal::roles::UserType;
     use portal::users::accounts::{NewUser, create};
-    let firm = portal_db::entities::appraisal_company::ActiveModel { id: NotSet, name: Set("Elsewhere".into()), created_at: Set(Utc::now()) }
-        .insert(&app.db)
-        .await
-        .unwrap();
-    create(&app.db, NewUser {
-        username: "other.appraiser".into(),
-        user_type: UserType::Appraiser,
-        email: "other@example.com".into(),
-        first_name: Some("Olive".into()),
-        last_name: Some("Other".into()),
-        password: super::PASSWORD.into(),
-        company_id: Some(firm.id),
-    })
+    let firm = portal_db::entities::appraisal_company::ActiveModel {
+        id: NotSet,
+        name: Set("Elsewhere".into()),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+    create(
+        &app.db,
+        NewUser {
+            username: "other.appraiser".into(),
+            user_type: UserType::Appraiser,
+            email: "other@example.com".into(),
+            first_name: Some("Olive".into()),
+            last_name: Some("Other".into()),
+            password: super::PASSWORD.into(),
+            company_id: Some(firm.id),
+        },
+    )
     .await
     .unwrap();
     "other.appraiser"

@@ -35,7 +35,8 @@ impl SmtpSink {
                             }
                             continue;
                         }
-                        let verb = line.split_whitespace().next().unwrap_or_default().to_ascii_uppercase();
+                        let verb =
+                            line.split_whitespace().next().unwrap_or_default().to_ascii_uppercase();
                         let reply: &[u8] = match verb.as_str() {
                             "DATA" => {
                                 data = Some(String::new());

@@ -3,7 +3,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useCurrentUser } from '../../lib/session';
 
 /**
- * Route guard (part 1 section 5). No user: /login, remembering the target.
+ * Route guard. No user: /login, remembering the target.
  * Signed in with a role outside `roles`: /unauthorized carrying the attempted URL.
  */
 export function RequireAuth({ roles }: { roles?: readonly number[] }) {

@@ -1,8 +1,9 @@
-import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Link, Outlet, matchPath, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/session';
+import { Footer } from './Footer';
 import { GlobalProgress } from './GlobalProgress';
 import { Logo } from './Logo';
 import { menuFor } from './menu';
@@ -29,7 +30,7 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      footer={{ height: 44 }}
+      footer={{ height: { base: 96, sm: 44 } }}
       navbar={hasNav ? { width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined}
       padding="md"
     >
@@ -89,11 +90,7 @@ export function AppLayout() {
       </AppShell.Main>
 
       <AppShell.Footer>
-        <Group h="100%" px="md" justify="center">
-          <Text size="sm" c="gray.8">
-            © {new Date().getFullYear()} Appraisal Portal
-          </Text>
-        </Group>
+        <Footer />
       </AppShell.Footer>
     </AppShell>
   );

@@ -1,5 +1,5 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { SUPPORT_HOURS, useAppConfig } from '../../lib/appConfig';
+import { mailto, SUPPORT_HOURS, telHref, useAppConfig } from '../../lib/appConfig';
 
 export function NeedHelp() {
   const { data: config } = useAppConfig();
@@ -12,12 +12,12 @@ export function NeedHelp() {
         <Text size="sm">Our staff are available {SUPPORT_HOURS}.</Text>
         {config?.supportEmail ? (
           <Text size="sm">
-            E-mail: <Anchor href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Anchor>
+            E-mail: <Anchor href={mailto(config.supportEmail)}>{config.supportEmail}</Anchor>
           </Text>
         ) : null}
         {config?.supportPhone ? (
           <Text size="sm">
-            Phone: <Anchor href={`tel:${config.supportPhone.replace(/[^0-9+]/g, '')}`}>{config.supportPhone}</Anchor>
+            Phone: <Anchor href={telHref(config.supportPhone)}>{config.supportPhone}</Anchor>
           </Text>
         ) : null}
       </Stack>

@@ -13,7 +13,18 @@ const APPRAISER_MENU: MenuItem[] = [
   { label: 'Support', to: '/appraiser/support' },
 ];
 
-/** Side menu per role (part 1 section 6). */
+const STAFF_MENU: MenuItem[] = [
+  { label: 'Dashboard', to: '/staff/dashboard' },
+  { label: 'New Order', to: '/staff/new-order' },
+  { label: 'Clients', to: '/staff/clients' },
+  { label: 'Payments', to: '/staff/payments' },
+  { label: 'Quotes', to: '/staff/quotes' },
+  { label: 'Secure Links', to: '/staff/secure-links' },
+  { label: 'Coverage Review', to: '/staff/coverage-review' },
+  { label: 'Appraisers', to: '/staff/appraisers' },
+];
+
+/** Side menu per role (docs/domain.md#parties-and-roles). */
 export function menuFor(userType: number | null | undefined): MenuItem[] {
   switch (userType) {
     case UserType.APPRAISER:
@@ -21,7 +32,7 @@ export function menuFor(userType: number | null | undefined): MenuItem[] {
     case UserType.APPRAISER_ADMIN:
       return [...APPRAISER_MENU, { label: 'Appraisers', to: '/appraiser-admin/appraisers' }];
     case UserType.STAFF:
-      return [{ label: 'Dashboard', to: '/staff/dashboard' }];
+      return STAFF_MENU;
     case UserType.SECRET:
       return [
         { label: 'Dashboard', to: '/admin/dashboard' },

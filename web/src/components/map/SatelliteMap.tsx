@@ -4,7 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { MapContainer, Marker, TileLayer } from 'react-leaflet';
 import { MAP_HEIGHT, MapUnavailable, MSG_TILES_FAILED } from './MapUnavailable';
 
-/** The map defaults to satellite view at zoom 20 (part 2 section 9). */
+/** The map defaults to satellite view at zoom 20. */
 export const MAP_ZOOM = 20;
 
 /**

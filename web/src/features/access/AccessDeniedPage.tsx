@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { containsBackdoorWord, roleLabel } from '../../lib/roles';
 import { useCurrentUser } from '../../lib/session';
 
-/** /unauthorized and /forbidden (part 1 section 2.5). */
+/** /unauthorized and /forbidden: the attempted URL (on /unauthorized) and the caller's role label. */
 export function AccessDeniedPage({ showAttemptedUrl = true }: { showAttemptedUrl?: boolean }) {
   const [params] = useSearchParams();
   const location = useLocation();

@@ -5,7 +5,7 @@ import { useCreateDevRef, useDevRefs, useUpdateDevRef, type DevRef } from './api
 import { MSG_DEVREF_LOAD_FAILED, MSG_DEVREF_REQUIRED } from './constants';
 import { safeLinkUrl } from './safeUrl';
 
-/** Name and URL are both required (part 2 section 5); returns the trimmed values or an error. */
+/** Name and URL are both required; returns the trimmed values or an error. */
 export function checkDevRef(name: string, url: string): { name: string; url: string } | { error: string } {
   const n = name.trim();
   const u = url.trim();
@@ -185,7 +185,7 @@ function DevRefRow({ devRef, editing, onEdit, onDone }: { devRef: DevRef; editin
   );
 }
 
-/** Developer References manager: list, add, inline edit (part 2 sections 2 and 4). */
+/** Developer References manager: list, add, inline edit (a row toggles between view and edit). */
 export function DevRefsManager() {
   const { data, isPending, isError, refetch, isFetching } = useDevRefs();
   const [editingId, setEditingId] = useState<number | null>(null);

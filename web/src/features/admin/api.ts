@@ -14,7 +14,12 @@ export type DevRef = Schemas['DevRef'];
 export type AuditPage = Schemas['AuditPage'];
 export type AuditEntry = Schemas['AuditEntryView'];
 
-export const DEV_REFS_KEY = ['admin', 'dev-refs'] as const;
+/** The admin feature's query keys. */
+export const adminKeys = {
+  devRefs: () => ['admin', 'dev-refs'] as const,
+  audit: (filter: AuditFilter) => ['admin', 'audit', filter] as const,
+};
+const DEV_REFS_KEY = adminKeys.devRefs();
 
 /** 401 and 403 already got the shared notice; other failures get the feature's own. */
 function notifyUnlessShared(e: unknown, message: string): void {
@@ -74,7 +79,7 @@ export interface AuditFilter {
 
 export function useAuditLog(filter: AuditFilter) {
   return useQuery({
-    queryKey: ['admin', 'audit', filter],
+    queryKey: adminKeys.audit(filter),
     queryFn: () =>
       call(
         api.GET('/api/admin/audit', {

@@ -1,4 +1,4 @@
-/** Timings and texts of the secret-admin area (part 2 sections 2, 8 and 9), kept in one place. */
+/** Timings and texts of the secret-admin area, kept in one place. */
 
 /** How long the 'decrypting' banner shows before the code string replaces it. */
 export const DECRYPTING_MS = 2500;

@@ -1,18 +1,24 @@
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { CardGrid, SkeletonCardGrid } from '../../components/CardGrid';
 import { api, call } from '../../lib/api';
 import { useAppConfig } from '../../lib/appConfig';
 import { appraiserFullName, matchesAppraiser, type AppraiserListItem } from './match';
 
-/** Skeleton cards while the list loads (part 2 section 9). */
+/** Skeleton cards while the list loads. */
 export const APPRAISER_SKELETON_CARDS = 3;
 
 export const MSG_NO_APPRAISERS = 'No Appraiser to manage';
 export const MSG_NO_MATCHES = 'No appraisers match your filters';
 
-/** The caller's company appraisers; a failed fetch shows an empty list (part 2 section 8). */
+/** This feature's query keys. */
+export const companyAppraiserKeys = {
+  list: () => ['company-appraisers'] as const,
+};
+
+/** The caller's company appraisers; a failed fetch shows an empty list. */
 export async function fetchCompanyAppraisers(): Promise<AppraiserListItem[]> {
   try {
     const list = await call(api.GET('/api/admin-appraiser/company-appraisers'), { notify: false });
@@ -22,15 +28,6 @@ export async function fetchCompanyAppraisers(): Promise<AppraiserListItem[]> {
     return [];
   }
 }
-
-const gridStyle = {
-  listStyle: 'none',
-  padding: 0,
-  margin: 0,
-  display: 'grid',
-  gap: 'var(--mantine-spacing-md)',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))',
-} as const;
 
 function AppraiserCard({ appraiser }: { appraiser: AppraiserListItem }) {
   const name = appraiserFullName(appraiser) || appraiser.securityUser.email || `Appraiser ${appraiser.securityUser.id}`;
@@ -70,30 +67,11 @@ function AppraiserCard({ appraiser }: { appraiser: AppraiserListItem }) {
   );
 }
 
-function SkeletonCards() {
-  return (
-    <ul style={gridStyle} aria-busy="true" aria-label="Loading appraisers">
-      {Array.from({ length: APPRAISER_SKELETON_CARDS }, (_, i) => (
-        <li key={i} data-testid="appraiser-skeleton">
-          <Card withBorder radius="md" padding="md">
-            <Stack gap="sm">
-              <Skeleton height={22} width="60%" />
-              <Skeleton height={14} />
-              <Skeleton height={14} width="80%" />
-              <Skeleton height={34} width={120} mt="xs" />
-            </Stack>
-          </Card>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** /appraiser-admin/appraisers (part 2 section 2). */
+/** /appraiser-admin/appraisers: the firm's appraisers as cards, with a search. */
 export function AppraisersPage() {
   const { data: config } = useAppConfig();
   const { data: appraisers, isPending } = useQuery({
-    queryKey: ['company-appraisers'],
+    queryKey: companyAppraiserKeys.list(),
     queryFn: fetchCompanyAppraisers,
   });
   const [search, setSearch] = useState('');
@@ -131,7 +109,7 @@ export function AppraisersPage() {
       </form>
 
       {isPending ? (
-        <SkeletonCards />
+        <SkeletonCardGrid label="Loading appraisers" count={APPRAISER_SKELETON_CARDS} itemTestId="appraiser-skeleton" />
       ) : all.length === 0 ? (
         <Text c="gray.8" py="lg">
           {MSG_NO_APPRAISERS}
@@ -141,13 +119,13 @@ export function AppraisersPage() {
           {MSG_NO_MATCHES}
         </Text>
       ) : (
-        <ul style={gridStyle} aria-label="Appraisers">
+        <CardGrid label="Appraisers">
           {found.map((a) => (
             <li key={a.securityUser.id}>
               <AppraiserCard appraiser={a} />
             </li>
           ))}
-        </ul>
+        </CardGrid>
       )}
     </Stack>
   );

@@ -10,7 +10,7 @@ export function appraiserFullName(a: AppraiserListItem): string {
 }
 
 /**
- * Appraiser search of part 2 section 5: case-insensitive and trimmed; matches the full name,
+ * Appraiser search: case-insensitive and trimmed; matches the full name,
  * the e-mail or the office address. An empty (or blank) search matches everyone.
  */
 export function matchesAppraiser(a: AppraiserListItem, search: string): boolean {

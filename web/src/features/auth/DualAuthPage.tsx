@@ -12,7 +12,7 @@ export const MSG_ENTER_EMAIL = 'Please enter your email address';
 export const MSG_ENTER_PHONE = 'Please enter your phone number';
 export const MSG_ENTER_CODE = 'Please enter a valid 6-digit verification code';
 
-/** Code length and phone digits of part 1 section 9. */
+/** Code length and phone digits (docs/domain.md#sign-in-and-verification). */
 export const CODE_LENGTH = 6;
 export const PHONE_DIGITS = 10;
 /** The server accepts a new code 30 seconds after the previous one. */

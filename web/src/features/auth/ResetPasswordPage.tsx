@@ -18,10 +18,10 @@ import { PasswordField } from '../../components/PasswordField';
 import { FormCard } from '../../components/FormCard';
 
 export const MSG_USERNAME_REQUIRED = 'Username is required';
-/** Part 1 section 9: back to the sign-in page 2 seconds after a successful reset. */
+/** Back to the sign-in page 2 seconds after a successful reset. */
 export const RESET_REDIRECT_MS = 2000;
 
-/** Reset Password request (/reset-password, part 1 section 2.11). */
+/** Reset Password request (/reset-password): a username, then the e-mailed link. */
 export function ResetPasswordPage() {
   const { data: config } = useAppConfig();
   const mutation = useRequestPasswordReset();
@@ -81,7 +81,7 @@ export function ResetPasswordPage() {
   );
 }
 
-/** Create New Password (/perform-reset-password?token=..., part 1 section 2.11). */
+/** Create New Password (/perform-reset-password?token=...; a missing token goes to /reset-password). */
 export function PerformResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, call } from '../../lib/api';
-import { clearSession, fetchLoggedInUser, setCurrentUser, validateLoggedInUser, type LoggedInUser } from '../../lib/session';
+import { AUTH_KEY, clearSession, fetchLoggedInUser, setCurrentUser, validateLoggedInUser, type LoggedInUser } from '../../lib/session';
 
 export const MSG_LOGIN_FAILED = 'Login failed. Please check your credentials.';
 
@@ -23,7 +23,7 @@ export interface Credentials {
 /** A sign-in either opens a session (user) or asks for verification first (token). */
 export type LoginResult = { kind: 'user'; user: LoggedInUser } | { kind: 'verify'; token: string };
 
-/** Reads the login answer: a verification token, or a user that must pass the section 5 checks. */
+/** Reads the login answer: a verification token, or a user that must carry an id and a known type. */
 export function parseLoginAnswer(body: unknown): LoginResult {
   if (body && typeof body === 'object' && 'verificationToken' in body) {
     const token = (body as { verificationToken?: unknown }).verificationToken;
@@ -39,7 +39,7 @@ export async function login(credentials: Credentials): Promise<LoginResult> {
     body = await call(api.POST('/api/auth/login', { body: credentials }), { skip401: true, notify: false });
   } catch (e) {
     if (e instanceof ApiError && e.status === 429) throw e;
-    throw new Error(MSG_LOGIN_FAILED);
+    throw new Error(MSG_LOGIN_FAILED, { cause: e });
   }
   return parseLoginAnswer(body);
 }
@@ -80,7 +80,7 @@ export async function sendCode(token: string, destination: Destination): Promise
       errorMessage: MSG_SEND_FAILED,
     });
   } catch (e) {
-    throw new Error(e instanceof ApiError && e.status !== 0 && e.message ? e.message : MSG_SEND_FAILED);
+    throw new Error(e instanceof ApiError && e.status !== 0 && e.message ? e.message : MSG_SEND_FAILED, { cause: e });
   }
   if (!answer?.ok) throw new Error(answer?.message || MSG_SEND_FAILED);
   return answer.message || MSG_CODE_SENT;
@@ -96,7 +96,7 @@ export async function verifyCode(token: string, code: string): Promise<LoggedInU
       errorMessage: MSG_VERIFY_FAILED,
     });
   } catch (e) {
-    throw new Error(e instanceof ApiError && e.status !== 0 && e.message ? e.message : MSG_VERIFY_FAILED);
+    throw new Error(e instanceof ApiError && e.status !== 0 && e.message ? e.message : MSG_VERIFY_FAILED, { cause: e });
   }
   if (!answer?.ok) throw new Error(answer?.message || MSG_VERIFICATION_FAILED);
   return fetchLoggedInUser();
@@ -113,7 +113,7 @@ export function useVerifyCode() {
     onSuccess: (user) => {
       clearSession(queryClient);
       if (user) setCurrentUser(queryClient, user);
-      else void queryClient.invalidateQueries({ queryKey: ['auth'] });
+      else void queryClient.invalidateQueries({ queryKey: AUTH_KEY });
     },
   });
 }

@@ -23,7 +23,7 @@ export interface FilterOrdersModalProps {
   onClear: () => Promise<void>;
 }
 
-/** The order search form of part 1 section 2.7 in the Filter Orders modal. */
+/** The order search form (file, loan, borrower, address, create dates, status) in the Filter Orders modal. */
 export function FilterOrdersModal({ opened, filters, onClose, onSearch, onClear }: FilterOrdersModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={FILTER_MODAL_TITLE} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Group, Menu, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { StatusBadge } from '../../components/OrderBadges';
 import { useAppConfig } from '../../lib/appConfig';
-import { actionDialogs, type ActionOutcome } from './details/actionDialogs';
+import { actionDialogs, hasDialog, type ActionOutcome, type DialogAction } from './details/actionDialogs';
 import { FileNoteDialog } from './details/actions/SimpleDialogs';
-import { markMessagesRead, orderDetailsQuery, parseOrderId, printOrder } from './details/api';
+import { useSetVisibility } from './details/actions/useOrderAction';
+import { orderDetailsQuery, useMarkMessagesRead, parseOrderId, printOrder } from './details/api';
 import { FilesTab, HistoryTab, MessagesTab } from './details/ListTabs';
 import { OrderDetailsTab } from './details/OrderDetailsTab';
 import { orderArea, type OrderArea } from './details/paths';
@@ -49,15 +50,17 @@ function LoadingOrder() {
   );
 }
 
-function ActionsMenu({ order, onChoose }: { order: OrderDetails; onChoose: (action: string) => void }) {
-  if (!order.availableActions?.length) return null;
+function ActionsMenu({ order, onChoose }: { order: OrderDetails; onChoose: (action: DialogAction) => void }) {
+  // Actions done elsewhere on the page (SET_VISIBILITY: the hide/show control of each row) have no dialog.
+  const menuActions = (order.availableActions ?? []).filter(hasDialog);
+  if (!menuActions.length) return null;
   return (
     <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button rightSection={<ChevronDownIcon />}>Actions</Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {order.availableActions.map((a) => (
+        {menuActions.map((a) => (
           <Menu.Item key={a} onClick={() => onChoose(a)} data-action={a}>
             {actionLabel(a, order.wasPreviouslyScheduled)}
           </Menu.Item>
@@ -65,6 +68,18 @@ function ActionsMenu({ order, onChoose }: { order: OrderDetails; onChoose: (acti
       </Menu.Dropdown>
     </Menu>
   );
+}
+
+/**
+ * Staff (offered SET_VISIBILITY) hide an item of the order from appraisers or show it again; null
+ * for everyone else. Given the kind of item, answers the toggle of one item.
+ */
+function useToggleHidden(order: OrderDetails) {
+  const setHidden = useSetVisibility(order.id);
+  if (!order.availableActions?.includes('SET_VISIBILITY')) return null;
+  return (kind: 'history' | 'file' | 'message') => async (item: { id: number; hide: boolean }) => {
+    await setHidden({ kind, itemId: item.id, hide: !item.hide });
+  };
 }
 
 function PrintButton({ orderId }: { orderId: number }) {
@@ -86,32 +101,22 @@ function PrintButton({ orderId }: { orderId: number }) {
 
 function OrderView({ order, segment, area }: { order: OrderDetails; segment: string | undefined; area: OrderArea }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const config = useAppConfig().data;
   const timeZone = config?.companyTimeZone ?? null;
   const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const meaning = resolveSegment(segment, order.availableActions ?? []);
   const tab = meaning.tab;
-  const [openAction, setOpenAction] = useState<string | null>(null);
+  const [openAction, setOpenAction] = useState<DialogAction | null>(null);
   const base = area.order(order.id);
 
   // An action slug in the URL opens that action's dialog (when it has one).
   const urlAction = meaning.kind === 'action' ? meaning.action : null;
   useEffect(() => {
-    if (urlAction && actionDialogs[urlAction]) setOpenAction(urlAction);
+    if (urlAction && hasDialog(urlAction)) setOpenAction(urlAction);
   }, [urlAction]);
 
   // Opening the Messages tab marks the caller's messages read; the dashboard's unread badges follow.
-  useEffect(() => {
-    if (tab !== 'messages') return;
-    let live = true;
-    void markMessagesRead(order.id).then((ok) => {
-      if (ok && live) void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-    });
-    return () => {
-      live = false;
-    };
-  }, [tab, order.id, queryClient]);
+  useMarkMessagesRead(order.id, tab === 'messages');
 
   const showTab = (slug: TabSlug) => void navigate(`${base}/${slug}`, { replace: true });
 
@@ -119,25 +124,22 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
     setOpenAction(null);
     if (urlAction) void navigate(base, { replace: true });
   };
-  const actionDone = async (outcome?: ActionOutcome) => {
+  // The dialog's action has reloaded what it changed (see useOrderAction).
+  const actionDone = (outcome?: ActionOutcome) => {
     setOpenAction(null);
-    // The order's row on the dashboard (status, attention) changed too.
-    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     if (outcome?.leaveTo === 'dashboard') {
       void navigate(area.dashboard);
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: ['order-details', order.id] });
     if (outcome?.tab) showTab(outcome.tab);
     else if (urlAction) void navigate(base, { replace: true });
   };
-  const chooseAction = (action: string) => {
-    if (actionDialogs[action]) setOpenAction(action);
-  };
+  const chooseAction = (action: DialogAction) => setOpenAction(action);
   const Dialog = openAction ? actionDialogs[openAction] : undefined;
   // A note about a file is a message: offered from the Files tab when SEND_MESSAGE is.
   const [noteFile, setNoteFile] = useState<OrderFile | null>(null);
   const mayNote = order.availableActions?.includes('SEND_MESSAGE');
+  const toggleHidden = useToggleHidden(order);
 
   return (
     <Stack gap="md">
@@ -175,18 +177,18 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
           <OrderDetailsTab order={order} timeZone={timeZone} tileUrl={config?.mapTileUrl || null} />
         </Tabs.Panel>
         <Tabs.Panel value="histories" pt="md">
-          <HistoryTab items={order.histories} timeZone={timeZone} mobile={mobile} />
+          <HistoryTab items={order.histories} timeZone={timeZone} mobile={mobile} onToggleHidden={toggleHidden?.('history')} />
         </Tabs.Panel>
         <Tabs.Panel value="files" pt="md">
-          <FilesTab items={order.files} timeZone={timeZone} mobile={mobile} onNote={mayNote ? setNoteFile : undefined} />
+          <FilesTab items={order.files} timeZone={timeZone} mobile={mobile} onNote={mayNote ? setNoteFile : undefined} onToggleHidden={toggleHidden?.('file')} />
         </Tabs.Panel>
         <Tabs.Panel value="messages" pt="md">
-          <MessagesTab items={order.messages} timeZone={timeZone} mobile={mobile} />
+          <MessagesTab items={order.messages} timeZone={timeZone} mobile={mobile} onToggleHidden={toggleHidden?.('message')} />
         </Tabs.Panel>
       </Tabs>
 
       {Dialog && openAction ? (
-        <Dialog order={order} action={openAction} opened onClose={closeDialog} onDone={(o) => void actionDone(o)} />
+        <Dialog order={order} action={openAction} opened onClose={closeDialog} onDone={actionDone} />
       ) : null}
       {noteFile ? (
         <FileNoteDialog
@@ -197,7 +199,7 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
           onClose={() => setNoteFile(null)}
           onDone={(o) => {
             setNoteFile(null);
-            void actionDone(o);
+            actionDone(o);
           }}
         />
       ) : null}
@@ -257,7 +259,7 @@ function InvalidOrderId({ area }: { area: OrderArea }) {
   );
 }
 
-/** /appraiser/orderdetails/{id}[/{action}] (and the same under /staff): part 2 section 2. */
+/** /appraiser/orderdetails/{id}[/{action}] (and the same under /staff): an {action} slug naming an available action opens its dialog, any other is a tab. */
 export function OrderDetailsPage() {
   const { id: rawId, action } = useParams();
   const area = orderArea(useLocation().pathname);
@@ -266,7 +268,7 @@ export function OrderDetailsPage() {
   return <OrderLoader key={id} id={id} segment={action} area={area} />;
 }
 
-/** /appraiser/orderdetails/{id}/no-longer-available (part 2 section 2). */
+/** /appraiser/orderdetails/{id}/no-longer-available: for an invited appraiser who lost the order (docs/domain.md#visibility). */
 export function OrderNoLongerAvailablePage() {
   const { id } = useParams();
   const area = orderArea(useLocation().pathname);

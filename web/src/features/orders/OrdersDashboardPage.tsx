@@ -20,6 +20,7 @@ import {
 import { today, toIsoDate } from '../../lib/dates';
 import { FilterOrdersModal } from './FilterOrdersModal';
 import { OrderCards, OrdersTable } from './OrdersTable';
+import { ExpiryBanner } from './ExpiryBanner';
 import { PaymentInfoPrompt } from './PaymentInfoPrompt';
 import { FilterIcon } from '../../components/icons';
 
@@ -51,7 +52,7 @@ function EmptyState() {
   );
 }
 
-/** The orders dashboard of part 1 section 2.6 (appraiser and staff areas; the server scopes the rows). */
+/** The orders dashboard (appraiser and staff areas; the server scopes the rows, docs/domain.md#visibility). */
 export function OrdersDashboardPage() {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseDashboardParams(params), [params]);
@@ -83,6 +84,7 @@ export function OrdersDashboardPage() {
   return (
     <Stack gap="md">
       <PaymentInfoPrompt />
+      <ExpiryBanner todayIso={todayIso} />
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <Title order={1}>Orders Dashboard</Title>
         <Group gap="sm">

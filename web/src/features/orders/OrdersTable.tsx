@@ -8,7 +8,7 @@ import { formatDateTime, formatDay, isPastDue } from '../../lib/dates';
 import type { Sort, SortField } from './dashboardParams';
 import { LineIcon } from '../../components/icons';
 
-/** Where a dashboard row leads (part 1 section 2.6). */
+/** Where a dashboard row leads: the order's details. */
 export function orderDetailsPath(id: number): string {
   return orderDetailsPathFrom(window.location.pathname, id);
 }

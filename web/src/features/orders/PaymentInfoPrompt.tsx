@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { appraiserMeQuery, type AppraiserInfo } from '../payments/api';
+import { appraiserMeQuery, type AppraiserInfo } from '../../lib/appraiserMe';
 import { UserType } from '../../lib/roles';
 import { useCurrentUser } from '../../lib/session';
 
@@ -26,13 +26,13 @@ function markSeen(): void {
   }
 }
 
-/** Whether the prompt applies (part 1 section 2.6): ready for onboarding, no party data yet. */
+/** Whether the prompt applies (docs/domain.md#payments-and-epp): ready for onboarding, no party data yet. */
 export function needsPaymentUpdate(info: Pick<AppraiserInfo, 'eppPartyData' | 'readyForEppOnboarding'> | null | undefined): boolean {
   return !!info && !info.eppPartyData && info.readyForEppOnboarding;
 }
 
 /**
- * The "Please Update Payment Information" modal on the dashboard (part 1 section 2.6): shown once
+ * The "Please Update Payment Information" modal on the dashboard: shown once
  * per session to an appraiser who is ready for EPP onboarding but has no party data; it leads to
  * /appraiser/payments/epp.
  */

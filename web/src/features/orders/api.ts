@@ -2,16 +2,17 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, call, type Schemas } from '../../lib/api';
 import { lookup } from '../../lib/lookups';
 import type { SearchFilter } from './dashboardParams';
+import { orderKeys } from './keys';
 
 export type OrderDashboardItem = Schemas['OrderDashboardItem'];
 export type DashboardPage = Schemas['DashboardPage'];
 
-/** Dashboard fetch failure (part 1 section 8): the error message, or this. */
+/** Dashboard fetch failure, in a red banner: the error message, or this. */
 export const MSG_FETCH_FAILED = 'Failed to fetch data';
 
 export function dashboardQuery(filter: SearchFilter) {
   return queryOptions({
-    queryKey: ['dashboard', filter],
+    queryKey: orderKeys.dashboardPage(filter),
     queryFn: () => call(api.POST('/api/dashboard', { body: filter }), { notify: false, errorMessage: MSG_FETCH_FAILED }),
     placeholderData: keepPreviousData,
   });
@@ -19,7 +20,7 @@ export function dashboardQuery(filter: SearchFilter) {
 
 export function useSearchStatuses(enabled = true) {
   return useQuery({
-    queryKey: ['constants', 'search-statuses'],
+    queryKey: orderKeys.searchStatuses(),
     queryFn: () => lookup(api.GET('/api/constants/search-statuses'), 'search statuses'),
     staleTime: Infinity,
     enabled,

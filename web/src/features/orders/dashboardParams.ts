@@ -70,7 +70,7 @@ export const DEFAULT_STATE: DashboardState = { page: 0, limit: DEFAULT_PAGE_SIZE
 
 const DATE_FILTERS: ReadonlySet<TextFilter> = new Set(['createDateFrom', 'createDateTo']);
 
-/** Search defaults (part 1 section 5): unset is the Open option, an empty list the All option. */
+/** Search defaults (docs/domain.md#order-statuses): unset is the Open option, an empty list the All option. */
 export function effectiveStatusIds(ids: number[] | null | undefined): number[] {
   if (ids == null) return [STATUS_OPEN];
   if (ids.length === 0) return [STATUS_ALL];

@@ -5,15 +5,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { useAppConfig } from '../../lib/appConfig';
+import { appraiserKeys, appraiserMeQuery, type AppraiserInfo } from '../../lib/appraiserMe';
 import { formatDay } from '../../lib/dates';
 import { formatUsd } from '../../lib/money';
 import {
-  appraiserMeQuery,
   defaultRange,
   eppAccessUrlQuery,
   fetchOnboardToken,
   fetchPartyInformation,
-  ME_KEY,
   MSG_APPRAISER_NOT_FOUND,
   MSG_NO_PAYMENTS,
   MSG_TECH_FEE,
@@ -21,7 +20,6 @@ import {
   paymentHistoryQuery,
   tabFor,
   TABS,
-  type AppraiserInfo,
   type DateRange,
   type PaymentHistoryItem,
   type TabSlug,
@@ -183,7 +181,7 @@ function EppTab({ appraiser }: { appraiser: AppraiserInfo }) {
     const sync = () => {
       fetchPartyInformation(id)
         .then((info) => {
-          if (live && !!info.eppPartyData !== onboarded) void queryClient.invalidateQueries({ queryKey: ME_KEY });
+          if (live && !!info.eppPartyData !== onboarded) void queryClient.invalidateQueries({ queryKey: appraiserKeys.me() });
         })
         .catch(() => undefined);
     };
@@ -282,7 +280,7 @@ function LoadingSkeleton() {
   );
 }
 
-/** Payment Information (/appraiser/payments[/:tabName], part 2 section 2). */
+/** Payment Information (/appraiser/payments[/:tabName]; docs/domain.md#payments-and-epp). */
 export function PaymentsPage() {
   const { tabName } = useParams();
   const navigate = useNavigate();

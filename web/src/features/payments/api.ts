@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, ApiError, call, type Schemas } from '../../lib/api';
+import { api, call, type Schemas } from '../../lib/api';
 
-export type AppraiserInfo = Schemas['AppraiserInfo'];
 export type PaymentHistoryItem = Schemas['PaymentHistoryItem'];
 export type EppPartyData = Schemas['EppPartyData'];
 
@@ -10,32 +9,20 @@ export const MSG_NO_PAYMENTS = 'No payments found';
 export const MSG_TECH_FEE = 'Payment amounts shown here do not reflect the $4 Technology Fee stated in your engagement letter.';
 export const MSG_PAYMENTS_FAILED = 'Failed to load payments.';
 
-/** The signed-in appraiser's record (shared key with the dashboard's payment prompt). */
-export const ME_KEY = ['appraiser', 'me'] as const;
-
-export function appraiserMeQuery() {
-  return queryOptions({
-    queryKey: ME_KEY,
-    // No appraiser record (404) is an answer, not an error: the page says so.
-    queryFn: async (): Promise<AppraiserInfo | null> => {
-      try {
-        return await call(api.GET('/api/appraiser/me'), { notify: false, skip403Redirect: true });
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 404) return null;
-        throw e;
-      }
-    },
-  });
-}
-
 export interface DateRange {
   from: string;
   to: string;
 }
 
+/** The payments feature's query keys. */
+export const paymentKeys = {
+  history: (securityUserId: number, range: DateRange) => ['payments', securityUserId, range.from, range.to] as const,
+  eppAccessUrl: (securityUserId: number) => ['epp', 'access-url', securityUserId] as const,
+};
+
 export function paymentHistoryQuery(securityUserId: number, range: DateRange) {
   return queryOptions({
-    queryKey: ['payments', securityUserId, range.from, range.to],
+    queryKey: paymentKeys.history(securityUserId, range),
     queryFn: () =>
       call(
         api.POST('/api/appraiser/{id}/payment-history', {
@@ -49,7 +36,7 @@ export function paymentHistoryQuery(securityUserId: number, range: DateRange) {
 
 export function eppAccessUrlQuery(securityUserId: number) {
   return queryOptions({
-    queryKey: ['epp', 'access-url', securityUserId],
+    queryKey: paymentKeys.eppAccessUrl(securityUserId),
     queryFn: () => call(api.GET('/api/appraiser/{id}/epp-party-access-url', { params: { path: { id: securityUserId } } }), { notify: false }),
     staleTime: 5 * 60_000,
     retry: false,

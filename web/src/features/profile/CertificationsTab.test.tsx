@@ -12,9 +12,9 @@ import {
   MSG_ENO_UPDATED,
   MSG_PROVIDER_REQUIRED,
 } from './rules';
-import { APPRAISER_ID, appraiserInfo, namedFile, profileServer, useMultipartProfileServer, type ProfileServerOptions } from './testServer';
+import { APPRAISER_ID, appraiserInfo, namedFile, profileServer, setUpMultipartProfileServer, type ProfileServerOptions } from './testServer';
 
-useMultipartProfileServer();
+setUpMultipartProfileServer();
 
 async function open(options: ProfileServerOptions = {}) {
   const h = profileServer(options);

@@ -5,13 +5,13 @@ import { CardField, CardList } from '../../components/CardList';
 import { EmptyState, InfoCard } from '../../components/DataDisplay';
 import { formatDateAndTime, formatDay } from '../../lib/dates';
 import { useAppConfig } from '../../lib/appConfig';
+import { licencesQuery } from '../../lib/appraiserMe';
 import { formatUsd } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import {
   downloadProfileFile,
   enoFileQuery,
-  licencesQuery,
-  PROFILE_KEY,
+  profileKeys,
   updateEno,
   type AppraiserInfo,
   type EnoFileRef,
@@ -96,13 +96,13 @@ function EnoForm({ appraiser }: { appraiser: AppraiserInfo }) {
     onSuccess: (updated: EnoUpdated) => {
       notify('success', MSG_ENO_UPDATED);
       // The displayed fields take the server's values at once; then everything is read again.
-      queryClient.setQueriesData<AppraiserInfo | null>({ queryKey: [...PROFILE_KEY, 'profile'] }, (old) =>
+      queryClient.setQueriesData<AppraiserInfo | null>({ queryKey: profileKeys.profiles() }, (old) =>
         old && old.securityUser.id === appraiserId ? { ...old, ...withoutFile(updated) } : old,
       );
       queryClient.setQueryData(enoFileQuery(appraiserId).queryKey, updated.enoFile ?? null);
       setDraft({ ...draftOf({ ...appraiser, ...withoutFile(updated) }), policyFile: null });
       setFileKey((k) => k + 1);
-      void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
     onError: (e) => notifyFailure(e, MSG_ENO_UPDATE_FAILED),
   });
@@ -181,7 +181,7 @@ function EnoSummary({ appraiser }: { appraiser: AppraiserInfo }) {
   return (
     <Text size="sm" c="gray.8" data-testid="eno-summary">
       {appraiser.enoProvider ? `${appraiser.enoProvider}: ` : ''}
-      {formatUsd(appraiser.enoPerIncidentAmount ?? 0)} per incident, {formatUsd(appraiser.enoAggregateAmount ?? 0)} aggregate
+      {formatUsd(appraiser.enoPerIncidentAmount)} per incident, {formatUsd(appraiser.enoAggregateAmount)} aggregate
       {appraiser.enoExpirationDate ? `, expires ${formatDay(appraiser.enoExpirationDate)}` : ''}
     </Text>
   );
@@ -246,7 +246,7 @@ function Licences({ appraiserId, mobile }: { appraiserId: number; mobile: boolea
   );
 }
 
-/** Certifications (part 1 section 2.9, item 3): the E&O form, licences and FHA, read-only but E&O. */
+/** Certifications (profile tab 3): the E&O form, licences and FHA, read-only but E&O. */
 export function CertificationsTab({ appraiser, mobile }: { appraiser: AppraiserInfo; mobile: boolean }) {
   const appraiserId = appraiser.securityUser.id;
   return (

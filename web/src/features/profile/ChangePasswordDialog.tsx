@@ -10,9 +10,9 @@ import { changeMyPassword } from './api';
 import { MSG_PASSWORD_CHANGED } from './rules';
 
 /**
- * Change Password (part 1 sections 2.9, 5, 8): the current password, a new one with the live
+ * Change Password (docs/domain.md#passwords): the current password, a new one with the live
  * requirements checklist and its confirmation. Submit stays disabled until every rule holds, the
- * passwords match and nothing is pending. The server's error words are not shown (section 8); a
+ * passwords match and nothing is pending. The server's error words are not shown; a
  * failing submit shows 'Please ensure your password meets all requirements.'.
  */
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {

@@ -148,7 +148,7 @@ function RemoveDialog({ appraiserId, area, onClose, onRemoved }: { appraiserId: 
   );
 }
 
-/** Coverage Area (part 1 section 2.9, item 2): add by state and county, the list, the score. */
+/** Coverage Area (profile tab 2; docs/domain.md#coverage-and-onboarding): add by state and county, the list, the score. */
 export function CoverageAreaTab({ appraiser, mobile }: { appraiser: AppraiserInfo; mobile: boolean }) {
   const appraiserId = appraiser.securityUser.id;
   const queryClient = useQueryClient();

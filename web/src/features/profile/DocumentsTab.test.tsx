@@ -4,9 +4,9 @@ import { MSG_CHOOSE_FILE, MSG_SELECT_FILE_TYPE } from '../../components/FileUplo
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 import { MSG_NO_DOCUMENTS } from './DocumentsTab';
-import { APPRAISER_ID, namedFile, profileServer, useMultipartProfileServer, type ProfileServerOptions } from './testServer';
+import { APPRAISER_ID, namedFile, profileServer, setUpMultipartProfileServer, type ProfileServerOptions } from './testServer';
 
-useMultipartProfileServer();
+setUpMultipartProfileServer();
 
 async function open(options: ProfileServerOptions = {}) {
   const h = profileServer(options);

@@ -12,7 +12,7 @@ import { formatFileSize } from '../../lib/fileSize';
 import { useAppraiserFileTypes } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { uploadFiles, type UploadRow } from '../../lib/upload';
-import { documentsQuery, downloadProfileFile, PROFILE_KEY, viewProfileFile, type AppraiserInfo, type FileRecord } from './api';
+import { documentsQuery, downloadProfileFile, profileKeys, viewProfileFile, type AppraiserInfo, type FileRecord } from './api';
 import { MSG_UPLOAD_FAILED } from './rules';
 
 export const MSG_NO_DOCUMENTS = 'No documents have been uploaded yet.';
@@ -60,7 +60,7 @@ function AddDocumentsDialog({ appraiserId, onClose, onUploaded }: { appraiserId:
       onUploaded();
       onClose();
     } catch (e) {
-      // Upload errors are only logged (part 1 section 8); the dialog says why it stayed open.
+      // Upload errors are only logged, with no notice; the dialog says why it stayed open.
       console.error('profile document upload failed', e);
       if (!isSharedFailure(e)) setFailure(failureText(e, MSG_UPLOAD_FAILED));
     } finally {
@@ -80,7 +80,7 @@ function AddDocumentsDialog({ appraiserId, onClose, onUploaded }: { appraiserId:
   );
 }
 
-/** Documents (part 1 section 2.9, item 4): the appraiser's files and the Add Documents upload. */
+/** Documents (profile tab 4): the appraiser's files and the Add Documents upload. */
 export function DocumentsTab({ appraiser, mobile }: { appraiser: AppraiserInfo; mobile: boolean }) {
   const appraiserId = appraiser.securityUser.id;
   const queryClient = useQueryClient();
@@ -88,7 +88,7 @@ export function DocumentsTab({ appraiser, mobile }: { appraiser: AppraiserInfo; 
   const query = useQuery(documentsQuery(appraiserId));
   const [adding, setAdding] = useState(false);
   // A new upload may be the E&O policy as well: read every file list again.
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [...PROFILE_KEY, appraiserId] });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: profileKeys.appraiser(appraiserId) });
 
   return (
     <Stack gap="md">

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { FormDialog } from '../../components/FormDialog';
 import { failureText, isSharedFailure } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { PROFILE_KEY, updateOutOfOffice, type AppraiserInfo } from './api';
+import { profileKeys, updateOutOfOffice, type AppraiserInfo } from './api';
 import { checkOutOfOffice, MSG_SAVE_FAILED } from './rules';
 
 export const MSG_OOO_SAVED = 'Out of office dates saved.';
 
-/** Out of Office (part 1 sections 2.9, 4.4, 5): start and end required, the end not before the start. */
+/** Out of Office: start and end required, the end not before the start. */
 export function OutOfOfficeDialog({ appraiser, onClose }: { appraiser: AppraiserInfo; onClose: () => void }) {
   const queryClient = useQueryClient();
   const [startDate, setStartDate] = useState(appraiser.oooStartDate ?? '');
@@ -20,7 +20,7 @@ export function OutOfOfficeDialog({ appraiser, onClose }: { appraiser: Appraiser
     onSuccess: () => {
       notify('success', MSG_OOO_SAVED);
       // Section 4.4: setting the dates is followed by a refresh of the profile.
-      void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
       onClose();
     },
     onError: (e) => {

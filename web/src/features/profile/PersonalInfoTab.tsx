@@ -2,14 +2,16 @@ import { Alert, Anchor, Stack } from '@mantine/core';
 import { Field, Fields, InfoCard } from '../../components/DataDisplay';
 import { useAppConfig } from '../../lib/appConfig';
 import { formatUsPhone } from '../../lib/phone';
-import type { AppraiserInfo } from './api';
+import type { AppraiserInfo, SecurityUser } from './api';
 import { formatOfficeAddress } from './rules';
 
 export const PERSONAL_INFO_NOTE = 'Your personal information can only be changed by our support team. Please contact support to request a change.';
 
-/** Personal Info (read-only; part 1 section 2.9, item 1). */
-export function PersonalInfoTab({ appraiser }: { appraiser: AppraiserInfo }) {
-  const u = appraiser.securityUser;
+/**
+ * Personal Info (read-only; profile tab 1) of `user`; the office address is an
+ * appraiser's, so it shows only with `appraiser`.
+ */
+export function PersonalInfoTab({ user: u, appraiser }: { user: SecurityUser; appraiser?: AppraiserInfo }) {
   const support = useAppConfig().data?.supportEmail;
   return (
     <Stack gap="md">
@@ -22,7 +24,7 @@ export function PersonalInfoTab({ appraiser }: { appraiser: AppraiserInfo }) {
           <Field label="Work Phone">{formatUsPhone(u.workPhone)}</Field>
           <Field label="Cell Phone">{formatUsPhone(u.cellPhone)}</Field>
           <Field label="Cell Phone Carrier">{u.cellPhoneCarrier?.trim()}</Field>
-          <Field label="Office Address">{formatOfficeAddress(appraiser)}</Field>
+          {appraiser ? <Field label="Office Address">{formatOfficeAddress(appraiser)}</Field> : null}
         </Fields>
       </InfoCard>
       <Alert color="blue" variant="light" title="Need to change something?">

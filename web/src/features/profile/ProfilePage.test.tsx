@@ -149,4 +149,31 @@ describe('Personal Info', () => {
     expect(within(card).getByText('Cell Phone Carrier').nextElementSibling).toHaveTextContent('Not provided');
     expect(within(card).getByText('Work Phone').nextElementSibling).toHaveTextContent('Not provided');
   });
+
+  it('a client on /profile sees their own personal info and Change Password, not /forbidden', async () => {
+    const client = { securityUserId: 40, userType: 0, firstName: 'Cam', lastName: 'Client' };
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/appraiser/me', () => {
+        asked.push('appraiser/me');
+        return HttpResponse.json({ message: 'You are not authorized to perform this action' }, { status: 403 });
+      }),
+      http.get('*/api/user/40', () =>
+        HttpResponse.json({ id: 40, firstName: 'Cam', lastName: 'Client', email: 'cam@lender.example', loginId: 'cam.client', workPhone: '5125550199', cellPhone: null, cellPhoneCarrier: null, userType: 0 }),
+      ),
+      ...profileServer({ user: client }).handlers,
+    );
+    const { router } = renderApp('/profile');
+    const card = await screen.findByRole('region', { name: 'Personal Information' });
+    const value = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('First Name')).toBe('Cam');
+    expect(value('Email')).toBe('cam@lender.example');
+    expect(value('Login ID')).toBe('cam.client');
+    expect(value('Work Phone')).toBe('(512) 555-0199');
+    expect(within(card).queryByText('Office Address')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/me');
+    expect(asked).toEqual([]);
+  });
 });

@@ -2,12 +2,13 @@ import { Alert, Badge, Group, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { appraiserQuery, type AppraiserInfo } from './api';
+import { useCurrentUser } from '../../lib/session';
+import { appraiserQuery, userAccountQuery, type AppraiserInfo } from './api';
 import { CertificationsTab } from './CertificationsTab';
 import { CoverageAreaTab } from './CoverageAreaTab';
 import { DocumentsTab } from './DocumentsTab';
 import { PersonalInfoTab } from './PersonalInfoTab';
-import { FHA_CERTIFIED, fullName, MSG_APPRAISER_NOT_FOUND, parseProfileRef, profileBasePath, tabFor, TABS, type TabSlug } from './rules';
+import { ACCOUNT_ONLY_TYPES, FHA_CERTIFIED, fullName, MSG_APPRAISER_NOT_FOUND, parseProfileRef, profileBasePath, tabFor, TABS, type TabSlug } from './rules';
 import { ChangePasswordButton, SettingsTab } from './SettingsTab';
 
 function LoadingSkeleton() {
@@ -21,7 +22,7 @@ function LoadingSkeleton() {
   );
 }
 
-/** No appraiser record: the spec's text; the own page still lets the user change their password. */
+/** No appraiser record: "Appraiser Not Found"; the own page still lets the user change their password. */
 function NotFound({ own }: { own: boolean }) {
   return (
     <Stack gap="md" align="flex-start">
@@ -33,6 +34,33 @@ function NotFound({ own }: { own: boolean }) {
   );
 }
 
+function FailedLoad({ error }: { error: Error }) {
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {error.message}
+    </Alert>
+  );
+}
+
+/** A user without an appraiser record by role (a client, say): their personal info and password. */
+function OwnAccount({ securityUserId }: { securityUserId: number }) {
+  const query = useQuery(userAccountQuery(securityUserId));
+  if (query.isPending) return <LoadingSkeleton />;
+  if (query.isError) return <FailedLoad error={query.error} />;
+  const u = query.data;
+  return (
+    <Stack gap="md">
+      <Text fw={700} size="lg">
+        {fullName(u.firstName, u.lastName) || u.loginId}
+      </Text>
+      <PersonalInfoTab user={u} />
+      <Group>
+        <ChangePasswordButton />
+      </Group>
+    </Stack>
+  );
+}
+
 function ProfileTabs({ appraiser, tab, base }: { appraiser: AppraiserInfo; tab: TabSlug; base: string }) {
   const navigate = useNavigate();
   const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
@@ -40,7 +68,7 @@ function ProfileTabs({ appraiser, tab, base }: { appraiser: AppraiserInfo; tab: 
   const panel = (slug: TabSlug) => {
     switch (slug) {
       case 'personal-info':
-        return <PersonalInfoTab appraiser={appraiser} />;
+        return <PersonalInfoTab user={appraiser.securityUser} appraiser={appraiser} />;
       case 'coverage-area':
         return <CoverageAreaTab appraiser={appraiser} mobile={mobile} />;
       case 'certifications':
@@ -82,26 +110,28 @@ function ProfileTabs({ appraiser, tab, base }: { appraiser: AppraiserInfo; tab: 
 }
 
 /**
- * Profile Settings (part 1 section 2.9): /profile/me[/:tabName], /staff/profile[/:tabName] and
+ * Profile Settings (docs/domain.md#appraiser-profile): /profile/me[/:tabName], /staff/profile[/:tabName] and
  * /appraiser/profile/:securityUserId[/:tabName], where securityUserId is me or a number.
  */
 export function ProfilePage() {
   const { securityUserId, tabName } = useParams();
   const { pathname } = useLocation();
+  const { data: user } = useCurrentUser();
   const ref = parseProfileRef(securityUserId);
-  const query = useQuery({ ...appraiserQuery(ref ?? 'me'), enabled: ref !== null });
+  const accountOnly = ref === 'me' && !!user && ACCOUNT_ONLY_TYPES.includes(user.userType);
+  const query = useQuery({ ...appraiserQuery(ref ?? 'me'), enabled: ref !== null && !accountOnly });
 
   return (
     <Stack gap="md">
       <Title order={1}>Profile Settings</Title>
       {ref === null ? (
         <NotFound own={false} />
+      ) : accountOnly ? (
+        <OwnAccount securityUserId={user.securityUserId} />
       ) : query.isPending ? (
         <LoadingSkeleton />
       ) : query.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {query.error.message}
-        </Alert>
+        <FailedLoad error={query.error} />
       ) : query.data === null ? (
         <NotFound own={ref === 'me'} />
       ) : (

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { MSG_PASSWORD_REQUIREMENTS, MSG_PASSWORDS_DO_NOT_MATCH } from '../../lib/passwordRules';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
+import { MSG_FEED_NOTE } from './CalendarFeedCard';
 import { MSG_OOO_SAVED } from './OutOfOfficeDialog';
 import { MSG_OOO_DATES_REQUIRED, MSG_OOO_END_BEFORE_START, MSG_PASSWORD_CHANGED } from './rules';
 import { MSG_TRAINEE_SAVED } from './SettingsTab';
@@ -189,5 +190,33 @@ describe('Settings: Out of Office', () => {
     expect(input('End Date')).toHaveValue('2026-08-05');
     save();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MSG_OOO_END_BEFORE_START);
+  });
+});
+
+describe('Settings: calendar feed', () => {
+  it('shows the private calendar link on request, and makes a new one that replaces it', async () => {
+    let token = 1;
+    const calls: string[] = [];
+    const feed = () => HttpResponse.json({ url: `http://127.0.0.1:8080/ical/token${token}.ics`, createdAt: '2026-11-25T15:00:00Z' });
+    server.use(
+      http.get('*/api/me/calendar-feed', () => {
+        calls.push('show');
+        return feed();
+      }),
+      http.post('*/api/me/calendar-feed/regenerate', () => {
+        calls.push('regenerate');
+        token += 1;
+        return feed();
+      }),
+    );
+    await open();
+    await screen.findByRole('heading', { level: 2, name: 'Calendar Feed' });
+    expect(calls).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Show My Calendar Link' }));
+    expect(await screen.findByDisplayValue('http://127.0.0.1:8080/ical/token1.ics')).toBeInTheDocument();
+    expect(screen.getByText(MSG_FEED_NOTE)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Make a New Link' }));
+    expect(await screen.findByDisplayValue('http://127.0.0.1:8080/ical/token2.ics')).toBeInTheDocument();
+    expect(calls).toEqual(['show', 'regenerate']);
   });
 });

@@ -5,7 +5,8 @@ import { InfoCard } from '../../components/DataDisplay';
 import { formatDay } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/session';
-import { PROFILE_KEY, updateTrainee, type AppraiserInfo } from './api';
+import { profileKeys, updateTrainee, type AppraiserInfo } from './api';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { notifyFailure } from './feedback';
 import { OutOfOfficeDialog } from './OutOfOfficeDialog';
@@ -33,10 +34,10 @@ function TraineeToggle({ appraiser }: { appraiser: AppraiserInfo }) {
     mutationFn: (hasTrainee: boolean) => updateTrainee(appraiser.securityUser.id, hasTrainee),
     onSuccess: (updated) => {
       notify('success', MSG_TRAINEE_SAVED);
-      queryClient.setQueriesData<AppraiserInfo | null>({ queryKey: [...PROFILE_KEY, 'profile'] }, (old) =>
+      queryClient.setQueriesData<AppraiserInfo | null>({ queryKey: profileKeys.profiles() }, (old) =>
         old && old.securityUser.id === updated.securityUser.id ? updated : old,
       );
-      void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
     onError: (e) => notifyFailure(e, MSG_SAVE_FAILED),
   });
@@ -75,7 +76,7 @@ function OutOfOffice({ appraiser }: { appraiser: AppraiserInfo }) {
   );
 }
 
-/** Settings (part 1 section 2.9, item 5): trainees, Change Password and Out of Office. */
+/** Settings (profile tab 5): trainees, Change Password and Out of Office. */
 export function SettingsTab({ appraiser }: { appraiser: AppraiserInfo }) {
   // change-my-password changes the signed-in user's own password: offered on their own profile only.
   const own = useCurrentUser().data?.securityUserId === appraiser.securityUser.id;
@@ -94,6 +95,7 @@ export function SettingsTab({ appraiser }: { appraiser: AppraiserInfo }) {
       <InfoCard title="Out of Office">
         <OutOfOffice appraiser={appraiser} />
       </InfoCard>
+      {own ? <CalendarFeedCard /> : null}
     </Stack>
   );
 }

@@ -1,11 +1,13 @@
-/** The profile calls of part 1 section 7 (issue 6), typed by the generated API schema. */
+/** The profile calls (issue 6; docs/domain.md#appraiser-profile), typed by the generated API schema. */
 import { queryOptions } from '@tanstack/react-query';
-import { api, ApiError, call, untyped, type Schemas } from '../../lib/api';
+import { api, ApiError, call, type Schemas } from '../../lib/api';
+import { appraiserKeys } from '../../lib/appraiserMe';
 import { downloadFromStream, viewFromStream } from '../../lib/fileTransfer';
 
 /** yyyy-mm-dd */
 export type IsoDate = string;
 export type AppraiserInfo = Schemas['AppraiserInfo'];
+export type SecurityUser = Schemas['SecurityUser'];
 export type CoverageArea = Schemas['CoverageArea'];
 export type CoverageAreas = Schemas['CoverageAreas'];
 export type Licence = Schemas['License'];
@@ -22,8 +24,19 @@ export type ProfileRef = 'me' | number;
 
 // ---- Reads -------------------------------------------------------------------------------------
 
-/** Every profile query starts with this, so one invalidation refreshes them all. */
-export const PROFILE_KEY = ['appraiser'] as const;
+/** The profile's query keys; every one starts with `all`, so one invalidation refreshes them all. */
+export const profileKeys = {
+  all: appraiserKeys.all,
+  /** Every profile, by any ref. */
+  profiles: () => [...profileKeys.all, 'profile'] as const,
+  profile: (ref: ProfileRef) => [...profileKeys.profiles(), ref] as const,
+  account: (securityUserId: number) => [...profileKeys.all, 'account', securityUserId] as const,
+  /** Everything about one appraiser: coverage areas, E&O file, documents (and licences). */
+  appraiser: appraiserKeys.appraiser,
+  coverageAreas: (id: number) => [...profileKeys.appraiser(id), 'coverage-areas'] as const,
+  enoFile: (id: number) => [...profileKeys.appraiser(id), 'eno-file'] as const,
+  documents: (id: number) => [...profileKeys.appraiser(id), 'documents'] as const,
+};
 
 /**
  * GET /api/appraiser/me or /api/appraiser/{id}. No appraiser record (404) is an answer, not an
@@ -40,35 +53,37 @@ export async function loadAppraiser(ref: ProfileRef): Promise<AppraiserInfo | nu
 }
 
 export function appraiserQuery(ref: ProfileRef) {
-  return queryOptions({ queryKey: [...PROFILE_KEY, 'profile', ref], queryFn: () => loadAppraiser(ref), retry: false });
+  return queryOptions({ queryKey: profileKeys.profile(ref), queryFn: () => loadAppraiser(ref), retry: false });
 }
 
 const byId = (id: number) => ({ params: { path: { id } } });
 
-export function coverageAreasQuery(id: number) {
+/** GET /api/user/{id}: the user account alone, for users who have no appraiser record by role. */
+export function userAccountQuery(securityUserId: number) {
   return queryOptions({
-    queryKey: [...PROFILE_KEY, id, 'coverage-areas'],
-    queryFn: () => call(api.GET('/api/appraiser/{id}/coverage-areas', byId(id)), { notify: false }),
+    queryKey: profileKeys.account(securityUserId),
+    queryFn: () => call(api.GET('/api/user/{id}', byId(securityUserId)), { notify: false }),
+    retry: false,
   });
 }
 
-export function licencesQuery(id: number) {
+export function coverageAreasQuery(id: number) {
   return queryOptions({
-    queryKey: [...PROFILE_KEY, id, 'licences'],
-    queryFn: () => call(api.GET('/api/appraiser/{id}/license-info', byId(id)), { notify: false }),
+    queryKey: profileKeys.coverageAreas(id),
+    queryFn: () => call(api.GET('/api/appraiser/{id}/coverage-areas', byId(id)), { notify: false }),
   });
 }
 
 export function enoFileQuery(id: number) {
   return queryOptions({
-    queryKey: [...PROFILE_KEY, id, 'eno-file'],
+    queryKey: profileKeys.enoFile(id),
     queryFn: async () => (await call(api.GET('/api/file/my-e-and-o/{id}', byId(id)), { notify: false })) ?? null,
   });
 }
 
 export function documentsQuery(id: number) {
   return queryOptions({
-    queryKey: [...PROFILE_KEY, id, 'documents'],
+    queryKey: profileKeys.documents(id),
     queryFn: () => call(api.GET('/api/file/appraiser-documents/{id}', byId(id)), { notify: false }),
   });
 }
@@ -114,7 +129,7 @@ export function updateEno(form: EnoForm): Promise<EnoUpdated> {
   body.append('aggregateCoverage', String(form.aggregateCoverage));
   body.append('expirationDate', form.expirationDate);
   body.append('policyFile', form.policyFile, form.policyFile.name);
-  return call(untyped.POST<EnoUpdated>('/api/appraiser/update-e-and-o', { body }), quiet);
+  return call(api.POST('/api/appraiser/update-e-and-o', { body }), quiet);
 }
 
 /** The success words of a password change: the server's message (a string or { message }), if any. */
@@ -131,10 +146,14 @@ export function profileFileStreamUrl(fileId: number): string {
   return `/api/file/stream/appraiserprofilefile/${fileId}`;
 }
 
-export function viewProfileFile(file: { id: number; fileSize?: number | null }): Promise<boolean> {
-  return viewFromStream(profileFileStreamUrl(file.id), file.fileSize);
+export function viewProfileFile(file: { id: number; fileName: string; fileSize?: number | null }): Promise<boolean> {
+  return viewFromStream(profileFileStreamUrl(file.id), file.fileName, file.fileSize);
 }
 
 export function downloadProfileFile(file: { id: number; fileName: string; fileSize?: number | null }): Promise<boolean> {
   return downloadFromStream(profileFileStreamUrl(file.id), file.fileName, file.fileSize);
 }
+
+/** The caller's private calendar feed: its URL (made on the first call), and a new one that replaces it. */
+export const showCalendarFeed = () => call(api.GET('/api/me/calendar-feed'), { notify: false });
+export const regenerateCalendarFeed = () => call(api.POST('/api/me/calendar-feed/regenerate'), { notify: false });

@@ -2,7 +2,7 @@ import { failureText, isSharedFailure } from '../../lib/api';
 import { notify } from '../../lib/notify';
 
 /**
- * The failure notice of a profile change (part 1 section 8): titled with the spec's failure text,
+ * The failure notice of a profile change: titled with the fixed failure text,
  * carrying the server's reason when it refused the input (e.g. a duplicate), otherwise the failure
  * text alone. 401 and 403 already had the shared notice, so nothing more is said for them.
  */

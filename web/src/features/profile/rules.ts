@@ -1,11 +1,18 @@
 /**
- * The profile's rules on the client (part 1 sections 2.9, 4.4, 5, 8, 9): tab slugs, the form checks
- * repeated for friendliness (the server enforces them too) and every text the spec fixes.
+ * The profile's rules on the client (docs/domain.md#appraiser-profile): tab slugs, the form checks
+ * repeated for friendliness (the server enforces them too) and every text the screens show.
  */
 import { parseCurrency } from '../../lib/money';
+import { UserType } from '../../lib/roles';
 import type { AppraiserInfo, ProfileRef } from './api';
 
-// ---- Texts of part 1 section 8 and the contract --------------------------------------------------
+/**
+ * User types the server's appraiser calls refuse (403): on /profile (open to any signed-in user)
+ * their own profile is their user account alone.
+ */
+export const ACCOUNT_ONLY_TYPES: readonly number[] = [UserType.CLIENT, UserType.SYSTEM, UserType.REGISTERED];
+
+// ---- Fixed notices and messages of the profile screens -------------------------------------------
 
 export const MSG_APPRAISER_NOT_FOUND = 'Appraiser Not Found - The requested appraiser could not be found.';
 export const MSG_NOT_ENOUGH_DATA = 'Not enough data';
@@ -22,7 +29,7 @@ export const MSG_OOO_DATES_REQUIRED = 'Please select both start and end dates.';
 export const MSG_OOO_END_BEFORE_START = 'The end date cannot be before the start date.';
 export const FHA_CERTIFIED = 'FHA Certified';
 
-// Texts the spec leaves open.
+// Texts of our own choosing (no fixed wording).
 export const MSG_ENO_FILE_TYPE = 'Please choose a .pdf, .doc or .docx file.';
 export const MSG_PROVIDER_REQUIRED = 'Provider is required';
 export const MSG_EXPIRATION_REQUIRED = 'Expiration date is required';
@@ -94,7 +101,7 @@ export function checkCoverage(state: string, county: string): string | null {
   return state.trim() && county.trim() ? null : MSG_SELECT_STATE_AND_COUNTY;
 }
 
-/** Accepted E&O policy file types (part 1 section 9). */
+/** Accepted E&O policy file types (the server checks the content too). */
 export const ENO_FILE_EXTENSIONS = ['.pdf', '.doc', '.docx'] as const;
 export const ENO_FILE_ACCEPT = ENO_FILE_EXTENSIONS.join(',');
 
@@ -128,7 +135,7 @@ function amountError(text: string): string | undefined {
 }
 
 /**
- * The E&O form of part 1 section 5: a policy file of an accepted type, a provider, amounts (blank
+ * The E&O form: a policy file of an accepted type, a provider, amounts (blank
  * is 0; $, commas and spaces are ignored; never negative) and an expiration date.
  */
 export function checkEno(draft: EnoDraft): { errors: EnoErrors; values: EnoValues | null } {

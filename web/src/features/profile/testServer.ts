@@ -92,7 +92,7 @@ async function entries(request: Request): Promise<[string, string][]> {
  * (the file arrives as the text "undefined"), so the tests use Node's own, as a browser's would work.
  * Call in beforeAll; vi.unstubAllGlobals() undoes it.
  */
-export async function useNodeMultipart(): Promise<void> {
+export async function loadNodeMultipart(): Promise<void> {
   // Node's classes, reached through what Node's fetch hands back (jsdom hides the globals).
   const form = await new Response(new URLSearchParams('a=1')).formData();
   node = { FormData: form.constructor as typeof FormData, Blob: (await new Response('x').blob()).constructor as typeof Blob };
@@ -101,9 +101,9 @@ export async function useNodeMultipart(): Promise<void> {
 
 let node: { FormData: typeof FormData; Blob: typeof Blob } | null = null;
 
-/** A file as the browser hands it over (Node's own; call useNodeMultipart first). */
+/** A file as the browser hands it over (Node's own; call loadNodeMultipart first). */
 export function namedFile(name: string, type = 'application/pdf'): File {
-  if (!node) throw new Error('call useNodeMultipart() in beforeAll first');
+  if (!node) throw new Error('call loadNodeMultipart() in beforeAll first');
   const form = new node.FormData();
   form.append('file', new node.Blob(['%PDF-1.4\n'], { type }), name);
   return form.get('file') as File;
@@ -235,10 +235,10 @@ export function profileServer(options: ProfileServerOptions = {}) {
 }
 
 /** The shared MSW server for a test file that uploads files (Node's multipart classes keep file names). */
-export function useMultipartProfileServer(): void {
+export function setUpMultipartProfileServer(): void {
   beforeAll(async () => {
     server.listen({ onUnhandledRequest: 'bypass' });
-    await useNodeMultipart();
+    await loadNodeMultipart();
   });
   afterEach(() => {
     server.resetHandlers();

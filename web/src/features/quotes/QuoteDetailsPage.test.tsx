@@ -77,6 +77,18 @@ describe('Quote detail', () => {
     expect(screen.queryByRole('button', { name: 'Respond to Quote' })).toBeNull();
   });
 
+  it('a quote without a fee shows $0.00', async () => {
+    const base = detail();
+    server.use(
+      loggedIn(appraiser),
+      appConfig(),
+      http.get('*/api/quotes/details/7', () => HttpResponse.json({ ...base, quote: { ...base.quote, appraiserFee: null } })),
+    );
+    renderApp('/appraiser/quote/7');
+    const financial = await screen.findByRole('region', { name: 'Financial & Timeline' });
+    expect(within(financial).getByText('$0.00')).toBeInTheDocument();
+  });
+
   it('rejecting needs a reason, shows the catalogue failure, and returns to the list', async () => {
     let fail = true;
     server.use(

@@ -253,7 +253,7 @@ function QuoteDetails({ detail }: { detail: QuoteDetail }) {
           <Row label="Loan Number" value={q.loanId || 'Not provided'} />
         </InfoCard>
         <InfoCard title="Financial & Timeline">
-          <Row label="Appraiser Fee" value={formatUsd(q.appraiserFee) || 'Not specified'} />
+          <Row label="Appraiser Fee" value={formatUsd(q.appraiserFee)} />
           <Row label="Expected Due Date" value={formatDay(q.dueDate) || 'Not specified'} />
         </InfoCard>
         <InfoCard title="Client Information">
@@ -304,7 +304,7 @@ function QuoteLoaded({ id }: { id: number }) {
   return <QuoteDetails detail={query.data} />;
 }
 
-/** A quote request (/appraiser/quote/:id, part 2 section 2). */
+/** A quote request (/appraiser/quote/:id; docs/domain.md#quotes). */
 export function QuoteDetailsPage() {
   const { id: raw } = useParams();
   if (!raw) return <Navigate to={QUOTES} replace />;

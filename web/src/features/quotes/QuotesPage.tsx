@@ -1,18 +1,10 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { CardGrid, SkeletonCardGrid } from '../../components/CardGrid';
 import { formatDay } from '../../lib/dates';
 import { formatUsd } from '../../lib/money';
 import { MSG_NO_QUOTES, openQuotesQuery, type QuoteListItem } from './api';
-
-const gridStyle = {
-  listStyle: 'none',
-  padding: 0,
-  margin: 0,
-  display: 'grid',
-  gap: 'var(--mantine-spacing-md)',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 20rem), 1fr))',
-} as const;
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -45,7 +37,7 @@ function QuoteCard({ quote }: { quote: QuoteListItem }) {
         <Field label="Report Type">{quote.reportType || 'Not specified'}</Field>
         <Field label="Intended Use">{quote.intendedUse}</Field>
         <Field label="Due Date">{formatDay(quote.dueDate) || 'Not specified'}</Field>
-        <Field label="Appraiser Fee">{formatUsd(quote.appraiserFee) || 'Not specified'}</Field>
+        <Field label="Appraiser Fee">{formatUsd(quote.appraiserFee)}</Field>
         <Group mt="auto" pt="xs">
           <Button component={Link} to={`/appraiser/quote/${quote.id}`} aria-label={`View Request for ${quote.propertyAddressLine1}`}>
             View Request
@@ -56,30 +48,7 @@ function QuoteCard({ quote }: { quote: QuoteListItem }) {
   );
 }
 
-function LoadingCards() {
-  return (
-    <ul style={gridStyle} aria-busy="true" data-testid="quotes-skeleton">
-      <VisuallyHidden component="li" role="status">
-        Loading quotes
-      </VisuallyHidden>
-      {Array.from({ length: 3 }, (_, i) => (
-        <li key={i}>
-          <Card withBorder radius="md" padding="md">
-            <Stack gap="sm">
-              <Skeleton height={22} width="70%" />
-              <Skeleton height={14} />
-              <Skeleton height={14} width="80%" />
-              <Skeleton height={14} width="60%" />
-              <Skeleton height={34} width={130} mt="xs" />
-            </Stack>
-          </Card>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** Open Quotes (/appraiser/quotes, part 2 section 2). */
+/** Open Quotes (/appraiser/quotes; docs/domain.md#quotes). */
 export function QuotesPage() {
   const query = useQuery(openQuotesQuery());
   const quotes = query.data ?? [];
@@ -87,7 +56,7 @@ export function QuotesPage() {
     <Stack gap="md">
       <Title order={1}>Open Quotes</Title>
       {query.isPending ? (
-        <LoadingCards />
+        <SkeletonCardGrid label="Loading quotes" lines={3} minWidth="20rem" />
       ) : query.isError ? (
         <Alert color="red" variant="light" role="alert" title={query.error.message}>
           <Button variant="default" mt="xs" onClick={() => void query.refetch()}>
@@ -103,13 +72,13 @@ export function QuotesPage() {
           <Text c="gray.8" size="sm" role="status">
             {quotes.length === 1 ? '1 open quote request' : `${quotes.length} open quote requests`}
           </Text>
-          <ul style={gridStyle} aria-label="Open quotes">
+          <CardGrid label="Open quotes" minWidth="20rem">
             {quotes.map((q) => (
               <li key={q.id}>
                 <QuoteCard quote={q} />
               </li>
             ))}
-          </ul>
+          </CardGrid>
         </>
       )}
     </Stack>

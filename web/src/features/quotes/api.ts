@@ -10,7 +10,7 @@ export const MSG_INVALID_QUOTE_ID = 'Invalid Quote Id';
 export const MSG_REJECT_FAILED = 'Failed to reject quote. Please try again.';
 export const MSG_QUOTES_FAILED = 'Failed to load quotes.';
 
-/** Respond to Quote validation (part 2 section 5). */
+/** Respond to Quote validation (docs/domain.md#quotes). */
 export const MSG_DATE_REQUIRED = 'Please select an estimated delivery date.';
 export const MSG_FEE_REQUIRED = 'Please enter an appraiser fee.';
 export const MSG_COMMENT_REQUIRED = 'Please enter a comment.';
@@ -18,18 +18,28 @@ export const MSG_REASON_REQUIRED = 'Please enter a reason for rejection.';
 export const MSG_FEE_FORMAT = 'The appraiser fee must be a number, such as 450 or 450.00.';
 export const MSG_DATE_PAST = 'The estimated delivery date cannot be in the past.';
 
-export const QUOTES_KEY = ['quotes'] as const;
+/** The quotes feature's query keys: the appraiser's quotes and the staff quote desk. */
+export const quoteKeys = {
+  /** Every quote query of the appraiser's: one invalidation refreshes them all. */
+  all: ['quotes'] as const,
+  dash: () => [...quoteKeys.all, 'dash'] as const,
+  details: (id: number) => [...quoteKeys.all, 'details', id] as const,
+  /** Every quote query of the staff desk. */
+  staffAll: ['staff', 'quotes'] as const,
+  staffQuote: (id: number) => [...quoteKeys.staffAll, id] as const,
+};
+export const QUOTES_KEY = quoteKeys.all;
 
 export function openQuotesQuery() {
   return queryOptions({
-    queryKey: [...QUOTES_KEY, 'dash'],
+    queryKey: quoteKeys.dash(),
     queryFn: () => call(api.GET('/api/quotes/dash'), { notify: false, errorMessage: MSG_QUOTES_FAILED }),
   });
 }
 
 export function quoteDetailQuery(id: number) {
   return queryOptions({
-    queryKey: [...QUOTES_KEY, 'details', id],
+    queryKey: quoteKeys.details(id),
     // A quote the caller did not receive is a 404: the page shows its own failure, no toast.
     queryFn: () =>
       call(api.GET('/api/quotes/details/{id}', { params: { path: { id } } }), { notify: false, skip403Redirect: true, errorMessage: MSG_QUOTE_FAILED }),

@@ -204,7 +204,7 @@ function LoadingRows() {
   );
 }
 
-/** Secure Links (/appraiser/secure-links[/:secureLinkId], part 2 section 2). */
+/** Secure Links (/appraiser/secure-links[/:secureLinkId]; docs/domain.md#secure-links). */
 export function SecureLinksPage() {
   const { secureLinkId } = useParams();
   const navigate = useNavigate();

@@ -1,17 +1,8 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useAppConfig } from '../../lib/appConfig';
+import { mailto, telHref, useAppConfig } from '../../lib/appConfig';
 
 export const REPORT_SUBJECT = 'Issue Report';
-
-/** mailto: with a subject, encoded. */
-export function mailto(address: string, subject?: string): string {
-  return `mailto:${address}${subject ? `?subject=${encodeURIComponent(subject)}` : ''}`;
-}
-
-function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^0-9+]/g, '')}`;
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -30,7 +21,7 @@ function Missing() {
   return <Text span c="gray.8">not available right now</Text>;
 }
 
-/** Support Center (/appraiser/support, part 2 section 2); contacts come from configuration. */
+/** Support Center (/appraiser/support); contacts come from configuration. */
 export function SupportPage() {
   const { data: config, isPending } = useAppConfig();
   const email = config?.supportEmail;

@@ -16,12 +16,32 @@ export interface ListTabProps<T> {
   timeZone: string | null;
   /** Cards instead of a table (small screens). */
   mobile: boolean;
+  /** Staff: every item is listed, each with a control that hides it from appraisers or shows it again. */
+  onToggleHidden?: (item: T) => void;
+}
+
+/** Whether appraisers see an item, and the button that changes it (staff only). */
+function HiddenToggle({ hidden, what, onToggle }: { hidden: boolean; what: string; onToggle: () => void }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {hidden ? (
+        <Badge size="sm" color="gray.8" variant="filled" tt="none">
+          Hidden from appraisers
+        </Badge>
+      ) : null}
+      <Button size="compact-sm" variant="subtle" aria-label={`${hidden ? 'Show' : 'Hide'} ${what} ${hidden ? 'to' : 'from'} appraisers`} onClick={onToggle}>
+        {hidden ? 'Show' : 'Hide'}
+      </Button>
+    </Group>
+  );
 }
 
 // ---- History ---------------------------------------------------------------------------------
 
-export function HistoryTab({ items, timeZone, mobile }: ListTabProps<HistoryEntry>) {
-  const { items: shown, empty } = visibleList('histories', items);
+export function HistoryTab({ items, timeZone, mobile, onToggleHidden }: ListTabProps<HistoryEntry>) {
+  const { items: shown, empty } = visibleList('histories', items, !!onToggleHidden);
+  const toggle = (h: HistoryEntry) =>
+    onToggleHidden ? <HiddenToggle hidden={h.hide} what={`the history entry of ${formatDateAndTime(h.statusDate, timeZone)}`} onToggle={() => onToggleHidden(h)} /> : null;
   if (empty) return <EmptyState message={empty} />;
   if (mobile) {
     return (
@@ -38,6 +58,7 @@ export function HistoryTab({ items, timeZone, mobile }: ListTabProps<HistoryEntr
                 </Text>
               </Group>
               {h.orderStatusMessage ? <ServerHtml html={h.orderStatusMessage} /> : null}
+              {toggle(h)}
             </Stack>
           </Card>
         ))}
@@ -52,6 +73,7 @@ export function HistoryTab({ items, timeZone, mobile }: ListTabProps<HistoryEntr
             <Table.Th w={200}>Date</Table.Th>
             <Table.Th w={240}>Status</Table.Th>
             <Table.Th>Message</Table.Th>
+            {onToggleHidden ? <Table.Th w={220}>Appraisers</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -64,6 +86,7 @@ export function HistoryTab({ items, timeZone, mobile }: ListTabProps<HistoryEntr
                 {h.orderStatusDescription}
               </Table.Td>
               <Table.Td>{h.orderStatusMessage ? <ServerHtml html={h.orderStatusMessage} /> : null}</Table.Td>
+              {onToggleHidden ? <Table.Td>{toggle(h)}</Table.Td> : null}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -77,9 +100,10 @@ export function HistoryTab({ items, timeZone, mobile }: ListTabProps<HistoryEntr
 /** Opens the File Note dialog for a file (offered with SEND_MESSAGE). */
 type OnNote = (file: OrderFile) => void;
 
-function OrderFileActions({ file, onNote }: { file: OrderFile; onNote?: OnNote }) {
+function OrderFileActions({ file, onNote, onToggleHidden }: { file: OrderFile; onNote?: OnNote; onToggleHidden?: (file: OrderFile) => void }) {
   return (
     <FileActions fileName={file.fileName} onView={() => viewOrderFile(file)} onDownload={() => downloadOrderFile(file)}>
+      {onToggleHidden ? <HiddenToggle hidden={file.hide} what={file.fileName} onToggle={() => onToggleHidden(file)} /> : null}
       {onNote ? (
         <Button size="compact-sm" variant="subtle" aria-label={`Add a note about ${file.fileName}`} onClick={() => onNote(file)}>
           Note
@@ -99,14 +123,14 @@ function fileColumns(timeZone: string | null): Column<OrderFile>[] {
   ];
 }
 
-export function FilesTab({ items, timeZone, mobile, onNote }: ListTabProps<OrderFile> & { onNote?: OnNote }) {
-  const { items: shown, empty } = visibleList('files', items);
+export function FilesTab({ items, timeZone, mobile, onNote, onToggleHidden }: ListTabProps<OrderFile> & { onNote?: OnNote }) {
+  const { items: shown, empty } = visibleList('files', items, !!onToggleHidden);
   if (empty) return <EmptyState message={empty} />;
   return (
     <ResponsiveTable
       items={shown}
       columns={fileColumns(timeZone)}
-      actions={(f) => <OrderFileActions file={f} onNote={onNote} />}
+      actions={(f) => <OrderFileActions file={f} onNote={onNote} onToggleHidden={onToggleHidden} />}
       label="Files"
       mobile={mobile}
       minWidth={760}
@@ -117,8 +141,10 @@ export function FilesTab({ items, timeZone, mobile, onNote }: ListTabProps<Order
 
 // ---- Messages --------------------------------------------------------------------------------
 
-export function MessagesTab({ items, timeZone, mobile }: ListTabProps<OrderMessage>) {
-  const { items: shown, empty } = visibleList('messages', items);
+export function MessagesTab({ items, timeZone, mobile, onToggleHidden }: ListTabProps<OrderMessage>) {
+  const { items: shown, empty } = visibleList('messages', items, !!onToggleHidden);
+  const toggle = (m: OrderMessage) =>
+    onToggleHidden ? <HiddenToggle hidden={m.hide} what={`the message of ${formatDateAndTime(m.dateCreated, timeZone)}`} onToggle={() => onToggleHidden(m)} /> : null;
   if (empty) return <EmptyState message={empty} />;
   if (mobile) {
     return (
@@ -140,6 +166,7 @@ export function MessagesTab({ items, timeZone, mobile }: ListTabProps<OrderMessa
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {m.messageText}
               </Text>
+              {toggle(m)}
             </Stack>
           </Card>
         ))}
@@ -155,6 +182,7 @@ export function MessagesTab({ items, timeZone, mobile }: ListTabProps<OrderMessa
             <Table.Th w={180}>From</Table.Th>
             <Table.Th w={180}>Type</Table.Th>
             <Table.Th>Message</Table.Th>
+            {onToggleHidden ? <Table.Th w={220}>Appraisers</Table.Th> : null}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -170,6 +198,7 @@ export function MessagesTab({ items, timeZone, mobile }: ListTabProps<OrderMessa
               <Table.Td fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {m.messageText}
               </Table.Td>
+              {onToggleHidden ? <Table.Td>{toggle(m)}</Table.Td> : null}
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -22,6 +22,7 @@ function order(extra: Partial<OrderDetails> = {}): OrderDetails {
     fhaCaseId: null,
     statusId: 11,
     orderStatus: 'Inspection Scheduled',
+    borrowerName: '',
     propertyAddress: '123 Main St, Austin, TX 78701',
     county: 'Travis',
     propertyType: 'Single Family',
@@ -256,6 +257,7 @@ describe('Order details: tabs and the {action} segment', () => {
         </div>
       );
     }
+    const original = actionDialogs.SEND_MESSAGE;
     actionDialogs.SEND_MESSAGE = TestDialog;
     try {
       const h = handlers(ok(order({ availableActions: ['SEND_MESSAGE'] })));
@@ -274,7 +276,7 @@ describe('Order details: tabs and the {action} segment', () => {
       expect(await screen.findByRole('tab', { name: 'Order Details' })).toHaveAttribute('aria-selected', 'true');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     } finally {
-      delete actionDialogs.SEND_MESSAGE;
+      actionDialogs.SEND_MESSAGE = original;
     }
   });
 

@@ -36,7 +36,7 @@ function AlertBanner({ alerts }: { alerts: string[] }) {
   );
 }
 
-function DueDateBanner({ due, timeZone }: { due: string | null; timeZone: string | null }) {
+function DueDateBanner({ due, timeZone }: { due?: string | null; timeZone: string | null }) {
   if (!due) return null;
   const past = isPastDue(due, toIsoDate(today(timeZone)));
   return (
@@ -56,7 +56,7 @@ function DueDateBanner({ due, timeZone }: { due: string | null; timeZone: string
   );
 }
 
-function Phone({ label, value }: { label: string; value: string | null }) {
+function Phone({ label, value }: { label: string; value?: string | null }) {
   if (!value || !value.trim()) return null;
   return (
     <Field label={label}>
@@ -119,7 +119,7 @@ export interface OrderDetailsTabProps {
   tileUrl: string | null;
 }
 
-/** The Order Details tab of part 2 section 2. */
+/** The Order Details tab: alerts, due date, the property, financial, date, report, client, contact and notes cards, and the map. */
 export function OrderDetailsTab({ order, timeZone, tileUrl }: OrderDetailsTabProps) {
   const reportTypes = [order.reportType1, order.reportType2, order.reportType3, order.reportType4].filter(
     (r): r is NonNullable<typeof r> => !!r && !!r.productDescription,

@@ -1,14 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
-import { ApiError, call, handleFailure, untyped, type UntypedResult } from '../../../lib/api';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api, ApiError, call, handleFailure } from '../../../lib/api';
 import { downloadFromStream, saveBase64, viewFromStream } from '../../../lib/fileTransfer';
 import { notify } from '../../../lib/notify';
+import { orderKeys } from '../keys';
 import type { OrderDetails, OrderFile } from './types';
 
-/**
- * The order details calls of part 2 section 7. Until the server's OpenAPI document lists them, the
- * paths are called through the untyped view of the same client (same CSRF and fetch).
- */
-const loose = untyped;
+/** The order details calls under /api/order-details, typed by the generated API schema. */
+const onOrder = (id: number) => ({ params: { path: { id } } });
 
 /** A usable order id: digits only, a positive safe integer. */
 export function parseOrderId(raw: string | undefined): number | null {
@@ -26,24 +25,26 @@ export type OrderLoad =
 
 async function wasInvited(id: number): Promise<boolean> {
   try {
-    const r = await loose.GET('/api/order-details/{id}/was-invited', { params: { path: { id } } });
-    return r.response.ok && (r.data as { wasInvited?: unknown } | undefined)?.wasInvited === true;
+    const r = await api.GET('/api/order-details/{id}/was-invited', onOrder(id));
+    return r.response.ok && r.data?.wasInvited === true;
   } catch (e) {
     console.error('was-invited check failed', e);
     return false;
   }
 }
 
+const getOrder = (id: number) => api.GET('/api/order-details/{id}', onOrder(id));
+
 /**
- * Loads an order (part 2 section 4, Order load). A 403 skips the generic handling at first: when the
+ * Loads an order. A 403 skips the generic handling at first: when the
  * caller was invited, the page shows "no longer available" and nothing else; when not, the generic
  * 403 handling runs after all (the notice and /forbidden). 404 and 400 become page states; anything
  * else is an ApiError for the page's error banner.
  */
 export async function loadOrder(id: number): Promise<OrderLoad> {
-  let r: UntypedResult;
+  let r: Awaited<ReturnType<typeof getOrder>>;
   try {
-    r = await loose.GET('/api/order-details/{id}', { params: { path: { id } } });
+    r = await getOrder(id);
   } catch {
     throw new ApiError(0, 'An error occurred');
   }
@@ -61,7 +62,7 @@ export async function loadOrder(id: number): Promise<OrderLoad> {
 
 export function orderDetailsQuery(id: number) {
   return queryOptions({
-    queryKey: ['order-details', id],
+    queryKey: orderKeys.details(id),
     queryFn: () => loadOrder(id),
   });
 }
@@ -69,7 +70,7 @@ export function orderDetailsQuery(id: number) {
 /** Opening the Messages tab marks the caller's unread messages read; failures are only logged. */
 export async function markMessagesRead(id: number): Promise<boolean> {
   try {
-    const r = await loose.POST('/api/order-details/{id}/messages/read', { params: { path: { id } } });
+    const r = await api.POST('/api/order-details/{id}/messages/read', onOrder(id));
     if (!r.response.ok) console.error('marking messages read failed', r.response.status);
     return r.response.ok;
   } catch (e) {
@@ -78,22 +79,28 @@ export async function markMessagesRead(id: number): Promise<boolean> {
   }
 }
 
-interface PrintedOrder {
-  filename: string;
-  content: string;
-  contentType: string;
+/** While `open` (the Messages tab shows), marks the order's messages read; the dashboard's unread badges follow. */
+export function useMarkMessagesRead(orderId: number, open: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    void markMessagesRead(orderId).then((ok) => {
+      if (ok && live) void queryClient.invalidateQueries({ queryKey: orderKeys.dashboard() });
+    });
+    return () => {
+      live = false;
+    };
+  }, [open, orderId, queryClient]);
 }
 
-/** Print order failure (part 2 section 8; without the full stop of the file download notice). */
+/** Print order failure (without the full stop of the file download notice). */
 export const MSG_PRINT_FAILED = 'Failed to download the file';
 
 /** The printed order, saved as '{orderId}-{filename}'. */
 export async function printOrder(orderId: number): Promise<boolean> {
   try {
-    const file = await call(
-      loose.POST<PrintedOrder>('/api/file/print-order', { body: { orderId } }),
-      { notify: false },
-    );
+    const file = await call(api.POST('/api/file/print-order', { body: { orderId } }), { notify: false });
     saveBase64(file.content, file.contentType, `${orderId}-${file.filename}`);
     return true;
   } catch (e) {
@@ -108,8 +115,8 @@ export function appraisalFileStreamUrl(fileId: number): string {
   return `/api/file/stream/appraisalfile/${fileId}`;
 }
 
-export function viewOrderFile(file: Pick<OrderFile, 'id' | 'fileSize'>): Promise<boolean> {
-  return viewFromStream(appraisalFileStreamUrl(file.id), file.fileSize);
+export function viewOrderFile(file: Pick<OrderFile, 'id' | 'fileName' | 'fileSize'>): Promise<boolean> {
+  return viewFromStream(appraisalFileStreamUrl(file.id), file.fileName, file.fileSize);
 }
 
 export function downloadOrderFile(file: Pick<OrderFile, 'id' | 'fileName' | 'fileSize'>): Promise<boolean> {

@@ -1,6 +1,6 @@
 /**
- * Where the order pages live. Part 1 opens order details under /appraiser, but /appraiser is closed
- * to staff (part 2 route table), so staff get the same page under /staff; everything on the page
+ * Where the order pages live. Order details open under /appraiser, but /appraiser is closed
+ * to staff (docs/domain.md#parties-and-roles), so staff get the same page under /staff; everything on the page
  * (back button, tab links, "no longer available") stays in the area it was opened in.
  */
 export interface OrderArea {

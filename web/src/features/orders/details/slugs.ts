@@ -1,4 +1,4 @@
-/** Tabs, their slugs and the {action} segment rule of part 2 section 2; action labels of section 4. */
+/** Tabs, their slugs, the {action} segment rule (a dashed slug naming an action, else a tab) and action labels. */
 
 export const TABS = [
   { slug: 'order-details', label: 'Order Details' },
@@ -52,9 +52,13 @@ export function titleCaseWords(value: string): string {
 const ACTION_LABELS: Readonly<Record<string, string>> = {
   AUTO_REPLY_YES: 'Order Is On Time',
   AUTO_REPLY_NO: 'Order Is NOT On Time',
+  DELIVER: 'Deliver To Client',
+  CANCEL: 'Cancel Order',
+  HOLD: 'Put On Hold',
+  ASK_ON_TIME: 'Ask If On Time',
 };
 
-/** The Actions menu label of an action (part 2 section 4). */
+/** The Actions menu label of an action (as the server labels it). */
 export function actionLabel(action: string, wasPreviouslyScheduled: boolean): string {
   if (action === 'SCHEDULE_INSPECTION') return wasPreviouslyScheduled ? 'Reschedule Inspection' : 'Schedule Inspection';
   return ACTION_LABELS[action] ?? titleCaseWords(action);

@@ -33,4 +33,10 @@ describe('visibleList', () => {
   it('treats a missing list as empty', () => {
     expect(visibleList('messages', null).empty).toBe(MSG_NO_MESSAGES);
   });
+
+  it('lists hidden items too for staff who decide what appraisers see', () => {
+    const r = visibleList('files', [item(1, true), item(2, false)], true);
+    expect(r.items.map((i) => i.id)).toEqual([1, 2]);
+    expect(r.empty).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-/** What the History, Files and Messages tabs show (part 2 section 2): hidden items never, and which empty state. */
+/** What the History, Files and Messages tabs show (docs/domain.md#messages-and-hidden-items): hidden items never, and which empty state. */
 
 export const MSG_NO_HISTORY = 'No history records available for this order.';
 export const MSG_NO_FILES = 'No files have been uploaded for this order.';
@@ -22,11 +22,12 @@ export interface VisibleList<T> {
 
 /**
  * The items not flagged hide, in the server's order (newest first); when none are left, the empty
- * state: "none exist" for an empty list, "none visible" when every item is hidden.
+ * state: "none exist" for an empty list, "none visible" when every item is hidden. Staff who decide
+ * what appraisers see (`withHidden`) get every item.
  */
-export function visibleList<T extends { hide: boolean }>(kind: ListKind, all: readonly T[] | null | undefined): VisibleList<T> {
+export function visibleList<T extends { hide: boolean }>(kind: ListKind, all: readonly T[] | null | undefined, withHidden = false): VisibleList<T> {
   const list = all ?? [];
-  const items = list.filter((i) => !i.hide);
+  const items = withHidden ? [...list] : list.filter((i) => !i.hide);
   if (items.length > 0) return { items, empty: null };
   return { items, empty: list.length === 0 ? EMPTY[kind].none : EMPTY[kind].noneVisible };
 }

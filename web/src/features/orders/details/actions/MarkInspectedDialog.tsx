@@ -6,7 +6,7 @@ import type { ActionDialogProps } from '../actionDialogs';
 import { markInspected } from './api';
 import { ReasonField } from './ReasonField';
 import { checkInspected, localDate, needsLateDeliveryReason, TIME_OPTIONS, type InspectedForm } from './rules';
-import { useActionSubmit } from './useActionSubmit';
+import { useOrderAction } from './useOrderAction';
 
 /** Record the inspection; success shows the Files tab (the report comes next). */
 export function MarkInspectedDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
@@ -20,7 +20,7 @@ export function MarkInspectedDialog({ order, opened, onClose, onDone }: ActionDi
     lateReason: '',
   });
   const [errors, setErrors] = useState<Partial<Record<keyof InspectedForm, string>>>({});
-  const { busy, failure, run } = useActionSubmit(onDone);
+  const { busy, failure, run } = useOrderAction(order.id, onDone);
   const set = (field: keyof InspectedForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const submit = () => {

@@ -3,18 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../../../components/FormDialog';
 import { failureText } from '../../../../lib/api';
+import { orderKeys } from '../../keys';
 import type { ActionDialogProps } from '../actionDialogs';
 import { personName } from '../format';
 import { assignableAppraisers, assignOrder } from './api';
 import { MSG_NO_ASSIGNABLE, MSG_SELECT_APPRAISER } from './rules';
-import { useActionSubmit } from './useActionSubmit';
+import { useOrderAction } from './useOrderAction';
 
 /** Reassign to one of the firm's assignable appraisers, shown with their open orders. */
 export function ReassignDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
-  const list = useQuery({ queryKey: ['order-actions', 'assignable', order.id], queryFn: () => assignableAppraisers(order.id), retry: false });
+  const list = useQuery({ queryKey: orderKeys.assignableAppraisers(order.id), queryFn: () => assignableAppraisers(order.id), retry: false });
   const [chosen, setChosen] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const { busy, failure, run } = useActionSubmit(onDone);
+  const { busy, failure, run } = useOrderAction(order.id, onDone);
   const submit = () => {
     const found = chosen ? undefined : MSG_SELECT_APPRAISER;
     setError(found);

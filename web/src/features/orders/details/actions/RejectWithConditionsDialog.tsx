@@ -4,7 +4,7 @@ import { FormDialog } from '../../../../components/FormDialog';
 import type { ActionDialogProps } from '../actionDialogs';
 import { rejectWithConditions } from './api';
 import { checkConditions, type ConditionsForm } from './rules';
-import { useActionSubmit } from './useActionSubmit';
+import { useOrderAction } from './useOrderAction';
 
 const FLAGS = [
   { key: 'standardFee', label: 'Standard Fee' },
@@ -18,7 +18,7 @@ export function RejectWithConditionsDialog({ order, opened, onClose, onDone }: A
   const [form, setForm] = useState<ConditionsForm>({ comments: '', fee: '', dueDate: '' });
   const [flags, setFlags] = useState<string[]>([]);
   const [errors, setErrors] = useState<Partial<Record<keyof ConditionsForm, string>>>({});
-  const { busy, failure, run } = useActionSubmit(onDone);
+  const { busy, failure, run } = useOrderAction(order.id, onDone);
   const set = (field: keyof ConditionsForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const submit = () => {

@@ -16,7 +16,7 @@ import {
   type ScheduleForm,
   type ScheduleRules,
 } from './rules';
-import { useActionSubmit } from './useActionSubmit';
+import { useOrderAction } from './useOrderAction';
 
 const WITH_OPTIONS = [{ value: '', label: 'Select who' }, ...SCHEDULED_WITH.map((w) => ({ value: w, label: w }))];
 
@@ -27,13 +27,13 @@ export function ScheduleInspectionDialog({ order, opened, onClose, onDone }: Act
   const timeZone = useAppConfig().data?.companyTimeZone;
   const rules: ScheduleRules = {
     createdOn: localDate(order.createDate, timeZone),
-    inspectionDueDate: order.inspectionDueDate,
+    inspectionDueDate: order.inspectionDueDate ?? null,
     wasPreviouslyScheduled: order.wasPreviouslyScheduled,
   };
   const [form, setForm] = useState<ScheduleForm>(EMPTY);
   const [vacant, setVacant] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<keyof ScheduleForm, string>>>({});
-  const { busy, failure, run } = useActionSubmit(onDone);
+  const { busy, failure, run } = useOrderAction(order.id, onDone);
   const set = (field: keyof ScheduleForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const markVacant = (checked: boolean) => {

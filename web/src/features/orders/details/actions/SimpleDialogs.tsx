@@ -2,16 +2,17 @@ import { NativeSelect, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FormDialog } from '../../../../components/FormDialog';
+import { orderKeys } from '../../keys';
 import type { ActionDialogProps, ActionOutcome } from '../actionDialogs';
 import type { OrderFile } from '../types';
 import { acceptOrder, autoReplyNo, autoReplyYes, fileMessage, manualStatuses, rejectOrder, sendMessage, updateStatus } from './api';
 import { MSG_MESSAGE_REQUIRED, MSG_REJECT_REASON, MSG_SEND_FAILED, MSG_STATUS_REQUIRED, requiredText } from './rules';
-import { useActionSubmit } from './useActionSubmit';
+import { useOrderAction } from './useOrderAction';
 
 type Done = { message: string };
-type DialogState = Pick<ActionDialogProps, 'opened' | 'onClose' | 'onDone'>;
+type DialogState = Pick<ActionDialogProps, 'order' | 'opened' | 'onClose' | 'onDone'>;
 
-interface TextActionProps extends DialogState {
+export interface TextActionProps extends DialogState {
   title: string;
   label: string;
   /** The message when the text is blank. */
@@ -25,10 +26,10 @@ interface TextActionProps extends DialogState {
 }
 
 /** An action that takes one required text: a message, a note, a reason. */
-function TextActionDialog({ title, label, missing, submitLabel, danger, fallback, intro, outcome, send, opened, onClose, onDone }: TextActionProps) {
+export function TextActionDialog({ title, label, missing, submitLabel, danger, fallback, intro, outcome, send, order, opened, onClose, onDone }: TextActionProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const { busy, failure, run } = useActionSubmit(onDone, fallback);
+  const { busy, failure, run } = useOrderAction(order.id, onDone, fallback);
   const submit = () => {
     const found = requiredText(text, missing);
     setError(found);
@@ -42,18 +43,19 @@ function TextActionDialog({ title, label, missing, submitLabel, danger, fallback
   );
 }
 
-interface ConfirmActionProps extends DialogState {
+export interface ConfirmActionProps extends DialogState {
   title: string;
   text: ReactNode;
   submitLabel: string;
+  danger?: boolean;
   send: () => Promise<Done>;
 }
 
 /** An action with nothing to fill in: say what it does, then do it. */
-function ConfirmActionDialog({ title, text, submitLabel, send, opened, onClose, onDone }: ConfirmActionProps) {
-  const { busy, failure, run } = useActionSubmit(onDone);
+export function ConfirmActionDialog({ title, text, submitLabel, danger, send, order, opened, onClose, onDone }: ConfirmActionProps) {
+  const { busy, failure, run } = useOrderAction(order.id, onDone);
   return (
-    <FormDialog title={title} opened={opened} onClose={onClose} onSubmit={() => void run(send)} submitLabel={submitLabel} busy={busy} failure={failure}>
+    <FormDialog title={title} opened={opened} onClose={onClose} onSubmit={() => void run(send)} submitLabel={submitLabel} danger={danger} busy={busy} failure={failure}>
       <Text>{text}</Text>
     </FormDialog>
   );
@@ -62,7 +64,7 @@ function ConfirmActionDialog({ title, text, submitLabel, send, opened, onClose, 
 export function SendMessageDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
   return (
     <TextActionDialog
-      {...{ opened, onClose, onDone }}
+      {...{ order, opened, onClose, onDone }}
       title="Send Message"
       label="Message"
       missing={MSG_MESSAGE_REQUIRED}
@@ -78,7 +80,7 @@ export function SendMessageDialog({ order, opened, onClose, onDone }: ActionDial
 export function RejectDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
   return (
     <TextActionDialog
-      {...{ opened, onClose, onDone }}
+      {...{ order, opened, onClose, onDone }}
       title="Reject"
       label="Reason for rejection"
       missing={MSG_REJECT_REASON}
@@ -95,7 +97,7 @@ export function RejectDialog({ order, opened, onClose, onDone }: ActionDialogPro
 export function FileNoteDialog({ order, file, opened, onClose, onDone }: ActionDialogProps & { file: Pick<OrderFile, 'fileName'> }) {
   return (
     <TextActionDialog
-      {...{ opened, onClose, onDone }}
+      {...{ order, opened, onClose, onDone }}
       title="File Note"
       label="Note"
       missing={MSG_MESSAGE_REQUIRED}
@@ -110,7 +112,7 @@ export function FileNoteDialog({ order, file, opened, onClose, onDone }: ActionD
 export function AcceptDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
   return (
     <ConfirmActionDialog
-      {...{ opened, onClose, onDone }}
+      {...{ order, opened, onClose, onDone }}
       title="Accept"
       text={`Accept order #${order.fileNumber} at ${order.propertyAddress}?`}
       submitLabel="Accept Order"
@@ -122,7 +124,7 @@ export function AcceptDialog({ order, opened, onClose, onDone }: ActionDialogPro
 export function AutoReplyYesDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
   return (
     <ConfirmActionDialog
-      {...{ opened, onClose, onDone }}
+      {...{ order, opened, onClose, onDone }}
       title="Order Is On Time"
       text={`Confirm that order #${order.fileNumber} will be delivered on time.`}
       submitLabel="Order Is On Time"
@@ -134,7 +136,7 @@ export function AutoReplyYesDialog({ order, opened, onClose, onDone }: ActionDia
 export function AutoReplyNoDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
   return (
     <ConfirmActionDialog
-      {...{ opened, onClose, onDone }}
+      {...{ order, opened, onClose, onDone }}
       title="Order Is NOT On Time"
       text={`Tell the company that order #${order.fileNumber} will NOT be delivered on time.`}
       submitLabel="Order Is NOT On Time"
@@ -145,11 +147,11 @@ export function AutoReplyNoDialog({ order, opened, onClose, onDone }: ActionDial
 
 /** A manual status from the server's list, with a message. */
 export function UpdateStatusDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
-  const statuses = useQuery({ queryKey: ['constants', 'status-message-options'], queryFn: manualStatuses, staleTime: Infinity });
+  const statuses = useQuery({ queryKey: orderKeys.manualStatuses(), queryFn: manualStatuses, staleTime: Infinity });
   const [status, setStatus] = useState('');
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<{ status?: string; message?: string }>({});
-  const { busy, failure, run } = useActionSubmit(onDone);
+  const { busy, failure, run } = useOrderAction(order.id, onDone);
   const submit = () => {
     const found = { status: status ? undefined : MSG_STATUS_REQUIRED, message: requiredText(message, MSG_MESSAGE_REQUIRED) };
     setErrors(found);

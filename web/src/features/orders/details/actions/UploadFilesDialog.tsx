@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { FileUploadDialog } from '../../../../components/FileUploadDialog';
 import { uploadFiles, type UploadRow } from '../../../../lib/upload';
+import { orderKeys } from '../../keys';
 import type { ActionDialogProps } from '../actionDialogs';
 import { orderFileTypes } from './api';
-import { useActionSubmit } from './useActionSubmit';
+import { useOrderAction } from './useOrderAction';
 
 /** Upload files of the order's types; a report moves the order on. Success shows the Files tab. */
 export function UploadFilesDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
-  const types = useQuery({ queryKey: ['constants', 'order-file-types', order.id], queryFn: () => orderFileTypes(order.id), staleTime: Infinity });
-  const { busy, failure, run } = useActionSubmit(onDone);
+  const types = useQuery({ queryKey: orderKeys.fileTypes(order.id), queryFn: () => orderFileTypes(order.id), staleTime: Infinity });
+  const { busy, failure, run } = useOrderAction(order.id, onDone);
   const upload = (rows: UploadRow[]) =>
     void run(async () => {
       await uploadFiles({ orderId: order.id }, rows);

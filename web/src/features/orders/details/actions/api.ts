@@ -1,6 +1,6 @@
 import { api, call, type Schemas } from '../../../../lib/api';
 
-/** The order action calls of part 2 section 7; each answers with the server's success words. */
+/** The order action calls (docs/domain.md#order-lifecycle); each answers with the server's success words. */
 export type AssignableAppraiser = Schemas['AssignableAppraiser'];
 
 type Done = Promise<{ message: string }>;
@@ -34,3 +34,31 @@ export function manualStatuses(): Promise<Schemas['OptionItem'][]> {
 export function orderFileTypes(orderId: number): Promise<Schemas['OptionItem'][]> {
   return call(api.GET('/api/constants/order-file-types/{id}', { params: { path: { id: orderId } } }), quiet);
 }
+
+// ---- The staff desk (STAFF and SECRET) ---------------------------------------------------------
+
+export type Candidate = Schemas['Candidate'];
+
+const onOrder = (id: number) => ({ params: { path: { id } } });
+
+export function candidates(orderId: number): Promise<Candidate[]> {
+  return call(api.GET('/api/staff/orders/{id}/candidates', onOrder(orderId)), quiet);
+}
+export const assignToAppraiser = (orderId: number, body: Schemas['AssignBody']): Done =>
+  call(api.POST('/api/staff/orders/{id}/assign', { ...onOrder(orderId), body }), quiet);
+export const unassign = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/unassign', onOrder(orderId)), quiet);
+export const approveConditions = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/conditions/approve', onOrder(orderId)), quiet);
+export const declineConditions = (orderId: number, message: string): Done =>
+  call(api.POST('/api/staff/orders/{id}/conditions/decline', { ...onOrder(orderId), body: { message } }), quiet);
+export const requestRevision = (orderId: number, message: string): Done =>
+  call(api.POST('/api/staff/orders/{id}/revision', { ...onOrder(orderId), body: { message } }), quiet);
+export const completeOrder = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/complete', onOrder(orderId)), quiet);
+export const deliverOrder = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/deliver', onOrder(orderId)), quiet);
+export const cancelOrder = (orderId: number, reason: string): Done =>
+  call(api.POST('/api/staff/orders/{id}/cancel', { ...onOrder(orderId), body: { reason } }), quiet);
+export const holdOrder = (orderId: number, reason: string): Done =>
+  call(api.POST('/api/staff/orders/{id}/hold', { ...onOrder(orderId), body: { reason } }), quiet);
+export const resumeOrder = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/resume', onOrder(orderId)), quiet);
+export const askOnTime = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/on-time-inquiry', onOrder(orderId)), quiet);
+export const setVisibility = (orderId: number, body: Schemas['VisibilityBody']): Done =>
+  call(api.POST('/api/staff/orders/{id}/visibility', { ...onOrder(orderId), body }), quiet);

@@ -24,7 +24,7 @@ const order = {
   propertyAddress: '1 Main St, Austin, TX 78701',
 } as OrderDetails;
 
-function open(Dialog: (p: ActionDialogProps) => React.ReactNode, action: string) {
+function open(Dialog: (p: ActionDialogProps) => React.ReactNode, action: ActionDialogProps['action']) {
   const onDone = vi.fn();
   render(
     <Providers queryClient={createQueryClient()}>

@@ -1,11 +1,12 @@
 /**
- * The order action forms' rules (part 2 sections 5 and 9), repeated from the server only to be
+ * The order action forms' rules (docs/domain.md#action-input-rules), repeated from the server only to be
  * friendly: the server checks every one of them with the same words.
  */
 
 export const MSG_MESSAGE_REQUIRED = 'Please enter a message.';
 export const MSG_SEND_FAILED = 'Failed to send message. Please try again.';
 export const MSG_ACTION_FAILED = 'The action could not be completed. Please try again.';
+export const MSG_VISIBILITY_FAILED = 'What appraisers see could not be changed. Please try again.';
 export const MSG_INSPECTION_DATE_REQUIRED = 'Inspection date is required';
 export const MSG_INSPECTION_TIME_REQUIRED = 'Inspection time is required';
 export const MSG_DELIVERY_DATE_REQUIRED = 'Estimated delivery date is required';

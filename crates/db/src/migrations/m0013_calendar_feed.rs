@@ -1,0 +1,47 @@
+//! Each user's private calendar feed (its token answers the feed's URL again; a new one replaces
+//! the old), and
+//! the end of a scheduled inspection appointment, which the feed shows.
+use sea_orm_migration::prelude::*;
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+#[derive(DeriveIden)]
+enum CalendarFeeds {
+    Table,
+    UserId,
+    Token,
+    CreatedAt,
+}
+
+#[derive(DeriveIden)]
+enum OrderDetails {
+    Table,
+    AppointmentEndAt,
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        m.create_table(
+            Table::create()
+                .table(CalendarFeeds::Table)
+                .col(ColumnDef::new(CalendarFeeds::UserId).integer().not_null().primary_key())
+                .col(ColumnDef::new(CalendarFeeds::Token).string_len(64).not_null().unique_key())
+                .col(ColumnDef::new(CalendarFeeds::CreatedAt).timestamp_with_time_zone().not_null())
+                .take(),
+        )
+        .await?;
+        m.alter_table(
+            Table::alter()
+                .table(OrderDetails::Table)
+                .add_column(
+                    ColumnDef::new(OrderDetails::AppointmentEndAt)
+                        .timestamp_with_time_zone()
+                        .null(),
+                )
+                .take(),
+        )
+        .await
+    }
+}

@@ -1,0 +1,113 @@
+//! Money: kept as whole cents (integers) and sent as numbers with two decimals.
+use serde_json::Value;
+
+/// Largest fee or payment the portal accepts: $1,000,000.00.
+pub const MAX_CENTS: i64 = 100_000_000;
+
+/// Cents as the number the API sends (e.g. 45050 -> 450.5, shown as $450.50).
+pub fn to_amount(cents: i64) -> f64 {
+    cents as f64 / 100.0
+}
+
+/// Why an amount was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AmountError {
+    Missing,
+    NotANumber,
+    Negative,
+    TooManyDecimals,
+    TooLarge,
+}
+
+/// Reads a dollar amount sent as a JSON number or string ("450", "450.5", "1,250.00", "$99")
+/// into cents without going through floating point. Null or blank is `Missing`.
+pub fn parse_amount(value: &Value) -> Result<i64, AmountError> {
+    parse_amount_up_to(value, MAX_CENTS)
+}
+
+/// `parse_amount` with another ceiling (insurance coverage runs into the millions).
+pub fn parse_amount_up_to(value: &Value, max_cents: i64) -> Result<i64, AmountError> {
+    let text = match value {
+        Value::Null => return Err(AmountError::Missing),
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.trim().trim_start_matches('$').replace(',', ""),
+        _ => return Err(AmountError::NotANumber),
+    };
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(AmountError::Missing);
+    }
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    // JSON numbers may come as 4.5e2; accept only plain decimals.
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    let all_digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    if (whole.is_empty() && fraction.is_empty()) || !all_digits(whole) || !all_digits(fraction) {
+        return Err(AmountError::NotANumber);
+    }
+    if negative && (whole.chars().any(|c| c != '0') || fraction.chars().any(|c| c != '0')) {
+        return Err(AmountError::Negative);
+    }
+    let fraction = fraction.trim_end_matches('0');
+    if fraction.len() > 2 {
+        return Err(AmountError::TooManyDecimals);
+    }
+    let whole = whole.trim_start_matches('0');
+    // Well inside i64 before the ceiling is compared.
+    if whole.len() > 15 {
+        return Err(AmountError::TooLarge);
+    }
+    let dollars: i64 =
+        if whole.is_empty() { 0 } else { whole.parse().map_err(|_| AmountError::NotANumber)? };
+    let cents: i64 = format!("{fraction:0<2}").parse().map_err(|_| AmountError::NotANumber)?;
+    let total = dollars * 100 + cents;
+    if total > max_cents {
+        return Err(AmountError::TooLarge);
+    }
+    Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn amounts_table() {
+        let table: [(Value, Result<i64, AmountError>); 20] = [
+            (json!(450), Ok(45000)),
+            (json!(450.5), Ok(45050)),
+            (json!(0.1), Ok(10)),
+            (json!("450"), Ok(45000)),
+            (json!(" 450.50 "), Ok(45050)),
+            (json!("$1,250.00"), Ok(125000)),
+            (json!(".75"), Ok(75)),
+            (json!("0"), Ok(0)),
+            (json!("-0"), Ok(0)),
+            (json!(1000000), Ok(MAX_CENTS)),
+            (json!(null), Err(AmountError::Missing)),
+            (json!("  "), Err(AmountError::Missing)),
+            (json!("abc"), Err(AmountError::NotANumber)),
+            (json!("12a"), Err(AmountError::NotANumber)),
+            (json!("."), Err(AmountError::NotANumber)),
+            (json!(true), Err(AmountError::NotANumber)),
+            (json!(-5), Err(AmountError::Negative)),
+            (json!("-0.01"), Err(AmountError::Negative)),
+            (json!("1.005"), Err(AmountError::TooManyDecimals)),
+            (json!("1000000.01"), Err(AmountError::TooLarge)),
+        ];
+        for (value, expected) in table {
+            assert_eq!(parse_amount(&value), expected, "{value}");
+        }
+        assert_eq!(parse_amount(&json!(1e3)), Ok(100000));
+        assert_eq!(parse_amount(&json!("99999999999999999999")), Err(AmountError::TooLarge));
+        assert_eq!(parse_amount_up_to(&json!("2,000,000"), 10 * MAX_CENTS), Ok(200_000_000));
+        assert_eq!(
+            parse_amount_up_to(&json!("10000000.01"), 10 * MAX_CENTS),
+            Err(AmountError::TooLarge)
+        );
+        assert_eq!(to_amount(45050), 450.5);
+    }
+}

@@ -1,0 +1,377 @@
+//! Applying an order action: one transaction that moves the order (a conditional update, so a
+//! concurrent change makes this one a 409 and nothing of it stays), writes what the action adds
+//! (detail fields, a message, an invitation), a history entry, the audit row, and the e-mails
+//! of the outbox: to the orders team when staff must act, to an appraiser given a new order.
+use chrono::{NaiveDate, Utc};
+use portal_db::entities::{
+    order, order_detail, order_history, order_invitation, order_message, security_user,
+};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait,
+    IntoActiveModel, NotSet, QueryFilter, Set,
+};
+
+use super::details::empty_detail;
+use super::lifecycle::{ActionContext, OrderAction, TransitionInput, ensure_offered, next_status};
+use super::status::OrderStatus;
+use super::visibility::find_visible_order;
+use crate::audit::{self, AuditEntry};
+use crate::config::Config;
+use crate::current_user::CurrentUser;
+use crate::delivery::{self, html_escape};
+use crate::http::error::{AppError, AppResult};
+use crate::names::full_name;
+use crate::state::AppState;
+
+pub const MSG_CHANGED: &str =
+    "This order was changed by someone else just now. Reload it and try again.";
+pub const MSG_ALREADY_ANSWERED: &str =
+    "The on-time question of this order has already been answered.";
+
+/// An order the caller may take `action` on, as it was when checked.
+pub struct Checked {
+    pub order: order::Model,
+    pub detail: Option<order_detail::Model>,
+    pub action: OrderAction,
+}
+
+impl Checked {
+    pub fn was_previously_scheduled(&self) -> bool {
+        self.detail.as_ref().is_some_and(|d| d.was_previously_scheduled)
+    }
+}
+
+/// The order if the caller sees it (403/404 otherwise) and `action` is offered to them on it
+/// (403 or 409 otherwise, see `ensure_offered`).
+pub async fn check(
+    db: &impl ConnectionTrait,
+    caller: &CurrentUser,
+    order_id: i64,
+    action: OrderAction,
+) -> AppResult<Checked> {
+    let order = find_visible_order(db, caller, order_id).await?;
+    let detail = order_detail::Entity::find_by_id(order_id).one(db).await?;
+    let previously_scheduled = detail.as_ref().is_some_and(|d| d.was_previously_scheduled);
+    ensure_offered(
+        ActionContext::of(caller, &order, detail.as_ref()),
+        action,
+        previously_scheduled,
+    )?;
+    Ok(Checked { order, detail, action })
+}
+
+/// Detail fields an action sets.
+#[derive(Debug, Default)]
+pub struct DetailChange {
+    pub estimated_delivery_date: Option<NaiveDate>,
+    /// The inspection was scheduled: wasPreviouslyScheduled becomes true and stays true.
+    pub scheduled: bool,
+    /// Answers staff's open "is this order on time?" question.
+    pub close_inquiry: bool,
+}
+
+/// What an action does beyond the status move.
+#[derive(Default)]
+pub struct Change {
+    pub input: TransitionInput,
+    pub order_columns: Vec<(order::Column, Expr)>,
+    pub detail: DetailChange,
+    /// Detail fields the action sets beyond `detail`'s.
+    pub detail_columns: Vec<(order_detail::Column, Expr)>,
+    /// A message written with the action: (message type, text).
+    pub message: Option<(&'static str, String)>,
+    /// The order goes to this appraiser: they are invited and told by e-mail.
+    pub assign_to: Option<security_user::Model>,
+    /// Staff's change concerns the assigned appraiser: they are e-mailed the note, under this subject.
+    pub tell_appraiser: Option<String>,
+    /// Only staff see the history entry (a change of what appraisers see).
+    pub history_hidden: bool,
+    /// What happened, as plain lines: the first is ours ("Order accepted."), later ones may be
+    /// the caller's words. They become the history entry and the e-mail text.
+    pub note: Vec<String>,
+}
+
+impl Change {
+    pub fn noting(note: Vec<String>) -> Change {
+        Change { note, ..Change::default() }
+    }
+}
+
+/// Checks nothing more: applies a checked action in its own transaction. Returns the new status.
+pub async fn apply(
+    state: &AppState,
+    caller: &CurrentUser,
+    checked: &Checked,
+    change: Change,
+) -> AppResult<OrderStatus> {
+    let txn = portal_db::begin_write(&state.db).await?;
+    let to = write(&txn, &state.config, caller, checked, change).await?;
+    txn.commit().await?;
+    Ok(to)
+}
+
+/// Writes a checked action inside `txn` (an upload uses its own transaction).
+pub async fn write(
+    txn: &DatabaseTransaction,
+    config: &Config,
+    caller: &CurrentUser,
+    checked: &Checked,
+    change: Change,
+) -> AppResult<OrderStatus> {
+    let o = &checked.order;
+    let from = OrderStatus::of_id(o.status_id);
+    let to = next_status(checked.action, from, change.input);
+    let to_appraiser = !caller.user_type.is_appraiser_kind();
+    let mut columns = change.order_columns;
+    if change.message.is_some() && to_appraiser {
+        columns.push((
+            order::Column::AppraiserUnreadMessages,
+            Expr::col(order::Column::AppraiserUnreadMessages).add(1),
+        ));
+    }
+    move_order(txn, o, to, columns).await?;
+    change_detail(txn, o.id, &change.detail, change.detail_columns).await?;
+    let now = Utc::now();
+    let (first, last) = (
+        caller.user.first_name.clone().unwrap_or_default(),
+        caller.user.last_name.clone().unwrap_or_default(),
+    );
+    if let Some((kind, body)) = change.message {
+        order_message::ActiveModel {
+            id: NotSet,
+            order_id: Set(o.id),
+            message_type: Set(kind.into()),
+            body: Set(body),
+            from_user_id: Set(Some(caller.id())),
+            from_first_name: Set(first.clone()),
+            from_last_name: Set(last.clone()),
+            to_appraiser: Set(to_appraiser),
+            created_at: Set(now),
+            read_at: Set(None),
+            hide: Set(false),
+        }
+        .insert(txn)
+        .await?;
+    }
+    order_history::ActiveModel {
+        id: NotSet,
+        order_id: Set(o.id),
+        status_id: Set(to.id()),
+        message_html: Set(Some(history_html(&change.note))),
+        created_at: Set(now),
+        actor_user_id: Set(Some(caller.id())),
+        hide: Set(change.history_hidden),
+    }
+    .insert(txn)
+    .await?;
+    let summary = change.note.first().cloned().unwrap_or_default();
+    audit::record(
+        txn,
+        AuditEntry {
+            action: &checked.action.audit_name(),
+            actor: Some(caller.acting_user_id.unwrap_or(caller.id())),
+            subject: Some(caller.id()),
+            detail: Some(format!(
+                "order {} ({}): status {} -> {}. {summary}",
+                o.id,
+                o.file_number,
+                from.id(),
+                to.id()
+            )),
+            ip: None,
+        },
+    )
+    .await?;
+    let label = checked.action.label(checked.was_previously_scheduled());
+    let address = format!(
+        "{}, {}, {} {}",
+        o.property_address_line1, o.property_city, o.property_state_code, o.property_zip
+    );
+    if staff_must_act(checked.action, from, caller) {
+        let who = format!("{} ({})", full_name(&caller.user), caller.user_type.label());
+        let mut text =
+            vec![format!("{who}: {label} on order {} ({address}).", o.file_number), String::new()];
+        text.extend(change.note.iter().cloned());
+        text.extend([
+            String::new(),
+            format!(
+                "Open the order: {}/staff/orderdetails/{}",
+                config.public_url.trim_end_matches('/'),
+                o.id
+            ),
+        ]);
+        delivery::email(
+            txn,
+            &config.orders_team_email,
+            format!("Order {}: {label}", o.file_number),
+            text,
+        )
+        .await?;
+    }
+    if let (Some(subject), Some(appraiser_id)) = (change.tell_appraiser, o.assigned_appraiser_id)
+        && let Some(appraiser) = security_user::Entity::find_by_id(appraiser_id).one(txn).await?
+    {
+        let mut text = vec![format!("Order {} ({address}):", o.file_number)];
+        text.extend(change.note.iter().cloned());
+        text.push(format!(
+            "Open the order: {}/appraiser/orderdetails/{}",
+            config.public_url.trim_end_matches('/'),
+            o.id
+        ));
+        delivery::email(txn, &appraiser.email, format!("Order {}: {subject}", o.file_number), text)
+            .await?;
+    }
+    if let Some(appraiser) = change.assign_to {
+        invite(txn, config, o, &appraiser).await?;
+    }
+    Ok(to)
+}
+
+/// The order was given to `appraiser`: they are invited to it (for good: was-invited stays true)
+/// and told by e-mail to accept or reject it.
+pub async fn invite(
+    txn: &DatabaseTransaction,
+    config: &Config,
+    o: &order::Model,
+    appraiser: &security_user::Model,
+) -> AppResult<()> {
+    order_invitation::Entity::insert(order_invitation::ActiveModel {
+        order_id: Set(o.id),
+        appraiser_user_id: Set(appraiser.id),
+        invited_at: Set(Utc::now()),
+    })
+    .on_conflict_do_nothing()
+    .exec_without_returning(txn)
+    .await?;
+    let address = format!(
+        "{}, {}, {} {}",
+        o.property_address_line1, o.property_city, o.property_state_code, o.property_zip
+    );
+    let text = vec![
+        format!("Order {} ({address}) has been assigned to you.", o.file_number),
+        format!(
+            "Please accept or reject it: {}/appraiser/orderdetails/{}",
+            config.public_url.trim_end_matches('/'),
+            o.id
+        ),
+    ];
+    delivery::email(
+        txn,
+        &appraiser.email,
+        format!("New order {} assigned to you", o.file_number),
+        text,
+    )
+    .await
+}
+
+/// UPLOAD_FILES, inside the upload's own transaction: checked again there, so an order that
+/// changed meanwhile refuses the whole upload; a report file moves the order on (13, 27, 35 ->
+/// 14; 16, 23 -> 24).
+pub async fn record_upload(
+    txn: &DatabaseTransaction,
+    config: &Config,
+    caller: &CurrentUser,
+    order_id: i64,
+    file_names: &[&str],
+    report_uploaded: bool,
+) -> AppResult<OrderStatus> {
+    let checked = check(txn, caller, order_id, OrderAction::UploadFiles).await?;
+    let change = Change {
+        input: TransitionInput { report_uploaded, ..TransitionInput::default() },
+        ..Change::noting(vec![format!("Files uploaded: {}.", file_names.join(", "))])
+    };
+    write(txn, config, caller, &checked, change).await
+}
+
+/// Rejections, conditions, messages from the appraiser's side, reschedules and "not on time"
+/// answers need someone at the company to act; what staff do themselves does not.
+pub fn staff_must_act(action: OrderAction, from: OrderStatus, caller: &CurrentUser) -> bool {
+    use OrderAction::*;
+    caller.user_type.is_appraiser_kind()
+        && match action {
+            Reject | RejectWithConditions | SendMessage | AutoReplyNo => true,
+            ScheduleInspection => matches!(from, OrderStatus::Scheduled | OrderStatus::Rescheduled),
+            _ => false,
+        }
+}
+
+/// The status move, only from the status and assignment the action was checked against.
+async fn move_order(
+    txn: &DatabaseTransaction,
+    o: &order::Model,
+    to: OrderStatus,
+    columns: Vec<(order::Column, Expr)>,
+) -> AppResult<()> {
+    let mut update =
+        order::Entity::update_many().col_expr(order::Column::StatusId, Expr::value(to));
+    for (column, value) in columns {
+        update = update.col_expr(column, value);
+    }
+    update =
+        update.filter(order::Column::Id.eq(o.id)).filter(order::Column::StatusId.eq(o.status_id));
+    update = match o.assigned_appraiser_id {
+        Some(id) => update.filter(order::Column::AssignedAppraiserId.eq(id)),
+        None => update.filter(order::Column::AssignedAppraiserId.is_null()),
+    };
+    if update.exec(txn).await?.rows_affected != 1 {
+        return Err(AppError::Conflict(MSG_CHANGED.into()));
+    }
+    Ok(())
+}
+
+async fn change_detail(
+    txn: &DatabaseTransaction,
+    order_id: i64,
+    change: &DetailChange,
+    columns: Vec<(order_detail::Column, Expr)>,
+) -> AppResult<()> {
+    if change.close_inquiry {
+        let answered = order_detail::Entity::update_many()
+            .col_expr(order_detail::Column::OnTimeInquiryOpen, Expr::value(false))
+            .filter(order_detail::Column::OrderId.eq(order_id))
+            .filter(order_detail::Column::OnTimeInquiryOpen.eq(true))
+            .exec(txn)
+            .await?;
+        if answered.rows_affected != 1 {
+            return Err(AppError::Conflict(MSG_ALREADY_ANSWERED.into()));
+        }
+    }
+    if change.estimated_delivery_date.is_none() && !change.scheduled && columns.is_empty() {
+        return Ok(());
+    }
+    // Orders loaded without detail fields get their row now.
+    order_detail::Entity::insert(empty_detail(order_id).into_active_model())
+        .on_conflict_do_nothing()
+        .exec_without_returning(txn)
+        .await?;
+    let mut update =
+        order_detail::Entity::update_many().filter(order_detail::Column::OrderId.eq(order_id));
+    if let Some(date) = change.estimated_delivery_date {
+        update = update.col_expr(order_detail::Column::EstimatedDeliveryDate, Expr::value(date));
+    }
+    if change.scheduled {
+        update = update.col_expr(order_detail::Column::WasPreviouslyScheduled, Expr::value(true));
+    }
+    for (column, value) in columns {
+        update = update.col_expr(column, value);
+    }
+    update.exec(txn).await?;
+    Ok(())
+}
+
+/// Plain lines as the history entry's HTML: escaped, one line each.
+fn history_html(note: &[String]) -> String {
+    let lines: Vec<String> =
+        note.iter().map(|line| html_escape(line).replace('\n', "<br>")).collect();
+    format!("<p>{}</p>", lines.join("<br>"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn history_lines_are_escaped() {
+        let html = super::history_html(&["Message sent.".into(), "<b>Hi</b>\nthere".into()]);
+        assert_eq!(html, "<p>Message sent.<br>&lt;b&gt;Hi&lt;/b&gt;<br>there</p>");
+    }
+}

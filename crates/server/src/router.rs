@@ -1,0 +1,169 @@
+//! Router assembly and middleware order: the top of the HTTP side, above every feature.
+
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{HeaderName, HeaderValue, header};
+use axum::middleware::{self, Next};
+use axum::response::IntoResponse;
+use axum::routing::{any, get};
+use axum::{Json, Router};
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::auth::{csrf, session};
+use crate::http::{error, metrics, overload, security_headers};
+use crate::roles::Area;
+use crate::state::AppState;
+
+#[derive(OpenApi)]
+#[openapi(info(
+    title = "Appraisal Portal API",
+    description = "Calls of the Appraisal Portal web app."
+))]
+struct ApiDoc;
+
+/// Puts a feature router behind the role guard of its area (403 for other roles, 401 when
+/// signed out). Only matched routes are guarded, so unknown paths stay 404s.
+fn guarded(area: Area, router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    router.route_layer(middleware::from_fn(move |req: Request, next: Next| {
+        session::require_area(area, req, next)
+    }))
+}
+
+/// Every API route with its OpenAPI description.
+pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(crate::auth::routes::router())
+        .merge(crate::auth::verification::router())
+        .merge(crate::auth::reset::router())
+        .routes(utoipa_axum::routes!(crate::delivery::mailbox::outbox_json))
+        .merge(crate::public_config::router())
+        .merge(guarded(Area::SignedIn, crate::auth::change_password::router()))
+        .merge(guarded(Area::SignedIn, crate::users::routes::router()))
+        .merge(guarded(Area::SignedIn, crate::calendar::router()))
+        .merge(guarded(Area::SignedIn, crate::lookups::routes::router()))
+        .merge(guarded(Area::Appraiser, crate::profile::router()))
+        .merge(guarded(Area::Appraiser, crate::orders::dashboard::router()))
+        .merge(guarded(Area::Appraiser, crate::orders::details::router()))
+        .merge(guarded(Area::Appraiser, crate::orders::action_routes::router()))
+        .merge(guarded(Area::Appraiser, crate::files::router()))
+        .merge(guarded(Area::Appraiser, crate::quotes::routes::router()))
+        .merge(guarded(Area::Appraiser, crate::secure_links::routes::router()))
+        .merge(guarded(Area::Appraiser, crate::payments::routes::router()))
+        .merge(guarded(Area::AppraiserAdmin, crate::admin::routes::firm_router()))
+        .merge(guarded(Area::AppraiserAdmin, crate::orders::assign::router()))
+        .merge(guarded(Area::Staff, crate::lookups::routes::staff_router()))
+        .merge(guarded(Area::Staff, crate::staff::router()))
+        .merge(guarded(Area::Secret, crate::admin::routes::secret_router()))
+        .merge(guarded(Area::Secret, crate::admin::dev_refs::router()))
+        .merge(guarded(Area::Secret, crate::auth::back_door::router()))
+        .split_for_parts()
+}
+
+pub fn openapi_json() -> String {
+    api().1.to_pretty_json().expect("OpenAPI document serialises")
+}
+
+/// The largest request body outside the uploads (the longest order notes fit many times over).
+pub const MAX_JSON_BODY_BYTES: usize = 1024 * 1024;
+
+pub fn app(state: AppState) -> Router {
+    let (api_routes, openapi) = api();
+    let policy = security_headers::content_security_policy(&state.config.map_tile_url);
+    let hsts = state.config.cookie_secure;
+    let openapi = std::sync::Arc::new(openapi);
+    Router::new()
+        .merge(api_routes)
+        .route("/api/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))
+        .route("/api/{*rest}", any(error::api_not_found))
+        .route("/api", any(error::api_not_found))
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics::page))
+        .route("/ical/{file}", get(crate::calendar::feed))
+        .route("/dev/mailbox", get(crate::delivery::mailbox::mailbox_page))
+        .route(
+            "/epp-sandbox/onboard",
+            get(crate::payments::sandbox::onboard_page)
+                .post(crate::payments::sandbox::complete_onboarding),
+        )
+        .route("/epp-sandbox/party", get(crate::payments::sandbox::party_page))
+        .fallback(crate::spa::serve)
+        // JSON bodies are small; the upload routes lift this for their streamed files.
+        .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            crate::auth::back_door::audit_acting_calls,
+        ))
+        .layer(middleware::from_fn(csrf::check_csrf))
+        .layer(middleware::from_fn_with_state(state.clone(), session::load_session))
+        .layer(middleware::from_fn(move |req: Request, next: Next| {
+            security_headers::add(policy.clone(), hsts, req, next)
+        }))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_FRAME_OPTIONS,
+            HeaderValue::from_static("DENY"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            HeaderName::from_static("referrer-policy"),
+            HeaderValue::from_static("same-origin"),
+        ))
+        // Shed load before the session is even looked up.
+        .layer(middleware::from_fn_with_state(
+            overload::Limit::new(state.config.max_concurrent_requests),
+            overload::shed,
+        ))
+        .layer(CompressionLayer::new())
+        .layer(middleware::from_fn(metrics::record))
+        .layer(TraceLayer::new_for_http().make_span_with(request_span))
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .with_state(state)
+}
+
+/// The span of one request: every log line written while serving it carries its request id,
+/// which the answer carries too (`x-request-id`, kept when the load balancer sent one).
+fn request_span(req: &Request) -> tracing::Span {
+    let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default();
+    tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.uri().path())
+}
+
+/// Liveness and database reachability for load balancers, answered within two seconds: a check
+/// must not wait out the pool's own timeout while the database is away.
+async fn healthz(axum::extract::State(state): axum::extract::State<AppState>) -> impl IntoResponse {
+    let ping = tokio::time::timeout(std::time::Duration::from_secs(2), state.db.ping()).await;
+    match ping {
+        Ok(Ok(())) => (axum::http::StatusCode::OK, Json(serde_json::json!({"status": "ok"}))),
+        Ok(Err(_)) | Err(_) => (
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            Json(serde_json::json!({"status": "database unavailable"})),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The web app's generated types are keyed by operation id: two handlers with one name
+    /// would silently merge their types.
+    #[test]
+    fn operation_ids_are_unique() {
+        let doc = super::api().1;
+        let mut seen = std::collections::HashMap::new();
+        for (path, item) in &doc.paths.paths {
+            for op in
+                [&item.get, &item.post, &item.put, &item.delete, &item.patch].into_iter().flatten()
+            {
+                let id = op.operation_id.clone().unwrap_or_default();
+                if let Some(other) = seen.insert(id.clone(), path.clone()) {
+                    panic!("operation id '{id}' is used by {other} and {path}");
+                }
+            }
+        }
+    }
+}

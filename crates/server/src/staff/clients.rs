@@ -1,0 +1,167 @@
+//! The clients (lenders) who order work: listed, added and corrected by staff.
+use axum::extract::State;
+use axum::http::StatusCode;
+use portal_db::entities::client;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, NotSet,
+    QueryFilter, QueryOrder, Set,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::fields::{MAX_LINE, invalid, optional, optional_email, optional_phone, required};
+use super::{Created, audit_staff};
+use crate::current_user::CurrentUser;
+use crate::http::client_ip::ClientIp;
+use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::extract::{Json, Path};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_clients, create_client)).routes(routes!(update_client))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientItem {
+    pub id: i32,
+    pub company_name: String,
+    pub office_address_line: Option<String>,
+    pub main_contact_name: Option<String>,
+    pub main_contact_email_address: Option<String>,
+    pub main_contact_phone: Option<String>,
+}
+
+impl From<client::Model> for ClientItem {
+    fn from(c: client::Model) -> Self {
+        ClientItem {
+            id: c.id,
+            company_name: c.company_name,
+            office_address_line: c.office_address_line,
+            main_contact_name: c.main_contact_name,
+            main_contact_email_address: c.main_contact_email,
+            main_contact_phone: c.main_contact_phone,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClientForm {
+    pub company_name: Option<String>,
+    pub office_address_line: Option<String>,
+    pub main_contact_name: Option<String>,
+    pub main_contact_email_address: Option<String>,
+    pub main_contact_phone: Option<String>,
+}
+
+/// The client's fields as the form gave them, checked.
+fn checked(form: &ClientForm) -> AppResult<client::ActiveModel> {
+    Ok(client::ActiveModel {
+        id: NotSet,
+        company_name: Set(required("Company name", form.company_name.as_deref(), MAX_LINE)?),
+        office_address_line: Set(optional(
+            "Office address",
+            form.office_address_line.as_deref(),
+            MAX_LINE,
+        )?),
+        main_contact_name: Set(optional(
+            "Main contact name",
+            form.main_contact_name.as_deref(),
+            MAX_LINE,
+        )?),
+        main_contact_email: Set(optional_email(
+            "Main contact e-mail",
+            form.main_contact_email_address.as_deref(),
+        )?),
+        main_contact_phone: Set(optional_phone(
+            "Main contact phone",
+            form.main_contact_phone.as_deref(),
+        )?),
+    })
+}
+
+/// Two clients may not share a company name (staff pick clients by name).
+async fn ensure_name_free(
+    db: &impl ConnectionTrait,
+    name: &str,
+    except: Option<i32>,
+) -> AppResult<()> {
+    let mut same = client::Entity::find().filter(client::Column::CompanyName.eq(name));
+    if let Some(id) = except {
+        same = same.filter(client::Column::Id.ne(id));
+    }
+    if same.one(db).await?.is_some() {
+        return Err(invalid(format!("A client named {name} already exists.")));
+    }
+    Ok(())
+}
+
+/// Every client, by company name.
+#[utoipa::path(get, path = "/api/staff/clients", tag = "staff", responses((status = 200, body = Vec<ClientItem>), (status = 403, body = MessageResponse)))]
+async fn list_clients(State(state): State<AppState>) -> AppResult<axum::Json<Vec<ClientItem>>> {
+    let clients =
+        client::Entity::find().order_by_asc(client::Column::CompanyName).all(&state.db).await?;
+    Ok(axum::Json(clients.into_iter().map(ClientItem::from).collect()))
+}
+
+#[utoipa::path(post, path = "/api/staff/clients", tag = "staff", request_body = ClientForm,
+    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn create_client(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientIp(ip): ClientIp,
+    Json(form): Json<ClientForm>,
+) -> AppResult<(StatusCode, axum::Json<Created>)> {
+    let row = checked(&form)?;
+    let txn = portal_db::begin_write(&state.db).await?;
+    ensure_name_free(&txn, row.company_name.as_ref(), None).await?;
+    let saved = row.insert(&txn).await?;
+    audit_staff(
+        &txn,
+        &caller,
+        &ip,
+        "staff.client_created",
+        format!("client {} ({})", saved.id, saved.company_name),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok((StatusCode::CREATED, axum::Json(Created { id: saved.id.into(), file_number: None })))
+}
+
+#[utoipa::path(put, path = "/api/staff/clients/{id}", tag = "staff", request_body = ClientForm, params(("id" = i32, Path, description = "Client id")),
+    responses((status = 200, body = ClientItem), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn update_client(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<i32>,
+    Json(form): Json<ClientForm>,
+) -> AppResult<axum::Json<ClientItem>> {
+    let row = checked(&form)?;
+    let txn = portal_db::begin_write(&state.db).await?;
+    let existing = client::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| AppError::NotFound("No such client.".into()))?;
+    ensure_name_free(&txn, row.company_name.as_ref(), Some(id)).await?;
+    let mut update = existing.into_active_model();
+    update.company_name = row.company_name;
+    update.office_address_line = row.office_address_line;
+    update.main_contact_name = row.main_contact_name;
+    update.main_contact_email = row.main_contact_email;
+    update.main_contact_phone = row.main_contact_phone;
+    let saved = update.update(&txn).await?;
+    audit_staff(
+        &txn,
+        &caller,
+        &ip,
+        "staff.client_updated",
+        format!("client {} ({})", saved.id, saved.company_name),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(axum::Json(saved.into()))
+}

@@ -1,0 +1,390 @@
+//! Staff's side of an order's life: the appraiser's conditions, review, delivery, cancel, hold and
+//! resume, the on-time question, messages, and hiding items from appraisers. Each call is one
+//! action of the lifecycle table (`orders::lifecycle`), applied through `orders::apply`.
+use axum::extract::State;
+use chrono::Utc;
+use portal_db::entities::{order, order_detail, order_history, order_message, stored_file};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::current_user::CurrentUser;
+use crate::http::error::{
+    AppError, AppResult, ChangeAnswers, ChangeWithInputAnswers, MessageResponse,
+};
+use crate::http::extract::{Json, Path};
+use crate::money::to_amount;
+use crate::names::full_name;
+use crate::orders::action_requests::{MSG_MESSAGE_REQUIRED, date_label, required_text};
+use crate::orders::apply::{self, Change, Checked};
+use crate::orders::lifecycle::{OrderAction, TransitionInput};
+use crate::orders::status::OrderStatus;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(approve_conditions))
+        .routes(routes!(decline_conditions))
+        .routes(routes!(request_revision))
+        .routes(routes!(complete))
+        .routes(routes!(deliver))
+        .routes(routes!(cancel))
+        .routes(routes!(hold))
+        .routes(routes!(resume))
+        .routes(routes!(on_time_inquiry))
+        .routes(routes!(message))
+        .routes(routes!(visibility))
+}
+
+pub const MSG_REASON_REQUIRED: &str = "Please enter a reason.";
+
+type Done = AppResult<axum::Json<MessageResponse>>;
+
+fn done(message: impl Into<String>) -> Done {
+    Ok(axum::Json(MessageResponse::new(message)))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageBody {
+    pub message: Option<String>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReasonBody {
+    pub reason: Option<String>,
+}
+
+fn by(caller: &CurrentUser) -> String {
+    full_name(&caller.user)
+}
+
+/// Checks `action` on order `id` and applies what `change` makes of it.
+async fn run(
+    state: &AppState,
+    caller: &CurrentUser,
+    id: i64,
+    action: OrderAction,
+    change: impl FnOnce(&Checked) -> Change,
+) -> AppResult<()> {
+    let checked = apply::check(&state.db, caller, id, action).await?;
+    let change = change(&checked);
+    apply::apply(state, caller, &checked, change).await?;
+    Ok(())
+}
+
+/// A message to the appraiser with the action: it counts in their unread badge and is e-mailed.
+fn with_message(subject: &str, first_line: String, text: String) -> Change {
+    Change {
+        message: Some(("Staff to Appraiser", text.clone())),
+        tell_appraiser: Some(subject.into()),
+        ..Change::noting(vec![first_line, text])
+    }
+}
+
+fn clear_conditions() -> Vec<(order_detail::Column, Expr)> {
+    vec![
+        (order_detail::Column::ProposedFeeCents, Expr::value(Option::<i64>::None)),
+        (order_detail::Column::ProposedDueDate, Expr::value(Option::<chrono::NaiveDate>::None)),
+    ]
+}
+
+/// Accepts the appraiser's conditions: their fee and due date replace the order's (-> accepted).
+#[utoipa::path(post, path = "/api/staff/orders/{id}/conditions/approve", tag = "staff", params(("id" = i64, Path, description = "Order id")),
+    responses(ChangeAnswers))]
+async fn approve_conditions(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+) -> Done {
+    run(&state, &caller, id, OrderAction::ApproveConditions, |checked| {
+        let proposed = checked.detail.as_ref();
+        let fee = proposed.and_then(|d| d.proposed_fee_cents);
+        let due = proposed.and_then(|d| d.proposed_due_date);
+        let mut note = vec![format!("Conditions approved by {}.", by(&caller))];
+        let mut order_columns = vec![(order::Column::AcceptedAt, Expr::value(Utc::now()))];
+        let mut detail_columns = clear_conditions();
+        if let Some(cents) = fee {
+            detail_columns.push((order_detail::Column::AppraiserFeeCents, Expr::value(cents)));
+            note.push(format!("Appraiser fee: ${:.2}.", to_amount(cents)));
+        }
+        if let Some(date) = due {
+            order_columns.push((order::Column::AppraiserDueDate, Expr::value(date)));
+            note.push(format!("Appraiser due date: {}.", date_label(date)));
+        }
+        Change {
+            order_columns,
+            detail_columns,
+            tell_appraiser: Some("your conditions were approved".into()),
+            ..Change::noting(note)
+        }
+    })
+    .await?;
+    done("Conditions approved.")
+}
+
+/// Declines the conditions (-> assigned): the appraiser is told why and may accept or reject.
+#[utoipa::path(post, path = "/api/staff/orders/{id}/conditions/decline", tag = "staff", request_body = MessageBody, params(("id" = i64, Path, description = "Order id")),
+    responses(ChangeWithInputAnswers))]
+async fn decline_conditions(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+    Json(body): Json<MessageBody>,
+) -> Done {
+    let text = required_text(body.message.as_deref(), MSG_MESSAGE_REQUIRED)?;
+    run(&state, &caller, id, OrderAction::DeclineConditions, |_| Change {
+        detail_columns: clear_conditions(),
+        ..with_message(
+            "your conditions were declined",
+            format!("Conditions declined by {}.", by(&caller)),
+            text,
+        )
+    })
+    .await?;
+    done("Conditions declined.")
+}
+
+/// Sends the report back to the appraiser (-> revision requested).
+#[utoipa::path(post, path = "/api/staff/orders/{id}/revision", tag = "staff", request_body = MessageBody, params(("id" = i64, Path, description = "Order id")),
+    responses(ChangeWithInputAnswers))]
+async fn request_revision(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+    Json(body): Json<MessageBody>,
+) -> Done {
+    let text = required_text(body.message.as_deref(), MSG_MESSAGE_REQUIRED)?;
+    run(&state, &caller, id, OrderAction::RequestRevision, |_| {
+        with_message("revision requested", format!("Revision requested by {}.", by(&caller)), text)
+    })
+    .await?;
+    done("Revision requested.")
+}
+
+/// The report passed review (-> completed).
+#[utoipa::path(post, path = "/api/staff/orders/{id}/complete", tag = "staff", params(("id" = i64, Path, description = "Order id")),
+    responses(ChangeAnswers))]
+async fn complete(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> Done {
+    run(&state, &caller, id, OrderAction::Complete, |_| {
+        Change::noting(vec![format!("Order completed by {}.", by(&caller))])
+    })
+    .await?;
+    done("Order completed.")
+}
+
+/// The report went to the client (-> delivered to client).
+#[utoipa::path(post, path = "/api/staff/orders/{id}/deliver", tag = "staff", params(("id" = i64, Path, description = "Order id")),
+    responses(ChangeAnswers))]
+async fn deliver(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> Done {
+    run(&state, &caller, id, OrderAction::Deliver, |_| {
+        Change::noting(vec![format!("Order delivered to the client by {}.", by(&caller))])
+    })
+    .await?;
+    done("Order delivered to the client.")
+}
+
+/// Cancels the order (-> cancelled); the appraiser, if any, is told.
+#[utoipa::path(post, path = "/api/staff/orders/{id}/cancel", tag = "staff", request_body = ReasonBody, params(("id" = i64, Path, description = "Order id")),
+    responses(ChangeWithInputAnswers))]
+async fn cancel(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+    Json(body): Json<ReasonBody>,
+) -> Done {
+    let reason = required_text(body.reason.as_deref(), MSG_REASON_REQUIRED)?;
+    run(&state, &caller, id, OrderAction::Cancel, |_| Change {
+        tell_appraiser: Some("cancelled".into()),
+        ..Change::noting(vec![
+            format!("Order cancelled by {}.", by(&caller)),
+            format!("Reason: {reason}"),
+        ])
+    })
+    .await?;
+    done("Order cancelled.")
+}
+
+/// Puts the order on hold (-> on hold), remembering the status to resume to.
+#[utoipa::path(post, path = "/api/staff/orders/{id}/hold", tag = "staff", request_body = ReasonBody, params(("id" = i64, Path, description = "Order id")),
+    responses(ChangeWithInputAnswers))]
+async fn hold(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+    Json(body): Json<ReasonBody>,
+) -> Done {
+    let reason = required_text(body.reason.as_deref(), MSG_REASON_REQUIRED)?;
+    run(&state, &caller, id, OrderAction::Hold, |checked| Change {
+        detail_columns: vec![(
+            order_detail::Column::StatusBeforeHold,
+            Expr::value(checked.order.status_id),
+        )],
+        tell_appraiser: Some("on hold".into()),
+        ..Change::noting(vec![
+            format!("Order put on hold by {}.", by(&caller)),
+            format!("Reason: {reason}"),
+        ])
+    })
+    .await?;
+    done("Order put on hold.")
+}
+
+/// Takes the order off hold, back to the status it had before.
+#[utoipa::path(post, path = "/api/staff/orders/{id}/resume", tag = "staff", params(("id" = i64, Path, description = "Order id")),
+    responses(ChangeAnswers))]
+async fn resume(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> Done {
+    let mut back_to = OrderStatus::Default;
+    run(&state, &caller, id, OrderAction::Resume, |checked| {
+        // An order held before the portal remembered the status goes back to where its appraiser stands.
+        let fallback = if checked.order.assigned_appraiser_id.is_some() {
+            OrderStatus::Assigned
+        } else {
+            OrderStatus::Default
+        };
+        back_to = checked
+            .detail
+            .as_ref()
+            .and_then(|d| d.status_before_hold)
+            .and_then(OrderStatus::from_id)
+            .filter(|s| s.is_open())
+            .unwrap_or(fallback);
+        Change {
+            input: TransitionInput { chosen_status: Some(back_to), ..TransitionInput::default() },
+            detail_columns: vec![(
+                order_detail::Column::StatusBeforeHold,
+                Expr::value(Option::<i32>::None),
+            )],
+            tell_appraiser: Some("resumed".into()),
+            ..Change::noting(vec![format!("Order resumed by {}.", by(&caller))])
+        }
+    })
+    .await?;
+    done(format!("Order resumed: {}.", back_to.label()))
+}
+
+/// Asks the appraiser whether the order is on time (they answer with AUTO_REPLY_YES or _NO).
+#[utoipa::path(post, path = "/api/staff/orders/{id}/on-time-inquiry", tag = "staff", params(("id" = i64, Path, description = "Order id")),
+    responses(ChangeAnswers))]
+async fn on_time_inquiry(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+) -> Done {
+    run(&state, &caller, id, OrderAction::AskOnTime, |_| Change {
+        detail_columns: vec![(order_detail::Column::OnTimeInquiryOpen, Expr::value(true))],
+        tell_appraiser: Some("is this order on time?".into()),
+        ..Change::noting(vec![
+            format!("{} asked whether the order is on time.", by(&caller)),
+            "Please answer on the order's page.".into(),
+        ])
+    })
+    .await?;
+    done("The appraiser was asked whether the order is on time.")
+}
+
+/// A message from staff to the appraiser (it counts in their unread badge).
+#[utoipa::path(post, path = "/api/staff/orders/{id}/messages", tag = "staff", request_body = MessageBody, params(("id" = i64, Path, description = "Order id")),
+    responses(ChangeWithInputAnswers))]
+async fn message(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+    Json(body): Json<MessageBody>,
+) -> Done {
+    let text = required_text(body.message.as_deref(), MSG_MESSAGE_REQUIRED)?;
+    run(&state, &caller, id, OrderAction::SendMessage, |_| {
+        with_message("new message", "Message sent.".into(), text)
+    })
+    .await?;
+    done("Message sent.")
+}
+
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ItemKind {
+    History,
+    File,
+    Message,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VisibilityBody {
+    pub kind: ItemKind,
+    pub item_id: i64,
+    pub hide: bool,
+}
+
+/// Sets `hide` on one item of the order; false when the order has no such item.
+async fn set_hidden(
+    db: &impl ConnectionTrait,
+    order_id: i64,
+    body: &VisibilityBody,
+) -> AppResult<bool> {
+    let hide = Expr::value(body.hide);
+    let changed = match body.kind {
+        ItemKind::History => {
+            order_history::Entity::update_many()
+                .col_expr(order_history::Column::Hide, hide)
+                .filter(order_history::Column::Id.eq(body.item_id))
+                .filter(order_history::Column::OrderId.eq(order_id))
+                .exec(db)
+                .await?
+        }
+        ItemKind::File => {
+            stored_file::Entity::update_many()
+                .col_expr(stored_file::Column::Hide, hide)
+                .filter(stored_file::Column::Id.eq(body.item_id))
+                .filter(stored_file::Column::OrderId.eq(order_id))
+                .exec(db)
+                .await?
+        }
+        ItemKind::Message => {
+            order_message::Entity::update_many()
+                .col_expr(order_message::Column::Hide, hide)
+                .filter(order_message::Column::Id.eq(body.item_id))
+                .filter(order_message::Column::OrderId.eq(order_id))
+                .exec(db)
+                .await?
+        }
+    };
+    Ok(changed.rows_affected == 1)
+}
+
+/// Hides an item of the order from appraisers, or shows it again (at once: the server filters them).
+#[utoipa::path(post, path = "/api/staff/orders/{id}/visibility", tag = "staff", request_body = VisibilityBody, params(("id" = i64, Path, description = "Order id")),
+    responses(ChangeAnswers))]
+async fn visibility(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+    Json(body): Json<VisibilityBody>,
+) -> Done {
+    let txn = portal_db::begin_write(&state.db).await?;
+    let checked = apply::check(&txn, &caller, id, OrderAction::SetVisibility).await?;
+    let kind = match body.kind {
+        ItemKind::History => "history entry",
+        ItemKind::File => "file",
+        ItemKind::Message => "message",
+    };
+    if !set_hidden(&txn, id, &body).await? {
+        return Err(AppError::NotFound(format!("This order has no {kind} {}.", body.item_id)));
+    }
+    let verb = if body.hide { "hidden from" } else { "shown to" };
+    let line = format!("The {kind} {} was {verb} appraisers by {}.", body.item_id, by(&caller));
+    apply::write(
+        &txn,
+        &state.config,
+        &caller,
+        &checked,
+        Change { history_hidden: true, ..Change::noting(vec![line]) },
+    )
+    .await?;
+    txn.commit().await?;
+    done(format!("The {kind} is {verb} appraisers."))
+}

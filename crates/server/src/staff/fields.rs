@@ -1,0 +1,165 @@
+//! Reading the fields of a staff form: each refusal is a 422 that names the field in the words
+//! the form shows, so the web app can put it under the right input.
+use chrono::NaiveDate;
+use serde_json::Value;
+
+use crate::http::error::{AppError, AppResult};
+use crate::money::{AmountError, MAX_CENTS, parse_amount, parse_amount_up_to};
+
+/// Longest name, address line or other one-line text staff may enter.
+pub const MAX_LINE: usize = 200;
+
+pub fn invalid(message: impl Into<String>) -> AppError {
+    AppError::Validation(message.into())
+}
+
+/// Trimmed text, None when blank; refused when longer than `max` characters.
+pub fn optional(label: &str, value: Option<&str>, max: usize) -> AppResult<Option<String>> {
+    let text = value.map(str::trim).unwrap_or_default();
+    if text.chars().count() > max {
+        return Err(invalid(format!("{label} can be at most {max} characters long.")));
+    }
+    Ok((!text.is_empty()).then(|| text.to_string()))
+}
+
+pub fn required(label: &str, value: Option<&str>, max: usize) -> AppResult<String> {
+    optional(label, value, max)?.ok_or_else(|| invalid(format!("{label} is required.")))
+}
+
+pub fn optional_email(label: &str, value: Option<&str>) -> AppResult<Option<String>> {
+    let Some(email) = optional(label, value, MAX_LINE)? else { return Ok(None) };
+    let well_formed = email.split_once('@').is_some_and(|(local, domain)| {
+        !local.is_empty() && domain.contains('.') && !domain.starts_with('.')
+    }) && !email.contains(char::is_whitespace);
+    if !well_formed {
+        return Err(invalid(format!("{label} must be an e-mail address (got '{email}').")));
+    }
+    Ok(Some(email))
+}
+
+/// A phone number of 10 digits, written with any spaces, dots, dashes or brackets.
+pub fn optional_phone(label: &str, value: Option<&str>) -> AppResult<Option<String>> {
+    let Some(phone) = optional(label, value, 30)? else { return Ok(None) };
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    let allowed = phone.chars().all(|c| c.is_ascii_digit() || " .-()+".contains(c));
+    let digits =
+        digits.strip_prefix('1').filter(|d| d.len() == 10).map(str::to_string).unwrap_or(digits);
+    if !allowed || digits.len() != 10 {
+        return Err(invalid(format!("{label} must be a 10-digit phone number (got '{phone}').")));
+    }
+    Ok(Some(format!("{}-{}-{}", &digits[..3], &digits[3..6], &digits[6..])))
+}
+
+fn amount_error(label: &str, error: AmountError, max_cents: i64) -> AppError {
+    invalid(match error {
+        AmountError::Missing => format!("{label} is required."),
+        AmountError::TooManyDecimals => format!("{label} can have at most 2 decimal places."),
+        AmountError::TooLarge => {
+            format!("{label} cannot be more than ${:.2}.", max_cents as f64 / 100.0)
+        }
+        AmountError::NotANumber | AmountError::Negative => {
+            format!("{label} must be a positive amount.")
+        }
+    })
+}
+
+/// A fee: a positive amount of at most $1,000,000.00, in cents.
+pub fn positive_fee(label: &str, value: &Value) -> AppResult<i64> {
+    let cents = parse_amount(value).map_err(|e| amount_error(label, e, MAX_CENTS))?;
+    if cents == 0 {
+        return Err(invalid(format!("{label} must be a positive amount.")));
+    }
+    Ok(cents)
+}
+
+/// An amount that may be left out or zero, up to `max_cents`.
+pub fn optional_amount(label: &str, value: &Value, max_cents: i64) -> AppResult<Option<i64>> {
+    match parse_amount_up_to(value, max_cents) {
+        Err(AmountError::Missing) => Ok(None),
+        result => result.map(Some).map_err(|e| amount_error(label, e, max_cents)),
+    }
+}
+
+/// A yyyy-mm-dd date (or the date part of a timestamp), None when blank.
+pub fn optional_date(label: &str, value: Option<&str>) -> AppResult<Option<NaiveDate>> {
+    let Some(text) = value.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
+    NaiveDate::parse_from_str(text.get(..10).unwrap_or(text), "%Y-%m-%d").map(Some).map_err(|_| {
+        invalid(format!("{label} must be a date in the form yyyy-mm-dd (got '{text}')."))
+    })
+}
+
+pub fn required_date(label: &str, value: Option<&str>) -> AppResult<NaiveDate> {
+    optional_date(label, value)?.ok_or_else(|| invalid(format!("{label} is required.")))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn message<T: std::fmt::Debug>(result: AppResult<T>) -> String {
+        result.unwrap_err().to_string()
+    }
+
+    #[test]
+    fn texts() {
+        assert_eq!(optional("Loan number", Some("  "), 30).unwrap(), None);
+        assert_eq!(required("Borrower name", Some(" Ann Lee "), MAX_LINE).unwrap(), "Ann Lee");
+        assert_eq!(
+            message(required("Borrower name", None, MAX_LINE)),
+            "Borrower name is required."
+        );
+        assert_eq!(
+            message(optional("Loan number", Some(&"9".repeat(31)), 30)),
+            "Loan number can be at most 30 characters long."
+        );
+    }
+
+    #[test]
+    fn emails_and_phones() {
+        assert_eq!(
+            optional_email("Main contact e-mail", Some("a@b.example")).unwrap().as_deref(),
+            Some("a@b.example")
+        );
+        assert!(optional_email("Main contact e-mail", Some("a@b")).is_err());
+        assert!(optional_email("Main contact e-mail", Some("a b@c.example")).is_err());
+        assert_eq!(
+            optional_phone("Phone", Some("(512) 555.0134")).unwrap().as_deref(),
+            Some("512-555-0134")
+        );
+        assert_eq!(
+            optional_phone("Phone", Some("+1 512 555 0134")).unwrap().as_deref(),
+            Some("512-555-0134")
+        );
+        assert_eq!(
+            message(optional_phone("Phone", Some("555-0134"))),
+            "Phone must be a 10-digit phone number (got '555-0134')."
+        );
+    }
+
+    #[test]
+    fn amounts_and_dates() {
+        assert_eq!(positive_fee("Appraiser fee", &json!("450.50")).unwrap(), 45_050);
+        for bad in [json!(0), json!("-5"), json!("abc")] {
+            assert_eq!(
+                message(positive_fee("Appraiser fee", &bad)),
+                "Appraiser fee must be a positive amount."
+            );
+        }
+        assert_eq!(
+            message(positive_fee("Appraiser fee", &json!(null))),
+            "Appraiser fee is required."
+        );
+        assert_eq!(optional_amount("Tech fee", &json!(null), MAX_CENTS).unwrap(), None);
+        assert_eq!(optional_amount("Tech fee", &json!(0), MAX_CENTS).unwrap(), Some(0));
+        assert_eq!(
+            required_date("Appraiser due date", Some("2026-12-01")).unwrap(),
+            NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()
+        );
+        assert_eq!(
+            message(required_date("Appraiser due date", Some("12/01/2026"))),
+            "Appraiser due date must be a date in the form yyyy-mm-dd (got '12/01/2026')."
+        );
+    }
+}

@@ -1,0 +1,632 @@
+//! The order form: staff create an order (POST /api/staff/orders) and correct an open one
+//! (PUT /api/staff/orders/{id}), with the same rules. A new order has no appraiser yet: it waits
+//! in "default" until staff assign it.
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{NaiveDate, Utc};
+use portal_db::entities::{client, order, order_contact, order_detail, order_history, report_type};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, IntoActiveModel, NotSet,
+    QueryFilter, Set,
+};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::fields::{
+    MAX_LINE, invalid, optional, optional_amount, optional_date, optional_email, optional_phone,
+    positive_fee, required, required_date,
+};
+use super::{Created, audit_staff};
+use crate::current_user::CurrentUser;
+use crate::geography;
+use crate::http::client_ip::ClientIp;
+use crate::http::error::{AppError, AppResult, ChangeWithInputAnswers, MessageResponse};
+use crate::http::extract::{Json, Path};
+use crate::lookups::routes::{INTENDED_USES, PROPERTY_TYPES, option_label};
+use crate::names::full_name;
+use crate::orders::apply::MSG_CHANGED;
+use crate::orders::details::sanitize_html;
+use crate::orders::status::OrderStatus;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(create_order)).routes(routes!(update_order))
+}
+
+/// Contact types an order's contacts may have.
+pub const CONTACT_TYPES: [&str; 8] = [
+    "BORROWER",
+    "CO_BORROWER",
+    "PROPERTY_CONTACT",
+    "LOAN_OFFICER",
+    "REALTOR",
+    "OWNER",
+    "TENANT",
+    "OTHER",
+];
+const MAX_CONTACTS: usize = 10;
+const MAX_NOTES: usize = 20_000;
+/// Purchase prices run higher than fees: up to $100,000,000.00.
+const MAX_PRICE_CENTS: i64 = 10_000_000_000;
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderContactForm {
+    pub name: Option<String>,
+    /// One of BORROWER, CO_BORROWER, PROPERTY_CONTACT, LOAN_OFFICER, REALTOR, OWNER, TENANT, OTHER.
+    #[serde(rename = "type")]
+    pub contact_type: Option<String>,
+    pub email: Option<String>,
+    pub cell_phone: Option<String>,
+    pub work_phone: Option<String>,
+    pub home_phone: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderForm {
+    pub client_id: Option<i32>,
+    pub loan_number: Option<String>,
+    pub fha_case_id: Option<String>,
+    pub borrower_name: Option<String>,
+    pub property_address_line1: Option<String>,
+    pub property_address_line2: Option<String>,
+    pub property_city: Option<String>,
+    pub property_state_code: Option<String>,
+    pub property_zip: Option<String>,
+    pub property_county: Option<String>,
+    pub property_type_id: Option<i32>,
+    pub intended_use_id: Option<i32>,
+    /// 1 to 4 report products; the first is the main one (a desktop product needs no inspection).
+    #[serde(default)]
+    pub report_type_ids: Vec<i32>,
+    /// Dollars, as a number or a string.
+    #[schema(value_type = Option<f64>)]
+    #[serde(default)]
+    pub appraiser_fee: serde_json::Value,
+    #[schema(value_type = Option<f64>)]
+    #[serde(default)]
+    pub tech_fee: serde_json::Value,
+    #[schema(value_type = Option<f64>)]
+    #[serde(default)]
+    pub purchase_price: serde_json::Value,
+    /// yyyy-mm-dd
+    pub appraiser_due_date: Option<String>,
+    pub inspection_due_date: Option<String>,
+    pub estimated_closing_date: Option<String>,
+    /// HTML; sanitised before it is stored.
+    pub notes_and_special_instructions: Option<String>,
+    #[serde(default)]
+    pub contacts: Vec<OrderContactForm>,
+}
+
+/// An order form that passed every rule.
+#[derive(Debug)]
+pub struct ValidOrder {
+    pub client_id: i32,
+    pub loan_number: Option<String>,
+    pub fha_case_id: Option<String>,
+    pub borrower_name: String,
+    pub line1: String,
+    pub line2: Option<String>,
+    pub city: String,
+    pub state_code: String,
+    pub zip: String,
+    pub county: String,
+    pub property_type: &'static str,
+    pub intended_use: &'static str,
+    pub report_type_ids: Vec<i32>,
+    pub appraiser_fee_cents: i64,
+    pub tech_fee_cents: Option<i64>,
+    pub purchase_price_cents: Option<i64>,
+    pub appraiser_due: NaiveDate,
+    pub inspection_due: Option<NaiveDate>,
+    pub closing: Option<NaiveDate>,
+    pub notes_html: Option<String>,
+    pub contacts: Vec<order_contact::ActiveModel>,
+}
+
+/// Where the property is, checked: a state of the United States, one of its counties, a 5-digit zip.
+#[derive(Debug)]
+pub struct Property {
+    pub line1: String,
+    pub city: String,
+    pub state_code: String,
+    pub zip: String,
+    pub county: String,
+}
+
+pub fn check_property(
+    line1: Option<&str>,
+    city: Option<&str>,
+    state_code: Option<&str>,
+    zip: Option<&str>,
+    county: Option<&str>,
+) -> AppResult<Property> {
+    let state_code = required("Property state", state_code, 2)?.to_uppercase();
+    let state = geography::state(&state_code).ok_or_else(|| {
+        invalid(format!("Property state '{state_code}' is not a state of the United States."))
+    })?;
+    let county = required("Property county", county, 100)?;
+    let county = state
+        .counties
+        .iter()
+        .find(|c| c.eq_ignore_ascii_case(&county))
+        .ok_or_else(|| {
+            invalid(format!("Property county '{county}' is not a county of {}.", state.name))
+        })?
+        .to_string();
+    let zip = required("Property zip", zip, 10)?;
+    if zip.len() != 5 || !zip.chars().all(|c| c.is_ascii_digit()) {
+        return Err(invalid(format!("Property zip must be 5 digits (got '{zip}').")));
+    }
+    Ok(Property {
+        line1: required("Property address", line1, MAX_LINE)?,
+        city: required("Property city", city, 100)?,
+        state_code: state.postal.clone(),
+        zip,
+        county,
+    })
+}
+
+/// The labels of a property type and an intended use chosen by id.
+pub fn check_kind(
+    property_type_id: Option<i32>,
+    intended_use_id: Option<i32>,
+) -> AppResult<(&'static str, &'static str)> {
+    let property_type = property_type_id.ok_or_else(|| invalid("Property type is required."))?;
+    let property_type = option_label(&PROPERTY_TYPES, property_type)
+        .ok_or_else(|| invalid(format!("Property type {property_type} does not exist.")))?;
+    let intended_use = intended_use_id.ok_or_else(|| invalid("Intended use is required."))?;
+    let intended_use = option_label(&INTENDED_USES, intended_use)
+        .ok_or_else(|| invalid(format!("Intended use {intended_use} does not exist.")))?;
+    Ok((property_type, intended_use))
+}
+
+/// A required due date that is not in the past (`today` is the company's date).
+pub fn check_due_date(label: &str, value: Option<&str>, today: NaiveDate) -> AppResult<NaiveDate> {
+    let due = required_date(label, value)?;
+    if due < today {
+        return Err(invalid(format!("{label} cannot be in the past.")));
+    }
+    Ok(due)
+}
+
+/// The rules that need no database: every field named in its refusal. `today` is the company's date.
+pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
+    let client_id = form.client_id.ok_or_else(|| invalid("Client is required."))?;
+    let property = check_property(
+        form.property_address_line1.as_deref(),
+        form.property_city.as_deref(),
+        form.property_state_code.as_deref(),
+        form.property_zip.as_deref(),
+        form.property_county.as_deref(),
+    )?;
+    let (property_type, intended_use) = check_kind(form.property_type_id, form.intended_use_id)?;
+    let report_type_ids = form.report_type_ids.clone();
+    if !(1..=4).contains(&report_type_ids.len()) {
+        return Err(invalid("Choose 1 to 4 report types."));
+    }
+    if (1..report_type_ids.len()).any(|i| report_type_ids[..i].contains(&report_type_ids[i])) {
+        return Err(invalid("Each report type can be chosen once."));
+    }
+    let appraiser_due =
+        check_due_date("Appraiser due date", form.appraiser_due_date.as_deref(), today)?;
+    let inspection_due = optional_date("Inspection due date", form.inspection_due_date.as_deref())?;
+    if inspection_due.is_some_and(|d| d < today) {
+        return Err(invalid("Inspection due date cannot be in the past."));
+    }
+    if inspection_due.is_some_and(|d| d > appraiser_due) {
+        return Err(invalid("Inspection due date cannot be after the appraiser due date."));
+    }
+    let notes = optional(
+        "Notes and special instructions",
+        form.notes_and_special_instructions.as_deref(),
+        MAX_NOTES,
+    )?;
+    Ok(ValidOrder {
+        client_id,
+        loan_number: optional("Loan number", form.loan_number.as_deref(), 30)?,
+        fha_case_id: optional("FHA case id", form.fha_case_id.as_deref(), 30)?,
+        borrower_name: required("Borrower name", form.borrower_name.as_deref(), MAX_LINE)?,
+        line1: property.line1,
+        line2: optional(
+            "Property address line 2",
+            form.property_address_line2.as_deref(),
+            MAX_LINE,
+        )?,
+        city: property.city,
+        state_code: property.state_code,
+        zip: property.zip,
+        county: property.county,
+        property_type,
+        intended_use,
+        report_type_ids,
+        appraiser_fee_cents: positive_fee("Appraiser fee", &form.appraiser_fee)?,
+        tech_fee_cents: optional_amount("Tech fee", &form.tech_fee, crate::money::MAX_CENTS)?,
+        purchase_price_cents: optional_amount(
+            "Purchase price",
+            &form.purchase_price,
+            MAX_PRICE_CENTS,
+        )?,
+        appraiser_due,
+        inspection_due,
+        closing: optional_date("Estimated closing date", form.estimated_closing_date.as_deref())?,
+        notes_html: notes.map(|html| sanitize_html(&html)).filter(|html| !html.trim().is_empty()),
+        contacts: check_contacts(&form.contacts)?,
+    })
+}
+
+fn check_contacts(contacts: &[OrderContactForm]) -> AppResult<Vec<order_contact::ActiveModel>> {
+    if contacts.len() > MAX_CONTACTS {
+        return Err(invalid(format!("An order can have at most {MAX_CONTACTS} contacts.")));
+    }
+    contacts
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let n = i + 1;
+            let kind = required(&format!("Contact {n} type"), c.contact_type.as_deref(), 40)?
+                .to_uppercase()
+                .replace(' ', "_");
+            if !CONTACT_TYPES.contains(&kind.as_str()) {
+                return Err(invalid(format!(
+                    "Contact {n} type must be one of {}.",
+                    CONTACT_TYPES.join(", ")
+                )));
+            }
+            Ok(order_contact::ActiveModel {
+                id: NotSet,
+                order_id: NotSet,
+                name: Set(required(&format!("Contact {n} name"), c.name.as_deref(), MAX_LINE)?),
+                email: Set(optional_email(&format!("Contact {n} e-mail"), c.email.as_deref())?),
+                cell_phone: Set(optional_phone(
+                    &format!("Contact {n} cell phone"),
+                    c.cell_phone.as_deref(),
+                )?),
+                work_phone: Set(optional_phone(
+                    &format!("Contact {n} work phone"),
+                    c.work_phone.as_deref(),
+                )?),
+                home_phone: Set(optional_phone(
+                    &format!("Contact {n} home phone"),
+                    c.home_phone.as_deref(),
+                )?),
+                contact_type: Set(kind),
+            })
+        })
+        .collect()
+}
+
+/// The rules that read the database: the client and the report types exist. Answers whether the
+/// main report product is a desktop one.
+async fn check_references(txn: &DatabaseTransaction, order: &ValidOrder) -> AppResult<bool> {
+    if client::Entity::find_by_id(order.client_id).one(txn).await?.is_none() {
+        return Err(invalid(format!("Client {} does not exist.", order.client_id)));
+    }
+    let found = report_type::Entity::find()
+        .filter(report_type::Column::Id.is_in(order.report_type_ids.clone()))
+        .all(txn)
+        .await?;
+    if let Some(missing) =
+        order.report_type_ids.iter().find(|id| !found.iter().any(|r| r.id == **id))
+    {
+        return Err(invalid(format!("Report type {missing} does not exist.")));
+    }
+    Ok(found.iter().any(|r| r.id == order.report_type_ids[0] && r.is_desktop))
+}
+
+fn today(state: &AppState) -> AppResult<NaiveDate> {
+    state.config.today().map_err(AppError::Internal)
+}
+
+/// The detail row's columns the form sets.
+fn detail_of(v: &ValidOrder, mut row: order_detail::ActiveModel) -> order_detail::ActiveModel {
+    let report_type = |i: usize| Set(v.report_type_ids.get(i).copied());
+    row.fha_case_id = Set(v.fha_case_id.clone());
+    row.property_type = Set(Some(v.property_type.into()));
+    row.intended_use = Set(Some(v.intended_use.into()));
+    row.report_type1_id = report_type(0);
+    row.report_type2_id = report_type(1);
+    row.report_type3_id = report_type(2);
+    row.report_type4_id = report_type(3);
+    row.appraiser_fee_cents = Set(Some(v.appraiser_fee_cents));
+    row.tech_fee_cents = Set(v.tech_fee_cents);
+    row.purchase_price_cents = Set(v.purchase_price_cents);
+    row.notes_html = Set(v.notes_html.clone());
+    row.estimated_closing_date = Set(v.closing);
+    row.property_address_line2 = Set(v.line2.clone());
+    row
+}
+
+async fn replace_contacts(
+    txn: &DatabaseTransaction,
+    order_id: i64,
+    contacts: &[order_contact::ActiveModel],
+) -> AppResult<()> {
+    order_contact::Entity::delete_many()
+        .filter(order_contact::Column::OrderId.eq(order_id))
+        .exec(txn)
+        .await?;
+    for contact in contacts {
+        let mut row = contact.clone();
+        row.order_id = Set(order_id);
+        row.insert(txn).await?;
+    }
+    Ok(())
+}
+
+pub async fn write_history(
+    txn: &DatabaseTransaction,
+    caller: &CurrentUser,
+    order_id: i64,
+    status: OrderStatus,
+    line: String,
+) -> AppResult<()> {
+    order_history::ActiveModel {
+        id: NotSet,
+        order_id: Set(order_id),
+        status_id: Set(status.id()),
+        message_html: Set(Some(format!("<p>{}</p>", crate::delivery::html_escape(&line)))),
+        created_at: Set(Utc::now()),
+        actor_user_id: Set(Some(caller.id())),
+        hide: Set(false),
+    }
+    .insert(txn)
+    .await?;
+    Ok(())
+}
+
+/// File numbers of orders made in the portal: "A" and the order id, so they never meet the
+/// all-digit numbers of imported or generated orders.
+fn file_number(id: i64) -> String {
+    format!("A{id:07}")
+}
+
+/// Inserts a new order and gives it its file number (the row's id is only known once inserted).
+pub async fn insert_order(
+    txn: &DatabaseTransaction,
+    mut row: order::ActiveModel,
+) -> AppResult<order::Model> {
+    let placeholder: String =
+        format!("new-{}", crate::tokens::random_token()).chars().take(20).collect();
+    row.file_number = Set(placeholder);
+    let created = row.insert(txn).await?;
+    let number = file_number(created.id);
+    let mut row = created.into_active_model();
+    row.file_number = Set(number);
+    Ok(row.update(txn).await?)
+}
+
+/// Creates an order without an appraiser (status "default").
+#[utoipa::path(post, path = "/api/staff/orders", tag = "staff", request_body = OrderForm,
+    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn create_order(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientIp(ip): ClientIp,
+    Json(form): Json<OrderForm>,
+) -> AppResult<(StatusCode, axum::Json<Created>)> {
+    let v = check_form(&form, today(&state)?)?;
+    let txn = portal_db::begin_write(&state.db).await?;
+    let is_desktop = check_references(&txn, &v).await?;
+    let created = insert_order(
+        &txn,
+        order::ActiveModel {
+            id: NotSet,
+            file_number: NotSet,
+            loan_number: Set(v.loan_number.clone()),
+            borrower_name: Set(v.borrower_name.clone()),
+            property_address_line1: Set(v.line1.clone()),
+            property_city: Set(v.city.clone()),
+            property_state_code: Set(v.state_code.clone()),
+            property_zip: Set(v.zip.clone()),
+            property_county: Set(Some(v.county.clone())),
+            client_id: Set(Some(v.client_id)),
+            status_id: Set(OrderStatus::Default.id()),
+            assigned_appraiser_id: Set(None),
+            assigned_company_id: Set(None),
+            created_at: Set(Utc::now()),
+            assignment_actual_date: Set(None),
+            accepted_at: Set(None),
+            inspection_actual_date: Set(None),
+            inspection_due_date: Set(v.inspection_due),
+            appraiser_due_date: Set(Some(v.appraiser_due)),
+            is_desktop: Set(is_desktop),
+            appraiser_unread_messages: Set(0),
+        },
+    )
+    .await?;
+    let number = created.file_number.clone();
+    let detail = crate::orders::details::empty_detail(created.id).into_active_model();
+    detail_of(&v, detail).insert(&txn).await?;
+    replace_contacts(&txn, created.id, &v.contacts).await?;
+    write_history(
+        &txn,
+        &caller,
+        created.id,
+        OrderStatus::Default,
+        format!("Order created by {}.", full_name(&caller.user)),
+    )
+    .await?;
+    audit_staff(
+        &txn,
+        &caller,
+        &ip,
+        "staff.order_created",
+        format!("order {} ({number})", created.id),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok((StatusCode::CREATED, axum::Json(Created { id: created.id, file_number: Some(number) })))
+}
+
+/// Corrects an open order with the same rules. The change applies only to the order as it was
+/// read (same status and appraiser): otherwise 409.
+#[utoipa::path(put, path = "/api/staff/orders/{id}", tag = "staff", request_body = OrderForm, params(("id" = i64, Path, description = "Order id")),
+    responses(ChangeWithInputAnswers))]
+async fn update_order(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<i64>,
+    Json(form): Json<OrderForm>,
+) -> AppResult<axum::Json<MessageResponse>> {
+    let v = check_form(&form, today(&state)?)?;
+    let txn = portal_db::begin_write(&state.db).await?;
+    let current = order::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| AppError::NotFound("No such order.".into()))?;
+    let status = OrderStatus::of_id(current.status_id);
+    if status.is_closed() {
+        return Err(AppError::Conflict(format!(
+            "This order is {} and can no longer be changed.",
+            status.label()
+        )));
+    }
+    let is_desktop = check_references(&txn, &v).await?;
+    let mut update = order::Entity::update_many()
+        .col_expr(order::Column::LoanNumber, Expr::value(v.loan_number.clone()))
+        .col_expr(order::Column::BorrowerName, Expr::value(v.borrower_name.clone()))
+        .col_expr(order::Column::PropertyAddressLine1, Expr::value(v.line1.clone()))
+        .col_expr(order::Column::PropertyCity, Expr::value(v.city.clone()))
+        .col_expr(order::Column::PropertyStateCode, Expr::value(v.state_code.clone()))
+        .col_expr(order::Column::PropertyZip, Expr::value(v.zip.clone()))
+        .col_expr(order::Column::PropertyCounty, Expr::value(v.county.clone()))
+        .col_expr(order::Column::ClientId, Expr::value(v.client_id))
+        .col_expr(order::Column::InspectionDueDate, Expr::value(v.inspection_due))
+        .col_expr(order::Column::AppraiserDueDate, Expr::value(v.appraiser_due))
+        .col_expr(order::Column::IsDesktop, Expr::value(is_desktop))
+        .filter(order::Column::Id.eq(id))
+        .filter(order::Column::StatusId.eq(current.status_id));
+    update = match current.assigned_appraiser_id {
+        Some(appraiser) => update.filter(order::Column::AssignedAppraiserId.eq(appraiser)),
+        None => update.filter(order::Column::AssignedAppraiserId.is_null()),
+    };
+    if update.exec(&txn).await?.rows_affected != 1 {
+        return Err(AppError::Conflict(MSG_CHANGED.into()));
+    }
+    match order_detail::Entity::find_by_id(id).one(&txn).await? {
+        Some(found) => detail_of(&v, found.into_active_model()).update(&txn).await?,
+        None => {
+            detail_of(&v, crate::orders::details::empty_detail(id).into_active_model())
+                .insert(&txn)
+                .await?
+        }
+    };
+    replace_contacts(&txn, id, &v.contacts).await?;
+    write_history(
+        &txn,
+        &caller,
+        id,
+        status,
+        format!("Order details changed by {}.", full_name(&caller.user)),
+    )
+    .await?;
+    audit_staff(
+        &txn,
+        &caller,
+        &ip,
+        "staff.order_updated",
+        format!("order {id} ({})", current.file_number),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(axum::Json(MessageResponse::new("The order was saved.")))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn today() -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 11, 25).unwrap()
+    }
+
+    fn form(changes: serde_json::Value) -> OrderForm {
+        let mut body = json!({
+            "clientId": 1, "borrowerName": "Ann Lee", "propertyAddressLine1": "1 Main St", "propertyCity": "Austin",
+            "propertyStateCode": "tx", "propertyZip": "78701", "propertyCounty": "travis county", "propertyTypeId": 1,
+            "intendedUseId": 2, "reportTypeIds": [1, 6], "appraiserFee": "450", "appraiserDueDate": "2026-12-10",
+            "inspectionDueDate": "2026-12-01", "notesAndSpecialInstructions": "<p>Gate <b>1234</b></p><script>alert(1)</script>",
+            "contacts": [{"name": "Pat Owner", "type": "Property Contact", "cellPhone": "512 555 0110"}]
+        });
+        for (k, v) in changes.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        serde_json::from_value(body).unwrap()
+    }
+
+    fn refusal(changes: serde_json::Value) -> String {
+        check_form(&form(changes), today()).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_good_form_is_normalised() {
+        let v = check_form(&form(json!({})), today()).unwrap();
+        assert_eq!((v.state_code.as_str(), v.county.as_str()), ("TX", "Travis County"));
+        assert_eq!((v.property_type, v.intended_use), ("Single Family Residence", "Refinance"));
+        assert_eq!(v.appraiser_fee_cents, 45_000);
+        assert_eq!(v.notes_html.as_deref(), Some("<p>Gate <b>1234</b></p>"));
+        assert_eq!(v.contacts[0].contact_type, Set("PROPERTY_CONTACT".to_string()));
+        assert_eq!(v.contacts[0].cell_phone, Set(Some("512-555-0110".to_string())));
+    }
+
+    #[test]
+    fn each_refusal_names_its_field() {
+        let cases = [
+            (json!({"clientId": null}), "Client is required."),
+            (json!({"borrowerName": " "}), "Borrower name is required."),
+            (
+                json!({"propertyStateCode": "ZZ"}),
+                "Property state 'ZZ' is not a state of the United States.",
+            ),
+            (
+                json!({"propertyCounty": "Cook County"}),
+                "Property county 'Cook County' is not a county of Texas.",
+            ),
+            (json!({"propertyZip": "7870"}), "Property zip must be 5 digits (got '7870')."),
+            (
+                json!({"propertyZip": "78701-1234"}),
+                "Property zip must be 5 digits (got '78701-1234').",
+            ),
+            (json!({"propertyTypeId": 99}), "Property type 99 does not exist."),
+            (json!({"intendedUseId": null}), "Intended use is required."),
+            (json!({"reportTypeIds": []}), "Choose 1 to 4 report types."),
+            (json!({"reportTypeIds": [1, 2, 3, 4, 5]}), "Choose 1 to 4 report types."),
+            (json!({"reportTypeIds": [1, 1]}), "Each report type can be chosen once."),
+            (json!({"appraiserFee": 0}), "Appraiser fee must be a positive amount."),
+            (json!({"appraiserFee": "-10"}), "Appraiser fee must be a positive amount."),
+            (
+                json!({"appraiserDueDate": "2026-11-24"}),
+                "Appraiser due date cannot be in the past.",
+            ),
+            (
+                json!({"inspectionDueDate": "2026-12-11"}),
+                "Inspection due date cannot be after the appraiser due date.",
+            ),
+            (
+                json!({"inspectionDueDate": "2026-11-01"}),
+                "Inspection due date cannot be in the past.",
+            ),
+            (
+                json!({"borrowerName": "x".repeat(201)}),
+                "Borrower name can be at most 200 characters long.",
+            ),
+            (
+                json!({"contacts": [{"name": "A", "type": "BUTLER"}]}),
+                "Contact 1 type must be one of BORROWER, CO_BORROWER, PROPERTY_CONTACT, LOAN_OFFICER, REALTOR, OWNER, TENANT, OTHER.",
+            ),
+            (json!({"contacts": [{"type": "OWNER"}]}), "Contact 1 name is required."),
+        ];
+        for (changes, expected) in cases {
+            assert_eq!(refusal(changes.clone()), expected, "{changes}");
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! The state every handler gets: the database, the configuration and the outside services.
+//! A leaf: it builds on the configuration, storage, the payment platform's trait and password
+//! hashing, and no feature.
+use std::sync::Arc;
+
+use axum::extract::FromRef;
+use sea_orm::DatabaseConnection;
+
+use crate::config::Config;
+use crate::epp::EppPlatform;
+use crate::password;
+use crate::storage::Storage;
+
+#[derive(Clone)]
+pub struct AppState {
+    pub db: DatabaseConnection,
+    pub config: Arc<Config>,
+    /// A real argon2 hash of a random password: unknown users are verified against it so that
+    /// they take as long as wrong passwords.
+    pub dummy_hash: Arc<str>,
+    /// Running with demo data: the development mailbox is open.
+    pub demo: bool,
+    /// Uploaded files (local folder or object storage).
+    pub storage: Storage,
+    /// The enterprise payment platform (built-in sandbox or the platform's HTTP API).
+    pub epp: Arc<dyn EppPlatform>,
+}
+
+impl AppState {
+    /// The state of a server on `db` with `config`; `epp` is the payment platform the
+    /// configuration picks (`payments::epp_from_config`).
+    pub fn new(
+        db: DatabaseConnection,
+        config: Config,
+        epp: Arc<dyn EppPlatform>,
+    ) -> Result<AppState, String> {
+        let dummy_hash =
+            password::hash(&crate::tokens::random_token()).map_err(|e| e.to_string())?;
+        let storage = Storage::from_config(&config)?;
+        Ok(AppState {
+            db,
+            config: Arc::new(config),
+            dummy_hash: dummy_hash.into(),
+            demo: false,
+            storage,
+            epp,
+        })
+    }
+}
+
+/// The parts of the state the shared HTTP pieces take (`State<DatabaseConnection>`,
+/// `State<Arc<Config>>`), so that they need not know `AppState`.
+impl FromRef<AppState> for DatabaseConnection {
+    fn from_ref(state: &AppState) -> DatabaseConnection {
+        state.db.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<Config> {
+    fn from_ref(state: &AppState) -> Arc<Config> {
+        state.config.clone()
+    }
+}
+
+/// Connects to the configured database and brings its schema up to date.
+pub async fn open_database(config: &Config) -> Result<DatabaseConnection, String> {
+    config.ensure_local_folders().map_err(|e| format!("cannot create the data folder: {e}"))?;
+    let db = portal_db::connect(&config.database_url, config.database_max_connections)
+        .await
+        .map_err(|e| format!("cannot open the database {}: {e}", redact(&config.database_url)))?;
+    portal_db::migrate(&db).await.map_err(|e| format!("database migration failed: {e}"))?;
+    Ok(db)
+}
+
+/// A database URL without its password, for messages.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            let user = credentials.split(':').next().unwrap_or_default();
+            format!("{}{}:***{}", &url[..scheme + 3], user, &url[at..])
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn redacts_passwords() {
+        assert_eq!(super::redact("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+        assert_eq!(super::redact("sqlite://./data/portal.db"), "sqlite://./data/portal.db");
+    }
+}

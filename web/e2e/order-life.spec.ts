@@ -1,0 +1,178 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import {
+  day,
+  expectNoAxeViolations,
+  expectNotice,
+  menuItems,
+  openAction,
+  openDialog,
+  PDF,
+  refuseOtherOrigins,
+  screenshot,
+  settle,
+  signIn,
+  submit,
+  VIEWPORTS,
+} from './helpers';
+
+/*
+ * A whole order life with two browsers side by side: staff create an order and assign it; the
+ * appraiser accepts, schedules, marks inspected and uploads the report; staff ask for a revision;
+ * the appraiser uploads again; staff complete, deliver and pay; the appraiser sees the payment.
+ */
+
+/** Staff add a client on the Clients page and create an order for it on the New Order page. */
+async function newOrder(staff: Page): Promise<{ id: number; fileNumber: string }> {
+  const client = `Lakeside Lending ${Date.now()}`;
+  await staff.getByRole('navigation').getByRole('link', { name: 'Clients' }).click();
+  await staff.getByRole('button', { name: 'Add Client' }).click();
+  const dialog = await openDialog(staff, 'Add Client');
+  await dialog.getByLabel('Company Name').fill(client);
+  await dialog.getByLabel('Main Contact Name').fill('Lee Lender');
+  await submit(dialog, 'Add Client');
+  // The notice and the new row both hold the name: look for each in its own place.
+  await expectNotice(staff, `${client} was added.`);
+  await expect(staff.getByRole('table', { name: 'Clients' }).getByText(client)).toBeVisible();
+  await expectNoAxeViolations(staff);
+  await screenshot(staff, 'order-life-desktop-clients.png');
+
+  await staff.getByRole('navigation').getByRole('link', { name: 'New Order' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'New Order' })).toBeVisible();
+  await staff.getByRole('button', { name: 'Create Order' }).click();
+  await expect(staff.getByText('Client is required.')).toBeVisible();
+  await expect(staff.getByText('Choose 1 to 4 report types.')).toBeVisible();
+  await staff.getByRole('combobox', { name: 'Client', exact: true }).selectOption({ label: client });
+  await staff.getByLabel('Borrower Name').fill('Jordan Rivera');
+  await staff.getByLabel('Property Address').fill('4100 Speedway');
+  await staff.getByLabel('City').fill('Austin');
+  await staff.getByLabel('State').selectOption('TX');
+  await staff.getByLabel('County').selectOption('Travis County');
+  await staff.getByLabel('Zip').fill('78751');
+  await staff.getByLabel('Property Type').selectOption({ label: 'Single Family Residence' });
+  await staff.getByLabel('Intended Use').selectOption({ label: 'Purchase' });
+  await staff.getByRole('combobox', { name: 'Report Types' }).fill('1004 Single');
+  await staff.getByRole('option', { name: /^1004 Single Family Residential/ }).click();
+  await staff.keyboard.press('Escape');
+  await expect(staff.getByLabel('Appraiser Fee')).toHaveValue('450.00');
+  await staff.getByLabel('Appraiser Due Date').fill(day(10));
+  await staff.getByLabel('Inspection Due Date').fill(day(4));
+  await staff.getByRole('button', { name: 'Add Contact' }).click();
+  const contact = staff.getByRole('group', { name: 'Contact 1' });
+  await contact.getByLabel('Name').fill('Pat Owner');
+  await contact.getByLabel('Type').selectOption({ label: 'Property Contact' });
+  await contact.getByLabel('Cell Phone').fill('512-555-0110');
+  await expectNoAxeViolations(staff);
+  await screenshot(staff, 'order-life-desktop-new-order.png');
+  await staff.getByRole('button', { name: 'Create Order' }).click();
+  await expect(staff).toHaveURL(/\/staff\/orderdetails\/\d+$/);
+  const heading = await staff.getByRole('heading', { level: 1, name: /^Order #/ }).textContent();
+  return { id: Number(new URL(staff.url()).pathname.split('/').pop()), fileNumber: heading!.replace('Order #', '') };
+}
+
+async function open(page: Page, area: 'staff' | 'appraiser', id: number, fileNumber: string): Promise<void> {
+  await page.goto(`/${area}/orderdetails/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${fileNumber}` })).toBeVisible();
+}
+
+async function uploadReport(page: Page, name: string): Promise<void> {
+  const dialog = await openAction(page, 'Upload Files');
+  const row = dialog.getByRole('group', { name: 'File 1' });
+  await row.getByLabel('File type').selectOption({ label: 'Appraisal Report' });
+  await row.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+  await submit(dialog, 'Upload');
+  await expectNotice(page, 'File uploaded.');
+}
+
+async function staffAction(page: Page, label: string, submitLabel: string, text?: { label: string; value: string }): Promise<void> {
+  const dialog = await openAction(page, label);
+  if (text) await dialog.getByLabel(text.label).fill(text.value);
+  await submit(dialog, submitLabel);
+  await expect(dialog).toHaveCount(0);
+}
+
+test('a whole order life, staff and appraiser side by side', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const contexts: BrowserContext[] = [await browser.newContext(), await browser.newContext()];
+  const [staff, appraiser] = await Promise.all(contexts.map((c) => c.newPage()));
+  for (const page of [staff!, appraiser!]) await refuseOtherOrigins(page);
+  await signIn(staff!, 'demo.staff');
+  await signIn(appraiser!, 'demo.appraiser');
+  const s = staff!;
+  const a = appraiser!;
+
+  const { id, fileNumber } = await newOrder(s);
+  await expect.poll(() => menuItems(s)).toEqual(['Send Message', 'Assign', 'Cancel Order', 'Put On Hold']);
+
+  // Assign: the ranked candidates, the best first.
+  const assign = await openAction(s, 'Assign');
+  await expect(assign.getByRole('radio').first()).toHaveAccessibleName('Avery Appraiser');
+  await screenshot(s, 'order-life-desktop-assign.png', false);
+  await assign.getByRole('radio', { name: 'Avery Appraiser' }).check();
+  await submit(assign, 'Assign Order');
+  await expectNotice(s, 'Order assigned to Avery Appraiser.');
+
+  // The appraiser takes it through inspection and uploads the report.
+  await open(a, 'appraiser', id, fileNumber);
+  await staffAction(a, 'Accept', 'Accept Order');
+  let dialog = await openAction(a, 'Schedule Inspection');
+  await dialog.getByLabel('Inspection Date').fill(day(1));
+  await dialog.getByLabel('Estimated Delivery Date').fill(day(5));
+  await dialog.getByLabel('Appointment Start Time').selectOption('09:00');
+  await dialog.getByLabel('Appointment End Time').selectOption('10:00');
+  await dialog.getByLabel('Scheduled With').selectOption('Borrower');
+  await submit(dialog, 'Schedule Inspection');
+  await expect(dialog).toHaveCount(0);
+  dialog = await openAction(a, 'Mark Inspected');
+  await dialog.getByLabel('Inspection Time').selectOption('09:30');
+  await submit(dialog, 'Mark Inspected');
+  await expect(dialog).toHaveCount(0);
+  await uploadReport(a, 'report.pdf');
+  await expect.poll(() => menuItems(a)).toEqual(['Send Message']);
+
+  // Staff send it back for a revision; the appraiser answers with a new report.
+  await s.reload();
+  await expect.poll(() => menuItems(s)).toEqual(['Send Message', 'Request Revision', 'Complete', 'Cancel Order', 'Put On Hold']);
+  await staffAction(s, 'Request Revision', 'Request Revision', { label: 'What needs revising', value: 'Please add the garage to the sketch.' });
+  await a.reload();
+  await expect(a.getByText('revision requested', { exact: true }).first()).toBeVisible();
+  await uploadReport(a, 'report-revised.pdf');
+
+  // Staff complete and deliver it, and pay for it.
+  await s.reload();
+  await staffAction(s, 'Complete', 'Complete Order');
+  await expectNotice(s, 'Order completed.');
+  await expect.poll(() => menuItems(s)).toEqual(['Deliver To Client']);
+  await staffAction(s, 'Deliver To Client', 'Deliver To Client');
+  await expectNotice(s, 'Order delivered to the client.');
+  await s.getByRole('navigation').getByRole('link', { name: 'Payments' }).click();
+  await s.getByRole('button', { name: `Record payment for ${fileNumber}` }).click();
+  dialog = await openDialog(s, 'Record Payment');
+  await expect(dialog.getByLabel('Amount')).toHaveValue('450.00');
+  await submit(dialog, 'Record Payment');
+  await expectNotice(s, `The payment for ${fileNumber} was recorded.`);
+  await expect(s.getByRole('button', { name: `Record payment for ${fileNumber}` })).toHaveCount(0);
+
+  // The appraiser sees the payment in Payment History.
+  await a.goto('/appraiser/payments');
+  await expect(a.getByRole('tab', { name: 'Payment History' })).toHaveAttribute('aria-selected', 'true');
+  await expect(a.getByText(fileNumber).first()).toBeVisible();
+
+  // Staff's order page with its history, hide/show controls, at both widths.
+  await s.goto(`/staff/orderdetails/${id}/histories`);
+  for (const v of VIEWPORTS) {
+    await s.setViewportSize({ width: v.width, height: v.height });
+    await settle(s);
+    await expect(s.getByRole('button', { name: /^Hide the history entry of/ }).first()).toBeVisible();
+    await expectNoAxeViolations(s);
+    await screenshot(s, `order-life-${v.name}-staff-history.png`);
+  }
+  // The staff desk's own screens on a phone.
+  for (const [path, heading] of [['/staff/new-order', 'New Order'], ['/staff/clients', 'Clients'], ['/staff/payments', 'Payments']] as const) {
+    await s.goto(path);
+    await expect(s.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await settle(s);
+    await expectNoAxeViolations(s);
+    await screenshot(s, `order-life-mobile-${path.split('/').pop()}.png`);
+  }
+  await Promise.all(contexts.map((c) => c.close()));
+});

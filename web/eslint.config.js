@@ -1,0 +1,62 @@
+// Lint: TypeScript and React hooks rules, and the one-way imports of the architecture:
+// app -> features -> components/lib, and a feature never reaches into another feature.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { dirname, relative, resolve, sep } from 'node:path';
+import tseslint from 'typescript-eslint';
+
+const SRC = resolve(import.meta.dirname, 'src');
+
+/** 'app', 'components', 'lib', 'test', 'features/<name>' (or null outside src) for a file path. */
+function layerOf(file) {
+  const parts = relative(SRC, file).split(sep);
+  if (parts[0] === '..' || parts.length < 2) return null;
+  return parts[0] === 'features' ? `features/${parts[1]}` : parts[0];
+}
+
+/** Which layers a layer may import from (its own always). */
+function mayImport(from, to) {
+  if (from === to || to === null || to === 'test') return true;
+  if (from === 'app') return true;
+  if (from.startsWith('features/')) return to === 'components' || to === 'lib';
+  if (from === 'components') return to === 'lib';
+  if (from === 'lib') return to === 'components';
+  return true; // tests and setup files
+}
+
+const boundaries = {
+  rules: {
+    'one-way-imports': {
+      meta: { type: 'problem', messages: { crossing: '{{from}} may not import from {{to}} (app -> features -> components/lib).' } },
+      create(context) {
+        // Tests render the whole app; only the product's own files keep to the layers.
+        const from = /\.test\.tsx?$/.test(context.filename) ? null : layerOf(context.filename);
+        return {
+          ImportDeclaration(node) {
+            const source = node.source.value;
+            if (from === null || typeof source !== 'string' || !source.startsWith('.')) return;
+            const to = layerOf(resolve(dirname(context.filename), source));
+            if (!mayImport(from, to)) context.report({ node, messageId: 'crossing', data: { from, to } });
+          },
+        };
+      },
+    },
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/lib/api-schema.d.ts', '*.config.{js,cjs,mjs}', 'e2e/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, boundaries },
+    rules: {
+      // The two classic hook rules (the React Compiler's stricter set is not adopted yet).
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'boundaries/one-way-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);

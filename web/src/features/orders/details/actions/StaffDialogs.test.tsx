@@ -1,0 +1,106 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../../../app/Providers';
+import { createQueryClient } from '../../../../app/queryClient';
+import { appConfig, server } from '../../../../test/server';
+import type { ActionDialogProps } from '../actionDialogs';
+import type { OrderDetails } from '../types';
+import { AssignDialog, CancelOrderDialog, MSG_FEE_POSITIVE, MSG_REASON_REQUIRED } from './StaffDialogs';
+import { MSG_SELECT_APPRAISER } from './rules';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const order = { id: 9, fileNumber: 'A0000009', appraiserFee: 450, propertyAddress: '12 Oak St, Austin, TX 78701' } as OrderDetails;
+const csrf = http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' }));
+
+function open(Dialog: (p: ActionDialogProps) => React.ReactNode, action: ActionDialogProps['action']) {
+  const onDone = vi.fn();
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <Dialog order={order} action={action} opened onClose={vi.fn()} onDone={onDone} />
+    </Providers>,
+  );
+  return onDone;
+}
+
+const candidate = (appraiserId: number, name: string, eligible: boolean, reasons: string[] = []) => ({
+  appraiserId,
+  name,
+  company: 'Prairie Valuation Partners',
+  licensedInState: true,
+  coverageVerified: eligible,
+  outOfOffice: !eligible,
+  enoExpired: false,
+  openOrders: 2,
+  score: 4.5,
+  eligible,
+  reasons,
+});
+
+describe('staff desk dialogs', () => {
+  it('assign: ranked candidates, the ineligible disabled with their reasons, the fee checked, then the call', async () => {
+    let sent: unknown = null;
+    server.use(
+      csrf,
+      appConfig(),
+      http.get('*/api/staff/orders/9/candidates', () =>
+        HttpResponse.json([candidate(1, 'Avery Appraiser', true), candidate(2, 'Blake Morgan', false, ['Out of office on the due date.'])]),
+      ),
+      http.post('*/api/staff/orders/9/assign', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ message: 'Order assigned to Avery Appraiser.' });
+      }),
+    );
+    const onDone = open(AssignDialog, 'ASSIGN');
+    expect(await screen.findByText('Out of office on the due date.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Blake Morgan (not eligible)' })).toBeDisabled();
+    expect(screen.getByText('Coverage verified')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Assign Order' }));
+    expect(await screen.findByText(MSG_SELECT_APPRAISER)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'Avery Appraiser' }));
+    fireEvent.change(screen.getByLabelText(/^Appraiser Fee/), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assign Order' }));
+    expect(await screen.findByText(MSG_FEE_POSITIVE)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Appraiser Fee/), { target: { value: '$475.00' } });
+    fireEvent.change(screen.getByLabelText(/^Appraiser Due Date/), { target: { value: '2026-12-12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Assign Order' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent).toEqual({ appraiserId: 1, appraiserFee: 475, appraiserDueDate: '2026-12-12' });
+  });
+
+  it("assign: the server's refusal is shown", async () => {
+    server.use(
+      csrf,
+      appConfig(),
+      http.get('*/api/staff/orders/9/candidates', () => HttpResponse.json([candidate(1, 'Avery Appraiser', true)])),
+      http.post('*/api/staff/orders/9/assign', () => HttpResponse.json({ message: 'Assign is not available for this order while it is Assigned.' }, { status: 409 })),
+    );
+    const onDone = open(AssignDialog, 'ASSIGN');
+    fireEvent.click(await screen.findByRole('radio', { name: 'Avery Appraiser' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Assign Order' }));
+    expect(await screen.findByText('Assign is not available for this order while it is Assigned.')).toBeInTheDocument();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('cancel: a reason is required and sent', async () => {
+    let sent: unknown = null;
+    server.use(
+      csrf,
+      appConfig(),
+      http.post('*/api/staff/orders/9/cancel', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ message: 'Order cancelled.' });
+      }),
+    );
+    const onDone = open(CancelOrderDialog, 'CANCEL');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+    expect(await screen.findByText(MSG_REASON_REQUIRED)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Loan withdrawn' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(sent).toEqual({ reason: 'Loan withdrawn' });
+  });
+});

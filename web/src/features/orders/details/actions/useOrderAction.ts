@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { failureText, isSharedFailure } from '../../../../lib/api';
+import { notify } from '../../../../lib/notify';
+import { orderKeys } from '../../keys';
+import type { ActionOutcome } from '../actionDialogs';
+import { setVisibility } from './api';
+import { MSG_ACTION_FAILED, MSG_VISIBILITY_FAILED } from './rules';
+
+/**
+ * What an order action changed: the order and its row on the dashboard. An action that takes the
+ * order away (reject) only marks the order stale: reloading it now would be refused.
+ */
+function reloadChanged(queryClient: QueryClient, orderId: number, outcome?: ActionOutcome): Promise<void> {
+  void queryClient.invalidateQueries({ queryKey: orderKeys.dashboard() });
+  return queryClient.invalidateQueries({ queryKey: orderKeys.details(orderId), refetchType: outcome?.leaveTo ? 'none' : 'active' });
+}
+
+type Done = { message: string };
+
+interface Submission {
+  send: () => Promise<Done>;
+  outcome?: ActionOutcome;
+}
+
+/**
+ * The mutation of every order action dialog: busy state, failure text and a runner that sends the
+ * action, notifies success, reloads what the action changed, then reports back to the page.
+ */
+export function useOrderAction(orderId: number, onDone: (outcome?: ActionOutcome) => void, fallback = MSG_ACTION_FAILED) {
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ send }: Submission) => send(),
+    onSuccess: async (done, { outcome }) => {
+      notify('success', done.message);
+      await reloadChanged(queryClient, orderId, outcome);
+    },
+  });
+
+  const run = async (send: () => Promise<Done>, outcome?: ActionOutcome) => {
+    setFailure(null);
+    try {
+      await mutation.mutateAsync({ send, outcome });
+    } catch (e) {
+      console.error('order action failed', e);
+      if (!isSharedFailure(e)) setFailure(failureText(e, fallback));
+      return;
+    }
+    onDone(outcome);
+  };
+  return { busy: mutation.isPending, failure, setFailure, run };
+}
+
+/**
+ * SET_VISIBILITY: staff hide an item of the order from appraisers or show it again. Success or
+ * failure is told; the order is reloaded either way.
+ */
+export function useSetVisibility(orderId: number) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (body: Parameters<typeof setVisibility>[1]) => setVisibility(orderId, body),
+    onSuccess: (done) => notify('success', done.message),
+    onError: (e) => notify('error', failureText(e, MSG_VISIBILITY_FAILED)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.details(orderId) }),
+  });
+  return (body: Parameters<typeof setVisibility>[1]) => mutation.mutateAsync(body).catch(() => undefined);
+}

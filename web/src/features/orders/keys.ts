@@ -1,0 +1,18 @@
+import type { SearchFilter } from './dashboardParams';
+
+/**
+ * Every query key of the orders feature, in one place: the dashboard, an order's details and the
+ * lists its action dialogs load. Invalidate with these, never with literal keys.
+ */
+export const orderKeys = {
+  /** Every dashboard page (any filter): an order action changes its order's row. */
+  dashboard: () => ['dashboard'] as const,
+  dashboardPage: (filter: SearchFilter) => [...orderKeys.dashboard(), filter] as const,
+  searchStatuses: () => ['constants', 'search-statuses'] as const,
+  details: (orderId: number) => ['order-details', orderId] as const,
+  // The action dialogs' lists.
+  assignableAppraisers: (orderId: number) => ['order-actions', 'assignable', orderId] as const,
+  candidates: (orderId: number) => ['staff', 'candidates', orderId] as const,
+  fileTypes: (orderId: number) => ['constants', 'order-file-types', orderId] as const,
+  manualStatuses: () => ['constants', 'status-message-options'] as const,
+};

@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../lib/api';
+import { clientsQuery } from '../../lib/staffLists';
+
+/** The staff desk's calls: clients, the order form, and paying appraisers (/api/staff/...). */
+export type ClientItem = Schemas['ClientItem'];
+export type ClientForm = Schemas['ClientForm'];
+export type OrderForm = Schemas['OrderForm'];
+export type OrderContactForm = Schemas['OrderContactForm'];
+export type PayableOrder = Schemas['PayableOrder'];
+export type PaymentBody = Schemas['PaymentBody'];
+
+/** Failures are shown in the form that made the call, not as a notice. */
+const quiet = { notify: false } as const;
+
+/** GET /api/staff/clients (the same list the quote form picks from). */
+export { clientsQuery };
+export const CLIENTS_KEY = clientsQuery().queryKey;
+
+export const createClient = (body: ClientForm) => call(api.POST('/api/staff/clients', { body }), quiet);
+export const updateClient = (id: number, body: ClientForm) => call(api.PUT('/api/staff/clients/{id}', { params: { path: { id } }, body }), quiet);
+
+export const createOrder = (body: OrderForm) => call(api.POST('/api/staff/orders', { body }), quiet);
+
+export const PAYABLE_KEY = ['staff', 'payments', 'payable'] as const;
+export const payableOrdersQuery = () => queryOptions({ queryKey: PAYABLE_KEY, queryFn: () => call(api.GET('/api/staff/payments/payable')) });
+export const recordPayment = (body: PaymentBody) => call(api.POST('/api/staff/payments', { body }), quiet);

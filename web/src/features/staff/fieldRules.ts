@@ -1,0 +1,76 @@
+/**
+ * The server's field rules for staff forms (crates/server/src/staff/fields.rs), in its words, so a
+ * form can name the field before it is sent. The server checks everything again.
+ */
+
+/** Longest name, address line or other one-line text (fields.rs MAX_LINE). */
+export const MAX_LINE = 200;
+/** The largest fee: $1,000,000.00 (payments/money.rs MAX_CENTS). */
+export const MAX_FEE = 1_000_000;
+
+export type FieldError = string | undefined;
+
+export function optionalTextError(label: string, value: string, max = MAX_LINE): FieldError {
+  return [...value.trim()].length > max ? `${label} can be at most ${max} characters long.` : undefined;
+}
+
+export function requiredTextError(label: string, value: string, max = MAX_LINE): FieldError {
+  return value.trim() ? optionalTextError(label, value, max) : `${label} is required.`;
+}
+
+export function emailError(label: string, value: string): FieldError {
+  const email = value.trim();
+  if (!email) return undefined;
+  const at = email.indexOf('@');
+  const [local, domain] = at < 0 ? ['', ''] : [email.slice(0, at), email.slice(at + 1)];
+  const wellFormed = local !== '' && domain.includes('.') && !domain.startsWith('.') && !/\s/.test(email);
+  return optionalTextError(label, email) ?? (wellFormed ? undefined : `${label} must be an e-mail address (got '${email}').`);
+}
+
+/** A phone number of 10 digits (a leading 1 allowed), written with spaces, dots, dashes or brackets. */
+export function phoneError(label: string, value: string): FieldError {
+  const phone = value.trim();
+  if (!phone) return undefined;
+  let digits = phone.replace(/\D/g, '');
+  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
+  const allowed = /^[\d .\-()+]*$/.test(phone);
+  return optionalTextError(label, phone, 30) ?? (allowed && digits.length === 10 ? undefined : `${label} must be a 10-digit phone number (got '${phone}').`);
+}
+
+/** An amount as people type it ($ and commas allowed) in dollars; null when it is not a plain decimal. */
+export function parseAmount(text: string): number | null {
+  const plain = text.trim().replace(/^\$/, '').replace(/,/g, '').trim();
+  return /^\+?(\d+\.?\d*|\.\d+)$/.test(plain) ? Number(plain) : null;
+}
+
+/** An amount that may be left blank (or zero), up to `max` dollars. */
+export function optionalAmountError(label: string, text: string, max = MAX_FEE): FieldError {
+  const plain = text.trim().replace(/^\$/, '').replace(/,/g, '').trim();
+  if (!plain) return undefined;
+  const amount = parseAmount(plain);
+  if (amount === null) return `${label} must be a positive amount.`;
+  if ((plain.split('.')[1] ?? '').replace(/0+$/, '').length > 2) return `${label} can have at most 2 decimal places.`;
+  if (amount > max) return `${label} cannot be more than $${max.toFixed(2)}.`;
+  return undefined;
+}
+
+/** A fee: required, positive, at most $1,000,000.00. */
+export function feeError(label: string, text: string): FieldError {
+  if (!text.trim()) return `${label} is required.`;
+  return optionalAmountError(label, text) ?? (parseAmount(text) ? undefined : `${label} must be a positive amount.`);
+}
+
+/** The amount to send: the parsed dollars, or null for blank. */
+export function amountOrNull(text: string): number | null {
+  return text.trim() ? parseAmount(text) : null;
+}
+
+/** Trimmed text to send, or null for blank. */
+export function textOrNull(text: string): string | null {
+  return text.trim() || null;
+}
+
+/** The fields whose check failed, with their messages (an empty object when every check passed). */
+export function onlyFailed<K extends string>(checks: Record<K, FieldError>): Partial<Record<K, string>> {
+  return Object.fromEntries(Object.entries(checks).filter(([, message]) => message)) as Partial<Record<K, string>>;
+}

@@ -1,0 +1,175 @@
+import type { OrderContactForm, OrderForm } from './api';
+import {
+  amountOrNull,
+  emailError,
+  feeError,
+  onlyFailed,
+  optionalAmountError,
+  optionalTextError,
+  parseAmount,
+  phoneError,
+  requiredTextError,
+  textOrNull,
+  type FieldError,
+} from './fieldRules';
+
+/**
+ * The order form of POST /api/staff/orders and its rules, in the server's words
+ * (crates/server/src/staff/order_form.rs check_form). The server checks everything again.
+ */
+
+/** Contact types an order's contacts may have, with the words the form shows. */
+export const CONTACT_TYPES = [
+  { value: 'BORROWER', label: 'Borrower' },
+  { value: 'CO_BORROWER', label: 'Co-Borrower' },
+  { value: 'PROPERTY_CONTACT', label: 'Property Contact' },
+  { value: 'LOAN_OFFICER', label: 'Loan Officer' },
+  { value: 'REALTOR', label: 'Realtor' },
+  { value: 'OWNER', label: 'Owner' },
+  { value: 'TENANT', label: 'Tenant' },
+  { value: 'OTHER', label: 'Other' },
+] as const;
+
+export const MAX_CONTACTS = 10;
+export const MAX_REPORT_TYPES = 4;
+const MAX_NOTES = 20_000;
+/** Purchase prices run higher than fees: up to $100,000,000.00. */
+const MAX_PRICE = 100_000_000;
+
+export const EMPTY_ORDER = {
+  clientId: '',
+  loanNumber: '',
+  fhaCaseId: '',
+  borrowerName: '',
+  propertyAddressLine1: '',
+  propertyAddressLine2: '',
+  propertyCity: '',
+  propertyStateCode: '',
+  propertyCounty: '',
+  propertyZip: '',
+  propertyTypeId: '',
+  intendedUseId: '',
+  appraiserFee: '',
+  techFee: '',
+  purchasePrice: '',
+  appraiserDueDate: '',
+  inspectionDueDate: '',
+  estimatedClosingDate: '',
+  notes: '',
+};
+export type OrderFields = typeof EMPTY_ORDER;
+
+export const EMPTY_CONTACT = { name: '', type: '', email: '', cellPhone: '', workPhone: '', homePhone: '' };
+export type ContactFields = typeof EMPTY_CONTACT;
+export type ContactErrors = Partial<Record<keyof ContactFields, string>>;
+export type OrderErrors = Partial<Record<keyof OrderFields | 'reportTypeIds', string>>;
+
+const chosen = (label: string, value: string): FieldError => (value ? undefined : `${label} is required.`);
+
+function zipError(zip: string): FieldError {
+  const z = zip.trim();
+  if (!z) return 'Property zip is required.';
+  return /^\d{5}$/.test(z) ? undefined : `Property zip must be 5 digits (got '${z}').`;
+}
+
+/** Dates are yyyy-mm-dd, so they compare as text. */
+function dueDateErrors(appraiserDue: string, inspectionDue: string, today: string) {
+  return {
+    appraiserDueDate: !appraiserDue ? 'Appraiser due date is required.' : appraiserDue < today ? 'Appraiser due date cannot be in the past.' : undefined,
+    inspectionDueDate: !inspectionDue
+      ? undefined
+      : inspectionDue < today
+        ? 'Inspection due date cannot be in the past.'
+        : appraiserDue && inspectionDue > appraiserDue
+          ? 'Inspection due date cannot be after the appraiser due date.'
+          : undefined,
+  };
+}
+
+/** The fields that break a rule; `today` is the company's date (yyyy-mm-dd). */
+export function orderFormErrors(v: OrderFields, reportTypeIds: string[], today: string): OrderErrors {
+  return onlyFailed({
+    clientId: chosen('Client', v.clientId),
+    loanNumber: optionalTextError('Loan number', v.loanNumber, 30),
+    fhaCaseId: optionalTextError('FHA case id', v.fhaCaseId, 30),
+    borrowerName: requiredTextError('Borrower name', v.borrowerName),
+    propertyAddressLine1: requiredTextError('Property address', v.propertyAddressLine1),
+    propertyAddressLine2: optionalTextError('Property address line 2', v.propertyAddressLine2),
+    propertyCity: requiredTextError('Property city', v.propertyCity, 100),
+    propertyStateCode: chosen('Property state', v.propertyStateCode),
+    propertyCounty: chosen('Property county', v.propertyCounty),
+    propertyZip: zipError(v.propertyZip),
+    propertyTypeId: chosen('Property type', v.propertyTypeId),
+    intendedUseId: chosen('Intended use', v.intendedUseId),
+    reportTypeIds: reportTypeIds.length >= 1 && reportTypeIds.length <= MAX_REPORT_TYPES ? undefined : 'Choose 1 to 4 report types.',
+    appraiserFee: feeError('Appraiser fee', v.appraiserFee),
+    techFee: optionalAmountError('Tech fee', v.techFee),
+    purchasePrice: optionalAmountError('Purchase price', v.purchasePrice, MAX_PRICE),
+    ...dueDateErrors(v.appraiserDueDate, v.inspectionDueDate, today),
+    notes: optionalTextError('Notes and special instructions', v.notes, MAX_NOTES),
+  });
+}
+
+/** Contact n's fields that break a rule (n counts from 1, as the server's messages do). */
+export function contactErrors(c: ContactFields, n: number): ContactErrors {
+  return onlyFailed({
+    name: requiredTextError(`Contact ${n} name`, c.name),
+    type: chosen(`Contact ${n} type`, c.type),
+    email: emailError(`Contact ${n} e-mail`, c.email),
+    cellPhone: phoneError(`Contact ${n} cell phone`, c.cellPhone),
+    workPhone: phoneError(`Contact ${n} work phone`, c.workPhone),
+    homePhone: phoneError(`Contact ${n} home phone`, c.homePhone),
+  });
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Plain text as the HTML the server keeps: a paragraph per blank-line-separated block, <br> per line. */
+export function plainTextToHtml(text: string): string | null {
+  const escaped = text.trim().replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  if (!escaped) return null;
+  return escaped
+    .split(/\n\s*\n/)
+    .map((block) => `<p>${block.trim().split('\n').join('<br>')}</p>`)
+    .join('');
+}
+
+const numberOrNull = (text: string) => (text ? Number(text) : null);
+
+function contactBody(c: ContactFields): OrderContactForm {
+  return {
+    name: c.name.trim(),
+    type: c.type,
+    email: textOrNull(c.email),
+    cellPhone: textOrNull(c.cellPhone),
+    workPhone: textOrNull(c.workPhone),
+    homePhone: textOrNull(c.homePhone),
+  };
+}
+
+/** The body of POST /api/staff/orders. */
+export function orderBody(v: OrderFields, reportTypeIds: string[], contacts: ContactFields[]): OrderForm {
+  return {
+    clientId: numberOrNull(v.clientId),
+    loanNumber: textOrNull(v.loanNumber),
+    fhaCaseId: textOrNull(v.fhaCaseId),
+    borrowerName: v.borrowerName.trim(),
+    propertyAddressLine1: v.propertyAddressLine1.trim(),
+    propertyAddressLine2: textOrNull(v.propertyAddressLine2),
+    propertyCity: v.propertyCity.trim(),
+    propertyStateCode: v.propertyStateCode,
+    propertyCounty: v.propertyCounty,
+    propertyZip: v.propertyZip.trim(),
+    propertyTypeId: numberOrNull(v.propertyTypeId),
+    intendedUseId: numberOrNull(v.intendedUseId),
+    reportTypeIds: reportTypeIds.map(Number),
+    appraiserFee: parseAmount(v.appraiserFee),
+    techFee: amountOrNull(v.techFee),
+    purchasePrice: amountOrNull(v.purchasePrice),
+    appraiserDueDate: v.appraiserDueDate,
+    inspectionDueDate: v.inspectionDueDate || null,
+    estimatedClosingDate: v.estimatedClosingDate || null,
+    notesAndSpecialInstructions: plainTextToHtml(v.notes),
+    contacts: contacts.map(contactBody),
+  };
+}

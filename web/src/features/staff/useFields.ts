@@ -1,0 +1,28 @@
+import { useState, type ChangeEvent } from 'react';
+
+type Text = Record<string, string>;
+type InputElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * A form's text fields and their errors: `input(name)` gives a Mantine input its value, change
+ * handler and error; changing a field clears its error.
+ */
+export function useFields<F extends Text>(initial: F) {
+  const [values, setValues] = useState<F>(initial);
+  const [errors, setErrors] = useState<Partial<Record<keyof F, string>>>({});
+  const change = (field: keyof F, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const input = (field: keyof F) => ({
+    value: values[field],
+    onChange: (e: ChangeEvent<InputElement>) => change(field, e.currentTarget.value),
+    error: errors[field],
+  });
+  /** Shows `found` under the fields; true when there is nothing to show. */
+  const accept = (found: Partial<Record<keyof F, string>>) => {
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  };
+  return { values, setValues, errors, change, input, accept };
+}
