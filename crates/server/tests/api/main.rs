@@ -27,3 +27,4 @@ mod staff_onboarding;
 mod staff_quotes;
 mod startup;
 mod verification;
+mod web_app;
