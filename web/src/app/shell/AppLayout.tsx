@@ -9,6 +9,7 @@ import { Logo } from './Logo';
 import { menuFor } from './menu';
 import { NeedHelp } from './NeedHelp';
 import { UserMenu } from './UserMenu';
+import { useLiveUpdates } from './useLiveUpdates';
 
 const NO_HELP_PATHS = ['/appraiser/support'];
 
@@ -22,6 +23,7 @@ export function AppLayout() {
   const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
   const navHidden = isMobile && !opened;
   const showHelp = !NO_HELP_PATHS.some((p) => matchPath({ path: p, end: true }, location.pathname));
+  useLiveUpdates(!!user);
 
   useEffect(() => {
     close();
