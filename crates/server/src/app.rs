@@ -19,10 +19,13 @@ pub async fn serve(config: Config, demo: bool) -> Result<(), String> {
     let (stop_sender, stop) = tokio::sync::watch::channel(false);
     let sender = crate::delivery::sender::Sender::new(db.clone(), transports)
         .claiming_for(config.outbox_claim_seconds)
-        .spawn(poll, stop);
+        .spawn(poll, stop.clone());
     let grace = std::time::Duration::from_secs(config.shutdown_grace_seconds);
     let epp = crate::payments::epp_from_config(&config, db.clone());
     let state = AppState { demo, ..AppState::new(db, config, epp)? };
+    let scheduler = crate::scheduled::spawn_scheduler(state.db.clone(), state.config.clone(), stop);
+    let relay = state.live.spawn_relay(state.db.clone(), state.config.database_url.clone());
+    let live = state.live.clone();
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
@@ -47,6 +50,7 @@ pub async fn serve(config: Config, demo: bool) -> Result<(), String> {
     // outbox sender finish its message and give back its claims.
     tracing::info!(grace_seconds = grace.as_secs(), "stopping: finishing requests in flight");
     let _ = stop_sender.send(true);
+    live.close();
     let _ = stopping.send(());
     match tokio::time::timeout(grace, server).await {
         Ok(Ok(served)) => served.map_err(|e| e.to_string())?,
@@ -54,6 +58,8 @@ pub async fn serve(config: Config, demo: bool) -> Result<(), String> {
         Err(_) => tracing::warn!("requests still running after the grace period were cut off"),
     }
     let _ = tokio::time::timeout(std::time::Duration::from_secs(10), sender).await;
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), scheduler).await;
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(2), relay).await;
     println!("Appraisal Portal stopped.");
     Ok(())
 }

@@ -121,10 +121,7 @@ pub async fn calendar_of(
     let mut calendar = Calendar::new();
     calendar.name("Appraisal Portal").description("Inspections and due dates of your open orders");
     for o in orders {
-        let address = format!(
-            "{}, {}, {} {}",
-            o.property_address_line1, o.property_city, o.property_state_code, o.property_zip
-        );
+        let address = o.property_address();
         let scheduled = matches!(
             OrderStatus::of_id(o.status_id),
             OrderStatus::Scheduled | OrderStatus::Rescheduled

@@ -1,6 +1,6 @@
 //! The state every handler gets: the database, the configuration and the outside services.
-//! A leaf: it builds on the configuration, storage, the payment platform's trait and password
-//! hashing, and no feature.
+//! A leaf: it builds on the configuration, storage, the payment platform's trait, password
+//! hashing and the live-update hub, and no feature.
 use std::sync::Arc;
 
 use axum::extract::FromRef;
@@ -8,6 +8,7 @@ use sea_orm::DatabaseConnection;
 
 use crate::config::Config;
 use crate::epp::EppPlatform;
+use crate::live::Hub;
 use crate::password;
 use crate::storage::Storage;
 
@@ -24,6 +25,8 @@ pub struct AppState {
     pub storage: Storage,
     /// The enterprise payment platform (built-in sandbox or the platform's HTTP API).
     pub epp: Arc<dyn EppPlatform>,
+    /// Where this copy's live-update listeners hear of changes (`live`).
+    pub live: Hub,
 }
 
 impl AppState {
@@ -44,6 +47,7 @@ impl AppState {
             demo: false,
             storage,
             epp,
+            live: Hub::default(),
         })
     }
 }

@@ -15,6 +15,7 @@ const performResetPassword = () =>
   import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.PerformResetPasswordPage }));
 const unauthorized = () => import('../features/access/AccessDeniedPage').then((m) => ({ Component: m.UnauthorizedPage }));
 const forbidden = () => import('../features/access/AccessDeniedPage').then((m) => ({ Component: m.ForbiddenPage }));
+const unsubscribe = () => import('../features/notifications/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage }));
 const notFound = () => import('../features/access/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }));
 const ordersDashboard = () => import('../features/orders/OrdersDashboardPage').then((m) => ({ Component: m.OrdersDashboardPage }));
 const orderDetails = () => import('../features/orders/OrderDetailsPage').then((m) => ({ Component: m.OrderDetailsPage }));
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
           { path: 'dual-auth', lazy: dualAuth },
           { path: 'reset-password', lazy: resetPassword },
           { path: 'perform-reset-password', lazy: performResetPassword },
+          { path: 'unsubscribe', lazy: unsubscribe },
 
           // any signed-in user
           {

@@ -382,6 +382,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appraiser/{id}/scorecard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["scorecard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/back-door": {
         parameters: {
             query?: never;
@@ -821,6 +837,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's live updates as server-sent events (`order`, `quote`, `payment`, each with the
+         *     orderId or quoteId it is about). Send `Last-Event-ID` to get what was missed.
+         */
+        get: operations["events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/file/appraiser-documents/{id}": {
         parameters: {
             query?: never;
@@ -979,6 +1015,40 @@ export interface paths {
         put?: never;
         /** A new feed URL for the caller; the previous one stops working at once. */
         post: operations["regenerate_calendar_feed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notification-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["read_preferences"];
+        /** Stores the caller's choices; events left out keep theirs. */
+        put: operations["write_preferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The unsubscribe link of an e-mail: no more e-mails for that event (an SMS choice stays). */
+        post: operations["unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2232,6 +2302,11 @@ export interface components {
             coverageAreaId?: number | null;
             state?: string | null;
         };
+        /**
+         * @description How a user wants to hear of an event.
+         * @enum {string}
+         */
+        Delivery: "email" | "sms" | "both" | "none";
         Described: {
             description: string;
         };
@@ -2289,6 +2364,18 @@ export interface components {
         };
         EppPartyInformation: {
             eppPartyData?: null | components["schemas"]["EppPartyData"];
+        };
+        /**
+         * @description What a user can be told about.
+         * @enum {string}
+         */
+        Event: "newAssignment" | "quoteRequest" | "staffMessage" | "revisionRequest" | "conditionDecision" | "paymentRecorded" | "dueTomorrow" | "inspectionTomorrow" | "credentialExpiring" | "orderUpdate";
+        /** @description One event and how the user hears of it. */
+        EventChoice: {
+            delivery: components["schemas"]["Delivery"];
+            event: components["schemas"]["Event"];
+            /** @description What the event is, for people ("New assignment"); ignored when sent. */
+            label?: string;
         };
         /** @description A downloaded file as JSON: the bytes in base64, their content type and the file name. */
         FileDownload: {
@@ -2397,6 +2484,20 @@ export interface components {
         NewDevRef: {
             name?: string | null;
             url?: string | null;
+        };
+        /** @description The caller's notification choices: every event, and the digest hour. */
+        NotificationPreferences: {
+            /**
+             * Format: int32
+             * @description With an hour (0-23, in the company's time zone), e-mails wait for one digest sent daily at
+             *     that hour; null sends each at once. SMS are always sent at once.
+             */
+            digestHour?: number | null;
+            events: components["schemas"]["EventChoice"][];
+            /** @description The caller has a cell phone number for SMS; ignored when sent. */
+            smsAvailable?: boolean;
+            /** @description The company's time zone, which the digest hour is in; ignored when sent. */
+            timeZone?: string;
         };
         /** @description A one-time onboarding token and the page that takes it. */
         OnboardingLink: {
@@ -2513,6 +2614,7 @@ export interface components {
             statusId: components["schemas"]["OrderStatus"];
             /** Format: double */
             techFee?: number | null;
+            turnTime?: null | components["schemas"]["TurnTime"];
             wasPreviouslyScheduled: boolean;
             /** Format: int32 */
             yearBuilt?: number | null;
@@ -2840,6 +2942,32 @@ export interface components {
             /** @description Required when the order was scheduled before. */
             rescheduleReason?: string | null;
         };
+        /**
+         * @description An appraiser's record over the orders whose report first came in during the last 90 days.
+         *     The three figures are null when there is no such order.
+         */
+        Scorecard: {
+            /**
+             * Format: double
+             * @description Business days from assignment to the report, less the days on hold or waiting for the company.
+             */
+            averageTurnTimeBusinessDays?: number | null;
+            /**
+             * Format: double
+             * @description Share of the orders (with an appraiser due date) whose report came in by that date, 0 to 1.
+             */
+            onTimeRate?: number | null;
+            /**
+             * Format: int64
+             * @description The orders counted.
+             */
+            orders: number;
+            /**
+             * Format: double
+             * @description Revision requests (by the company or the lender) per order.
+             */
+            revisionsPerOrder?: number | null;
+        };
         /** @description The dashboard's search filter, sort and page. `page` is 1-based. */
         SearchFilter: {
             /** @default null */
@@ -2986,6 +3114,22 @@ export interface components {
             responded: number;
             /** @description open, closed or awarded. */
             status: string;
+        };
+        /** @description An order's turn time: finished once the report was uploaded, running until then. */
+        TurnTime: {
+            /**
+             * Format: int64
+             * @description Business days from assignment to the report (or to today while it runs), less pauses.
+             */
+            businessDays: number;
+            /** @description The report was uploaded: the clock has stopped. */
+            finished: boolean;
+            /** @description The order is on hold or waiting for the company now: the clock is paused. */
+            paused: boolean;
+        };
+        Unsubscribe: {
+            event: components["schemas"]["Event"];
+            token: string;
         };
         UpdateOoo: {
             /**
@@ -3961,6 +4105,44 @@ export interface operations {
             };
         };
     };
+    scorecard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the appraiser's security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Scorecard"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     back_door: {
         parameters: {
             query?: never;
@@ -4691,6 +4873,34 @@ export interface operations {
             };
         };
     };
+    events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     appraiser_documents: {
         parameters: {
             query?: never;
@@ -5115,6 +5325,103 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    read_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    write_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferences"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferences"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Unsubscribe"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,4 +33,17 @@ pub struct Model {
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {}
 
+impl Model {
+    /// "12 Oak St, Austin, TX 78701".
+    pub fn property_address(&self) -> String {
+        format!(
+            "{}, {}, {} {}",
+            self.property_address_line1,
+            self.property_city,
+            self.property_state_code,
+            self.property_zip
+        )
+    }
+}
+
 impl ActiveModelBehavior for ActiveModel {}

@@ -12,6 +12,8 @@ mod m0010_staff_desk;
 mod m0011_quote_award;
 mod m0012_company_office;
 mod m0013_calendar_feed;
+mod m0014_notifications;
+mod m0015_live_events;
 
 pub struct Migrator;
 
@@ -31,6 +33,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0011_quote_award::Migration),
             Box::new(m0012_company_office::Migration),
             Box::new(m0013_calendar_feed::Migration),
+            Box::new(m0014_notifications::Migration),
+            Box::new(m0015_live_events::Migration),
         ]
     }
 }

@@ -36,13 +36,13 @@ pub struct Outgoing {
 }
 
 /// Queues an e-mail of plain lines (sent as text, and as escaped HTML with a line break each);
-/// call it inside the transaction of the event that causes it.
+/// call it inside the transaction of the event that causes it. Answers its outbox id.
 pub async fn email(
     db: &impl ConnectionTrait,
     recipient: &str,
     subject: String,
     lines: Vec<String>,
-) -> AppResult<()> {
+) -> AppResult<i64> {
     let text = lines.join("\n");
     let html = format!("<p>{}</p>", html_escape(&text).replace('\n', "<br>"));
     enqueue(
@@ -55,8 +55,7 @@ pub async fn email(
             html: Some(html),
         },
     )
-    .await?;
-    Ok(())
+    .await
 }
 
 /// Queues a message; call it inside the transaction of the event that causes it.

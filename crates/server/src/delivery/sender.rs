@@ -6,10 +6,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::Utc;
+use futures_util::{StreamExt, stream};
 use portal_db::entities::outbox;
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, LockBehavior, LockType};
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    QueryTrait,
 };
 
 use super::email::{EmailTransport, LogEmail, Smtp};
@@ -18,6 +20,8 @@ use crate::config::Config;
 
 const CLAIM_SECONDS: i64 = 120;
 const BATCH: u64 = 20;
+/// Messages of a batch in flight at once (lettre's pool keeps up to ten SMTP connections).
+const PARALLEL_DELIVERIES: usize = 8;
 /// After this many failed attempts a message is given up (kept, with its last error).
 pub const MAX_ATTEMPTS: i32 = 8;
 
@@ -118,13 +122,34 @@ impl Sender {
         Ok(released.rows_affected)
     }
 
-    /// Claims what is due and delivers it. Answers how many messages were delivered.
+    /// Claims what is due and delivers it, several messages at a time. Answers how many
+    /// messages were delivered.
     pub async fn run_once(&self) -> Result<usize, sea_orm::DbErr> {
+        let batch = self.claim_batch().await?;
+        let mut deliveries = stream::iter(batch)
+            .map(|message| async move {
+                let result = self.transports.deliver(&message).await;
+                (message, result)
+            })
+            .buffer_unordered(PARALLEL_DELIVERIES);
+        let mut delivered = 0;
+        while let Some((message, result)) = deliveries.next().await {
+            delivered += usize::from(result.is_ok());
+            self.record(&message, result).await?;
+        }
+        Ok(delivered)
+    }
+
+    /// Claims up to a batch of due messages in one conditional update: of two senders, only one
+    /// matches a row. On PostgreSQL the pick skips rows another sender is claiming at that moment,
+    /// so copies take different batches instead of queueing behind one another (SQLite writes
+    /// one at a time and leaves the lock clause out).
+    async fn claim_batch(&self) -> Result<Vec<outbox::Model>, sea_orm::DbErr> {
         let now = Utc::now();
         let free = Condition::any()
             .add(outbox::Column::ClaimedUntil.is_null())
             .add(outbox::Column::ClaimedUntil.lt(now));
-        let due = outbox::Entity::find()
+        let mut due = outbox::Entity::find()
             .select_only()
             .column(outbox::Column::Id)
             .filter(outbox::Column::SentAt.is_null())
@@ -133,33 +158,18 @@ impl Sender {
             .filter(free.clone())
             .order_by_asc(outbox::Column::Id)
             .limit(BATCH)
-            .into_tuple::<i64>()
-            .all(&self.db)
+            .into_query();
+        due.lock_with_behavior(LockType::Update, LockBehavior::SkipLocked);
+        let mut claimed = outbox::Entity::update_many()
+            .col_expr(outbox::Column::ClaimedBy, Expr::value(self.id.clone()))
+            .col_expr(outbox::Column::ClaimedUntil, Expr::value(now + self.claim))
+            .filter(outbox::Column::Id.in_subquery(due))
+            .filter(outbox::Column::SentAt.is_null())
+            .filter(free)
+            .exec_with_returning(&self.db)
             .await?;
-        let mut delivered = 0;
-        for id in due {
-            // The conditional update is the claim: of two senders, only one matches the row.
-            let claimed = outbox::Entity::update_many()
-                .col_expr(outbox::Column::ClaimedBy, Expr::value(self.id.clone()))
-                .col_expr(outbox::Column::ClaimedUntil, Expr::value(now + self.claim))
-                .filter(outbox::Column::Id.eq(id))
-                .filter(outbox::Column::SentAt.is_null())
-                .filter(free.clone())
-                .exec(&self.db)
-                .await?
-                .rows_affected
-                == 1;
-            if !claimed {
-                continue;
-            }
-            let Some(message) = outbox::Entity::find_by_id(id).one(&self.db).await? else {
-                continue;
-            };
-            let result = self.transports.deliver(&message).await;
-            delivered += usize::from(result.is_ok());
-            self.record(&message, result).await?;
-        }
-        Ok(delivered)
+        claimed.sort_by_key(|m| m.id);
+        Ok(claimed)
     }
 
     async fn record(

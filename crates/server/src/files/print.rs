@@ -43,8 +43,8 @@ async fn print_order(
     caller: CurrentUser,
     crate::http::extract::Json(request): crate::http::extract::Json<PrintOrderRequest>,
 ) -> AppResult<Json<PrintedOrder>> {
-    let order = details::load(&state.db, &caller, request.order_id).await?;
     let zone = state.config.time_zone().map_err(AppError::Internal)?;
+    let order = details::load(&state.db, &caller, request.order_id, zone).await?;
     let printable = printable(&order, zone, Utc::now());
     let pdf = tokio::task::spawn_blocking(move || portal_pdf::render_order(&printable))
         .await

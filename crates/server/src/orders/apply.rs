@@ -21,7 +21,9 @@ use crate::config::Config;
 use crate::current_user::CurrentUser;
 use crate::delivery::{self, html_escape};
 use crate::http::error::{AppError, AppResult};
+use crate::live;
 use crate::names::full_name;
+use crate::notifications::{Event, Notice, notify};
 use crate::state::AppState;
 
 pub const MSG_CHANGED: &str =
@@ -165,6 +167,16 @@ pub async fn write(
     }
     .insert(txn)
     .await?;
+    let appraisers =
+        o.assigned_appraiser_id.into_iter().chain(change.assign_to.as_ref().map(|a| a.id));
+    let seen = live::Change {
+        kind: live::Kind::Order,
+        order_id: Some(o.id),
+        quote_id: None,
+        appraisers: appraisers.collect(),
+        company_id: o.assigned_company_id,
+    };
+    live::record(txn, seen).await?;
     let summary = change.note.first().cloned().unwrap_or_default();
     audit::record(
         txn,
@@ -184,10 +196,7 @@ pub async fn write(
     )
     .await?;
     let label = checked.action.label(checked.was_previously_scheduled());
-    let address = format!(
-        "{}, {}, {} {}",
-        o.property_address_line1, o.property_city, o.property_state_code, o.property_zip
-    );
+    let address = o.property_address();
     if staff_must_act(checked.action, from, caller) {
         let who = format!("{} ({})", full_name(&caller.user), caller.user_type.label());
         let mut text =
@@ -212,15 +221,15 @@ pub async fn write(
     if let (Some(subject), Some(appraiser_id)) = (change.tell_appraiser, o.assigned_appraiser_id)
         && let Some(appraiser) = security_user::Entity::find_by_id(appraiser_id).one(txn).await?
     {
-        let mut text = vec![format!("Order {} ({address}):", o.file_number)];
-        text.extend(change.note.iter().cloned());
-        text.push(format!(
-            "Open the order: {}/appraiser/orderdetails/{}",
-            config.public_url.trim_end_matches('/'),
-            o.id
-        ));
-        delivery::email(txn, &appraiser.email, format!("Order {}: {subject}", o.file_number), text)
-            .await?;
+        let mut lines = vec![format!("Order {} ({address}):", o.file_number)];
+        lines.extend(change.note.iter().cloned());
+        let notice = Notice {
+            event: appraiser_event(checked.action),
+            subject: format!("Order {}: {subject}", o.file_number),
+            lines,
+            link: format!("/appraiser/orderdetails/{}", o.id),
+        };
+        notify(txn, config, &appraiser, notice).await?;
     }
     if let Some(appraiser) = change.assign_to {
         invite(txn, config, o, &appraiser).await?;
@@ -244,25 +253,27 @@ pub async fn invite(
     .on_conflict_do_nothing()
     .exec_without_returning(txn)
     .await?;
-    let address = format!(
-        "{}, {}, {} {}",
-        o.property_address_line1, o.property_city, o.property_state_code, o.property_zip
-    );
-    let text = vec![
-        format!("Order {} ({address}) has been assigned to you.", o.file_number),
-        format!(
-            "Please accept or reject it: {}/appraiser/orderdetails/{}",
-            config.public_url.trim_end_matches('/'),
-            o.id
-        ),
-    ];
-    delivery::email(
-        txn,
-        &appraiser.email,
-        format!("New order {} assigned to you", o.file_number),
-        text,
-    )
-    .await
+    let address = o.property_address();
+    let notice = Notice {
+        event: Event::NewAssignment,
+        subject: format!("New order {} assigned to you", o.file_number),
+        lines: vec![
+            format!("Order {} ({address}) has been assigned to you.", o.file_number),
+            "Please accept or reject it.".into(),
+        ],
+        link: format!("/appraiser/orderdetails/{}", o.id),
+    };
+    notify(txn, config, appraiser, notice).await
+}
+
+/// What the appraiser is told of when staff act on their order.
+fn appraiser_event(action: OrderAction) -> Event {
+    match action {
+        OrderAction::SendMessage => Event::StaffMessage,
+        OrderAction::RequestRevision => Event::RevisionRequest,
+        OrderAction::ApproveConditions | OrderAction::DeclineConditions => Event::ConditionDecision,
+        _ => Event::OrderUpdate,
+    }
 }
 
 /// UPLOAD_FILES, inside the upload's own transaction: checked again there, so an order that

@@ -18,9 +18,10 @@ use utoipa_axum::routes;
 
 use super::lifecycle::{ActionContext, OrderAction, available_actions};
 use super::status::OrderStatus;
+use super::turn_time::{self, TurnTime};
 use super::visibility::{find_visible_order, sees_hidden};
 use crate::current_user::CurrentUser;
-use crate::http::error::{AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
 use crate::state::AppState;
 use axum::Json;
@@ -131,6 +132,8 @@ pub struct OrderDetails {
     pub assigned_appraiser_security_user: i32,
     pub available_actions: Vec<OrderAction>,
     pub alerts: Vec<String>,
+    /// Business days since assignment (to the report once uploaded); null before assignment.
+    pub turn_time: Option<TurnTime>,
     pub year_built: Option<i32>,
     pub living_area: Option<i32>,
     pub lot_area: Option<i32>,
@@ -160,7 +163,8 @@ async fn order_details(
     caller: CurrentUser,
     Path(id): Path<i64>,
 ) -> AppResult<Json<OrderDetails>> {
-    Ok(Json(load(&state.db, &caller, id).await?))
+    let zone = state.config.time_zone().map_err(AppError::Internal)?;
+    Ok(Json(load(&state.db, &caller, id, zone).await?))
 }
 
 #[utoipa::path(get, path = "/api/order-details/{id}/was-invited", tag = "orders",
@@ -207,6 +211,7 @@ pub async fn load(
     db: &impl ConnectionTrait,
     caller: &CurrentUser,
     id: i64,
+    zone: chrono_tz::Tz,
 ) -> AppResult<OrderDetails> {
     let found = find_visible_order(db, caller, id).await?;
     let detail = order_detail::Entity::find_by_id(id).one(db).await?;
@@ -234,13 +239,7 @@ pub async fn load(
         status_id: status,
         order_status: status.name().to_string(),
         borrower_name: found.borrower_name.clone(),
-        property_address: format!(
-            "{}, {}, {} {}",
-            found.property_address_line1,
-            found.property_city,
-            found.property_state_code,
-            found.property_zip
-        ),
+        property_address: found.property_address(),
         county: found.property_county.clone(),
         property_type: d.property_type,
         intended_use: d.intended_use,
@@ -266,6 +265,7 @@ pub async fn load(
         assigned_appraiser_security_user: found.assigned_appraiser_id.unwrap_or(0),
         available_actions,
         alerts: alerts(db, id).await?,
+        turn_time: order_turn_time(db, id, zone).await?,
         year_built: d.year_built,
         living_area: d.living_area,
         lot_area: d.lot_area,
@@ -279,6 +279,15 @@ pub async fn load(
         files: files(db, id, staff_view).await?,
         messages: messages(db, id, staff_view).await?,
     })
+}
+
+async fn order_turn_time(
+    db: &impl ConnectionTrait,
+    id: i64,
+    zone: chrono_tz::Tz,
+) -> AppResult<Option<TurnTime>> {
+    let steps = turn_time::steps_of(db, vec![id]).await?.remove(&id).unwrap_or_default();
+    Ok(turn_time::turn_time(&steps, Utc::now(), zone))
 }
 
 /// HTML stored with an order (notes, history messages) as it may reach a browser.

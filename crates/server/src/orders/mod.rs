@@ -11,4 +11,5 @@ pub mod dashboard;
 pub mod details;
 pub mod lifecycle;
 pub mod status;
+pub mod turn_time;
 pub mod visibility;

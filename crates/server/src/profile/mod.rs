@@ -9,6 +9,7 @@ pub mod documents;
 pub mod eno;
 pub mod licenses;
 pub mod routes;
+pub mod scorecard;
 pub mod settings;
 
 use chrono::NaiveDate;
@@ -33,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(eno::router())
         .merge(licenses::router())
         .merge(documents::router())
+        .merge(scorecard::router())
 }
 
 /// The appraiser (by security user id) with their profile, when the caller may manage them:

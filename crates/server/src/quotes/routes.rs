@@ -16,6 +16,7 @@ use crate::audit::{self, AuditEntry};
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
+use crate::live;
 use crate::money::to_amount;
 use crate::state::AppState;
 
@@ -299,6 +300,14 @@ async fn answer(
         },
     )
     .await?;
+    let change = live::Change {
+        kind: live::Kind::Quote,
+        order_id: None,
+        quote_id: Some(q.id.into()),
+        appraisers: vec![caller.id()],
+        company_id: None,
+    };
+    live::record(&txn, change).await?;
     txn.commit().await?;
     Ok(())
 }

@@ -318,7 +318,8 @@ async fn invite_to_sign_in(
         "Welcome to Appraisal Portal: choose your password".into(),
         lines,
     )
-    .await
+    .await?;
+    Ok(())
 }
 
 /// Opens an account for an appraiser (or a firm's administrator) and e-mails the invitation.

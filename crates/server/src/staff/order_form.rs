@@ -25,6 +25,7 @@ use crate::geography;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, ChangeWithInputAnswers, MessageResponse};
 use crate::http::extract::{Json, Path};
+use crate::live;
 use crate::lookups::routes::{INTENDED_USES, PROPERTY_TYPES, option_label};
 use crate::names::full_name;
 use crate::orders::apply::MSG_CHANGED;
@@ -460,6 +461,7 @@ async fn create_order(
         format!("order {} ({number})", created.id),
     )
     .await?;
+    live::record(&txn, order_changed(&created)).await?;
     txn.commit().await?;
     Ok((StatusCode::CREATED, axum::Json(Created { id: created.id, file_number: Some(number) })))
 }
@@ -535,8 +537,20 @@ async fn update_order(
         format!("order {id} ({})", current.file_number),
     )
     .await?;
+    live::record(&txn, order_changed(&current)).await?;
     txn.commit().await?;
     Ok(axum::Json(MessageResponse::new("The order was saved.")))
+}
+
+/// The live update of a change to `o`, for staff, its appraiser and their firm.
+pub fn order_changed(o: &order::Model) -> live::Change {
+    live::Change {
+        kind: live::Kind::Order,
+        order_id: Some(o.id),
+        quote_id: None,
+        appraisers: o.assigned_appraiser_id.into_iter().collect(),
+        company_id: o.assigned_company_id,
+    }
 }
 
 #[cfg(test)]

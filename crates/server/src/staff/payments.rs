@@ -18,8 +18,10 @@ use crate::current_user::CurrentUser;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
+use crate::live;
 use crate::money::to_amount;
 use crate::names::full_name;
+use crate::notifications::{Event, Notice, notify};
 use crate::orders::status::OrderStatus;
 use crate::state::AppState;
 
@@ -55,13 +57,6 @@ pub struct PaymentBody {
     pub amount: serde_json::Value,
     /// yyyy-mm-dd
     pub payment_date: Option<String>,
-}
-
-fn address(o: &order::Model) -> String {
-    format!(
-        "{}, {}, {} {}",
-        o.property_address_line1, o.property_city, o.property_state_code, o.property_zip
-    )
 }
 
 /// Completed or delivered orders with an appraiser and no payment, newest first (the one just
@@ -105,7 +100,7 @@ async fn payable(State(state): State<AppState>) -> AppResult<axum::Json<Vec<Paya
                 let appraiser_id = o.assigned_appraiser_id?;
                 Some(PayableOrder {
                     order_id: o.id,
-                    address: address(&o),
+                    address: o.property_address(),
                     borrower_name: o.borrower_name.clone(),
                     status: OrderStatus::of_id(o.status_id).label(),
                     appraiser_name: names.get(&appraiser_id).cloned().unwrap_or_default(),
@@ -163,7 +158,7 @@ async fn record_payment(
         appraiser_user_id: Set(appraiser_id),
         order_id: Set(Some(order_id)),
         usa_file_number: Set(o.file_number.clone()),
-        address: Set(address(&o)),
+        address: Set(o.property_address()),
         borrower: Set(o.borrower_name.clone()),
         amount_cents: Set(cents),
         payment_date: Set(date),
@@ -180,6 +175,29 @@ async fn record_payment(
         to_amount(cents)
     );
     audit_staff(&txn, &caller, &ip, "staff.payment_recorded", detail).await?;
+    if let Some(appraiser) = security_user::Entity::find_by_id(appraiser_id).one(&txn).await? {
+        let paid = format!("${:.2}", to_amount(cents));
+        let notice = Notice {
+            event: Event::PaymentRecorded,
+            subject: format!("Payment recorded for order {}", o.file_number),
+            lines: vec![format!(
+                "A payment of {paid} for order {} ({}) was recorded on {}.",
+                o.file_number,
+                o.property_address(),
+                date.format("%m/%d/%Y")
+            )],
+            link: "/appraiser/payments/payment-history".into(),
+        };
+        notify(&txn, &state.config, &appraiser, notice).await?;
+    }
+    let change = live::Change {
+        kind: live::Kind::Payment,
+        order_id: Some(order_id),
+        quote_id: None,
+        appraisers: vec![appraiser_id],
+        company_id: o.assigned_company_id,
+    };
+    live::record(&txn, change).await?;
     txn.commit().await.map_err(|e| {
         if is_unique_violation(&e) { AppError::Conflict(MSG_ALREADY_PAID.into()) } else { e.into() }
     })?;

@@ -24,12 +24,13 @@ use super::fields::{invalid, optional, positive_fee};
 use super::order_form::{check_due_date, check_kind, check_property, insert_order, write_history};
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
-use crate::delivery;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, ChangeAnswers, MessageResponse};
 use crate::http::extract::{Json, Path};
+use crate::live;
 use crate::money::to_amount;
 use crate::names::full_name;
+use crate::notifications::{Event, Notice, notify};
 use crate::orders::apply::invite;
 use crate::orders::status::OrderStatus;
 use crate::quotes::ANSWER_ACCEPTED;
@@ -296,16 +297,19 @@ async fn create_quote(
         }
         .insert(&txn)
         .await?;
-        let lines = vec![
-            format!("You have a new quote request for {address}, due {}.", due.format("%m/%d/%Y")),
-            format!(
-                "Please respond or reject it: {}/appraiser/quote/{}",
-                state.config.public_url.trim_end_matches('/'),
-                saved.id
-            ),
-        ];
-        delivery::email(&txn, &appraiser.email, format!("New quote request: {address}"), lines)
-            .await?;
+        let notice = Notice {
+            event: Event::QuoteRequest,
+            subject: format!("New quote request: {address}"),
+            lines: vec![
+                format!(
+                    "You have a new quote request for {address}, due {}.",
+                    due.format("%m/%d/%Y")
+                ),
+                "Please respond or reject it.".into(),
+            ],
+            link: format!("/appraiser/quote/{}", saved.id),
+        };
+        notify(&txn, &state.config, appraiser, notice).await?;
     }
     audit_staff(
         &txn,
@@ -315,6 +319,7 @@ async fn create_quote(
         format!("quote {} to {} appraisers", saved.id, recipients.len()),
     )
     .await?;
+    announce(&txn, saved.id, None).await?;
     txn.commit().await?;
     Ok((StatusCode::CREATED, axum::Json(Created { id: saved.id.into(), file_number: None })))
 }
@@ -489,6 +494,7 @@ async fn award_quote(
         format!("quote {id} to appraiser {appraiser_id}: order {}", created.id),
     )
     .await?;
+    announce(&txn, id, Some(created.id)).await?;
     txn.commit().await?;
     Ok((
         StatusCode::CREATED,
@@ -521,8 +527,29 @@ async fn close_quote(
         });
     }
     audit_staff(&txn, &caller, &ip, "staff.quote_closed", format!("quote {id}")).await?;
+    announce(&txn, id, None).await?;
     txn.commit().await?;
     Ok(axum::Json(MessageResponse::new("The quote request was closed.")))
+}
+
+/// Tells the quote's recipients' pages (and staff's) that it changed.
+async fn announce(
+    txn: &impl sea_orm::ConnectionTrait,
+    quote_id: i32,
+    order_id: Option<i64>,
+) -> AppResult<()> {
+    let recipients = quote_recipient::Entity::find()
+        .filter(quote_recipient::Column::QuoteId.eq(quote_id))
+        .all(txn)
+        .await?;
+    let change = live::Change {
+        kind: live::Kind::Quote,
+        order_id,
+        quote_id: Some(quote_id.into()),
+        appraisers: recipients.into_iter().map(|r| r.appraiser_user_id).collect(),
+        company_id: None,
+    };
+    live::record(txn, change).await
 }
 
 #[cfg(test)]

@@ -14,11 +14,11 @@ use utoipa_axum::routes;
 use super::fields::{MAX_LINE, invalid, required};
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
-use crate::delivery;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::Json;
 use crate::names::full_name;
+use crate::notifications::{Event, Notice, notify};
 use crate::roles::UserType;
 use crate::secure_links::routes::{SecureLink, attachments_of, shape};
 use crate::state::AppState;
@@ -156,15 +156,13 @@ async fn send_secure_link(
         .insert(&txn)
         .await?;
     }
-    let lines = vec![
-        format!("{} sent you a secure message: {subject}", full_name(&caller.user)),
-        format!(
-            "Read it in the portal: {}/appraiser/secure-links/{}",
-            state.config.public_url.trim_end_matches('/'),
-            saved.id
-        ),
-    ];
-    delivery::email(&txn, &recipient.email, format!("Secure message: {subject}"), lines).await?;
+    let notice = Notice {
+        event: Event::StaffMessage,
+        subject: format!("Secure message: {subject}"),
+        lines: vec![format!("{} sent you a secure message: {subject}", full_name(&caller.user))],
+        link: format!("/appraiser/secure-links/{}", saved.id),
+    };
+    notify(&txn, &state.config, &recipient, notice).await?;
     audit_staff(
         &txn,
         &caller,

@@ -5,10 +5,12 @@ use crate::common;
 
 use chrono::Duration;
 use portal_db::entities::{
-    order, order_detail, order_history, order_invitation, order_message, outbox, payment,
+    appraiser_license, appraiser_profile, order, order_detail, order_history, order_invitation,
+    order_message, outbox, payment,
 };
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set,
 };
@@ -735,4 +737,46 @@ both_dbs!(two_staff_acting_at_once_one_wins_the_other_gets_409, |app| {
     assert_eq!(history(&app, id).await.len(), before + 1, "only the winner wrote history");
     assert_eq!(audited(&app, "order.complete").await, 1);
     assert_eq!(status_of(&app, id).await, 15);
+});
+
+both_dbs!(an_expired_licence_takes_the_appraiser_off_the_candidates_until_renewed, |app| {
+    let staff = app.signed_in("demo.staff").await;
+    let (id, _) = new_order(&staff).await;
+    let avery = app.user_id("demo.appraiser").await;
+    let profile = appraiser_profile::Entity::find()
+        .filter(appraiser_profile::Column::SecurityUserId.eq(avery))
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap();
+    let set_texas_licence = |expires: chrono::NaiveDate| {
+        appraiser_license::Entity::update_many()
+            .col_expr(appraiser_license::Column::ExpirationDate, Expr::value(expires))
+            .filter(appraiser_license::Column::AppraiserProfileId.eq(profile.id))
+            .filter(appraiser_license::Column::StateCode.eq("TX"))
+            .exec(&app.db)
+    };
+    let avery_in =
+        |list: Value| list.as_array().unwrap().iter().find(|c| c["appraiserId"] == avery).cloned();
+    let candidates = format!("/api/staff/orders/{id}/candidates");
+    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Chicago).date_naive();
+
+    set_texas_licence(today - Duration::days(1)).await.unwrap();
+    let lapsed = avery_in(staff.get(&candidates).await.json().await.unwrap());
+    assert!(
+        lapsed.as_ref().is_none_or(|c| c["eligible"] == false && c["licensedInState"] == false),
+        "{lapsed:?}"
+    );
+    let (status, _) = staff
+        .post_for_message(&format!("/api/staff/orders/{id}/assign"), json!({"appraiserId": avery}))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+
+    set_texas_licence(today + Duration::days(365)).await.unwrap();
+    let renewed =
+        avery_in(staff.get(&candidates).await.json().await.unwrap()).expect("back in the list");
+    assert_eq!(
+        (renewed["eligible"].as_bool(), renewed["licensedInState"].as_bool()),
+        (Some(true), Some(true))
+    );
 });

@@ -96,6 +96,7 @@ impl TestApp {
         portal::demo::seed(&connection).await.expect("demo data");
         let epp = portal::payments::epp_from_config(&config, connection.clone());
         let state = AppState::new(connection.clone(), config.clone(), epp).unwrap();
+        state.live.spawn_relay(connection.clone(), config.database_url.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let app = portal::router::app(state).into_make_service_with_connect_info::<SocketAddr>();

@@ -9,10 +9,12 @@ import { Logo } from './Logo';
 import { menuFor } from './menu';
 import { NeedHelp } from './NeedHelp';
 
-// The signed-in parts of the shell (and the styles of every component) stay out of the sign-in page.
+// The signed-in parts of the shell (with the styles of every component, and the live updates with the
+// features' query keys) stay out of the sign-in page.
 const MainNav = lazy(() => import('./MainNav').then((m) => ({ default: m.MainNav })));
 const NavToggle = lazy(() => import('./MainNav').then((m) => ({ default: m.NavToggle })));
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+const LiveUpdates = lazy(() => import('./useLiveUpdates').then((m) => ({ default: m.LiveUpdates })));
 
 const NO_HELP_PATHS = ['/appraiser/support'];
 
@@ -39,6 +41,11 @@ export function AppLayout() {
       padding="md"
     >
       <GlobalProgress />
+      {user ? (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      ) : null}
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

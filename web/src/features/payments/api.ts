@@ -16,6 +16,8 @@ export interface DateRange {
 
 /** The payments feature's query keys. */
 export const paymentKeys = {
+  /** Every payment history query: one invalidation refreshes them all. */
+  all: ['payments'] as const,
   history: (securityUserId: number, range: DateRange) => ['payments', securityUserId, range.from, range.to] as const,
   eppAccessUrl: (securityUserId: number) => ['epp', 'access-url', securityUserId] as const,
 };

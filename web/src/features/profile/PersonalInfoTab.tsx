@@ -4,6 +4,7 @@ import { useAppConfig } from '../../lib/appConfig';
 import { formatUsPhone } from '../../lib/phone';
 import type { AppraiserInfo, SecurityUser } from './api';
 import { formatOfficeAddress } from './rules';
+import { ScorecardCard } from './ScorecardCard';
 
 export const PERSONAL_INFO_NOTE = 'Your personal information can only be changed by our support team. Please contact support to request a change.';
 
@@ -27,6 +28,7 @@ export function PersonalInfoTab({ user: u, appraiser }: { user: SecurityUser; ap
           {appraiser ? <Field label="Office Address">{formatOfficeAddress(appraiser)}</Field> : null}
         </Fields>
       </InfoCard>
+      {appraiser ? <ScorecardCard securityUserId={u.id} /> : null}
       <Alert color="blue" variant="light" title="Need to change something?">
         {PERSONAL_INFO_NOTE}
         {support ? (

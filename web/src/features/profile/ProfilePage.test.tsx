@@ -6,6 +6,7 @@ import { server } from '../../test/server';
 import { MSG_APPRAISER_NOT_FOUND } from './rules';
 import { adminUser, profileServer, staffUser } from './testServer';
 import { PERSONAL_INFO_NOTE } from './PersonalInfoTab';
+import { MSG_NO_SCORED_ORDERS, SCORECARD_TITLE } from './ScorecardCard';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());
@@ -138,6 +139,22 @@ describe('Personal Info', () => {
     expect(within(card).queryByRole('textbox')).not.toBeInTheDocument();
     const note = screen.getByText(PERSONAL_INFO_NOTE, { exact: false });
     await waitFor(() => expect(within(note).getByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com'));
+  });
+
+  it('shows the scorecard the company sees, or says there is nothing to score yet', async () => {
+    const h = profileServer();
+    server.use(...h.handlers);
+    const { unmount } = renderApp('/profile/me/personal-info');
+    const card = await screen.findByRole('region', { name: SCORECARD_TITLE });
+    const value = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    await waitFor(() => expect(value('Orders')).toBe('4'));
+    expect(value('On-Time Rate')).toBe('75%');
+    expect(value('Average Turn Time')).toBe('4.5 business days');
+    expect(value('Revisions Per Order')).toBe('0.3');
+    unmount();
+    h.state.scorecard = { orders: 0, onTimeRate: null, averageTurnTimeBusinessDays: null, revisionsPerOrder: null };
+    renderApp('/profile/me/personal-info');
+    expect(await screen.findByText(MSG_NO_SCORED_ORDERS)).toBeInTheDocument();
   });
 
   it('reads Not provided for missing values', async () => {

@@ -8,6 +8,7 @@ import { MSG_FEED_NOTE } from './CalendarFeedCard';
 import { MSG_OOO_SAVED } from './OutOfOfficeDialog';
 import { MSG_OOO_DATES_REQUIRED, MSG_OOO_END_BEFORE_START, MSG_PASSWORD_CHANGED } from './rules';
 import { MSG_TRAINEE_SAVED } from './SettingsTab';
+import { hourLabel, MSG_NO_CELL_PHONE, MSG_NOTIFICATIONS_SAVED } from './NotificationsCard';
 import { adminUser, APPRAISER_ID, appraiserInfo, profileServer, type ProfileServerOptions } from './testServer';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -218,5 +219,44 @@ describe('Settings: calendar feed', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Make a New Link' }));
     expect(await screen.findByDisplayValue('http://127.0.0.1:8080/ical/token2.ics')).toBeInTheDocument();
     expect(calls).toEqual(['show', 'regenerate']);
+  });
+});
+
+describe('Settings: notifications', () => {
+  const events = [
+    { event: 'newAssignment', label: 'New assignment', delivery: 'email' },
+    { event: 'staffMessage', label: 'Message from staff', delivery: 'email' },
+  ];
+
+  it('shows each event with its channel and saves the choices and the digest hour', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get('*/api/me/notification-preferences', () => HttpResponse.json({ events, digestHour: null, timeZone: 'America/Chicago', smsAvailable: false })),
+      http.put('*/api/me/notification-preferences', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json({ ...body, timeZone: 'America/Chicago', smsAvailable: false });
+      }),
+    );
+    await open();
+    const card = await screen.findByRole('region', { name: 'Notifications' });
+    const staffMessage = await within(card).findByRole('combobox', { name: 'How you are told: Message from staff' });
+    expect(staffMessage).toHaveValue('email');
+    expect(within(card).getByText(MSG_NO_CELL_PHONE)).toBeInTheDocument();
+    fireEvent.change(staffMessage, { target: { value: 'none' } });
+    fireEvent.click(within(card).getByRole('switch', { name: 'Send my e-mails as one daily digest' }));
+    fireEvent.change(within(card).getByRole('combobox', { name: 'Digest time (America/Chicago)' }), { target: { value: '17' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save Notifications' }));
+    expect(await screen.findByText(MSG_NOTIFICATIONS_SAVED)).toBeInTheDocument();
+    expect(sent).toEqual([
+      expect.objectContaining({
+        digestHour: 17,
+        events: [events[0], { ...events[1], delivery: 'none' }],
+      }),
+    ]);
+  });
+
+  it('names the hours of the day', () => {
+    expect([0, 7, 12, 17].map(hourLabel)).toEqual(['12:00 AM', '7:00 AM', '12:00 PM', '5:00 PM']);
   });
 });

@@ -7,6 +7,7 @@ import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/session';
 import { profileKeys, updateTrainee, type AppraiserInfo } from './api';
 import { CalendarFeedCard } from './CalendarFeedCard';
+import { NotificationsCard } from './NotificationsCard';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { notifyFailure } from './feedback';
 import { OutOfOfficeDialog } from './OutOfOfficeDialog';
@@ -76,7 +77,7 @@ function OutOfOffice({ appraiser }: { appraiser: AppraiserInfo }) {
   );
 }
 
-/** Settings (profile tab 5): trainees, Change Password and Out of Office. */
+/** Settings (profile tab 5): trainees, Change Password, Out of Office, and on one's own profile notifications and the calendar feed. */
 export function SettingsTab({ appraiser }: { appraiser: AppraiserInfo }) {
   // change-my-password changes the signed-in user's own password: offered on their own profile only.
   const own = useCurrentUser().data?.securityUserId === appraiser.securityUser.id;
@@ -95,6 +96,7 @@ export function SettingsTab({ appraiser }: { appraiser: AppraiserInfo }) {
       <InfoCard title="Out of Office">
         <OutOfOffice appraiser={appraiser} />
       </InfoCard>
+      {own ? <NotificationsCard /> : null}
       {own ? <CalendarFeedCard /> : null}
     </Stack>
   );

@@ -17,6 +17,9 @@ export type FileRecord = Schemas['FileRecord'];
 export type NewCoverageArea = Schemas['AddCoverageArea'];
 export type CoverageAreaRemoval = Schemas['DeleteCoverageArea'];
 export type OutOfOffice = Schemas['UpdateOoo'];
+export type Scorecard = Schemas['Scorecard'];
+export type NotificationPreferences = Schemas['NotificationPreferences'];
+export type Delivery = Schemas['Delivery'];
 type Message = Schemas['MessageResponse'];
 
 /** What a profile is asked for by: the signed-in user's own (me) or a security user id. */
@@ -36,6 +39,8 @@ export const profileKeys = {
   coverageAreas: (id: number) => [...profileKeys.appraiser(id), 'coverage-areas'] as const,
   enoFile: (id: number) => [...profileKeys.appraiser(id), 'eno-file'] as const,
   documents: (id: number) => [...profileKeys.appraiser(id), 'documents'] as const,
+  scorecard: (id: number) => [...profileKeys.appraiser(id), 'scorecard'] as const,
+  notifications: () => [...profileKeys.all, 'notification-preferences'] as const,
 };
 
 /**
@@ -78,6 +83,13 @@ export function enoFileQuery(id: number) {
   return queryOptions({
     queryKey: profileKeys.enoFile(id),
     queryFn: async () => (await call(api.GET('/api/file/my-e-and-o/{id}', byId(id)), { notify: false })) ?? null,
+  });
+}
+
+export function scorecardQuery(id: number) {
+  return queryOptions({
+    queryKey: profileKeys.scorecard(id),
+    queryFn: () => call(api.GET('/api/appraiser/{id}/scorecard', byId(id)), { notify: false }),
   });
 }
 
@@ -155,5 +167,8 @@ export function downloadProfileFile(file: { id: number; fileName: string; fileSi
 }
 
 /** The caller's private calendar feed: its URL (made on the first call), and a new one that replaces it. */
+export const notificationPreferencesQuery = () =>
+  queryOptions({ queryKey: profileKeys.notifications(), queryFn: () => call(api.GET('/api/me/notification-preferences'), { notify: false }) });
+export const saveNotificationPreferences = (body: NotificationPreferences) => call(api.PUT('/api/me/notification-preferences', { body }), quiet);
 export const showCalendarFeed = () => call(api.GET('/api/me/calendar-feed'), { notify: false });
 export const regenerateCalendarFeed = () => call(api.POST('/api/me/calendar-feed/regenerate'), { notify: false });

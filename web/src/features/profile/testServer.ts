@@ -5,7 +5,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { appConfig, csrf, loggedIn, server } from '../../test/server';
-import type { AppraiserInfo, CoverageArea, EnoFileRef, FileRecord, Licence } from './api';
+import type { AppraiserInfo, CoverageArea, EnoFileRef, FileRecord, Licence, Scorecard } from './api';
 
 export const APPRAISER_ID = 10;
 export const appraiserUser = { securityUserId: APPRAISER_ID, userType: 1, firstName: 'Avery', lastName: 'Appraiser' };
@@ -53,6 +53,7 @@ export interface ProfileState {
   licences: Licence[];
   enoFile: EnoFileRef | null;
   documents: FileRecord[];
+  scorecard: Scorecard;
 }
 
 /** A refusal: status and message, for a call told to fail. */
@@ -123,6 +124,7 @@ export function profileServer(options: ProfileServerOptions = {}) {
       { id: 52, fileType: 'W-9', fileName: 'w9.pdf', fileSize: 1536, uploadedBy: 'Avery Appraiser', uploadDate: '2026-02-03T16:30:00Z' },
       { id: 51, fileType: 'License', fileName: 'license.pdf', fileSize: 300, uploadedBy: 'Dana Staff', uploadDate: '2026-01-02T15:00:00Z' },
     ],
+    scorecard: { orders: 4, onTimeRate: 0.75, averageTurnTimeBusinessDays: 4.5, revisionsPerOrder: 0.25 },
     ...options.state,
   };
   const calls: Calls = { add: [], remove: [], trainee: [], ooo: [], password: [], eno: [], upload: [], downloads: [] };
@@ -192,6 +194,7 @@ export function profileServer(options: ProfileServerOptions = {}) {
         enoFile: state.enoFile,
       });
     }),
+    http.get('*/api/appraiser/:id/scorecard', ({ params }) => (mine(params.id) ? HttpResponse.json(state.scorecard) : notFound())),
     http.get('*/api/appraiser/:id/license-info', ({ params }) => (mine(params.id) ? HttpResponse.json(state.licences) : notFound())),
     http.get('*/api/file/my-e-and-o/:id', ({ params }) => (mine(params.id) ? HttpResponse.json(state.enoFile) : notFound())),
     http.get('*/api/file/appraiser-documents/:id', ({ params }) => (mine(params.id) ? HttpResponse.json(state.documents) : notFound())),

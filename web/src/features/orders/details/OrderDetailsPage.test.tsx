@@ -41,6 +41,7 @@ function order(extra: Partial<OrderDetails> = {}): OrderDetails {
     propertyContact: { id: 1, name: 'Pat Owner', email: 'pat@example.com', cellPhone: '5125550110', workPhone: '5550110', homePhone: '15125550111x12', type: 'PROPERTY_CONTACT' },
     otherContacts: [{ id: 2, name: 'Lee Loans', email: null, cellPhone: null, workPhone: '512-555-0199', homePhone: null, type: 'LOAN_OFFICER' }],
     appraiserDueDate: '2999-01-01',
+    turnTime: { businessDays: 3, finished: false, paused: true },
     inspectionActualDate: null,
     estimatedDeliveryDate: null,
     inspectionDueDate: '2999-01-01',
@@ -183,6 +184,7 @@ describe('Order details: the page', () => {
     expect(financial).toHaveTextContent('$4.00');
     expect(financial).toHaveTextContent('$325,000.00');
     expect(screen.getByTestId('card-report-types')).toHaveTextContent('1004 Full Appraisal');
+    expect(within(screen.getByTestId('card-dates')).getByText('Turn Time').nextElementSibling).toHaveTextContent('3 business days so far (paused)');
 
     const contacts = screen.getByTestId('card-contacts');
     expect(within(contacts).getByText('Property Contact')).toBeInTheDocument();

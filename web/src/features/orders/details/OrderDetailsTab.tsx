@@ -6,6 +6,7 @@ import { formatUsd } from '../../../lib/money';
 import { contactTypeLabel, formatNumber } from './format';
 import { PropertyMap } from '../../../components/map/PropertyMap';
 import { Field, Fields, InfoCard } from '../../../components/DataDisplay';
+import { formatTurnTime } from '../../../lib/turnTime';
 import { ServerHtml } from './parts';
 import type { Contact, OrderDetails } from './types';
 
@@ -172,6 +173,7 @@ export function OrderDetailsTab({ order, timeZone, tileUrl }: OrderDetailsTabPro
               <Field label="Inspection Date">{formatDateTime(order.inspectionActualDate, timeZone)}</Field>
               <Field label="Estimated Delivery Date">{formatDay(order.estimatedDeliveryDate)}</Field>
               <Field label="Estimated Closing Date">{formatDay(order.estimatedClosingDate)}</Field>
+              <Field label="Turn Time">{formatTurnTime(order.turnTime)}</Field>
             </Fields>
           </InfoCard>
 

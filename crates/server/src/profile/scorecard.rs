@@ -1,0 +1,117 @@
+//! The scorecard the company keeps of an appraiser (GET /api/appraiser/{id}/scorecard): over the
+//! orders whose report first came in during the last 90 days, the share delivered by the appraiser
+//! due date, the average turn time in business days and the revisions per order. Computed from
+//! the orders' history on every call, never from a stored figure (docs/domain.md#turn-time).
+use axum::extract::State;
+use chrono::{Duration, Utc};
+use portal_db::entities::{order, order_history};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, QueryTrait};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::managed;
+use crate::current_user::CurrentUser;
+use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::extract::Path;
+use crate::orders::turn_time::{self, REPORT_UPLOADED, REVISION_REQUESTS, Step};
+use crate::state::AppState;
+
+/// The days the scorecard looks back over.
+pub const WINDOW_DAYS: i64 = 90;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(scorecard))
+}
+
+/// An appraiser's record over the orders whose report first came in during the last 90 days.
+/// The three figures are null when there is no such order.
+#[derive(Debug, Serialize, ToSchema, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Scorecard {
+    /// Share of the orders (with an appraiser due date) whose report came in by that date, 0 to 1.
+    pub on_time_rate: Option<f64>,
+    /// Business days from assignment to the report, less the days on hold or waiting for the company.
+    pub average_turn_time_business_days: Option<f64>,
+    /// Revision requests (by the company or the lender) per order.
+    pub revisions_per_order: Option<f64>,
+    /// The orders counted.
+    pub orders: i64,
+}
+
+#[utoipa::path(get, path = "/api/appraiser/{id}/scorecard", tag = "appraiser",
+    params(("id" = i32, Path, description = "the appraiser's security user id")),
+    responses((status = 200, body = Scorecard), (status = 403, body = MessageResponse),
+              (status = 404, body = MessageResponse)))]
+async fn scorecard(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<Scorecard>> {
+    managed(&state.db, &caller, id).await?;
+    let zone = state.config.time_zone().map_err(AppError::Internal)?;
+    let now = Utc::now();
+    let reported = order_history::Entity::find()
+        .select_only()
+        .column(order_history::Column::OrderId)
+        .distinct()
+        .filter(order_history::Column::StatusId.eq(REPORT_UPLOADED.id()))
+        .filter(order_history::Column::CreatedAt.gte(now - Duration::days(WINDOW_DAYS)))
+        .filter(
+            order_history::Column::OrderId.in_subquery(
+                order::Entity::find()
+                    .select_only()
+                    .column(order::Column::Id)
+                    .filter(order::Column::AssignedAppraiserId.eq(id))
+                    .into_query(),
+            ),
+        )
+        .into_tuple::<i64>()
+        .all(&state.db)
+        .await?;
+    let orders = order::Entity::find()
+        .filter(order::Column::Id.is_in(reported.clone()))
+        .all(&state.db)
+        .await?;
+    let steps = turn_time::steps_of(&state.db, reported).await?;
+    let scored: Vec<ScoredOrder> = orders
+        .iter()
+        .filter_map(|o| {
+            let steps = steps.get(&o.id)?;
+            let turn = turn_time::turn_time(steps, now, zone)?;
+            let reported_on = turn.report_uploaded_at?.with_timezone(&zone).date_naive();
+            Some(ScoredOrder {
+                turn_days: turn.business_days,
+                on_time: o.appraiser_due_date.map(|due| reported_on <= due),
+                revisions: revisions(steps),
+            })
+        })
+        .collect();
+    Ok(axum::Json(summarise(&scored)))
+}
+
+struct ScoredOrder {
+    turn_days: i64,
+    /// None without an appraiser due date.
+    on_time: Option<bool>,
+    revisions: usize,
+}
+
+fn revisions(steps: &[Step]) -> usize {
+    steps.iter().filter(|s| s.status.is_some_and(|s| REVISION_REQUESTS.contains(&s))).count()
+}
+
+fn summarise(scored: &[ScoredOrder]) -> Scorecard {
+    let average = |total: f64, count: usize| (count > 0).then(|| total / count as f64);
+    let dated: Vec<bool> = scored.iter().filter_map(|s| s.on_time).collect();
+    Scorecard {
+        on_time_rate: average(dated.iter().filter(|on_time| **on_time).count() as f64, dated.len()),
+        average_turn_time_business_days: average(
+            scored.iter().map(|s| s.turn_days as f64).sum(),
+            scored.len(),
+        ),
+        revisions_per_order: average(scored.iter().map(|s| s.revisions as f64).sum(), scored.len()),
+        orders: scored.len() as i64,
+    }
+}

@@ -1,0 +1,223 @@
+//! Work on the clock: every minute the notification digests that are due, and once a day (from
+//! 7 AM company time) the reminders: a report due tomorrow, an inspection tomorrow, and a licence or
+//! E&O policy expiring in 60, 30 or 7 days. Recording a reminder in `sent_reminders` is the claim,
+//! in the reminder's own transaction: of several server copies only one sends it.
+use chrono::{DateTime, Duration, NaiveDate, TimeZone, Timelike, Utc};
+use portal_db::entities::{
+    appraiser_license, appraiser_profile, order, security_user, sent_reminder,
+};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, TransactionTrait};
+
+use crate::config::Config;
+use crate::http::error::{AppError, AppResult};
+use crate::notifications::{Event, Notice, digest, notify};
+use crate::orders::status::{OrderStatus, open_statuses};
+
+/// The hour of the company's day the reminders go out.
+pub const REMINDER_HOUR: u32 = 7;
+/// Days before a licence or E&O policy expires that its holder is reminded.
+pub const EXPIRY_WARNINGS: [i64; 3] = [60, 30, 7];
+
+/// Every minute until `stop`: the digests that are due, and once a day (from 7 AM company time)
+/// the reminders and the pruning of old live events.
+pub fn spawn_scheduler(
+    db: sea_orm::DatabaseConnection,
+    config: std::sync::Arc<Config>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut reminded_on = None;
+        while !*stop.borrow() {
+            let now = Utc::now();
+            if let Err(e) = digest::send_due(&db, &config, now).await {
+                tracing::warn!(error = %e, "digest round failed");
+            }
+            let today = config.today().ok();
+            if reminded_on != today && hour_reached(&config, now) {
+                match send_reminders(&db, &config, now).await {
+                    Ok(_) => reminded_on = today,
+                    Err(e) => tracing::warn!(error = %e, "reminder round failed"),
+                }
+                if let Err(e) = crate::live::prune(&db).await {
+                    tracing::warn!(error = %e, "pruning live events failed");
+                }
+            }
+            tokio::select! {
+                _ = tokio::time::sleep(std::time::Duration::from_secs(60)) => {}
+                _ = stop.changed() => {}
+            }
+        }
+    })
+}
+
+/// Whether today's reminders may go out (7 AM company time has passed).
+pub fn hour_reached(config: &Config, now: DateTime<Utc>) -> bool {
+    config.time_zone().is_ok_and(|zone| now.with_timezone(&zone).hour() >= REMINDER_HOUR)
+}
+
+/// Sends today's reminders (none before 7 AM company time). Answers how many were sent.
+pub async fn send_reminders(
+    db: &DatabaseConnection,
+    config: &Config,
+    now: DateTime<Utc>,
+) -> AppResult<usize> {
+    if !hour_reached(config, now) {
+        return Ok(0);
+    }
+    let zone = config.time_zone().map_err(AppError::Internal)?;
+    let today = now.with_timezone(&zone).date_naive();
+    let tomorrow = today + Duration::days(1);
+    let mut sent = 0;
+    for o in order::Entity::find()
+        .filter(order::Column::AppraiserDueDate.eq(tomorrow))
+        .filter(order::Column::StatusId.is_in(open_statuses()))
+        .filter(order::Column::AssignedAppraiserId.is_not_null())
+        .all(db)
+        .await?
+    {
+        let notice = order_notice(&o, Event::DueTomorrow, "report due tomorrow");
+        sent += usize::from(
+            remind(db, config, ("due-tomorrow", o.id), today, o.assigned_appraiser_id, notice)
+                .await?,
+        );
+    }
+    let (day_start, day_end) =
+        (start_of(zone, tomorrow), start_of(zone, tomorrow + Duration::days(1)));
+    for o in order::Entity::find()
+        .filter(order::Column::InspectionActualDate.gte(day_start))
+        .filter(order::Column::InspectionActualDate.lt(day_end))
+        .filter(order::Column::StatusId.is_in([OrderStatus::Scheduled, OrderStatus::Rescheduled]))
+        .all(db)
+        .await?
+    {
+        let notice = order_notice(&o, Event::InspectionTomorrow, "inspection tomorrow");
+        sent += usize::from(
+            remind(
+                db,
+                config,
+                ("inspection-tomorrow", o.id),
+                today,
+                o.assigned_appraiser_id,
+                notice,
+            )
+            .await?,
+        );
+    }
+    for days in EXPIRY_WARNINGS {
+        sent += expiring(db, config, today, days).await?;
+    }
+    Ok(sent)
+}
+
+fn start_of(zone: chrono_tz::Tz, day: NaiveDate) -> DateTime<Utc> {
+    zone.from_local_datetime(&day.and_hms_opt(0, 0, 0).unwrap())
+        .earliest()
+        .map_or_else(|| day.and_hms_opt(0, 0, 0).unwrap().and_utc(), |t| t.with_timezone(&Utc))
+}
+
+fn order_notice(o: &order::Model, event: Event, what: &str) -> Notice {
+    let address = o.property_address();
+    Notice {
+        event,
+        subject: format!("Order {}: {what}", o.file_number),
+        lines: vec![format!("Order {} ({address}): {what}.", o.file_number)],
+        link: format!("/appraiser/orderdetails/{}", o.id),
+    }
+}
+
+/// Licences and E&O policies expiring `days` from today.
+async fn expiring(
+    db: &DatabaseConnection,
+    config: &Config,
+    today: NaiveDate,
+    days: i64,
+) -> AppResult<usize> {
+    let on = today + Duration::days(days);
+    let mut sent = 0;
+    let licences = appraiser_license::Entity::find()
+        .filter(appraiser_license::Column::ExpirationDate.eq(on))
+        .find_also_related(appraiser_profile::Entity)
+        .all(db)
+        .await?;
+    for (licence, profile) in licences {
+        let Some(profile) = profile else { continue };
+        let what = format!(
+            "your {} licence in {} expires in {days} days ({on})",
+            licence.license_type, licence.state_code
+        );
+        let notice = credential_notice(&what);
+        let key =
+            (["licence-60", "licence-30", "licence-7"][warning_index(days)], i64::from(licence.id));
+        sent += usize::from(
+            remind(db, config, key, today, Some(profile.security_user_id), notice).await?,
+        );
+    }
+    for profile in appraiser_profile::Entity::find()
+        .filter(appraiser_profile::Column::EnoExpirationDate.eq(on))
+        .all(db)
+        .await?
+    {
+        let notice =
+            credential_notice(&format!("your E&O insurance expires in {days} days ({on})"));
+        let key = (["eno-60", "eno-30", "eno-7"][warning_index(days)], i64::from(profile.id));
+        sent += usize::from(
+            remind(db, config, key, today, Some(profile.security_user_id), notice).await?,
+        );
+    }
+    Ok(sent)
+}
+
+fn warning_index(days: i64) -> usize {
+    EXPIRY_WARNINGS.iter().position(|d| *d == days).unwrap_or(0)
+}
+
+fn credential_notice(what: &str) -> Notice {
+    Notice {
+        event: Event::CredentialExpiring,
+        subject: format!("Reminder: {what}"),
+        lines: vec![format!(
+            "Reminder: {what}. Please renew it and update your profile, or you will not be offered orders in that state."
+        )],
+        link: "/profile/me/certifications".into(),
+    }
+}
+
+/// Sends one reminder unless it was sent already (by this copy or another).
+async fn remind(
+    db: &DatabaseConnection,
+    config: &Config,
+    (kind, subject_id): (&str, i64),
+    today: NaiveDate,
+    user_id: Option<i32>,
+    notice: Notice,
+) -> AppResult<bool> {
+    let Some(user_id) = user_id else { return Ok(false) };
+    let txn = db.begin().await?;
+    let claimed = sent_reminder::Entity::insert(sent_reminder::ActiveModel {
+        kind: sea_orm::Set(kind.to_string()),
+        subject_id: sea_orm::Set(subject_id),
+        for_day: sea_orm::Set(today),
+        sent_at: sea_orm::Set(Utc::now()),
+    })
+    .on_conflict(
+        OnConflict::columns([
+            sent_reminder::Column::Kind,
+            sent_reminder::Column::SubjectId,
+            sent_reminder::Column::ForDay,
+        ])
+        .do_nothing()
+        .to_owned(),
+    )
+    .exec_without_returning(&txn)
+    .await?;
+    if claimed == 0 {
+        return Ok(false);
+    }
+    let Some(user) = security_user::Entity::find_by_id(user_id).one(&txn).await? else {
+        return Ok(false);
+    };
+    notify(&txn, config, &user, notice).await?;
+    txn.commit().await?;
+    Ok(true)
+}

@@ -1,0 +1,103 @@
+//! Live updates (GET /api/events): a change reaches the streams of those who may see it and no
+//! one else, and a stream opened with Last-Event-ID gets what it missed, on both databases.
+use std::time::Duration;
+
+use crate::common;
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use common::orders::{NewOrder, order_with_details, outsider};
+use common::{Session, TestApp};
+
+/// An open event stream and what it has said so far.
+struct Listener {
+    response: reqwest::Response,
+    heard: String,
+}
+
+impl Listener {
+    async fn open(session: &Session, last_event_id: Option<&str>) -> Listener {
+        let mut request = session.http.get(session.url("/api/events"));
+        if let Some(id) = last_event_id {
+            request = request.header("Last-Event-ID", id);
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-type"], "text/event-stream");
+        Listener { response, heard: String::new() }
+    }
+
+    /// Reads until `wanted` was said or `wait` has passed; answers whether it was.
+    async fn hears(&mut self, wanted: &str, wait: Duration) -> bool {
+        let deadline = tokio::time::Instant::now() + wait;
+        while !self.heard.contains(wanted) {
+            match tokio::time::timeout_at(deadline, self.response.chunk()).await {
+                Ok(Ok(Some(bytes))) => self.heard.push_str(&String::from_utf8_lossy(&bytes)),
+                _ => return false,
+            }
+        }
+        true
+    }
+}
+
+async fn staff_message(app: &TestApp, order: i64) {
+    let staff = app.signed_in("demo.staff").await;
+    let r = staff
+        .post(&format!("/api/staff/orders/{order}/messages"), json!({"message": "Live?"}))
+        .await;
+    assert!(r.status().is_success(), "{}", r.status());
+}
+
+both_dbs!(a_change_reaches_only_those_who_may_see_it, |app| {
+    let order = order_with_details(
+        &app,
+        NewOrder { file_number: "920001", status: 5, appraiser: Some("demo.appraiser") },
+    )
+    .await;
+    let mut appraiser = Listener::open(&app.signed_in("demo.appraiser").await, None).await;
+    let mut firm_admin = Listener::open(&app.signed_in("demo.admin").await, None).await;
+    let mut staff = Listener::open(&app.signed_in("demo.staff").await, None).await;
+    let mut other = Listener::open(&app.signed_in(outsider(&app).await).await, None).await;
+
+    staff_message(&app, order).await;
+    let said = format!("\"orderId\":{order}");
+    let wait = Duration::from_secs(5);
+    assert!(appraiser.hears(&said, wait).await, "the appraiser heard: {}", appraiser.heard);
+    assert!(appraiser.heard.contains("event: order"), "{}", appraiser.heard);
+    assert!(
+        firm_admin.hears(&said, wait).await,
+        "the firm's administrator heard: {}",
+        firm_admin.heard
+    );
+    assert!(staff.hears(&said, wait).await, "staff heard: {}", staff.heard);
+    assert!(
+        !other.hears(&said, Duration::from_millis(1500)).await,
+        "another firm heard: {}",
+        other.heard
+    );
+    assert_eq!(app.client().get("/api/events").await.status(), StatusCode::UNAUTHORIZED);
+});
+
+both_dbs!(a_reconnecting_browser_gets_what_it_missed, |app| {
+    let order = order_with_details(
+        &app,
+        NewOrder { file_number: "920002", status: 5, appraiser: Some("demo.appraiser") },
+    )
+    .await;
+    let me = app.signed_in("demo.appraiser").await;
+    staff_message(&app, order).await;
+    staff_message(&app, order).await;
+    // The browser last saw event 0: both changes are replayed, with their ids.
+    let mut back = Listener::open(&me, Some("0")).await;
+    let said = format!("\"orderId\":{order}");
+    assert!(back.hears(&said, Duration::from_secs(5)).await, "{}", back.heard);
+    let _ = back.hears("never said", Duration::from_millis(800)).await;
+    assert_eq!(back.heard.matches(&said).count(), 2, "{}", back.heard);
+    let first_id = back.heard.lines().find_map(|l| l.strip_prefix("id: ")).unwrap().to_string();
+    // From the first one on, only the second is replayed.
+    let mut later = Listener::open(&me, Some(&first_id)).await;
+    assert!(later.hears(&said, Duration::from_secs(5)).await);
+    let _ = later.hears("never said", Duration::from_millis(800)).await;
+    assert_eq!(later.heard.matches(&said).count(), 1, "{}", later.heard);
+});
