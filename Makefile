@@ -7,15 +7,15 @@ RELEASE_BIN := $(CARGO_TARGET_DIR)/release/appraisal-portal
 WEB := web
 
 .PHONY: bench scale-test test-scale run test build web-deps web-build server server-release release api-types check-api-types \
-        test-server test-web test-fuzz test-e2e lint clean
+        test-server test-web test-size test-fuzz test-e2e lint clean
 
 ## Build everything and serve the portal with demo data on ./data/portal.db (SQLite).
 run: build
 	$(BIN) serve --demo
 
 ## Every test: server (SQLite, and PostgreSQL when PORTAL_TEST_POSTGRES_URL is set), web unit
-## tests, API types freshness, and browser tests against the real server.
-test: lint check-api-types test-server test-web test-fuzz test-scale test-e2e
+## tests, API types freshness, the first screen's size budget, and browser tests against the real server.
+test: lint check-api-types test-server test-web test-size test-fuzz test-scale test-e2e
 
 build: web-build server
 
@@ -58,7 +58,8 @@ lint: web-deps
 	cargo clippy --locked --workspace --all-targets -- -D warnings
 	cd $(WEB) && npm run --silent lint
 
-test-server:
+# The built web app first: the server tests check how its embedded files are sent.
+test-server: web-build
 	cargo test --locked --workspace --no-fail-fast
 
 ## Fuzzes the API from its OpenAPI document (schemathesis, from PyPI): no 5xx, no dropped connection.
@@ -67,6 +68,10 @@ test-fuzz: server
 
 test-web: web-deps
 	cd $(WEB) && npm run typecheck && npm test
+
+## The sign-in page's JS and CSS (what index.html loads at once) stay within 120 KB brotli-compressed.
+test-size: web-build
+	cd $(WEB) && npm run --silent size-budget
 
 # Builds the server itself: make makes a prerequisite once per run, and an earlier `server` (for the
 # API types) may have embedded no web app yet.

@@ -45,7 +45,7 @@ const boundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/lib/api-schema.d.ts', '*.config.{js,cjs,mjs}', 'e2e/*.mjs'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'src/lib/api-schema.d.ts', '*.config.{js,cjs,mjs}', 'e2e/*.mjs', 'scripts/*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

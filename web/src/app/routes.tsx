@@ -6,7 +6,8 @@ import { RequireAuth } from './guards/RequireAuth';
 import { AppLayout } from './shell/AppLayout';
 
 /* Lazy pages, one chunk per feature module. */
-const login = () => import('../features/auth/LoginPage').then((m) => ({ Component: m.LoginPage }));
+const login = () =>
+  Promise.all([import('../features/auth/LoginPage'), import('./styles/signIn')]).then(([m]) => ({ Component: m.LoginPage }));
 const logout = () => import('../features/auth/LogoutPage').then((m) => ({ Component: m.LogoutPage }));
 const dualAuth = () => import('../features/auth/DualAuthPage').then((m) => ({ Component: m.DualAuthPage }));
 const resetPassword = () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage }));
@@ -37,6 +38,8 @@ const staffAppraisers = () => import('../features/staff-appraisers/AppraisersPag
 const staffSecureLinks = () => import('../features/staff-secure-links/StaffSecureLinksPage').then((m) => ({ Component: m.StaffSecureLinksPage }));
 const staffPayments = () => import('../features/staff/StaffPaymentsPage').then((m) => ({ Component: m.StaffPaymentsPage }));
 const forms = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.FormsPage }));
+// The sign-in page loads the styles of what it shows (styles/firstScreen.ts); every other page all of them.
+const allStyles = () => import('./styles/all').then(() => ({}));
 
 /** The order page, the same under /appraiser and /staff (each area's guard decides who enters). */
 const ORDER_PAGE_ROUTES: RouteObject[] = [
@@ -54,85 +57,90 @@ export const routes: RouteObject[] = [
       { index: true, element: <DashboardRedirect /> },
       { path: 'dashboard', element: <DashboardRedirect /> },
 
-      // public
       { path: 'login', lazy: login },
-      { path: 'logout', lazy: logout },
-      { path: 'unauthorized', lazy: unauthorized },
-      { path: 'forbidden', lazy: forbidden },
-      { path: 'dual-auth', lazy: dualAuth },
-      { path: 'reset-password', lazy: resetPassword },
-      { path: 'perform-reset-password', lazy: performResetPassword },
-      { path: 'unsubscribe', lazy: unsubscribe },
+      {
+        lazy: allStyles,
+        children: [
+          // public
+          { path: 'logout', lazy: logout },
+          { path: 'unauthorized', lazy: unauthorized },
+          { path: 'forbidden', lazy: forbidden },
+          { path: 'dual-auth', lazy: dualAuth },
+          { path: 'reset-password', lazy: resetPassword },
+          { path: 'perform-reset-password', lazy: performResetPassword },
+          { path: 'unsubscribe', lazy: unsubscribe },
 
-      // any signed-in user
-      {
-        path: 'profile',
-        element: <RequireAuth />,
-        children: [
-          { index: true, element: <Navigate to="/profile/me" replace /> },
-          // One route with an optional tab, so choosing a tab keeps the page (and keyboard focus).
-          { path: 'me/:tabName?', lazy: profile },
-        ],
-      },
+          // any signed-in user
+          {
+            path: 'profile',
+            element: <RequireAuth />,
+            children: [
+              { index: true, element: <Navigate to="/profile/me" replace /> },
+              // One route with an optional tab, so choosing a tab keeps the page (and keyboard focus).
+              { path: 'me/:tabName?', lazy: profile },
+            ],
+          },
 
-      {
-        path: 'appraiser',
-        element: <RequireAuth roles={AREA_ROLES.appraiser} />,
-        children: [
-          { index: true, element: <Navigate to="/appraiser/dashboard" replace /> },
-          { path: 'dashboard', lazy: ordersDashboard },
-          { path: 'profile', element: <Navigate to="/profile/me" replace /> },
-          { path: 'profile/:securityUserId/:tabName?', lazy: profile },
-          { path: 'quote', element: <Navigate to="/appraiser/quotes" replace /> },
-          { path: 'quote/:id', lazy: quoteDetails },
-          ...ORDER_PAGE_ROUTES,
-          { path: 'secure-links', lazy: secureLinks },
-          { path: 'secure-links/:secureLinkId', lazy: secureLinks },
-          { path: 'payments', lazy: payments },
-          { path: 'payments/:tabName', lazy: payments },
-          { path: 'support', lazy: support },
-          { path: 'quotes', lazy: quotes },
-        ],
-      },
-      {
-        path: 'appraiser-admin',
-        element: <RequireAuth roles={AREA_ROLES.appraiserAdmin} />,
-        children: [
-          { index: true, element: <Navigate to="/appraiser-admin/appraisers" replace /> },
-          { path: 'appraisers', lazy: appraisers },
-        ],
-      },
-      {
-        path: 'staff',
-        element: <RequireAuth roles={AREA_ROLES.staff} />,
-        children: [
-          { index: true, element: <Navigate to="/staff/dashboard" replace /> },
-          { path: 'dashboard', lazy: ordersDashboard },
-          { path: 'profile/:tabName?', lazy: profile },
-          // Staff open orders here: /appraiser is closed to them.
-          ...ORDER_PAGE_ROUTES,
-          { path: 'quotes', lazy: staffQuotes },
-          { path: 'quotes/:id', lazy: staffQuoteDetails },
-          { path: 'coverage-review', lazy: coverageReview },
-          { path: 'secure-links', lazy: staffSecureLinks },
-          { path: 'appraisers', lazy: staffAppraisers },
-          { path: 'new-order', lazy: newOrder },
-          { path: 'clients', lazy: clients },
-          { path: 'payments', lazy: staffPayments },
-        ],
-      },
-      {
-        path: 'admin',
-        element: <RequireAuth roles={AREA_ROLES.admin} />,
-        children: [
-          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-          { path: 'dashboard', lazy: adminDashboard },
-          { path: 'backdoor-login', lazy: backdoorLogin },
-          { path: 'forms', lazy: forms },
-        ],
-      },
+          {
+            path: 'appraiser',
+            element: <RequireAuth roles={AREA_ROLES.appraiser} />,
+            children: [
+              { index: true, element: <Navigate to="/appraiser/dashboard" replace /> },
+              { path: 'dashboard', lazy: ordersDashboard },
+              { path: 'profile', element: <Navigate to="/profile/me" replace /> },
+              { path: 'profile/:securityUserId/:tabName?', lazy: profile },
+              { path: 'quote', element: <Navigate to="/appraiser/quotes" replace /> },
+              { path: 'quote/:id', lazy: quoteDetails },
+              ...ORDER_PAGE_ROUTES,
+              { path: 'secure-links', lazy: secureLinks },
+              { path: 'secure-links/:secureLinkId', lazy: secureLinks },
+              { path: 'payments', lazy: payments },
+              { path: 'payments/:tabName', lazy: payments },
+              { path: 'support', lazy: support },
+              { path: 'quotes', lazy: quotes },
+            ],
+          },
+          {
+            path: 'appraiser-admin',
+            element: <RequireAuth roles={AREA_ROLES.appraiserAdmin} />,
+            children: [
+              { index: true, element: <Navigate to="/appraiser-admin/appraisers" replace /> },
+              { path: 'appraisers', lazy: appraisers },
+            ],
+          },
+          {
+            path: 'staff',
+            element: <RequireAuth roles={AREA_ROLES.staff} />,
+            children: [
+              { index: true, element: <Navigate to="/staff/dashboard" replace /> },
+              { path: 'dashboard', lazy: ordersDashboard },
+              { path: 'profile/:tabName?', lazy: profile },
+              // Staff open orders here: /appraiser is closed to them.
+              ...ORDER_PAGE_ROUTES,
+              { path: 'quotes', lazy: staffQuotes },
+              { path: 'quotes/:id', lazy: staffQuoteDetails },
+              { path: 'coverage-review', lazy: coverageReview },
+              { path: 'secure-links', lazy: staffSecureLinks },
+              { path: 'appraisers', lazy: staffAppraisers },
+              { path: 'new-order', lazy: newOrder },
+              { path: 'clients', lazy: clients },
+              { path: 'payments', lazy: staffPayments },
+            ],
+          },
+          {
+            path: 'admin',
+            element: <RequireAuth roles={AREA_ROLES.admin} />,
+            children: [
+              { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+              { path: 'dashboard', lazy: adminDashboard },
+              { path: 'backdoor-login', lazy: backdoorLogin },
+              { path: 'forms', lazy: forms },
+            ],
+          },
 
-      { path: '*', lazy: notFound },
+          { path: '*', lazy: notFound },
+        ],
+      },
     ],
   },
 ];

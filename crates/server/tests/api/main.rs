@@ -30,3 +30,4 @@ mod staff_onboarding;
 mod staff_quotes;
 mod startup;
 mod verification;
+mod web_app;

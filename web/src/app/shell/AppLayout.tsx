@@ -1,6 +1,6 @@
-import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea } from '@mantine/core';
+import { Anchor, AppShell, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Link, Outlet, matchPath, useLocation } from 'react-router';
 import { useCurrentUser } from '../../lib/session';
 import { Footer } from './Footer';
@@ -8,8 +8,13 @@ import { GlobalProgress } from './GlobalProgress';
 import { Logo } from './Logo';
 import { menuFor } from './menu';
 import { NeedHelp } from './NeedHelp';
-import { UserMenu } from './UserMenu';
-import { useLiveUpdates } from './useLiveUpdates';
+
+// The signed-in parts of the shell (with the styles of every component, and the live updates with the
+// features' query keys) stay out of the sign-in page.
+const MainNav = lazy(() => import('./MainNav').then((m) => ({ default: m.MainNav })));
+const NavToggle = lazy(() => import('./MainNav').then((m) => ({ default: m.NavToggle })));
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
+const LiveUpdates = lazy(() => import('./useLiveUpdates').then((m) => ({ default: m.LiveUpdates })));
 
 const NO_HELP_PATHS = ['/appraiser/support'];
 
@@ -23,7 +28,6 @@ export function AppLayout() {
   const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
   const navHidden = isMobile && !opened;
   const showHelp = !NO_HELP_PATHS.some((p) => matchPath({ path: p, end: true }, location.pathname));
-  useLiveUpdates(!!user);
 
   useEffect(() => {
     close();
@@ -37,53 +41,35 @@ export function AppLayout() {
       padding="md"
     >
       <GlobalProgress />
+      {user ? (
+        <Suspense fallback={null}>
+          <LiveUpdates />
+        </Suspense>
+      ) : null}
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             {hasNav ? (
-              <Burger
-                opened={opened}
-                onClick={toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={opened ? 'Close navigation' : 'Open navigation'}
-                aria-expanded={opened}
-                aria-controls="main-navigation"
-              />
+              <Suspense fallback={null}>
+                <NavToggle opened={opened} onClick={toggle} />
+              </Suspense>
             ) : null}
             <Anchor component={Link} to="/" underline="never" aria-label="Appraisal Portal home">
               <Logo />
             </Anchor>
           </Group>
-          {user ? <UserMenu user={user} /> : null}
+          {user ? (
+            <Suspense fallback={null}>
+              <UserMenu user={user} />
+            </Suspense>
+          ) : null}
         </Group>
       </AppShell.Header>
 
       {hasNav ? (
-        <AppShell.Navbar
-          p="xs"
-          id="main-navigation"
-          aria-label="Main navigation"
-          inert={navHidden || undefined}
-          style={navHidden ? { visibility: 'hidden' } : undefined}
-        >
-          <AppShell.Section grow component={ScrollArea}>
-            {items.map((item) => {
-              const active = !!matchPath({ path: item.to, end: false }, location.pathname);
-              return (
-                <NavLink
-                  key={item.to}
-                  component={Link}
-                  to={item.to}
-                  label={item.label}
-                  active={active}
-                  variant="filled"
-                  aria-current={active ? 'page' : undefined}
-                />
-              );
-            })}
-          </AppShell.Section>
-        </AppShell.Navbar>
+        <Suspense fallback={null}>
+          <MainNav items={items} hidden={navHidden} />
+        </Suspense>
       ) : null}
 
       <AppShell.Main>

@@ -1,3 +1,4 @@
+import '../styles/all';
 import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
 import { displayName, type LoggedInUser } from '../../lib/session';

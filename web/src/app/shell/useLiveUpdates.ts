@@ -36,3 +36,9 @@ export function useLiveUpdates(signedIn: boolean) {
     return () => source.close();
   }, [signedIn, queryClient]);
 }
+
+/** The hook as a component, so the shell can load it (and the features' query keys) when signed in. */
+export function LiveUpdates() {
+  useLiveUpdates(true);
+  return null;
+}

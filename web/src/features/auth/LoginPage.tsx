@@ -1,10 +1,9 @@
 import { Alert, Anchor, Button, Group, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { SIGN_UP_FALLBACK_URL, useAppConfig } from '../../lib/appConfig';
 import { notify } from '../../lib/notify';
-import { useLogin, verificationPath } from './api';
+import { useLogin, verificationPath, type Credentials } from './api';
 import { PasswordField } from '../../components/PasswordField';
 import { FormCard } from '../../components/FormCard';
 
@@ -15,19 +14,30 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const [error, setError] = useState<string | null>(null);
 
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { username: '', password: '' },
-    validate: {
-      username: (v) => (v.trim() ? null : 'Username is required'),
-      password: (v) => (v ? null : 'Password is required'),
+  // Plain state rather than @mantine/form, whose code the first screen can do without.
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Credentials, string>>>({});
+  const field = (name: keyof Credentials) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      setErrors((errs) => ({ ...errs, [name]: undefined }));
     },
   });
 
   const from = (location.state as { from?: unknown } | null)?.from;
   const target = typeof from === 'string' && from.startsWith('/') && !from.startsWith('/login') ? from : '/dashboard';
 
-  const onSubmit = form.onSubmit((values) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = {
+      username: values.username.trim() ? undefined : 'Username is required',
+      password: values.password ? undefined : 'Password is required',
+    };
+    setErrors(found);
+    if (found.username || found.password) return;
     setError(null);
     loginMutation.mutate(
       { username: values.username.trim(), password: values.password },
@@ -43,7 +53,7 @@ export function LoginPage() {
         onError: (e) => setError(e.message),
       },
     );
-  });
+  };
 
   const pending = loginMutation.isPending;
 
@@ -54,8 +64,8 @@ export function LoginPage() {
             {error}
           </Alert>
         ) : null}
-        <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
-        <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+        <TextInput label="Username" autoComplete="username" withAsterisk {...field('username')} />
+        <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
         <Button type="submit" fullWidth loading={false} disabled={pending}>
           {pending ? 'Signing in...' : 'Sign in'}
         </Button>
