@@ -40,21 +40,20 @@ pub struct MessageResponse {
 
 /// The answers of a call that changes one record (an order's action, a staff operation), as the
 /// API document lists them. Only describes the API: handlers answer through `AppError`.
-#[derive(utoipa::IntoResponses)]
-#[allow(dead_code)]
-pub enum ChangeAnswers {
-    /// Done: the message says what happened.
-    #[response(status = 200)]
-    Done(MessageResponse),
-    /// The caller's role may never do this.
-    #[response(status = 403)]
-    Forbidden(MessageResponse),
-    /// No such record, or not one the caller may see.
-    #[response(status = 404)]
-    NotFound(MessageResponse),
-    /// Not possible in the record's current state, or it changed meanwhile.
-    #[response(status = 409)]
-    Conflict(MessageResponse),
+pub struct ChangeAnswers;
+
+impl utoipa::IntoResponses for ChangeAnswers {
+    fn responses() -> BTreeMap<String, RefOr<openapi::Response>> {
+        [
+            ("200", "Done: the message says what happened."),
+            ("403", "The caller's role may never do this."),
+            ("404", "No such record, or not one the caller may see."),
+            ("409", "Not possible in the record's current state, or it changed meanwhile."),
+        ]
+        .into_iter()
+        .map(|(status, description)| (status.to_string(), message_answer(description)))
+        .collect()
+    }
 }
 
 /// [`ChangeAnswers`] for a call with input, which may also be refused as invalid (422).
@@ -63,13 +62,20 @@ pub struct ChangeWithInputAnswers;
 impl utoipa::IntoResponses for ChangeWithInputAnswers {
     fn responses() -> BTreeMap<String, RefOr<openapi::Response>> {
         let mut answers = ChangeAnswers::responses();
-        let body = Ref::from_schema_name(MessageResponse::name());
-        let invalid = ResponseBuilder::new()
-            .description("The input does not hold: the message says which field and why.")
-            .content("application/json", ContentBuilder::new().schema(Some(body)).build());
-        answers.insert("422".into(), invalid.build().into());
+        let invalid = "The input does not hold: the message says which field and why.";
+        answers.insert("422".into(), message_answer(invalid));
         answers
     }
+}
+
+/// An answer whose body is a `MessageResponse`.
+fn message_answer(description: &str) -> RefOr<openapi::Response> {
+    let body = Ref::from_schema_name(MessageResponse::name());
+    ResponseBuilder::new()
+        .description(description)
+        .content("application/json", ContentBuilder::new().schema(Some(body)).build())
+        .build()
+        .into()
 }
 
 impl MessageResponse {
