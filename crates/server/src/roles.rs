@@ -1,7 +1,6 @@
 //! User types and the one table that says which roles may use which area of the API.
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::http::schema::integer_enum_schema;
+use crate::http::schema::wire_number;
 
 /// User types by number, as the API sends them (docs/domain.md#parties-and-roles).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -91,27 +90,14 @@ fn wire_name(t: UserType) -> &'static str {
     }
 }
 
-impl Serialize for UserType {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_i16(self.number())
-    }
-}
-
-impl<'de> Deserialize<'de> for UserType {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let n = i16::deserialize(deserializer)?;
-        UserType::from_number(n)
-            .ok_or_else(|| serde::de::Error::custom(format!("{n} is not a user type")))
-    }
-}
-
-impl utoipa::PartialSchema for UserType {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        integer_enum_schema(UserType::ALL.map(|t| (i64::from(t.number()), wire_name(t))))
-    }
-}
-
-impl utoipa::ToSchema for UserType {}
+wire_number!(
+    UserType,
+    i16,
+    number,
+    from_number,
+    "a user type",
+    UserType::ALL.map(|t| (i64::from(t.number()), wire_name(t)))
+);
 
 /// An area of the API with the roles allowed to use it (docs/domain.md#parties-and-roles). Every
 /// feature router is registered under exactly one area.

@@ -1,8 +1,7 @@
 //! The 41 order statuses, their names and their groups (docs/domain.md#order-statuses).
 use sea_orm::Value;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::http::schema::integer_enum_schema;
+use crate::http::schema::wire_number;
 
 /// An order's status. The database keeps its id (`orders.status_id`, `order_statuses.id`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -243,28 +242,15 @@ impl From<OrderStatus> for Value {
     }
 }
 
-/// On the wire a status is its id.
-impl Serialize for OrderStatus {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_i32(self.id())
-    }
-}
-
-impl<'de> Deserialize<'de> for OrderStatus {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let id = i32::deserialize(deserializer)?;
-        OrderStatus::from_id(id)
-            .ok_or_else(|| serde::de::Error::custom(format!("{id} is not an order status")))
-    }
-}
-
-impl utoipa::PartialSchema for OrderStatus {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        integer_enum_schema(OrderStatus::ALL.map(|s| (i64::from(s.id()), s.name())))
-    }
-}
-
-impl utoipa::ToSchema for OrderStatus {}
+// On the wire a status is its id.
+wire_number!(
+    OrderStatus,
+    i32,
+    id,
+    from_id,
+    "an order status",
+    OrderStatus::ALL.map(|s| (i64::from(s.id()), s.name()))
+);
 
 #[cfg(test)]
 mod tests {
