@@ -101,3 +101,37 @@ both_dbs!(a_reconnecting_browser_gets_what_it_missed, |app| {
     let _ = later.hears("never said", Duration::from_millis(800)).await;
     assert_eq!(later.heard.matches(&said).count(), 1, "{}", later.heard);
 });
+
+/// A second copy of the server on the same database, as behind a load balancer: its own relay.
+async fn second_copy(app: &TestApp) -> String {
+    let db = portal::state::open_database(&app.config).await.unwrap();
+    let epp = portal::payments::epp_from_config(&app.config, db.clone());
+    let state = portal::state::AppState::new(db.clone(), app.config.clone(), epp).unwrap();
+    state.live.spawn_relay(db, app.config.database_url.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let service =
+        portal::router::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    tokio::spawn(async move { axum::serve(listener, service).await.unwrap() });
+    base
+}
+
+// On PostgreSQL the copy is woken by NOTIFY at once (its safety-net poll is every 5 s); on SQLite
+// it looks every 300 ms.
+both_dbs!(a_change_made_on_one_copy_reaches_a_browser_on_another, |app| {
+    let order = order_with_details(
+        &app,
+        NewOrder { file_number: "920003", status: 5, appraiser: Some("demo.appraiser") },
+    )
+    .await;
+    let other_copy = second_copy(&app).await;
+    let mut there = Session::new(&other_copy);
+    common::sign_in_through(&app.db, &mut there, "demo.appraiser").await;
+    let mut listener = Listener::open(&there, None).await;
+    tokio::time::sleep(Duration::from_millis(300)).await; // the relay has read where the rows end
+    let started = tokio::time::Instant::now();
+    staff_message(&app, order).await;
+    let said = format!("\"orderId\":{order}");
+    assert!(listener.hears(&said, Duration::from_secs(2)).await, "heard: {}", listener.heard);
+    eprintln!("live event across copies after {:?}", started.elapsed());
+});
