@@ -7,7 +7,7 @@ RELEASE_BIN := $(CARGO_TARGET_DIR)/release/appraisal-portal
 WEB := web
 
 .PHONY: bench scale-test test-scale run test build web-deps web-build server server-release release api-types check-api-types \
-        test-server test-web test-size test-fuzz test-e2e lint clean
+        test-server test-web test-size test-fuzz test-e2e lint clean lighthouse
 
 ## Build everything and serve the portal with demo data on ./data/portal.db (SQLite).
 run: build
@@ -88,6 +88,13 @@ BENCH_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 bench:
 	cargo build --locked --release -p appraisal-portal -p portal-bench
 	$(CARGO_TARGET_DIR)/release/dashboard-bench --orders $(BENCH_ORDERS) --postgres $(BENCH_POSTGRES_URL)
+
+## Lighthouse performance scores, desktop and mobile, of the sign-in page, a signed-out dashboard
+## link and the signed-in dashboard, in the system's Chromium (not part of `make test`: the scores
+## move with the machine's load).
+lighthouse: web-build
+	cargo build --locked -p appraisal-portal
+	cd $(WEB) && PORTAL_BIN=$(BIN) node scripts/lighthouse.mjs
 
 ## Scale-out and faults (docs/operations.md): three release copies on PostgreSQL and S3 (moto) behind
 ## nginx, 64 clients for 60 s, one copy killed with SIGKILL and PostgreSQL restarted mid-load.
