@@ -147,8 +147,8 @@ async fn expiring(
             licence.license_type, licence.state_code
         );
         let notice = credential_notice(&what);
-        let key =
-            (["licence-60", "licence-30", "licence-7"][warning_index(days)], i64::from(licence.id));
+        let kind = format!("licence-{days}");
+        let key = (kind.as_str(), i64::from(licence.id));
         sent += usize::from(
             remind(db, config, key, today, Some(profile.security_user_id), notice).await?,
         );
@@ -160,16 +160,13 @@ async fn expiring(
     {
         let notice =
             credential_notice(&format!("your E&O insurance expires in {days} days ({on})"));
-        let key = (["eno-60", "eno-30", "eno-7"][warning_index(days)], i64::from(profile.id));
+        let kind = format!("eno-{days}");
+        let key = (kind.as_str(), i64::from(profile.id));
         sent += usize::from(
             remind(db, config, key, today, Some(profile.security_user_id), notice).await?,
         );
     }
     Ok(sent)
-}
-
-fn warning_index(days: i64) -> usize {
-    EXPIRY_WARNINGS.iter().position(|d| *d == days).unwrap_or(0)
 }
 
 fn credential_notice(what: &str) -> Notice {
