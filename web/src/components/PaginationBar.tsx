@@ -12,6 +12,8 @@ export interface PaginationBarProps {
   pageSize: number;
   totalItems: number;
   totalPages: number;
+  /** The total stopped at a cap (a search over a very large book): shown as "10,000+", and the last page is not known. */
+  totalIsLowerBound?: boolean;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
   pageSizeOptions?: readonly number[];
@@ -36,6 +38,7 @@ export function PaginationBar({
   pageSize,
   totalItems,
   totalPages,
+  totalIsLowerBound = false,
   onPageChange,
   onPageSizeChange,
   pageSizeOptions = PAGE_SIZE_OPTIONS,
@@ -47,11 +50,14 @@ export function PaginationBar({
   const { from, to } = shownRange(current, pageSize, totalItems);
   const atStart = current <= 0;
   const atEnd = current >= pages - 1;
+  const more = totalIsLowerBound ? '+' : '';
+  const shownTotal = totalIsLowerBound ? totalItems.toLocaleString('en-US') : totalItems;
 
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" component="nav" aria-label={label}>
       <Text size="sm" aria-live="polite">
-        Showing {from} - {to} of {totalItems} results
+        Showing {from} - {to} of {shownTotal}
+        {more} results
       </Text>
       <Group gap="xs" wrap="nowrap" align="center">
         <Text component="label" htmlFor={sizeId} size="sm">
@@ -97,11 +103,12 @@ export function PaginationBar({
         </Group>
         <Text size="sm" hiddenFrom="sm" px={4}>
           Page {current + 1} of {pages}
+          {more}
         </Text>
         <ActionIcon variant="default" size="lg" aria-label="Next page" disabled={atEnd} onClick={() => onPageChange(current + 1)}>
           <Chevron dir="right" />
         </ActionIcon>
-        <ActionIcon variant="default" size="lg" aria-label="Last page" disabled={atEnd} onClick={() => onPageChange(pages - 1)}>
+        <ActionIcon variant="default" size="lg" aria-label="Last page" disabled={atEnd || totalIsLowerBound} onClick={() => onPageChange(pages - 1)}>
           <Chevron dir="right" double />
         </ActionIcon>
       </Group>

@@ -2285,6 +2285,11 @@ export interface components {
         };
         DashboardPage: {
             items: components["schemas"]["OrderDashboardItem"][];
+            /**
+             * @description True when the count stopped at 10,000 (a search over closed orders too): there are more
+             *     matches than `totalItems`, and more pages than `totalPages`.
+             */
+            totalIsLowerBound: boolean;
             /** Format: int64 */
             totalItems: number;
             /** Format: int64 */

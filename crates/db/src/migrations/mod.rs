@@ -14,6 +14,7 @@ mod m0012_company_office;
 mod m0013_calendar_feed;
 mod m0014_notifications;
 mod m0015_live_events;
+mod m0016_text_search;
 
 pub struct Migrator;
 
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0013_calendar_feed::Migration),
             Box::new(m0014_notifications::Migration),
             Box::new(m0015_live_events::Migration),
+            Box::new(m0016_text_search::Migration),
         ]
     }
 }

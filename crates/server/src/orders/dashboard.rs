@@ -7,7 +7,8 @@ use sea_orm::sea_query::{
     Alias, Condition, Expr, ExprTrait, Func, LikeExpr, NullOrdering, Order, Query, SelectStatement,
 };
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbBackend, FromQueryResult, Statement, StatementBuilder,
+    ColumnTrait, ConnectionTrait, DbBackend, FromQueryResult, IdenStatic, Statement,
+    StatementBuilder,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -76,6 +77,9 @@ pub struct OrderDashboardItem {
 pub struct DashboardPage {
     pub items: Vec<OrderDashboardItem>,
     pub total_items: u64,
+    /// True when the count stopped at 10,000 (a search over closed orders too): there are more
+    /// matches than `totalItems`, and more pages than `totalPages`.
+    pub total_is_lower_bound: bool,
     pub total_pages: u64,
 }
 
@@ -155,9 +159,41 @@ fn start_of_day(day: NaiveDate, zone: Tz) -> DateTime<Utc> {
     local.map_or_else(|| midnight.and_utc(), |t| t.with_timezone(&Utc))
 }
 
+/// How a contained text fragment is looked for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TextMatch {
+    /// `lower(column) LIKE '%fragment%'`, checked on the rows whichever index the rest of the
+    /// filter (or the sort) leads to.
+    Like,
+    /// SQLite's trigram full-text table (migration m0016), for fragments of three or more
+    /// characters (shorter ones have no trigram and stay LIKE): finds the few matching orders
+    /// of a million without reading the others.
+    FullText,
+}
+
+/// The shortest fragment the trigram full-text table can find.
+const MIN_FULL_TEXT_CHARS: usize = 3;
+
+/// A full-text query for every (column, fragment): each column must contain its fragment as
+/// written (a quoted phrase of trigrams matches exactly that run of characters).
+fn full_text_match(terms: &[(order::Column, String)]) -> Expr {
+    let query = terms
+        .iter()
+        .map(|(column, fragment)| {
+            format!("{} : \"{}\"", column.as_str(), fragment.replace('"', "\"\""))
+        })
+        .collect::<Vec<_>>()
+        .join(" AND ");
+    Expr::cust_with_values(
+        "\"orders\".\"id\" IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)",
+        [query],
+    )
+}
+
 /// Checks the filter and turns it into the WHERE condition (without visibility).
-fn conditions(f: &SearchFilter, zone: Tz) -> AppResult<Condition> {
+fn conditions(f: &SearchFilter, zone: Tz, text_match: TextMatch) -> AppResult<Condition> {
     let mut c = Condition::all();
+    let mut full_text = Vec::new();
     for (column, value) in [
         (order::Column::FileNumber, &f.usa_file_number),
         (order::Column::LoanNumber, &f.loan_number),
@@ -166,9 +202,19 @@ fn conditions(f: &SearchFilter, zone: Tz) -> AppResult<Condition> {
         (order::Column::PropertyCity, &f.property_city),
         (order::Column::PropertyZip, &f.property_zip),
     ] {
-        if let Some(fragment) = text(value) {
-            c = c.add(contains(column, &fragment));
+        match text(value) {
+            Some(fragment)
+                if text_match == TextMatch::FullText
+                    && fragment.chars().count() >= MIN_FULL_TEXT_CHARS =>
+            {
+                full_text.push((column, fragment))
+            }
+            Some(fragment) => c = c.add(contains(column, &fragment)),
+            None => {}
         }
+    }
+    if !full_text.is_empty() {
+        c = c.add(full_text_match(&full_text));
     }
     if let Some(state) = text(&f.property_state) {
         let found = geography::state(&state).ok_or_else(|| {
@@ -259,83 +305,31 @@ pub struct Row {
     appraiser_last_name: Option<String>,
 }
 
-fn base_query(filter: Condition) -> SelectStatement {
-    Query::select()
+/// Counts of a search that reaches closed orders (most of a large book) stop after this many
+/// matches: the page says "10,000+" rather than read every one of a million orders.
+pub const COUNT_CAP: u64 = 10_000;
+
+fn count_statement(filter: Condition, capped: bool) -> SelectStatement {
+    let count_all = Expr::col((order::Entity, order::Column::Id)).count();
+    if !capped {
+        // The filter only ever names the orders table, so the count needs no join.
+        return Query::select().expr(count_all).from(order::Entity).cond_where(filter).take();
+    }
+    let first_matches = Query::select()
+        .expr(Expr::val(1))
         .from(order::Entity)
-        .left_join(
-            security_user::Entity,
-            Expr::col((security_user::Entity, security_user::Column::Id))
-                .equals((order::Entity, order::Column::AssignedAppraiserId)),
-        )
         .cond_where(filter)
+        .limit(COUNT_CAP + 1)
+        .take();
+    Query::select()
+        .expr(Expr::cust("COUNT(*)"))
+        .from_subquery(first_matches, Alias::new("first_matches"))
         .take()
 }
 
-/// The statements behind one dashboard page: the count, then the page, which depends on it.
-pub struct DashboardQuery {
-    pub count: Statement,
-    page: SelectStatement,
-    paging: Paging,
-    backend: DbBackend,
-}
-
-/// The page to read, as a statement; `reversed` when it reads from the far end (its rows come
-/// back in the opposite order).
-pub struct PageStatement {
-    pub statement: Statement,
-    pub reversed: bool,
-}
-
-impl DashboardQuery {
-    /// The statement for the requested page of `total` matches, or None when the page is past
-    /// the end. A page in the second half is read from the other end, so the database skips
-    /// the fewer rows: the last page costs what the first does.
-    pub fn page(&self, total: u64) -> Option<PageStatement> {
-        let (limit, offset) = (self.paging.limit, (self.paging.page - 1) * self.paging.limit);
-        if offset >= total {
-            return None;
-        }
-        let take = Ord::min(limit, total - offset);
-        let reversed = offset > total - offset - take;
-        let (offset, descending) = if reversed {
-            (total - offset - take, !self.paging.descending)
-        } else {
-            (offset, self.paging.descending)
-        };
-        let direction = if descending { Order::Desc } else { Order::Asc };
-        // Empty dates sort last either way (so first when read from the other end); the id
-        // keeps pages stable.
-        let nulls = if reversed { NullOrdering::First } else { NullOrdering::Last };
-        let mut select = self.page.clone();
-        for expr in &self.paging.sort {
-            select.order_by_expr_with_nulls(expr.clone(), direction.clone(), nulls);
-        }
-        select.order_by((order::Entity, order::Column::Id), direction);
-        select.limit(take).offset(offset);
-        Some(PageStatement { statement: StatementBuilder::build(&select, &self.backend), reversed })
-    }
-}
-
-/// Checks the filter and builds the statements for the orders `visible` allows.
-pub fn build_query(
-    visible: Condition,
-    f: &SearchFilter,
-    zone: Tz,
-    backend: DbBackend,
-) -> AppResult<DashboardQuery> {
-    let paging = paging(f)?;
-    let filter = Condition::all().add(visible).add(conditions(f, zone)?);
-
-    // The filter only ever names the orders table, so the count needs no join.
-    let count = Query::select()
-        .expr(Expr::col((order::Entity, order::Column::Id)).count())
-        .from(order::Entity)
-        .cond_where(filter.clone())
-        .take();
-
-    let mut select = base_query(filter);
+fn page_query(filter: Condition) -> SelectStatement {
     let o = |c: order::Column| (order::Entity, c);
-    select
+    Query::select()
         .columns([
             o(order::Column::Id),
             o(order::Column::FileNumber),
@@ -360,10 +354,109 @@ pub fn build_query(
         .expr_as(
             Expr::col((security_user::Entity, security_user::Column::LastName)),
             Alias::new("appraiser_last_name"),
-        );
+        )
+        .from(order::Entity)
+        .left_join(
+            security_user::Entity,
+            Expr::col((security_user::Entity, security_user::Column::Id))
+                .equals((order::Entity, order::Column::AssignedAppraiserId)),
+        )
+        .cond_where(filter)
+        .take()
+}
+
+/// The statements behind one dashboard page: the count, then the page, which depends on it.
+pub struct DashboardQuery {
+    pub count: Statement,
+    /// Whether the count stops at [`COUNT_CAP`].
+    capped: bool,
+    /// The page when the matches are few (or counted exactly): found through the full-text
+    /// table when the search uses it.
+    page: SelectStatement,
+    /// The page when the count reached the cap: the matches are common, so walking the sort's
+    /// index and checking each row finds a page after a few thousand rows at most.
+    common_page: SelectStatement,
+    paging: Paging,
+    backend: DbBackend,
+}
+
+/// The page to read, as a statement; `reversed` when it reads from the far end (its rows come
+/// back in the opposite order).
+pub struct PageStatement {
+    pub statement: Statement,
+    pub reversed: bool,
+}
+
+impl DashboardQuery {
+    /// The matches `counted` stands for: (total, whether there are more than that).
+    pub fn total(&self, counted: u64) -> (u64, bool) {
+        if self.capped && counted > COUNT_CAP { (COUNT_CAP, true) } else { (counted, false) }
+    }
+
+    /// The statement for the requested page of `counted` matches, or None when the page is past
+    /// the end. With an exact total, a page in the second half is read from the other end, so
+    /// the database skips the fewer rows: the last page costs what the first does.
+    pub fn page(&self, counted: u64) -> Option<PageStatement> {
+        let (total, more) = self.total(counted);
+        let (limit, offset) = (self.paging.limit, (self.paging.page - 1) * self.paging.limit);
+        if offset >= total && !more {
+            return None;
+        }
+        let (select, take, reversed) = if more {
+            (&self.common_page, limit, false)
+        } else {
+            let take = Ord::min(limit, total - offset);
+            (&self.page, take, offset > total - offset - take)
+        };
+        let (offset, descending) = if reversed {
+            (total - offset - take, !self.paging.descending)
+        } else {
+            (offset, self.paging.descending)
+        };
+        let direction = if descending { Order::Desc } else { Order::Asc };
+        // Empty dates sort last either way (so first when read from the other end); the id
+        // keeps pages stable.
+        let nulls = if reversed { NullOrdering::First } else { NullOrdering::Last };
+        let mut select = select.clone();
+        for expr in &self.paging.sort {
+            select.order_by_expr_with_nulls(expr.clone(), direction.clone(), nulls);
+        }
+        select.order_by((order::Entity, order::Column::Id), direction);
+        select.limit(take).offset(offset);
+        Some(PageStatement { statement: StatementBuilder::build(&select, &self.backend), reversed })
+    }
+}
+
+/// Checks the filter and builds the statements for the orders `visible` allows (an empty
+/// condition: every order).
+pub fn build_query(
+    visible: Condition,
+    f: &SearchFilter,
+    zone: Tz,
+    backend: DbBackend,
+) -> AppResult<DashboardQuery> {
+    let paging = paging(f)?;
+    let whole_book =
+        wanted_statuses(&f.status_ref_ids)?.is_none_or(|w| w.iter().any(|s| s.is_closed()));
+    // Visibility narrows an appraiser's or a firm's search to their own orders, whose index is
+    // the faster way in; a search over every order finds text through the full-text table.
+    let text_match = if whole_book && visible.is_empty() && backend == DbBackend::Sqlite {
+        TextMatch::FullText
+    } else {
+        TextMatch::Like
+    };
+    let filter = |text_match| -> AppResult<Condition> {
+        Ok(Condition::all().add(visible.clone()).add(conditions(f, zone, text_match)?))
+    };
+    let found_by_text = filter(text_match)?;
     Ok(DashboardQuery {
-        count: StatementBuilder::build(&count, &backend),
-        page: select,
+        count: StatementBuilder::build(
+            &count_statement(found_by_text.clone(), whole_book),
+            &backend,
+        ),
+        capped: whole_book,
+        page: page_query(found_by_text),
+        common_page: page_query(filter(TextMatch::Like)?),
         paging,
         backend,
     })
@@ -373,6 +466,8 @@ pub fn build_query(
 /// work of a dashboard call.
 pub struct Found {
     pub total: u64,
+    /// The total stopped at [`COUNT_CAP`]: there are more matches.
+    pub more: bool,
     pub rows: Vec<Row>,
     pub limit: u64,
 }
@@ -385,20 +480,21 @@ pub async fn find(
     zone: Tz,
 ) -> AppResult<Found> {
     let query = build_query(visible, f, zone, db.get_database_backend())?;
-    let total = db
+    let counted = db
         .query_one_raw(query.count.clone())
         .await?
         .map(|r| r.try_get_by_index::<i64>(0))
         .transpose()?
         .unwrap_or(0) as u64;
     let mut rows = Vec::new();
-    if let Some(page) = query.page(total) {
+    if let Some(page) = query.page(counted) {
         rows = Row::find_by_statement(page.statement).all(db).await?;
         if page.reversed {
             rows.reverse();
         }
     }
-    Ok(Found { total, rows, limit: query.paging.limit })
+    let (total, more) = query.total(counted);
+    Ok(Found { total, more, rows, limit: query.paging.limit })
 }
 
 /// The caller's orders matching the filter, one page, with the total.
@@ -408,7 +504,7 @@ pub async fn search(
     f: &SearchFilter,
     zone: Tz,
 ) -> AppResult<DashboardPage> {
-    let Found { total: total_items, rows, limit } = find(db, visible, f, zone).await?;
+    let Found { total: total_items, more, rows, limit } = find(db, visible, f, zone).await?;
 
     let now = Utc::now();
     let items = rows
@@ -448,7 +544,12 @@ pub async fn search(
             }
         })
         .collect();
-    Ok(DashboardPage { items, total_items, total_pages: total_items.div_ceil(limit) })
+    Ok(DashboardPage {
+        items,
+        total_items,
+        total_is_lower_bound: more,
+        total_pages: total_items.div_ceil(limit),
+    })
 }
 
 /// The orders the caller may see, filtered, sorted and paged.

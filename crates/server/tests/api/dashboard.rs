@@ -442,3 +442,104 @@ both_dbs!(open_search_follows_status_changes, |app| {
         "a write updates the search"
     );
 });
+
+// A search over closed orders too counts at most 10,000 matches ("10,000+"); its pages still come
+// in the sort's order, and a narrow search over the same book is counted exactly.
+both_dbs!(whole_book_counts_stop_at_the_cap, |app| {
+    use sea_orm::sea_query::{NullOrdering, Order};
+    use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
+    portal::demo::orders::seed_orders(&app.db, 10_050, 11).await.unwrap();
+    let s = app.signed_in("demo.staff").await;
+    let search = |filter: Value| {
+        let s = &s;
+        async move {
+            let r = s.post("/api/dashboard", filter.clone()).await;
+            assert_eq!(r.status(), StatusCode::OK, "{filter}");
+            r.json::<Value>().await.unwrap()
+        }
+    };
+    let numbers = |page: &Value| -> Vec<String> {
+        page["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["usaFileNumber"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let first = search(json!({"statusRefIds": [0]})).await;
+    assert_eq!(first["totalItems"], 10_000);
+    assert_eq!(first["totalIsLowerBound"], true);
+    assert_eq!(first["totalPages"], 400);
+    let by_due = |offset: u64| {
+        order::Entity::find()
+            .order_by_with_nulls(order::Column::AppraiserDueDate, Order::Asc, NullOrdering::Last)
+            .order_by_asc(order::Column::Id)
+            .offset(offset)
+            .limit(25)
+            .all(&app.db)
+    };
+    let expected: Vec<String> =
+        by_due(0).await.unwrap().into_iter().map(|o| o.file_number).collect();
+    assert_eq!(numbers(&first), expected, "the first page in due-date order");
+    let second = search(json!({"statusRefIds": [0], "page": 2})).await;
+    let expected: Vec<String> =
+        by_due(25).await.unwrap().into_iter().map(|o| o.file_number).collect();
+    assert_eq!(numbers(&second), expected, "the second page follows the first");
+
+    let one =
+        order::Entity::find().order_by_desc(order::Column::Id).one(&app.db).await.unwrap().unwrap();
+    let narrow = search(json!({"statusRefIds": [0], "usaFileNumber": one.file_number})).await;
+    assert_eq!(
+        (narrow["totalItems"].clone(), narrow["totalIsLowerBound"].clone()),
+        (json!(1), json!(false))
+    );
+    // Open orders only: an exact count, whatever its size.
+    let open = order::Entity::find()
+        .filter(order::Column::StatusId.is_not_in(portal::orders::status::CLOSED))
+        .count(&app.db)
+        .await
+        .unwrap();
+    let page = search(json!({})).await;
+    assert_eq!(
+        (page["totalItems"].clone(), page["totalIsLowerBound"].clone()),
+        (json!(open), json!(false))
+    );
+    // A common fragment over the whole book: capped, and every listed order contains it.
+    let common = search(json!({"statusRefIds": [0], "usaFileNumber": "100"})).await;
+    assert_eq!(common["totalIsLowerBound"], true);
+    assert!(numbers(&common).iter().all(|n| n.contains("100")), "{common}");
+});
+
+// Whatever a fragment holds (quotes, the full-text syntax's words and signs, wildcards), it is
+// looked for as written.
+both_dbs!(fragments_are_taken_literally, |app| {
+    load(&app).await;
+    let s = app.signed_in("demo.staff").await;
+    for fragment in [
+        "\"smith\"",
+        "smith OR lee",
+        "NEAR(smith",
+        "smi*",
+        "lee AND",
+        "^wei",
+        "col:x",
+        "%ith",
+        "_ith",
+    ] {
+        let filter = json!({"statusRefIds": [0], "borrowerName": fragment});
+        assert_eq!(files(&s, filter).await, Vec::<String>::new(), "{fragment}");
+    }
+    assert_eq!(
+        files(
+            &s,
+            json!({"statusRefIds": [0], "borrowerName": "n smi", "sortField": "usaFileNumber"})
+        )
+        .await,
+        ["100201"]
+    );
+    assert_eq!(
+        files(&s, json!({"statusRefIds": [0], "borrowerName": "SMITHSON", "propertyCity": "dal"}))
+            .await,
+        ["100300"]
+    );
+});

@@ -103,6 +103,15 @@ describe('Orders Dashboard', () => {
     await waitFor(() => expect(d.bodies.at(-1)).toMatchObject({ page: 1, limit: 50 }));
   });
 
+  it('shows a capped total as 10,000+ and offers no last page', async () => {
+    const d = dashboard(() => HttpResponse.json({ items: [order(1)], totalItems: 10000, totalIsLowerBound: true, totalPages: 400 }));
+    server.use(loggedIn(appraiser), appConfig(), csrf, d.handler, ...lookups);
+    renderApp('/appraiser/dashboard?status=0');
+    expect(await screen.findByText('Showing 1 - 25 of 10,000+ results')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
+  });
+
   it('filters through the modal, counts active filters and clears to All', async () => {
     const d = dashboard(() => HttpResponse.json({ items: [order(1)], totalItems: 1, totalPages: 1 }));
     server.use(loggedIn(appraiser), appConfig(), csrf, d.handler, ...lookups);

@@ -126,6 +126,7 @@ export function OrdersDashboardPage() {
             pageSize={state.limit}
             totalItems={data.totalItems}
             totalPages={data.totalPages}
+            totalIsLowerBound={data.totalIsLowerBound}
             onPageChange={(page) => go({ ...state, page })}
             onPageSizeChange={(limit) => go({ ...state, page: 0, limit })}
           />
