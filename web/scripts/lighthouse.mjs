@@ -2,8 +2,9 @@
 // page, a signed-out visit to a dashboard link (it lands on sign-in), and the signed-in dashboard.
 // Starts `${PORTAL_BIN} serve --demo` on a fresh temporary database and uses the system's Chromium
 // (no browser is downloaded). Usage: PORTAL_BIN=... node scripts/lighthouse.mjs
+// With PORTAL_LH_REPORTS=<dir>, each run's full Lighthouse JSON is written there (for its audits).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -102,6 +103,11 @@ try {
     for (const [form, config] of [['desktop', desktopConfig], ['mobile', undefined]]) {
       const flags = { onlyCategories: ['performance'], disableStorageReset: signedIn, logLevel: 'error' };
       const { lhr } = await lighthouse(`${base}${path}`, flags, config, page);
+      if (process.env.PORTAL_LH_REPORTS) {
+        mkdirSync(process.env.PORTAL_LH_REPORTS, { recursive: true });
+        const file = `${name.replaceAll(' ', '-')}.${form}.json`;
+        writeFileSync(join(process.env.PORTAL_LH_REPORTS, file), JSON.stringify(lhr, null, 1));
+      }
       const audit = (id) => lhr.audits[id]?.displayValue ?? '-';
       scores.push(`${form} ${lhr.categories.performance.score?.toFixed(2)} (at ${new URL(lhr.finalDisplayedUrl).pathname}; LCP ${audit('largest-contentful-paint')}, CLS ${audit('cumulative-layout-shift')}, TBT ${audit('total-blocking-time')})`);
     }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from './api';
 
 export type AppConfig = Schemas['AppConfig'];
@@ -17,18 +17,20 @@ export function telHref(phone: string): string {
 }
 
 /** Public runtime configuration; failures are only logged, with no notice. */
+export const appConfigQuery = queryOptions({
+  queryKey: ['app-config'],
+  queryFn: async (): Promise<AppConfig | null> => {
+    try {
+      return await call(api.GET('/api/app-config'), { skip401: true, skip403Redirect: true, notify: false });
+    } catch (e) {
+      console.error('app-config load failed', e);
+      return null;
+    }
+  },
+  staleTime: Infinity,
+  retry: false,
+});
+
 export function useAppConfig() {
-  return useQuery({
-    queryKey: ['app-config'],
-    queryFn: async (): Promise<AppConfig | null> => {
-      try {
-        return await call(api.GET('/api/app-config'), { skip401: true, skip403Redirect: true, notify: false });
-      } catch (e) {
-        console.error('app-config load failed', e);
-        return null;
-      }
-    },
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useQuery(appConfigQuery);
 }

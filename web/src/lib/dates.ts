@@ -2,6 +2,21 @@
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * One Intl.DateTimeFormat per time zone and format, kept: making one is slow (a table of dates
+ * would make dozens per render).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string | null | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone ?? ''} ${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: timeZone || undefined });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 function validYmd(y: number, m: number, d: number): boolean {
   if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d) || m < 1 || m > 12 || d < 1) return false;
   return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
@@ -15,7 +30,7 @@ export interface CalendarDate {
 
 /** Today's calendar date in `timeZone` (the browser's zone when not given). */
 export function today(timeZone?: string | null): CalendarDate {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: timeZone || undefined, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(new Date());
+  const parts = formatter(timeZone, { year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(new Date());
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }
@@ -60,7 +75,7 @@ export function formatDateTime(value: string | null | undefined, timeZone?: stri
   if (!value) return '';
   const t = new Date(value);
   if (Number.isNaN(t.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', { timeZone: timeZone || undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(t);
+  return formatter(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).format(t);
 }
 
 /** An ISO date-time as "01/05/2026, 9:00 AM" in `timeZone`; empty for none or garbage. */
@@ -68,14 +83,7 @@ export function formatDateAndTime(value: string | null | undefined, timeZone?: s
   if (!value) return '';
   const t = new Date(value);
   if (Number.isNaN(t.getTime())) return '';
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: timeZone || undefined,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(t);
+  return formatter(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit', hour: 'numeric', minute: '2-digit' }).format(t);
 }
 
 /** Today as yyyy-mm-dd in `timeZone` (the browser's zone when not given). */

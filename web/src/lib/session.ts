@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, call, type Schemas } from './api';
 import { isKnownUserType } from './roles';
 
@@ -35,13 +35,15 @@ export async function fetchLoggedInUser(): Promise<LoggedInUser | null> {
   }
 }
 
+export const currentUserQuery = queryOptions({
+  queryKey: LOGGED_IN_KEY,
+  queryFn: fetchLoggedInUser,
+  staleTime: 5 * 60 * 1000,
+  retry: false,
+});
+
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: LOGGED_IN_KEY,
-    queryFn: fetchLoggedInUser,
-    staleTime: 5 * 60 * 1000,
-    retry: false,
-  });
+  return useQuery(currentUserQuery);
 }
 
 export function setCurrentUser(queryClient: QueryClient, user: LoggedInUser | null): void {

@@ -8,6 +8,15 @@ export function DashboardRedirect() {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <PageLoader />;
   const to = dashboardPathFor(user);
-  if (to === '/unauthorized') return <Navigate to="/unauthorized?from=%2Fdashboard" replace state={{ from: '/dashboard' }} />;
-  return <Navigate to={to} replace />;
+  // The loader stays while the page redirected to loads.
+  return (
+    <>
+      <PageLoader />
+      {to === '/unauthorized' ? (
+        <Navigate to="/unauthorized?from=%2Fdashboard" replace state={{ from: '/dashboard' }} />
+      ) : (
+        <Navigate to={to} replace />
+      )}
+    </>
+  );
 }

@@ -12,9 +12,19 @@ export function RequireAuth({ roles }: { roles?: readonly number[] }) {
   const target = `${location.pathname}${location.search}${location.hash}`;
 
   if (isPending) return <PageLoader />;
-  if (!user) return <Navigate to="/login" replace state={{ from: target }} />;
+  // The loader stays while the page redirected to loads.
+  if (!user) return <Redirect to="/login" from={target} />;
   if (roles && !roles.includes(user.userType)) {
-    return <Navigate to={`/unauthorized?from=${encodeURIComponent(target)}`} replace state={{ from: target }} />;
+    return <Redirect to={`/unauthorized?from=${encodeURIComponent(target)}`} from={target} />;
   }
   return <Outlet />;
+}
+
+function Redirect({ to, from }: { to: string; from: string }) {
+  return (
+    <>
+      <PageLoader />
+      <Navigate to={to} replace state={{ from }} />
+    </>
+  );
 }

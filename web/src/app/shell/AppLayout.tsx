@@ -8,6 +8,7 @@ import { GlobalProgress } from './GlobalProgress';
 import { Logo } from './Logo';
 import { menuFor } from './menu';
 import { NeedHelp } from './NeedHelp';
+import './shell.css';
 
 // The signed-in parts of the shell (with the styles of every component, and the live updates with the
 // features' query keys) stay out of the sign-in page.

@@ -4,7 +4,7 @@ import { mailto, SUPPORT_HOURS, telHref, useAppConfig } from '../../lib/appConfi
 export function NeedHelp() {
   const { data: config } = useAppConfig();
   return (
-    <Paper component="section" aria-labelledby="need-help-title" withBorder p="md" mt="xl" radius="md" bg="gray.0">
+    <Paper component="section" className="need-help" aria-labelledby="need-help-title" withBorder p="md" mt="xl" radius="md" bg="gray.0">
       <Stack gap={4}>
         <Title order={2} size="h4" id="need-help-title">
           Need help?

@@ -30,7 +30,7 @@ export const MSG_NO_ORDERS_HINT = 'Try adjusting or clearing the filters to see 
 
 function LoadingRows() {
   return (
-    <Stack gap={6} aria-busy="true" data-testid="orders-skeleton">
+    <Stack gap={6} aria-busy="true" data-testid="orders-skeleton" data-page-loading>
       <VisuallyHidden role="status">Loading orders</VisuallyHidden>
       {Array.from({ length: SKELETON_ROWS }, (_, i) => (
         <Skeleton key={i} height={44} radius="sm" />
