@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
 import { createQueryClient } from './app/queryClient';
-import { routes } from './app/routes';
+import { loadSignInPage, routes } from './app/routes';
 import { wireApi } from './app/wireApi';
 import { appConfigQuery } from './lib/appConfig';
 import { currentUserQuery } from './lib/session';
@@ -12,8 +12,11 @@ const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 wireApi(queryClient, (to) => router.navigate(to));
 // The shell and the route guards need the session and the public configuration: ask for both while
-// the first page's code loads, not after it renders.
-void queryClient.prefetchQuery(currentUserQuery);
+// the first page's code loads, not after it renders. A signed-out visitor is most likely on the way to
+// the sign-in page (every signed-in page sends them there): its code starts loading once that is known.
+void queryClient.fetchQuery(currentUserQuery).then((user) => {
+  if (!user) void loadSignInPage();
+});
 void queryClient.prefetchQuery(appConfigQuery);
 
 createRoot(document.getElementById('root')!).render(

@@ -6,7 +6,8 @@ import { RequireAuth } from './guards/RequireAuth';
 import { AppLayout } from './shell/AppLayout';
 
 /* Lazy pages, one chunk per feature module. */
-const login = () =>
+/** The sign-in page's code and styles (main.tsx starts them early for a signed-out visitor). */
+export const loadSignInPage = () =>
   Promise.all([import('../features/auth/LoginPage'), import('./styles/signIn')]).then(([m]) => ({ Component: m.LoginPage }));
 const logout = () => import('../features/auth/LogoutPage').then((m) => ({ Component: m.LogoutPage }));
 const dualAuth = () => import('../features/auth/DualAuthPage').then((m) => ({ Component: m.DualAuthPage }));
@@ -57,7 +58,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <DashboardRedirect /> },
       { path: 'dashboard', element: <DashboardRedirect /> },
 
-      { path: 'login', lazy: login },
+      { path: 'login', lazy: loadSignInPage },
       {
         lazy: allStyles,
         children: [

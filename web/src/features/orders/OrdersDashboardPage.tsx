@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PaginationBar } from '../../components/PaginationBar';
 import { useAppConfig } from '../../lib/appConfig';
@@ -77,7 +77,10 @@ export function OrdersDashboardPage() {
   const sortBy = (field: SortField) => go({ ...state, page: 0, sort: nextSort(state.sort, field) });
 
   const count = activeFilterCount(state.filters);
-  const data = query.data;
+  // The rows render in the background, in slices the page stays responsive between (a page of
+  // orders is a lot of components for a phone to render in one go); the skeleton stays until then.
+  const data = useDeferredValue(query.data);
+  const loading = !data && !query.isError;
   const error = query.isError ? (query.error?.message || MSG_FETCH_FAILED) : null;
   const rowContext = { todayIso, timeZone };
 
@@ -105,7 +108,7 @@ export function OrdersDashboardPage() {
         </Alert>
       ) : null}
 
-      {query.isPending ? (
+      {loading ? (
         <LoadingRows />
       ) : data ? (
         <>
