@@ -144,7 +144,7 @@ async fn sign_in(base: &str, db: &DatabaseConnection, username: &str) -> SignedI
         .query_one_raw(sea_orm::Statement::from_string(
             db.get_database_backend(),
             format!(
-                "SELECT body_text FROM outbox WHERE recipient = '{email}' ORDER BY id DESC LIMIT 1"
+                "SELECT body_text FROM outbox WHERE recipient = '{email}' AND body_text LIKE '%code is %' ORDER BY id DESC LIMIT 1"
             ),
         ))
         .await

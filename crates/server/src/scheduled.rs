@@ -1,6 +1,7 @@
-//! Work on the clock: every minute the notification digests that are due, and once a day (from
-//! 7 AM company time) the reminders: a report due tomorrow, an inspection tomorrow, and a licence or
-//! E&O policy expiring in 60, 30 or 7 days. Recording a reminder in `sent_reminders` is the claim,
+//! Work on the clock: every minute the notification digests that are due and the folding of the
+//! order counts (`orders::counts`), and once a day (from 7 AM company time) the reminders: a
+//! report due tomorrow, an inspection tomorrow, and a licence or E&O policy expiring in 60, 30 or
+//! 7 days. Recording a reminder in `sent_reminders` is the claim,
 //! in the reminder's own transaction: of several server copies only one sends it.
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Timelike, Utc};
 use portal_db::entities::{
@@ -32,6 +33,9 @@ pub fn spawn_scheduler(
             let now = Utc::now();
             if let Err(e) = digest::send_due(&db, &config, now).await {
                 tracing::warn!(error = %e, "digest round failed");
+            }
+            if let Err(e) = crate::orders::counts::compact(&db).await {
+                tracing::warn!(error = %e, "folding the order counts failed");
             }
             let today = config.today().ok();
             if reminded_on != today && hour_reached(&config, now) {

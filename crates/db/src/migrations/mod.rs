@@ -15,6 +15,7 @@ mod m0013_calendar_feed;
 mod m0014_notifications;
 mod m0015_live_events;
 mod m0016_text_search;
+mod m0017_order_counts;
 
 pub struct Migrator;
 
@@ -37,6 +38,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0014_notifications::Migration),
             Box::new(m0015_live_events::Migration),
             Box::new(m0016_text_search::Migration),
+            Box::new(m0017_order_counts::Migration),
         ]
     }
 }

@@ -1601,6 +1601,7 @@ pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppR
         }
         other => return Err(AppError::Internal(format!("seeding is not supported on {other:?}"))),
     }
+    crate::orders::counts::compact(db).await?;
     Ok(count)
 }
 

@@ -16,6 +16,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::attention::{AttentionFacts, attention_indicator};
+use super::counts;
 use super::status::{self, OrderStatus};
 use super::visibility::visible_orders;
 use crate::current_user::CurrentUser;
@@ -159,97 +160,123 @@ fn start_of_day(day: NaiveDate, zone: Tz) -> DateTime<Utc> {
     local.map_or_else(|| midnight.and_utc(), |t| t.with_timezone(&Utc))
 }
 
-/// How a contained text fragment is looked for.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum TextMatch {
-    /// `lower(column) LIKE '%fragment%'`, checked on the rows whichever index the rest of the
-    /// filter (or the sort) leads to.
-    Like,
-    /// SQLite's trigram full-text table (migration m0016), for fragments of three or more
-    /// characters (shorter ones have no trigram and stay LIKE): finds the few matching orders
-    /// of a million without reading the others.
-    FullText,
-}
-
 /// The shortest fragment the trigram full-text table can find.
 const MIN_FULL_TEXT_CHARS: usize = 3;
 
-/// A full-text query for every (column, fragment): each column must contain its fragment as
-/// written (a quoted phrase of trigrams matches exactly that run of characters).
-fn full_text_match(terms: &[(order::Column, String)]) -> Expr {
-    let query = terms
-        .iter()
-        .map(|(column, fragment)| {
-            format!("{} : \"{}\"", column.as_str(), fragment.replace('"', "\"\""))
-        })
-        .collect::<Vec<_>>()
-        .join(" AND ");
-    Expr::cust_with_values(
-        "\"orders\".\"id\" IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ?)",
-        [query],
-    )
+/// The filter, checked, with its text fragments apart.
+struct Criteria {
+    /// (column, lower-cased fragment) of every text field given.
+    fragments: Vec<(order::Column, String)>,
+    /// The state, the create dates and the statuses.
+    rest: Condition,
+    /// Whether the state or a create date is given.
+    state_or_dates: bool,
+    /// The statuses asked for; None for every status.
+    wanted: Option<Vec<OrderStatus>>,
 }
 
-/// Checks the filter and turns it into the WHERE condition (without visibility).
-fn conditions(f: &SearchFilter, zone: Tz, text_match: TextMatch) -> AppResult<Condition> {
-    let mut c = Condition::all();
-    let mut full_text = Vec::new();
-    for (column, value) in [
-        (order::Column::FileNumber, &f.usa_file_number),
-        (order::Column::LoanNumber, &f.loan_number),
-        (order::Column::BorrowerName, &f.borrower_name),
-        (order::Column::PropertyAddressLine1, &f.property_street),
-        (order::Column::PropertyCity, &f.property_city),
-        (order::Column::PropertyZip, &f.property_zip),
-    ] {
-        match text(value) {
-            Some(fragment)
-                if text_match == TextMatch::FullText
-                    && fragment.chars().count() >= MIN_FULL_TEXT_CHARS =>
-            {
-                full_text.push((column, fragment))
-            }
-            Some(fragment) => c = c.add(contains(column, &fragment)),
-            None => {}
+impl Criteria {
+    fn read(f: &SearchFilter, zone: Tz) -> AppResult<Criteria> {
+        let fragments = [
+            (order::Column::FileNumber, &f.usa_file_number),
+            (order::Column::LoanNumber, &f.loan_number),
+            (order::Column::BorrowerName, &f.borrower_name),
+            (order::Column::PropertyAddressLine1, &f.property_street),
+            (order::Column::PropertyCity, &f.property_city),
+            (order::Column::PropertyZip, &f.property_zip),
+        ]
+        .into_iter()
+        .filter_map(|(column, value)| text(value).map(|fragment| (column, fragment)))
+        .collect();
+        let mut rest = Condition::all();
+        if let Some(state) = text(&f.property_state) {
+            let found = geography::state(&state).ok_or_else(|| {
+                AppError::Validation(format!("Unknown state '{}'", state.to_uppercase()))
+            })?;
+            rest = rest.add(order::Column::PropertyStateCode.eq(found.postal.clone()));
         }
+        let from = parse_date("createDateFrom", &f.create_date_from)?;
+        let to = parse_date("createDateTo", &f.create_date_to)?;
+        if let (Some(from), Some(to)) = (from, to)
+            && from > to
+        {
+            return Err(AppError::Validation(
+                "Create Date From cannot be after Create Date To".into(),
+            ));
+        }
+        // Whole days of the company's time zone, like every business date.
+        if let Some(from) = from {
+            rest = rest.add(order::Column::CreatedAt.gte(start_of_day(from, zone)));
+        }
+        if let Some(to) = to {
+            let end = start_of_day(to.succ_opt().unwrap_or(to), zone);
+            rest = rest.add(order::Column::CreatedAt.lt(end));
+        }
+        let state_or_dates = !rest.is_empty();
+        let wanted = wanted_statuses(&f.status_ref_ids)?;
+        if let Some(wanted) = &wanted {
+            rest = rest.add(status_condition(wanted));
+        }
+        Ok(Criteria { fragments, rest, state_or_dates, wanted })
     }
-    if !full_text.is_empty() {
-        c = c.add(full_text_match(&full_text));
+
+    /// Whether the search reaches closed orders, most of a large book.
+    fn whole_book(&self) -> bool {
+        self.wanted.as_ref().is_none_or(|w| w.iter().any(|s| s.is_closed()))
     }
-    if let Some(state) = text(&f.property_state) {
-        let found = geography::state(&state).ok_or_else(|| {
-            AppError::Validation(format!("Unknown state '{}'", state.to_uppercase()))
-        })?;
-        c = c.add(order::Column::PropertyStateCode.eq(found.postal.clone()));
+
+    /// Every condition, each fragment as a LIKE.
+    fn like(&self) -> Condition {
+        self.fragments
+            .iter()
+            .fold(self.rest.clone(), |c, (column, fragment)| c.add(contains(*column, fragment)))
     }
-    let from = parse_date("createDateFrom", &f.create_date_from)?;
-    let to = parse_date("createDateTo", &f.create_date_to)?;
-    if let (Some(from), Some(to)) = (from, to)
-        && from > to
-    {
-        return Err(AppError::Validation("Create Date From cannot be after Create Date To".into()));
+
+    /// The fragments the full-text table can find (three characters or more) as one full-text
+    /// query, with the condition for everything else; None when no fragment is that long.
+    fn full_text(&self) -> Option<(String, Condition)> {
+        let (long, short): (Vec<_>, Vec<_>) = self
+            .fragments
+            .iter()
+            .partition(|(_, fragment)| fragment.chars().count() >= MIN_FULL_TEXT_CHARS);
+        if long.is_empty() {
+            return None;
+        }
+        // Each column must contain its fragment as written: a quoted phrase of trigrams matches
+        // exactly that run of characters, case-insensitively. A phrase is as slow as its
+        // commonest trigram, and identifiers share their first characters (every file number
+        // of a book starts alike): asking first for the fragment without its first character
+        // lets the full-text table skip through the common trigram instead of reading it all.
+        let phrase = |column: &order::Column, fragment: &str| {
+            format!("{} : \"{}\"", column.as_str(), fragment.replace('"', "\"\""))
+        };
+        let query = long
+            .iter()
+            .flat_map(|(column, fragment)| {
+                let mut rest = fragment.chars();
+                rest.next();
+                let rest = rest.as_str();
+                let rarer =
+                    (rest.chars().count() >= MIN_FULL_TEXT_CHARS).then(|| phrase(column, rest));
+                rarer.into_iter().chain([phrase(column, fragment)])
+            })
+            .collect::<Vec<_>>()
+            .join(" AND ");
+        let rest = short
+            .iter()
+            .fold(self.rest.clone(), |c, (column, fragment)| c.add(contains(*column, fragment)));
+        Some((query, rest))
     }
-    // Whole days of the company's time zone, like every business date.
-    if let Some(from) = from {
-        c = c.add(order::Column::CreatedAt.gte(start_of_day(from, zone)));
-    }
-    if let Some(to) = to {
-        c = c.add(order::Column::CreatedAt.lt(start_of_day(to.succ_opt().unwrap_or(to), zone)));
-    }
-    if let Some(wanted) = wanted_statuses(&f.status_ref_ids)? {
-        c = c.add(status_condition(wanted));
-    }
-    Ok(c)
 }
 
 /// The status filter. The Open group is written exactly as the partial index of open orders
 /// (migration m0008) is defined, with the closed ids inline, so both databases can use it.
-fn status_condition(wanted: Vec<OrderStatus>) -> Expr {
+fn status_condition(wanted: &[OrderStatus]) -> Expr {
     if wanted.iter().copied().eq(status::open_statuses()) {
         let closed = status::CLOSED.map(|s| s.id().to_string()).join(", ");
         return Expr::cust(format!("\"orders\".\"status_id\" NOT IN ({closed})"));
     }
-    order::Column::StatusId.is_in(wanted)
+    order::Column::StatusId.is_in(wanted.iter().copied())
 }
 
 struct Paging {
@@ -365,48 +392,50 @@ fn page_query(filter: Condition) -> SelectStatement {
         .take()
 }
 
-/// The statements behind one dashboard page: the count, then the page, which depends on it.
+/// What a dashboard call asks the database: the count, then the page, which depends on it.
 pub struct DashboardQuery {
-    pub count: Statement,
-    /// Whether the count stops at [`COUNT_CAP`].
+    /// Every condition, visibility included, each fragment as a LIKE.
+    filter: Condition,
+    /// The count of `filter`, or of the per-status counts when only statuses are asked for.
+    count: Statement,
+    /// Whether the count stops at [`COUNT_CAP`] (the search reaches closed orders).
     capped: bool,
-    /// The page when the matches are few (or counted exactly): found through the full-text
-    /// table when the search uses it.
-    page: SelectStatement,
-    /// The page when the count reached the cap: the matches are common, so walking the sort's
-    /// index and checking each row finds a page after a few thousand rows at most.
-    common_page: SelectStatement,
+    /// SQLite, a caller who sees every order, a search reaching closed orders with a fragment
+    /// of three characters or more: the full-text query and the condition for the rest.
+    full_text: Option<(String, Condition)>,
     paging: Paging,
     backend: DbBackend,
 }
 
 /// The page to read, as a statement; `reversed` when it reads from the far end (its rows come
 /// back in the opposite order).
-pub struct PageStatement {
-    pub statement: Statement,
-    pub reversed: bool,
+struct PageStatement {
+    statement: Statement,
+    reversed: bool,
 }
 
 impl DashboardQuery {
     /// The matches `counted` stands for: (total, whether there are more than that).
-    pub fn total(&self, counted: u64) -> (u64, bool) {
+    fn total(&self, counted: u64) -> (u64, bool) {
         if self.capped && counted > COUNT_CAP { (COUNT_CAP, true) } else { (counted, false) }
     }
 
-    /// The statement for the requested page of `counted` matches, or None when the page is past
-    /// the end. With an exact total, a page in the second half is read from the other end, so
-    /// the database skips the fewer rows: the last page costs what the first does.
-    pub fn page(&self, counted: u64) -> Option<PageStatement> {
+    /// The statement for the requested page of the `counted` orders `filter` finds, or None
+    /// when the page is past the end. With an exact total, a page in the second half is read
+    /// from the other end, so the database skips the fewer rows: the last page costs what the
+    /// first does. Past the cap, the matches are common: walking the sort's index and checking
+    /// each row finds a page after a few thousand rows at most.
+    fn page(&self, counted: u64, filter: Condition) -> Option<PageStatement> {
         let (total, more) = self.total(counted);
         let (limit, offset) = (self.paging.limit, (self.paging.page - 1) * self.paging.limit);
         if offset >= total && !more {
             return None;
         }
-        let (select, take, reversed) = if more {
-            (&self.common_page, limit, false)
+        let (take, reversed) = if more {
+            (limit, false)
         } else {
             let take = Ord::min(limit, total - offset);
-            (&self.page, take, offset > total - offset - take)
+            (take, offset > total - offset - take)
         };
         let (offset, descending) = if reversed {
             (total - offset - take, !self.paging.descending)
@@ -417,7 +446,7 @@ impl DashboardQuery {
         // Empty dates sort last either way (so first when read from the other end); the id
         // keeps pages stable.
         let nulls = if reversed { NullOrdering::First } else { NullOrdering::Last };
-        let mut select = select.clone();
+        let mut select = page_query(filter);
         for expr in &self.paging.sort {
             select.order_by_expr_with_nulls(expr.clone(), direction.clone(), nulls);
         }
@@ -436,27 +465,26 @@ pub fn build_query(
     backend: DbBackend,
 ) -> AppResult<DashboardQuery> {
     let paging = paging(f)?;
-    let whole_book =
-        wanted_statuses(&f.status_ref_ids)?.is_none_or(|w| w.iter().any(|s| s.is_closed()));
+    let criteria = Criteria::read(f, zone)?;
+    let sees_all = visible.is_empty();
+    let filter = Condition::all().add(visible).add(criteria.like());
+    // Staff asking only for statuses (the default Open search, All) are counted from the
+    // per-status counts the database keeps, exactly and without reading the orders.
+    let (count, capped) = if sees_all && criteria.fragments.is_empty() && !criteria.state_or_dates {
+        (counts::count_statement(criteria.wanted.as_deref()), false)
+    } else {
+        (count_statement(filter.clone(), criteria.whole_book()), criteria.whole_book())
+    };
     // Visibility narrows an appraiser's or a firm's search to their own orders, whose index is
     // the faster way in; a search over every order finds text through the full-text table.
-    let text_match = if whole_book && visible.is_empty() && backend == DbBackend::Sqlite {
-        TextMatch::FullText
-    } else {
-        TextMatch::Like
-    };
-    let filter = |text_match| -> AppResult<Condition> {
-        Ok(Condition::all().add(visible.clone()).add(conditions(f, zone, text_match)?))
-    };
-    let found_by_text = filter(text_match)?;
+    let full_text = (sees_all && criteria.whole_book() && backend == DbBackend::Sqlite)
+        .then(|| criteria.full_text())
+        .flatten();
     Ok(DashboardQuery {
-        count: StatementBuilder::build(
-            &count_statement(found_by_text.clone(), whole_book),
-            &backend,
-        ),
-        capped: whole_book,
-        page: page_query(found_by_text),
-        common_page: page_query(filter(TextMatch::Like)?),
+        filter,
+        count: StatementBuilder::build(&count, &backend),
+        capped,
+        full_text,
         paging,
         backend,
     })
@@ -472,6 +500,51 @@ pub struct Found {
     pub limit: u64,
 }
 
+async fn count(db: &impl ConnectionTrait, statement: Statement) -> AppResult<u64> {
+    let row = db.query_one_raw(statement).await?;
+    Ok(row.map(|r| r.try_get_by_index::<i64>(0)).transpose()?.unwrap_or(0) as u64)
+}
+
+/// The orders whose text matches the full-text query, at most one past the cap: how many, and
+/// their ids as a JSON array (made by the database in one row).
+async fn full_text_matches(db: &impl ConnectionTrait, query: &str) -> AppResult<(u64, String)> {
+    let statement = Statement::from_sql_and_values(
+        DbBackend::Sqlite,
+        "SELECT COUNT(*), json_group_array(id) FROM \
+         (SELECT rowid AS id FROM orders_fts WHERE orders_fts MATCH ? LIMIT ?)",
+        [query.into(), (COUNT_CAP as i64 + 1).into()],
+    );
+    let row = db.query_one_raw(statement).await?.expect("an aggregate answers one row");
+    Ok((row.try_get_by_index::<i64>(0)? as u64, row.try_get_by_index(1)?))
+}
+
+/// The count, and the condition the page reads: the full-text matches found once, then the rest
+/// of the filter checked on those few orders; or, when the text is common, the whole filter.
+async fn count_and_page_filter(
+    db: &impl ConnectionTrait,
+    query: &DashboardQuery,
+) -> AppResult<(u64, Condition)> {
+    let Some((text, rest)) = &query.full_text else {
+        return Ok((count(db, query.count.clone()).await?, query.filter.clone()));
+    };
+    let (found, ids) = full_text_matches(db, text).await?;
+    if found > COUNT_CAP {
+        let counted = if rest.is_empty() { found } else { count(db, query.count.clone()).await? };
+        return Ok((counted, query.filter.clone()));
+    }
+    let among = rest.clone().add(Expr::cust_with_values(
+        "\"orders\".\"id\" IN (SELECT value FROM json_each(?))",
+        [ids],
+    ));
+    let counted = if rest.is_empty() {
+        found
+    } else {
+        count(db, StatementBuilder::build(&count_statement(among.clone(), false), &query.backend))
+            .await?
+    };
+    Ok((counted, among))
+}
+
 /// Runs the dashboard statements for the orders `visible` allows.
 pub async fn find(
     db: &impl ConnectionTrait,
@@ -480,14 +553,9 @@ pub async fn find(
     zone: Tz,
 ) -> AppResult<Found> {
     let query = build_query(visible, f, zone, db.get_database_backend())?;
-    let counted = db
-        .query_one_raw(query.count.clone())
-        .await?
-        .map(|r| r.try_get_by_index::<i64>(0))
-        .transpose()?
-        .unwrap_or(0) as u64;
+    let (counted, filter) = count_and_page_filter(db, &query).await?;
     let mut rows = Vec::new();
-    if let Some(page) = query.page(counted) {
+    if let Some(page) = query.page(counted, filter) {
         rows = Row::find_by_statement(page.statement).all(db).await?;
         if page.reversed {
             rows.reverse();

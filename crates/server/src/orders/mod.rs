@@ -7,6 +7,7 @@ pub mod action_routes;
 pub mod apply;
 pub mod assign;
 pub mod attention;
+pub mod counts;
 pub mod dashboard;
 pub mod details;
 pub mod lifecycle;
