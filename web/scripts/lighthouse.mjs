@@ -2,7 +2,8 @@
 // page, a signed-out visit to a dashboard link (it lands on sign-in), and the signed-in dashboard.
 // Starts `${PORTAL_BIN} serve --demo` on a fresh temporary database and uses the system's Chromium
 // (no browser is downloaded). Usage: PORTAL_BIN=... node scripts/lighthouse.mjs
-// With PORTAL_LH_REPORTS=<dir>, each run's full Lighthouse JSON is written there (for its audits).
+// With PORTAL_LH_REPORTS=<dir>, each run's full Lighthouse JSON is written there (for its audits);
+// PORTAL_LH_ONLY=<part of a page's name> measures only the pages it names.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,7 +96,7 @@ try {
     ['signed-out dashboard link', '/appraiser/dashboard', false],
     ['signed-in dashboard', '/appraiser/dashboard', true],
   ];
-  for (const [name, path, signedIn] of pages) {
+  for (const [name, path, signedIn] of pages.filter(([n]) => n.includes(process.env.PORTAL_LH_ONLY ?? ''))) {
     const held = await page.cookies(base);
     if (held.length) await page.deleteCookie(...held);
     if (signedIn) await page.setCookie(...cookies.map((c) => ({ ...c, url: base })));

@@ -9,15 +9,16 @@ import { appConfigQuery } from './lib/appConfig';
 import { currentUserQuery } from './lib/session';
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
 wireApi(queryClient, (to) => router.navigate(to));
-// The shell and the route guards need the session and the public configuration: ask for both while
-// the first page's code loads, not after it renders. A signed-out visitor is most likely on the way to
-// the sign-in page (every signed-in page sends them there): its code starts loading once that is known.
+// The shell and the route guards need the session and the public configuration: ask for both first,
+// ahead of the first page's code (which the router starts loading), not after the page renders. A
+// signed-out visitor is most likely on the way to the sign-in page (every signed-in page sends them
+// there): its code starts loading once that is known.
 void queryClient.fetchQuery(currentUserQuery).then((user) => {
   if (!user) void loadSignInPage();
 });
 void queryClient.prefetchQuery(appConfigQuery);
+const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
