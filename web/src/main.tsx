@@ -6,6 +6,7 @@ import { createQueryClient } from './app/queryClient';
 import { loadSignInPage, routes } from './app/routes';
 import { wireApi } from './app/wireApi';
 import { appConfigQuery } from './lib/appConfig';
+import { todayIso } from './lib/dates';
 import { currentUserQuery } from './lib/session';
 
 const queryClient = createQueryClient();
@@ -16,6 +17,9 @@ wireApi(queryClient, (to) => router.navigate(to));
 // there): its code starts loading once that is known.
 void queryClient.fetchQuery(currentUserQuery).then((user) => {
   if (!user) void loadSignInPage();
+  // Signed-in pages show dates in the company's time zone: the first date formatter (ICU starting
+  // up, tens of milliseconds) is made while their code loads rather than in their first render.
+  else void queryClient.fetchQuery(appConfigQuery).then((config) => todayIso(config?.companyTimeZone));
 });
 void queryClient.prefetchQuery(appConfigQuery);
 const router = createBrowserRouter(routes);
