@@ -5,7 +5,11 @@
 //!   with `orders` by triggers (their names start with `orders_fts`, which the order seeder sets
 //!   aside and rebuilds after a bulk load). A phrase of three or more characters matches exactly
 //!   the rows whose column contains it, case-insensitively.
-//! - PostgreSQL: trigram (pg_trgm) GIN indexes on the text columns m0008 left without one.
+//!
+//! PostgreSQL keeps m0008's trigram indexes (names, streets, cities). Trigram indexes on the file,
+//! loan and ZIP numbers were tried and dropped: digit trigrams are common to most numbers, and the
+//! planner took them over the open-orders index, making Open searches by file number eight times
+//! slower (bench/RESULTS.md).
 use sea_orm::{ConnectionTrait, DbBackend};
 use sea_orm_migration::prelude::*;
 
@@ -16,13 +20,6 @@ pub struct Migration;
 const SEARCHED: &str =
     "file_number, loan_number, borrower_name, property_address_line1, property_city, property_zip";
 
-/// PostgreSQL: the searched columns m0008 did not index.
-const TRIGRAM_COLUMNS: [(&str, &str); 3] = [
-    ("ix_orders_file_number_trgm", "file_number"),
-    ("ix_orders_loan_trgm", "loan_number"),
-    ("ix_orders_zip_trgm", "property_zip"),
-];
-
 fn prefixed(prefix: &str) -> String {
     SEARCHED.split(", ").map(|c| format!("{prefix}.{c}")).collect::<Vec<_>>().join(", ")
 }
@@ -31,7 +28,7 @@ fn sqlite_up() -> Vec<String> {
     let (new, old) = (prefixed("new"), prefixed("old"));
     vec![
         format!(
-            "CREATE VIRTUAL TABLE orders_fts USING fts5({SEARCHED}, content='orders', content_rowid='id', tokenize='trigram')"
+            "CREATE VIRTUAL TABLE orders_fts USING fts5({SEARCHED}, content='orders', content_rowid='id', tokenize='trigram', columnsize=0)"
         ),
         format!(
             "CREATE TRIGGER orders_fts_insert AFTER INSERT ON orders BEGIN \
@@ -55,14 +52,7 @@ fn sqlite_up() -> Vec<String> {
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         let db = m.get_connection();
-        if db.get_database_backend() == DbBackend::Postgres {
-            for (name, column) in TRIGRAM_COLUMNS {
-                db.execute_unprepared(&format!(
-                    "CREATE INDEX {name} ON orders USING gin (lower({column}) gin_trgm_ops)"
-                ))
-                .await?;
-            }
-        } else {
+        if db.get_database_backend() == DbBackend::Sqlite {
             for sql in sqlite_up() {
                 db.execute_unprepared(&sql).await?;
             }
@@ -72,11 +62,7 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
         let db = m.get_connection();
-        if db.get_database_backend() == DbBackend::Postgres {
-            for (name, _) in TRIGRAM_COLUMNS {
-                db.execute_unprepared(&format!("DROP INDEX {name}")).await?;
-            }
-        } else {
+        if db.get_database_backend() == DbBackend::Sqlite {
             for trigger in ["orders_fts_insert", "orders_fts_delete", "orders_fts_update"] {
                 db.execute_unprepared(&format!("DROP TRIGGER {trigger}")).await?;
             }
