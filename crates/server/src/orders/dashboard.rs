@@ -225,6 +225,18 @@ impl Criteria {
         self.wanted.as_ref().is_none_or(|w| w.iter().any(|s| s.is_closed()))
     }
 
+    /// Whether PostgreSQL must read every order for this filter: a fragment it has no trigram
+    /// index for (a file, loan or ZIP number, or shorter than three characters). Its parallel scan
+    /// then counts them all sooner than a count capped with LIMIT, which it runs on one core.
+    fn scanned_in_full_on_postgres(&self) -> bool {
+        self.fragments.iter().any(|(column, fragment)| {
+            matches!(
+                column,
+                order::Column::FileNumber | order::Column::LoanNumber | order::Column::PropertyZip
+            ) || fragment.chars().count() < MIN_FULL_TEXT_CHARS
+        })
+    }
+
     /// Every condition, each fragment as a LIKE.
     fn like(&self) -> Condition {
         self.fragments
@@ -473,7 +485,9 @@ pub fn build_query(
     let (count, capped) = if sees_all && criteria.fragments.is_empty() && !criteria.state_or_dates {
         (counts::count_statement(criteria.wanted.as_deref()), false)
     } else {
-        (count_statement(filter.clone(), criteria.whole_book()), criteria.whole_book())
+        let capped = criteria.whole_book()
+            && !(backend == DbBackend::Postgres && criteria.scanned_in_full_on_postgres());
+        (count_statement(filter.clone(), capped), capped)
     };
     // Visibility narrows an appraiser's or a firm's search to their own orders, whose index is
     // the faster way in; a search over every order finds text through the full-text table.
