@@ -30,6 +30,20 @@ pub fn count_statement(wanted: Option<&[OrderStatus]>) -> SelectStatement {
 /// (the next round takes it).
 pub async fn compact(db: &DatabaseConnection) -> AppResult<()> {
     let backend = db.get_database_backend();
+    // Most minutes there is nothing to fold: find that out without taking SQLite's write lock.
+    let rows_and_statuses = db
+        .query_one_raw(Statement::from_string(
+            backend,
+            "SELECT COUNT(*), COUNT(DISTINCT status_id) FROM order_count_changes",
+        ))
+        .await?
+        .map(|r| {
+            Ok::<_, sea_orm::DbErr>((r.try_get_by_index::<i64>(0)?, r.try_get_by_index::<i64>(1)?))
+        })
+        .transpose()?;
+    if rows_and_statuses.is_some_and(|(rows, statuses)| rows <= statuses) {
+        return Ok(());
+    }
     let txn = portal_db::begin_write(db).await?;
     let rows = txn
         .query_all_raw(Statement::from_string(

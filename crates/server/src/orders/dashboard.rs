@@ -163,6 +163,22 @@ fn start_of_day(day: NaiveDate, zone: Tz) -> DateTime<Utc> {
 /// The shortest fragment the trigram full-text table can find.
 const MIN_FULL_TEXT_CHARS: usize = 3;
 
+/// Whether a fragment is long enough to hold a trigram (what the full-text table and
+/// PostgreSQL's trigram indexes find).
+fn has_trigram(fragment: &str) -> bool {
+    fragment.chars().count() >= MIN_FULL_TEXT_CHARS
+}
+
+/// `base` and a LIKE for each (column, fragment).
+fn with_likes<'a>(
+    base: &Condition,
+    fragments: impl IntoIterator<Item = &'a (order::Column, String)>,
+) -> Condition {
+    fragments
+        .into_iter()
+        .fold(base.clone(), |c, (column, fragment)| c.add(contains(*column, fragment)))
+}
+
 /// The filter, checked, with its text fragments apart.
 struct Criteria {
     /// (column, lower-cased fragment) of every text field given.
@@ -233,24 +249,20 @@ impl Criteria {
             matches!(
                 column,
                 order::Column::FileNumber | order::Column::LoanNumber | order::Column::PropertyZip
-            ) || fragment.chars().count() < MIN_FULL_TEXT_CHARS
+            ) || !has_trigram(fragment)
         })
     }
 
     /// Every condition, each fragment as a LIKE.
     fn like(&self) -> Condition {
-        self.fragments
-            .iter()
-            .fold(self.rest.clone(), |c, (column, fragment)| c.add(contains(*column, fragment)))
+        with_likes(&self.rest, &self.fragments)
     }
 
     /// The fragments the full-text table can find (three characters or more) as one full-text
     /// query, with the condition for everything else; None when no fragment is that long.
     fn full_text(&self) -> Option<(String, Condition)> {
-        let (long, short): (Vec<_>, Vec<_>) = self
-            .fragments
-            .iter()
-            .partition(|(_, fragment)| fragment.chars().count() >= MIN_FULL_TEXT_CHARS);
+        let (long, short): (Vec<_>, Vec<_>) =
+            self.fragments.iter().partition(|(_, fragment)| has_trigram(fragment));
         if long.is_empty() {
             return None;
         }
@@ -268,16 +280,12 @@ impl Criteria {
                 let mut rest = fragment.chars();
                 rest.next();
                 let rest = rest.as_str();
-                let rarer =
-                    (rest.chars().count() >= MIN_FULL_TEXT_CHARS).then(|| phrase(column, rest));
+                let rarer = has_trigram(rest).then(|| phrase(column, rest));
                 rarer.into_iter().chain([phrase(column, fragment)])
             })
             .collect::<Vec<_>>()
             .join(" AND ");
-        let rest = short
-            .iter()
-            .fold(self.rest.clone(), |c, (column, fragment)| c.add(contains(*column, fragment)));
-        Some((query, rest))
+        Some((query, with_likes(&self.rest, short)))
     }
 }
 

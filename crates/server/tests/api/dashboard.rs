@@ -131,16 +131,25 @@ async fn load(app: &TestApp) {
     }
 }
 
-async fn files(s: &common::Session, filter: Value) -> Vec<String> {
+/// One dashboard page for `filter` (which must be accepted).
+async fn dashboard_page(s: &common::Session, filter: Value) -> Value {
     let r = s.post("/api/dashboard", filter.clone()).await;
     assert_eq!(r.status(), StatusCode::OK, "{filter}");
-    let page: Value = r.json().await.unwrap();
+    r.json().await.unwrap()
+}
+
+/// The file numbers of a page's orders, in order.
+fn file_numbers(page: &Value) -> Vec<String> {
     page["items"]
         .as_array()
         .unwrap()
         .iter()
         .map(|i| i["usaFileNumber"].as_str().unwrap().to_string())
         .collect()
+}
+
+async fn files(s: &common::Session, filter: Value) -> Vec<String> {
+    file_numbers(&dashboard_page(s, filter).await)
 }
 
 both_dbs!(each_role_sees_only_its_orders, |app| {
@@ -465,22 +474,7 @@ both_dbs!(whole_book_counts_stop_at_the_cap, |app| {
     use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
     portal::demo::orders::seed_orders(&app.db, 10_050, 11).await.unwrap();
     let s = app.signed_in("demo.staff").await;
-    let search = |filter: Value| {
-        let s = &s;
-        async move {
-            let r = s.post("/api/dashboard", filter.clone()).await;
-            assert_eq!(r.status(), StatusCode::OK, "{filter}");
-            r.json::<Value>().await.unwrap()
-        }
-    };
-    let numbers = |page: &Value| -> Vec<String> {
-        page["items"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|i| i["usaFileNumber"].as_str().unwrap().to_string())
-            .collect()
-    };
+    let search = |filter: Value| dashboard_page(&s, filter);
     // Statuses alone are counted exactly (from the per-status counts).
     let every = order::Entity::find().count(&app.db).await.unwrap();
     let all = search(json!({"statusRefIds": [0]})).await;
@@ -502,12 +496,12 @@ both_dbs!(whole_book_counts_stop_at_the_cap, |app| {
     };
     let expected: Vec<String> =
         by_due(0).await.unwrap().into_iter().map(|o| o.file_number).collect();
-    assert_eq!(numbers(&first), expected, "the first page in due-date order");
+    assert_eq!(file_numbers(&first), expected, "the first page in due-date order");
     let second =
         search(json!({"statusRefIds": [0], "createDateFrom": "2000-01-01", "page": 2})).await;
     let expected: Vec<String> =
         by_due(25).await.unwrap().into_iter().map(|o| o.file_number).collect();
-    assert_eq!(numbers(&second), expected, "the second page follows the first");
+    assert_eq!(file_numbers(&second), expected, "the second page follows the first");
 
     let one =
         order::Entity::find().order_by_desc(order::Column::Id).one(&app.db).await.unwrap().unwrap();
@@ -532,7 +526,7 @@ both_dbs!(whole_book_counts_stop_at_the_cap, |app| {
     let common = search(json!({"statusRefIds": [0], "usaFileNumber": "100"})).await;
     let postgres = app.db.get_database_backend() == sea_orm::DbBackend::Postgres;
     assert_eq!(common["totalIsLowerBound"], !postgres);
-    assert!(numbers(&common).iter().all(|n| n.contains("100")), "{common}");
+    assert!(file_numbers(&common).iter().all(|n| n.contains("100")), "{common}");
 });
 
 // Whatever a fragment holds (quotes, the full-text syntax's words and signs, wildcards), it is
