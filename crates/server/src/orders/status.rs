@@ -111,7 +111,7 @@ impl OrderStatus {
     }
 
     pub fn from_id(id: i32) -> Option<OrderStatus> {
-        usize::try_from(id - 1).ok().and_then(|i| OrderStatus::ALL.get(i)).copied()
+        usize::try_from(id.checked_sub(1)?).ok().and_then(|i| OrderStatus::ALL.get(i)).copied()
     }
 
     /// The stored description, e.g. "in review".

@@ -349,6 +349,8 @@ both_dbs!(bad_input_gets_a_clear_message, |app| {
         ),
         (json!({"propertyState": "ZZ"}), "Unknown state 'ZZ'"),
         (json!({"statusRefIds": [99]}), "Unknown status id 99"),
+        // Found by the API fuzz run: the lowest i32 overflowed the id's lookup (a panic).
+        (json!({"statusRefIds": [i32::MIN]}), "Unknown status id -2147483648"),
     ] {
         let r = s.post("/api/dashboard", filter.clone()).await;
         assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "{filter}");
