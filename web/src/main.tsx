@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { Providers } from './app/Providers';
 import { createQueryClient } from './app/queryClient';
-import { loadSignInPage, routes } from './app/routes';
+import { createRoutes, loadSignInPage } from './app/routes';
 import { wireApi } from './app/wireApi';
 import { appConfigQuery } from './lib/appConfig';
 import { todayIso } from './lib/dates';
@@ -22,7 +22,7 @@ void queryClient.fetchQuery(currentUserQuery).then((user) => {
   else void queryClient.fetchQuery(appConfigQuery).then((config) => todayIso(config?.companyTimeZone));
 });
 void queryClient.prefetchQuery(appConfigQuery);
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(createRoutes(queryClient));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

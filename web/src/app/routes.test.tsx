@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appConfig, loggedIn, server } from '../test/server';
+import { appConfig, csrf, loggedIn, server } from '../test/server';
 import { renderApp } from '../test/render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -16,6 +17,22 @@ describe('route guard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toEqual({ from: '/appraiser/dashboard' });
+  });
+
+  it('signed out at a protected page, then signed in: the page (its code not loaded before) opens', async () => {
+    server.use(
+      loggedIn(null),
+      appConfig(),
+      csrf,
+      http.post('*/api/auth/login', () => HttpResponse.json(user(1))),
+    );
+    const { router } = renderApp('/appraiser/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    fireEvent.change(screen.getByLabelText(/^Username/), { target: { value: 'demo.appraiser' } });
+    fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/appraiser/dashboard');
   });
 
   it('wrong role: goes to /unauthorized with the attempted URL and the role label', async () => {

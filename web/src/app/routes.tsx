@@ -1,11 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { AREA_ROLES } from '../lib/roles';
+import { currentUserQuery } from '../lib/session';
 import { DashboardRedirect } from './guards/DashboardRedirect';
 import { RequireAuth } from './guards/RequireAuth';
 import { AppLayout } from './shell/AppLayout';
 
 /* Lazy pages, one chunk per feature module. */
+type PageModule = { Component: ComponentType };
 /** The sign-in page's code and styles (main.tsx starts them early for a signed-out visitor). */
 export const loadSignInPage = () =>
   Promise.all([import('../features/auth/LoginPage'), import('./styles/signIn')]).then(([m]) => ({ Component: m.LoginPage }));
@@ -39,30 +43,77 @@ const staffAppraisers = () => import('../features/staff-appraisers/AppraisersPag
 const staffSecureLinks = () => import('../features/staff-secure-links/StaffSecureLinksPage').then((m) => ({ Component: m.StaffSecureLinksPage }));
 const staffPayments = () => import('../features/staff/StaffPaymentsPage').then((m) => ({ Component: m.StaffPaymentsPage }));
 const forms = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.FormsPage }));
-// The sign-in page loads the styles of what it shows (styles/firstScreen.ts); every other page all of them.
-const allStyles = () => import('./styles/all').then(() => ({}));
+
+/** The sign-in page loads the styles of what it shows (styles/firstScreen.ts); every other page all of them. */
+const withAllStyles =
+  (load: () => Promise<PageModule>) =>
+  (): Promise<PageModule> =>
+    Promise.all([import('./styles/all'), load()]).then(([, page]) => page);
+
+/** Pages (not the sign-in page) with the styles of every component. */
+function withStylesOfAll(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) =>
+    typeof route.lazy === 'function' ? ({ ...route, lazy: withAllStyles(route.lazy as () => Promise<PageModule>) } as RouteObject) : route,
+  );
+}
+
+/**
+ * The pages of an area that `roles` may enter (any signed-in user without `roles`). Their code loads
+ * only once the session says the visitor may enter: the router waits for every matched route's code
+ * before it renders, so a signed-out visitor to a dashboard link would otherwise download the
+ * dashboard before the guard sends them to sign-in. For a visitor who may not enter, the route gets
+ * a stand-in that loads the page's code when it is first shown (after signing in as someone who may).
+ */
+function guardedPages(queryClient: QueryClient, roles: readonly number[] | undefined, children: RouteObject[]): RouteObject[] {
+  const mayEnter = async () => {
+    const user = await queryClient.ensureQueryData(currentUserQuery);
+    return !!user && (!roles || roles.includes(user.userType));
+  };
+  return withStylesOfAll(children).map((route) => {
+    const load = route.lazy;
+    if (typeof load !== 'function') return route;
+    const page = load as () => Promise<PageModule>;
+    return {
+      ...route,
+      lazy: async () => {
+        if (await mayEnter()) return page();
+        const Page = lazy(() => page().then((m) => ({ default: m.Component })));
+        return {
+          Component: () => (
+            <Suspense fallback={<PageLoader />}>
+              <Page />
+            </Suspense>
+          ),
+        };
+      },
+    };
+  });
+}
 
 /** The order page, the same under /appraiser and /staff (each area's guard decides who enters). */
-const ORDER_PAGE_ROUTES: RouteObject[] = [
+const orderPageRoutes = (): RouteObject[] => [
   { path: 'orderdetails/:id', lazy: orderDetails },
   { path: 'orderdetails/:id/no-longer-available', lazy: orderGone },
   { path: 'orderdetails/:id/:action', lazy: orderDetails },
 ];
 
-/** The route table: each area behind its role guard (docs/domain.md#parties-and-roles). */
-export const routes: RouteObject[] = [
-  {
-    element: <AppLayout />,
-    hydrateFallbackElement: <PageLoader />,
-    children: [
-      { index: true, element: <DashboardRedirect /> },
-      { path: 'dashboard', element: <DashboardRedirect /> },
+/**
+ * The route table: each area behind its role guard (docs/domain.md#parties-and-roles). The query
+ * client holds the session, which decides whether a guarded page's code is worth loading.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const area = (roles: readonly number[] | undefined, children: RouteObject[]) => guardedPages(queryClient, roles, children);
+  return [
+    {
+      element: <AppLayout />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        { index: true, element: <DashboardRedirect /> },
+        { path: 'dashboard', element: <DashboardRedirect /> },
 
-      { path: 'login', lazy: loadSignInPage },
-      {
-        lazy: allStyles,
-        children: [
-          // public
+        { path: 'login', lazy: loadSignInPage },
+        // public
+        ...withStylesOfAll([
           { path: 'logout', lazy: logout },
           { path: 'unauthorized', lazy: unauthorized },
           { path: 'forbidden', lazy: forbidden },
@@ -70,78 +121,78 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', lazy: resetPassword },
           { path: 'perform-reset-password', lazy: performResetPassword },
           { path: 'unsubscribe', lazy: unsubscribe },
+        ]),
 
-          // any signed-in user
-          {
-            path: 'profile',
-            element: <RequireAuth />,
-            children: [
-              { index: true, element: <Navigate to="/profile/me" replace /> },
-              // One route with an optional tab, so choosing a tab keeps the page (and keyboard focus).
-              { path: 'me/:tabName?', lazy: profile },
-            ],
-          },
+        // any signed-in user
+        {
+          path: 'profile',
+          element: <RequireAuth />,
+          children: area(undefined, [
+            { index: true, element: <Navigate to="/profile/me" replace /> },
+            // One route with an optional tab, so choosing a tab keeps the page (and keyboard focus).
+            { path: 'me/:tabName?', lazy: profile },
+          ]),
+        },
 
-          {
-            path: 'appraiser',
-            element: <RequireAuth roles={AREA_ROLES.appraiser} />,
-            children: [
-              { index: true, element: <Navigate to="/appraiser/dashboard" replace /> },
-              { path: 'dashboard', lazy: ordersDashboard },
-              { path: 'profile', element: <Navigate to="/profile/me" replace /> },
-              { path: 'profile/:securityUserId/:tabName?', lazy: profile },
-              { path: 'quote', element: <Navigate to="/appraiser/quotes" replace /> },
-              { path: 'quote/:id', lazy: quoteDetails },
-              ...ORDER_PAGE_ROUTES,
-              { path: 'secure-links', lazy: secureLinks },
-              { path: 'secure-links/:secureLinkId', lazy: secureLinks },
-              { path: 'payments', lazy: payments },
-              { path: 'payments/:tabName', lazy: payments },
-              { path: 'support', lazy: support },
-              { path: 'quotes', lazy: quotes },
-            ],
-          },
-          {
-            path: 'appraiser-admin',
-            element: <RequireAuth roles={AREA_ROLES.appraiserAdmin} />,
-            children: [
-              { index: true, element: <Navigate to="/appraiser-admin/appraisers" replace /> },
-              { path: 'appraisers', lazy: appraisers },
-            ],
-          },
-          {
-            path: 'staff',
-            element: <RequireAuth roles={AREA_ROLES.staff} />,
-            children: [
-              { index: true, element: <Navigate to="/staff/dashboard" replace /> },
-              { path: 'dashboard', lazy: ordersDashboard },
-              { path: 'profile/:tabName?', lazy: profile },
-              // Staff open orders here: /appraiser is closed to them.
-              ...ORDER_PAGE_ROUTES,
-              { path: 'quotes', lazy: staffQuotes },
-              { path: 'quotes/:id', lazy: staffQuoteDetails },
-              { path: 'coverage-review', lazy: coverageReview },
-              { path: 'secure-links', lazy: staffSecureLinks },
-              { path: 'appraisers', lazy: staffAppraisers },
-              { path: 'new-order', lazy: newOrder },
-              { path: 'clients', lazy: clients },
-              { path: 'payments', lazy: staffPayments },
-            ],
-          },
-          {
-            path: 'admin',
-            element: <RequireAuth roles={AREA_ROLES.admin} />,
-            children: [
-              { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-              { path: 'dashboard', lazy: adminDashboard },
-              { path: 'backdoor-login', lazy: backdoorLogin },
-              { path: 'forms', lazy: forms },
-            ],
-          },
+        {
+          path: 'appraiser',
+          element: <RequireAuth roles={AREA_ROLES.appraiser} />,
+          children: area(AREA_ROLES.appraiser, [
+            { index: true, element: <Navigate to="/appraiser/dashboard" replace /> },
+            { path: 'dashboard', lazy: ordersDashboard },
+            { path: 'profile', element: <Navigate to="/profile/me" replace /> },
+            { path: 'profile/:securityUserId/:tabName?', lazy: profile },
+            { path: 'quote', element: <Navigate to="/appraiser/quotes" replace /> },
+            { path: 'quote/:id', lazy: quoteDetails },
+            ...orderPageRoutes(),
+            { path: 'secure-links', lazy: secureLinks },
+            { path: 'secure-links/:secureLinkId', lazy: secureLinks },
+            { path: 'payments', lazy: payments },
+            { path: 'payments/:tabName', lazy: payments },
+            { path: 'support', lazy: support },
+            { path: 'quotes', lazy: quotes },
+          ]),
+        },
+        {
+          path: 'appraiser-admin',
+          element: <RequireAuth roles={AREA_ROLES.appraiserAdmin} />,
+          children: area(AREA_ROLES.appraiserAdmin, [
+            { index: true, element: <Navigate to="/appraiser-admin/appraisers" replace /> },
+            { path: 'appraisers', lazy: appraisers },
+          ]),
+        },
+        {
+          path: 'staff',
+          element: <RequireAuth roles={AREA_ROLES.staff} />,
+          children: area(AREA_ROLES.staff, [
+            { index: true, element: <Navigate to="/staff/dashboard" replace /> },
+            { path: 'dashboard', lazy: ordersDashboard },
+            { path: 'profile/:tabName?', lazy: profile },
+            // Staff open orders here: /appraiser is closed to them.
+            ...orderPageRoutes(),
+            { path: 'quotes', lazy: staffQuotes },
+            { path: 'quotes/:id', lazy: staffQuoteDetails },
+            { path: 'coverage-review', lazy: coverageReview },
+            { path: 'secure-links', lazy: staffSecureLinks },
+            { path: 'appraisers', lazy: staffAppraisers },
+            { path: 'new-order', lazy: newOrder },
+            { path: 'clients', lazy: clients },
+            { path: 'payments', lazy: staffPayments },
+          ]),
+        },
+        {
+          path: 'admin',
+          element: <RequireAuth roles={AREA_ROLES.admin} />,
+          children: area(AREA_ROLES.admin, [
+            { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+            { path: 'dashboard', lazy: adminDashboard },
+            { path: 'backdoor-login', lazy: backdoorLogin },
+            { path: 'forms', lazy: forms },
+          ]),
+        },
 
-          { path: '*', lazy: notFound },
-        ],
-      },
-    ],
-  },
-];
+        ...withStylesOfAll([{ path: '*', lazy: notFound }]),
+      ],
+    },
+  ];
+}

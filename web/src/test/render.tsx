@@ -2,12 +2,12 @@ import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { Providers } from '../app/Providers';
 import { createQueryClient } from '../app/queryClient';
-import { routes } from '../app/routes';
+import { createRoutes } from '../app/routes';
 import { wireApi } from '../app/wireApi';
 
 export function renderApp(path: string) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   wireApi(queryClient, (to) => router.navigate(to));
   const utils = render(
     <Providers queryClient={queryClient}>
