@@ -31,6 +31,8 @@ export function ExpiryBanner({ todayIso }: { todayIso: string }) {
   const { data: me } = useQuery({ ...appraiserMeQuery(), enabled });
   const userId = me?.securityUser.id;
   const licenses = useQuery({ ...licencesQuery(userId ?? 0), enabled: enabled && userId !== undefined });
+  // Shown whole, once the licences are known too: a banner that grew a line later would move the page.
+  if (userId !== undefined && licenses.isPending) return null;
   const expired = expiredItems(me, licenses.data ?? [], todayIso);
   if (expired.length === 0) return null;
   return (
