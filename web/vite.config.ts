@@ -24,10 +24,13 @@ export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroR
 }
 
 /**
- * A visit to /login asks for the sign-in page's code and styles at once, beside the app's first code,
- * rather than once that code has arrived and run: a tiny script of its own (the Content-Security-Policy
- * allows no inline script) adds their preload links. Other pages are untouched; the router still
- * loads the page as before, finding the files already on their way.
+ * A visitor who will see the sign-in page gets its code and styles at once, beside the app's first
+ * code, rather than once that code has arrived and run. A tiny script of its own (the
+ * Content-Security-Policy allows no inline script) adds their preload links: on /login at once;
+ * elsewhere once the signed-in check it starts (the request index.html preloads) answers 401, as every
+ * signed-in page sends a signed-out visitor to sign-in. It leaves that answer to the app
+ * (lib/session.ts reads `window.portalLoggedInCheck` once), so the check is still made once. A
+ * signed-in visitor's page loads as before; the router finds the files already on their way.
  */
 function signInPagePreload(): Plugin {
   return {
@@ -42,7 +45,10 @@ function signInPagePreload(): Plugin {
         { rel: 'modulepreload', href: `/${chunk.fileName}`, crossOrigin: '' },
         ...[...(chunk.viteMetadata?.importedCss ?? [])].map((css) => ({ rel: 'preload', as: 'style', href: `/${css}`, crossOrigin: '' })),
       ];
-      const source = `if(location.pathname==='/login')for(const a of ${JSON.stringify(links)})document.head.appendChild(Object.assign(document.createElement('link'),a));\n`;
+      const source =
+        `const preload=()=>{for(const a of ${JSON.stringify(links)})document.head.appendChild(Object.assign(document.createElement('link'),a))};\n` +
+        `if(location.pathname==='/login')preload();\n` +
+        `else(window.portalLoggedInCheck=fetch('/api/auth/logged-in',{credentials:'include'})).then((r)=>{if(r.status===401)preload()},()=>{});\n`;
       const fileName = `assets/sign-in-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
       const page = String(html.source);

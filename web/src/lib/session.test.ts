@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { displayName, validateLoggedInUser } from './session';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loggedIn, server } from '../test/server';
+import { EARLY_LOGGED_IN_CHECK, displayName, fetchLoggedInUser, validateLoggedInUser } from './session';
 
 describe('validateLoggedInUser', () => {
   it('accepts a user with an id and a known type', () => {
@@ -23,5 +24,32 @@ describe('displayName', () => {
     expect(displayName({ firstName: null, lastName: 'Lee' })).toBe('Lee');
     expect(displayName({ firstName: null, lastName: null })).toBe('User');
     expect(displayName(null)).toBe('User');
+  });
+});
+
+describe('fetchLoggedInUser', () => {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+
+  const user = { securityUserId: 7, userType: 1, firstName: 'Ann', lastName: 'Lee' };
+  const answer = (status: number, body: unknown) =>
+    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const early = (response: Promise<Response>) => {
+    (window as unknown as Record<string, unknown>)[EARLY_LOGGED_IN_CHECK] = response;
+  };
+
+  it("takes the page's early check once, then asks the server", async () => {
+    server.use(loggedIn(null));
+    early(answer(200, user));
+    expect(await fetchLoggedInUser()).toEqual(user);
+    expect(await fetchLoggedInUser()).toBeNull();
+  });
+
+  it('an early 401 or a failed early check is signed out', async () => {
+    early(answer(401, { message: 'Session expired. Please log in again.' }));
+    expect(await fetchLoggedInUser()).toBeNull();
+    early(Promise.reject(new TypeError('Failed to fetch')));
+    expect(await fetchLoggedInUser()).toBeNull();
   });
 });

@@ -23,10 +23,26 @@ export function validateLoggedInUser(value: unknown): LoggedInUser {
   return value as LoggedInUser;
 }
 
+/**
+ * The signed-in check that the page's first script started (index.html, made by vite.config.ts's
+ * signInPagePreload): it knows sooner than this code whether to fetch the sign-in page. Its answer
+ * is read here, once; later checks ask the server again.
+ */
+export const EARLY_LOGGED_IN_CHECK = 'portalLoggedInCheck';
+
+function takeEarlyCheck(): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const holder = window as unknown as Record<string, Promise<Response> | undefined>;
+  const early = holder[EARLY_LOGGED_IN_CHECK];
+  delete holder[EARLY_LOGGED_IN_CHECK];
+  return early;
+}
+
 /** The signed-in user, or null when not signed in. */
 export async function fetchLoggedInUser(): Promise<LoggedInUser | null> {
   try {
-    const user = await call(api.GET('/api/auth/logged-in'), { skip401: true, notify: false });
+    const early = takeEarlyCheck();
+    const user = await call(api.GET('/api/auth/logged-in', early ? { fetch: () => early } : {}), { skip401: true, notify: false });
     return validateLoggedInUser(user);
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
