@@ -6,10 +6,8 @@
 //!   aside and rebuilds after a bulk load). A phrase of three or more characters matches exactly
 //!   the rows whose column contains it, case-insensitively.
 //!
-//! PostgreSQL keeps m0008's trigram indexes (names, streets, cities). Trigram indexes on the file,
-//! loan and ZIP numbers were tried and dropped: digit trigrams are common to most numbers, and the
-//! planner took them over the open-orders index, making Open searches by file number eight times
-//! slower (bench/RESULTS.md).
+//! PostgreSQL keeps m0008's trigram indexes (names, streets, cities); m0018 adds its own for the
+//! open orders and for the numbers over every order.
 use sea_orm::{ConnectionTrait, DbBackend};
 use sea_orm_migration::prelude::*;
 

@@ -16,6 +16,7 @@ mod m0014_notifications;
 mod m0015_live_events;
 mod m0016_text_search;
 mod m0017_order_counts;
+mod m0018_trigram_numbers;
 
 pub struct Migrator;
 
@@ -39,6 +40,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0015_live_events::Migration),
             Box::new(m0016_text_search::Migration),
             Box::new(m0017_order_counts::Migration),
+            Box::new(m0018_trigram_numbers::Migration),
         ]
     }
 }

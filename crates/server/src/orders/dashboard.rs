@@ -110,11 +110,26 @@ fn text(value: &Option<String>) -> Option<String> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty()).map(str::to_lowercase)
 }
 
-/// Case-insensitive "contains", with LIKE's wildcards in the fragment taken literally.
-fn contains(column: order::Column, fragment: &str) -> Expr {
+/// The identifiers searched by fragment: file, loan and ZIP numbers.
+fn is_number(column: order::Column) -> bool {
+    matches!(
+        column,
+        order::Column::FileNumber | order::Column::LoanNumber | order::Column::PropertyZip
+    )
+}
+
+/// Case-insensitive "contains", with LIKE's wildcards in the fragment taken literally. Compared
+/// lower-cased, or upper-cased when `upper`: the same match, but on PostgreSQL only the upper-cased
+/// form reaches the trigram indexes of the numbers over every order (m0018).
+fn contains(column: order::Column, fragment: &str, upper: bool) -> Expr {
     let escaped = fragment.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    Func::lower(Expr::col((order::Entity, column)))
-        .like(LikeExpr::new(format!("%{escaped}%")).escape('\\'))
+    let value = Expr::col((order::Entity, column));
+    let (value, escaped) = if upper {
+        (Func::upper(value), escaped.to_uppercase())
+    } else {
+        (Func::lower(value), escaped)
+    };
+    value.like(LikeExpr::new(format!("%{escaped}%")).escape('\\'))
 }
 
 fn parse_date(name: &str, value: &Option<String>) -> AppResult<Option<NaiveDate>> {
@@ -169,14 +184,15 @@ fn has_trigram(fragment: &str) -> bool {
     fragment.chars().count() >= MIN_FULL_TEXT_CHARS
 }
 
-/// `base` and a LIKE for each (column, fragment).
+/// `base` and a LIKE for each (column, fragment); numbers upper-cased when `upper_numbers`.
 fn with_likes<'a>(
     base: &Condition,
     fragments: impl IntoIterator<Item = &'a (order::Column, String)>,
+    upper_numbers: bool,
 ) -> Condition {
-    fragments
-        .into_iter()
-        .fold(base.clone(), |c, (column, fragment)| c.add(contains(*column, fragment)))
+    fragments.into_iter().fold(base.clone(), |c, (column, fragment)| {
+        c.add(contains(*column, fragment, upper_numbers && is_number(*column)))
+    })
 }
 
 /// The filter, checked, with its text fragments apart.
@@ -241,21 +257,16 @@ impl Criteria {
         self.wanted.as_ref().is_none_or(|w| w.iter().any(|s| s.is_closed()))
     }
 
-    /// Whether PostgreSQL must read every order for this filter: a fragment it has no trigram
-    /// index for (a file, loan or ZIP number, or shorter than three characters). Its parallel scan
-    /// then counts them all sooner than a count capped with LIMIT, which it runs on one core.
+    /// Whether PostgreSQL must read every order for this filter: a fragment too short for its
+    /// trigram indexes. Its parallel scan then counts them all sooner than a count capped with
+    /// LIMIT, which it runs on one core.
     fn scanned_in_full_on_postgres(&self) -> bool {
-        self.fragments.iter().any(|(column, fragment)| {
-            matches!(
-                column,
-                order::Column::FileNumber | order::Column::LoanNumber | order::Column::PropertyZip
-            ) || !has_trigram(fragment)
-        })
+        self.fragments.iter().any(|(_, fragment)| !has_trigram(fragment))
     }
 
-    /// Every condition, each fragment as a LIKE.
-    fn like(&self) -> Condition {
-        with_likes(&self.rest, &self.fragments)
+    /// Every condition, each fragment as a LIKE (see [`contains`] for `upper_numbers`).
+    fn like(&self, upper_numbers: bool) -> Condition {
+        with_likes(&self.rest, &self.fragments, upper_numbers)
     }
 
     /// The fragments the full-text table can find (three characters or more) as one full-text
@@ -285,7 +296,7 @@ impl Criteria {
             })
             .collect::<Vec<_>>()
             .join(" AND ");
-        Some((query, with_likes(&self.rest, short)))
+        Some((query, with_likes(&self.rest, short, false)))
     }
 }
 
@@ -416,10 +427,12 @@ fn page_query(filter: Condition) -> SelectStatement {
 pub struct DashboardQuery {
     /// Every condition, visibility included, each fragment as a LIKE.
     filter: Condition,
-    /// The count of `filter`, or of the per-status counts when only statuses are asked for.
-    count: Statement,
+    count: SelectStatement,
     /// Whether the count stops at [`COUNT_CAP`] (the search reaches closed orders).
     capped: bool,
+    /// Whether the first page may carry the count in the same statement (one round trip). Not
+    /// when PostgreSQL counts every order: it runs that count in parallel only on its own.
+    count_with_first_page: bool,
     /// SQLite, a caller who sees every order, a search reaching closed orders with a fragment
     /// of three characters or more: the full-text query and the condition for the rest.
     full_text: Option<(String, Condition)>,
@@ -435,6 +448,10 @@ struct PageStatement {
 }
 
 impl DashboardQuery {
+    fn count_statement(&self) -> Statement {
+        StatementBuilder::build(&self.count, &self.backend)
+    }
+
     /// The matches `counted` stands for: (total, whether there are more than that).
     fn total(&self, counted: u64) -> (u64, bool) {
         if self.capped && counted > COUNT_CAP { (COUNT_CAP, true) } else { (counted, false) }
@@ -457,11 +474,31 @@ impl DashboardQuery {
             let take = Ord::min(limit, total - offset);
             (take, offset > total - offset - take)
         };
-        let (offset, descending) = if reversed {
-            (total - offset - take, !self.paging.descending)
-        } else {
-            (offset, self.paging.descending)
-        };
+        let offset = if reversed { total - offset - take } else { offset };
+        let select = self.page_select(filter, take, offset, reversed);
+        Some(PageStatement { statement: StatementBuilder::build(&select, &self.backend), reversed })
+    }
+
+    /// The first page with the count as one more column ([`TOTAL_COLUMN`]), when the query
+    /// allows it: the first page is read forward whatever the total.
+    fn first_page_with_count(&self) -> Option<Statement> {
+        if self.paging.page != 1 || !self.count_with_first_page || self.full_text.is_some() {
+            return None;
+        }
+        let mut select = self.page_select(self.filter.clone(), self.paging.limit, 0, false);
+        select.expr_as(Expr::from(self.count.clone()), Alias::new(TOTAL_COLUMN));
+        Some(StatementBuilder::build(&select, &self.backend))
+    }
+
+    /// `take` orders from `offset` in the requested order, or in the opposite one when `reversed`.
+    fn page_select(
+        &self,
+        filter: Condition,
+        take: u64,
+        offset: u64,
+        reversed: bool,
+    ) -> SelectStatement {
+        let descending = self.paging.descending != reversed;
         let direction = if descending { Order::Desc } else { Order::Asc };
         // Empty dates sort last either way (so first when read from the other end); the id
         // keeps pages stable.
@@ -472,9 +509,12 @@ impl DashboardQuery {
         }
         select.order_by((order::Entity, order::Column::Id), direction);
         select.limit(take).offset(offset);
-        Some(PageStatement { statement: StatementBuilder::build(&select, &self.backend), reversed })
+        select
     }
 }
+
+/// The count's column in [`DashboardQuery::first_page_with_count`].
+const TOTAL_COLUMN: &str = "total_matches";
 
 /// Checks the filter and builds the statements for the orders `visible` allows (an empty
 /// condition: every order).
@@ -487,14 +527,17 @@ pub fn build_query(
     let paging = paging(f)?;
     let criteria = Criteria::read(f, zone)?;
     let sees_all = visible.is_empty();
-    let filter = Condition::all().add(visible).add(criteria.like());
+    // Numbers over every order are found through PostgreSQL's indexes on their upper-cased form
+    // (m0018); a narrower search keeps to its narrower index.
+    let upper_numbers = backend == DbBackend::Postgres && sees_all && criteria.whole_book();
+    let filter = Condition::all().add(visible).add(criteria.like(upper_numbers));
     // Staff asking only for statuses (the default Open search, All) are counted from the
     // per-status counts the database keeps, exactly and without reading the orders.
+    let scanned_in_full = backend == DbBackend::Postgres && criteria.scanned_in_full_on_postgres();
     let (count, capped) = if sees_all && criteria.fragments.is_empty() && !criteria.state_or_dates {
         (counts::count_statement(criteria.wanted.as_deref()), false)
     } else {
-        let capped = criteria.whole_book()
-            && !(backend == DbBackend::Postgres && criteria.scanned_in_full_on_postgres());
+        let capped = criteria.whole_book() && !scanned_in_full;
         (count_statement(filter.clone(), capped), capped)
     };
     // Visibility narrows an appraiser's or a firm's search to their own orders, whose index is
@@ -504,8 +547,9 @@ pub fn build_query(
         .flatten();
     Ok(DashboardQuery {
         filter,
-        count: StatementBuilder::build(&count, &backend),
+        count,
         capped,
+        count_with_first_page: !(scanned_in_full && criteria.whole_book()),
         full_text,
         paging,
         backend,
@@ -547,11 +591,12 @@ async fn count_and_page_filter(
     query: &DashboardQuery,
 ) -> AppResult<(u64, Condition)> {
     let Some((text, rest)) = &query.full_text else {
-        return Ok((count(db, query.count.clone()).await?, query.filter.clone()));
+        return Ok((count(db, query.count_statement()).await?, query.filter.clone()));
     };
     let (found, ids) = full_text_matches(db, text).await?;
     if found > COUNT_CAP {
-        let counted = if rest.is_empty() { found } else { count(db, query.count.clone()).await? };
+        let counted =
+            if rest.is_empty() { found } else { count(db, query.count_statement()).await? };
         return Ok((counted, query.filter.clone()));
     }
     let among = rest.clone().add(Expr::cust_with_values(
@@ -575,6 +620,18 @@ pub async fn find(
     zone: Tz,
 ) -> AppResult<Found> {
     let query = build_query(visible, f, zone, db.get_database_backend())?;
+    if let Some(statement) = query.first_page_with_count() {
+        let results = db.query_all_raw(statement).await?;
+        // No row: nothing matched, as the count would have said in the same statement.
+        let counted = match results.first() {
+            Some(first) => first.try_get::<i64>("", TOTAL_COLUMN)? as u64,
+            None => 0,
+        };
+        let rows =
+            results.iter().map(|r| Row::from_query_result(r, "")).collect::<Result<_, _>>()?;
+        let (total, more) = query.total(counted);
+        return Ok(Found { total, more, rows, limit: query.paging.limit });
+    }
     let (counted, filter) = count_and_page_filter(db, &query).await?;
     let mut rows = Vec::new();
     if let Some(page) = query.page(counted, filter) {
