@@ -178,6 +178,10 @@ fn start_of_day(day: NaiveDate, zone: Tz) -> DateTime<Utc> {
 /// The shortest fragment the trigram full-text table can find.
 const MIN_FULL_TEXT_CHARS: usize = 3;
 
+/// How many of a number's last characters SQLite's full-text table looks up (see
+/// [`Criteria::full_text`]).
+const NUMBER_TAIL: usize = 5;
+
 /// Whether a fragment is long enough to hold a trigram (what the full-text table and
 /// PostgreSQL's trigram indexes find).
 fn has_trigram(fragment: &str) -> bool {
@@ -277,26 +281,28 @@ impl Criteria {
         if long.is_empty() {
             return None;
         }
-        // Each column must contain its fragment as written: a quoted phrase of trigrams matches
-        // exactly that run of characters, case-insensitively. A phrase is as slow as its
-        // commonest trigram, and identifiers share their first characters (every file number
-        // of a book starts alike): asking first for the fragment without its first character
-        // lets the full-text table skip through the common trigram instead of reading it all.
+        // Checked with LIKE on the orders the full-text query finds.
+        let mut checked: Vec<(order::Column, String)> = short.into_iter().cloned().collect();
+        // A quoted phrase of trigrams matches exactly that run of characters, case-insensitively,
+        // and is as slow as its commonest trigram.
         let phrase = |column: &order::Column, fragment: &str| {
             format!("{} : \"{}\"", column.as_str(), fragment.replace('"', "\"\""))
         };
-        let query = long
-            .iter()
-            .flat_map(|(column, fragment)| {
-                let mut rest = fragment.chars();
-                rest.next();
-                let rest = rest.as_str();
-                let rarer = has_trigram(rest).then(|| phrase(column, rest));
-                rarer.into_iter().chain([phrase(column, fragment)])
-            })
-            .collect::<Vec<_>>()
-            .join(" AND ");
-        Some((query, with_likes(&self.rest, short, false)))
+        let mut phrases = Vec::new();
+        for (column, fragment) in long {
+            let length = fragment.chars().count();
+            if is_number(*column) && length > NUMBER_TAIL {
+                // Numbers of a book share their first characters ("1000006": "100" and "000"
+                // are in most file numbers) and differ in their last ones: the table finds
+                // the few orders holding the last characters, which are then checked whole.
+                let tail: String = fragment.chars().skip(length - NUMBER_TAIL).collect();
+                phrases.push(phrase(column, &tail));
+                checked.push((*column, fragment.clone()));
+            } else {
+                phrases.push(phrase(column, fragment));
+            }
+        }
+        Some((phrases.join(" AND "), with_likes(&self.rest, checked.iter(), false)))
     }
 }
 

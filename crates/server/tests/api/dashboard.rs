@@ -512,6 +512,16 @@ both_dbs!(whole_book_counts_stop_at_the_cap, |app| {
         (narrow["totalItems"].clone(), narrow["totalIsLowerBound"].clone()),
         (json!(1), json!(false))
     );
+    // Longer than the tail SQLite's full-text table looks up: exactly the orders that contain it.
+    let prefix = &one.file_number[..7];
+    let with_prefix = order::Entity::find()
+        .filter(order::Column::FileNumber.contains(prefix))
+        .count(&app.db)
+        .await
+        .unwrap();
+    let found = search(json!({"statusRefIds": [0], "usaFileNumber": prefix})).await;
+    assert_eq!(found["totalItems"], json!(with_prefix), "{prefix}");
+    assert!(file_numbers(&found).iter().all(|n| n.contains(prefix)), "{found}");
     // Open orders only: an exact count, whatever its size.
     let open = order::Entity::find()
         .filter(order::Column::StatusId.is_not_in(portal::orders::status::CLOSED))
