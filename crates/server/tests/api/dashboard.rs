@@ -484,6 +484,26 @@ both_dbs!(whole_book_counts_stop_at_the_cap, |app| {
         (all["totalItems"].clone(), all["totalIsLowerBound"].clone()),
         (json!(every), json!(false))
     );
+    // The orders due first are the last written: a page read among the first matches found,
+    // not among every match, would miss them.
+    let last_written: Vec<i64> = order::Entity::find()
+        .order_by_desc(order::Column::Id)
+        .limit(60)
+        .all(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|o| o.id)
+        .collect();
+    order::Entity::update_many()
+        .col_expr(
+            order::Column::AppraiserDueDate,
+            sea_orm::sea_query::Expr::value(chrono::NaiveDate::from_ymd_opt(2001, 1, 1)),
+        )
+        .filter(order::Column::Id.is_in(last_written))
+        .exec(&app.db)
+        .await
+        .unwrap();
     let first = search(json!({"statusRefIds": [0], "createDateFrom": "2000-01-01"})).await;
     assert_eq!(first["totalItems"], 10_000);
     assert_eq!(first["totalIsLowerBound"], true);
@@ -537,6 +557,18 @@ both_dbs!(whole_book_counts_stop_at_the_cap, |app| {
     let common = search(json!({"statusRefIds": [0], "usaFileNumber": "100"})).await;
     assert_eq!(common["totalIsLowerBound"], true);
     assert!(file_numbers(&common).iter().all(|n| n.contains("100")), "{common}");
+    let first_by_due: Vec<String> = order::Entity::find()
+        .filter(order::Column::FileNumber.contains("100"))
+        .order_by_with_nulls(order::Column::AppraiserDueDate, Order::Asc, NullOrdering::Last)
+        .order_by_asc(order::Column::Id)
+        .limit(25)
+        .all(&app.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|o| o.file_number)
+        .collect();
+    assert_eq!(file_numbers(&common), first_by_due, "the first page of every match, not of some");
     // Too short for a trigram: PostgreSQL reads every order, so it counts them all.
     let short = search(json!({"statusRefIds": [0], "usaFileNumber": "10"})).await;
     let postgres = app.db.get_database_backend() == sea_orm::DbBackend::Postgres;
