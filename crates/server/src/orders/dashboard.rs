@@ -4,8 +4,7 @@ use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;
 use portal_db::entities::{order, security_user};
 use sea_orm::sea_query::{
-    Alias, CommonTableExpression, Condition, Expr, ExprTrait, Func, LikeExpr, NullOrdering, Order,
-    Query, SelectStatement, WithClause,
+    Alias, Condition, Expr, ExprTrait, Func, LikeExpr, NullOrdering, Order, Query, SelectStatement,
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbBackend, FromQueryResult, IdenStatic, Statement,
@@ -405,26 +404,28 @@ fn count_statement(filter: Condition, capped: bool) -> SelectStatement {
         .take()
 }
 
+/// The orders' columns a page shows (every sort column among them).
+const PAGE_COLUMNS: [order::Column; 15] = [
+    order::Column::Id,
+    order::Column::FileNumber,
+    order::Column::StatusId,
+    order::Column::AppraiserUnreadMessages,
+    order::Column::AssignmentActualDate,
+    order::Column::AcceptedAt,
+    order::Column::InspectionActualDate,
+    order::Column::InspectionDueDate,
+    order::Column::AppraiserDueDate,
+    order::Column::IsDesktop,
+    order::Column::PropertyAddressLine1,
+    order::Column::PropertyCity,
+    order::Column::PropertyStateCode,
+    order::Column::PropertyZip,
+    order::Column::BorrowerName,
+];
+
 fn page_query(filter: Condition) -> SelectStatement {
-    let o = |c: order::Column| (order::Entity, c);
     Query::select()
-        .columns([
-            o(order::Column::Id),
-            o(order::Column::FileNumber),
-            o(order::Column::StatusId),
-            o(order::Column::AppraiserUnreadMessages),
-            o(order::Column::AssignmentActualDate),
-            o(order::Column::AcceptedAt),
-            o(order::Column::InspectionActualDate),
-            o(order::Column::InspectionDueDate),
-            o(order::Column::AppraiserDueDate),
-            o(order::Column::IsDesktop),
-            o(order::Column::PropertyAddressLine1),
-            o(order::Column::PropertyCity),
-            o(order::Column::PropertyStateCode),
-            o(order::Column::PropertyZip),
-            o(order::Column::BorrowerName),
-        ])
+        .columns(PAGE_COLUMNS.map(|c| (order::Entity, c)))
         .expr_as(
             Expr::col((security_user::Entity, security_user::Column::FirstName)),
             Alias::new("appraiser_first_name"),
@@ -501,41 +502,19 @@ impl DashboardQuery {
     }
 
     /// The first page with the count as one more column ([`TOTAL_COLUMN`]), when the query
-    /// allows it: the first page is read forward whatever the total. A capped count finds the
-    /// matches once, up to the cap and one more (a materialised `found`), and the page is read
-    /// among them: the right page unless the count passes the cap, when [`find`] reads it again.
+    /// allows it: the first page is read forward whatever the total. Not for a capped count,
+    /// whose matches are found once and the page read among them ([`count_and_page_filter`]).
     fn first_page_with_count(&self) -> Option<Statement> {
-        if self.paging.page != 1 || !self.count_with_first_page || self.full_text.is_some() {
+        if self.paging.page != 1
+            || !self.count_with_first_page
+            || self.capped
+            || self.full_text.is_some()
+        {
             return None;
         }
-        let limit = self.paging.limit;
-        if !self.capped {
-            let mut select = self.page_select(self.filter.clone(), limit, 0, false);
-            select.expr_as(Expr::from(self.count.clone()), Alias::new(TOTAL_COLUMN));
-            return Some(StatementBuilder::build(&select, &self.backend));
-        }
-        let found = Alias::new("found");
-        let id = (order::Entity, order::Column::Id);
-        let matches = Query::select()
-            .column(id)
-            .from(order::Entity)
-            .cond_where(self.filter.clone())
-            .limit(COUNT_CAP + 1)
-            .take();
-        let ids = Query::select().column(order::Column::Id).from(found.clone()).take();
-        let among_found = Condition::all().add(Expr::col(id).in_subquery(ids));
-        let mut select = self.page_select(among_found, limit, 0, false);
-        let count = Query::select().expr(Expr::cust("COUNT(*)")).from(found.clone()).take();
-        select.expr_as(Expr::from(count), Alias::new(TOTAL_COLUMN));
-        let cte = CommonTableExpression::new()
-            .query(matches)
-            .table_name(found)
-            .materialized(true)
-            .to_owned();
-        Some(StatementBuilder::build(
-            &select.with(WithClause::new().cte(cte).to_owned()),
-            &self.backend,
-        ))
+        let mut select = self.page_select(self.filter.clone(), self.paging.limit, 0, false);
+        select.expr_as(Expr::from(self.count.clone()), Alias::new(TOTAL_COLUMN));
+        Some(StatementBuilder::build(&select, &self.backend))
     }
 
     /// `take` orders from `offset` in the requested order, or in the opposite one when `reversed`.
@@ -632,14 +611,60 @@ async fn full_text_matches(db: &impl ConnectionTrait, query: &str) -> AppResult<
     Ok((row.try_get_by_index::<i64>(0)? as u64, row.try_get_by_index(1)?))
 }
 
-/// The count, and the condition the page reads: the full-text matches found once, then the rest
-/// of the filter checked on those few orders; or, when the text is common, the whole filter.
+/// The matches of a capped search, at most one past the cap: how many, and their ids as a JSON
+/// array (made by the database in one row).
+async fn first_matches(
+    db: &impl ConnectionTrait,
+    query: &DashboardQuery,
+) -> AppResult<(u64, String)> {
+    let ids = match query.backend {
+        DbBackend::Postgres => "COALESCE(json_agg(id)::text, '[]')",
+        _ => "json_group_array(id)",
+    };
+    let matches = Query::select()
+        .column((order::Entity, order::Column::Id))
+        .from(order::Entity)
+        .cond_where(query.filter.clone())
+        .limit(COUNT_CAP + 1)
+        .take();
+    let select = Query::select()
+        .expr(Expr::cust("COUNT(*)"))
+        .expr(Expr::cust(ids))
+        .from_subquery(matches, Alias::new("first_matches"))
+        .take();
+    let statement = StatementBuilder::build(&select, &query.backend);
+    let row = db.query_one_raw(statement).await?.expect("an aggregate answers one row");
+    Ok((row.try_get_by_index::<i64>(0)? as u64, row.try_get_by_index(1)?))
+}
+
+/// The orders among `ids`, a JSON array of order ids.
+fn among_ids(backend: DbBackend, ids: String) -> Expr {
+    let sql = match backend {
+        DbBackend::Postgres => {
+            "\"orders\".\"id\" IN (SELECT value::bigint FROM json_array_elements_text(CAST($1 AS json)))"
+        }
+        _ => "\"orders\".\"id\" IN (SELECT value FROM json_each(?))",
+    };
+    Expr::cust_with_values(sql, [ids])
+}
+
+/// The count, and the condition the page reads. A capped search finds its matches once (the
+/// full-text matches then the rest of the filter checked on those few orders on SQLite; the
+/// filter's first matches otherwise) and the page is read among them, unless they pass the cap:
+/// the page then reads the whole filter, which a common match meets early in the sort order.
 async fn count_and_page_filter(
     db: &impl ConnectionTrait,
     query: &DashboardQuery,
 ) -> AppResult<(u64, Condition)> {
     let Some((text, rest)) = &query.full_text else {
-        return Ok((count(db, query.count_statement()).await?, query.filter.clone()));
+        if !query.capped {
+            return Ok((count(db, query.count_statement()).await?, query.filter.clone()));
+        }
+        let (found, ids) = first_matches(db, query).await?;
+        if found > COUNT_CAP {
+            return Ok((found, query.filter.clone()));
+        }
+        return Ok((found, Condition::all().add(among_ids(query.backend, ids))));
     };
     let (found, ids) = full_text_matches(db, text).await?;
     if found > COUNT_CAP {
@@ -647,10 +672,7 @@ async fn count_and_page_filter(
             if rest.is_empty() { found } else { count(db, query.count_statement()).await? };
         return Ok((counted, query.filter.clone()));
     }
-    let among = rest.clone().add(Expr::cust_with_values(
-        "\"orders\".\"id\" IN (SELECT value FROM json_each(?))",
-        [ids],
-    ));
+    let among = rest.clone().add(among_ids(query.backend, ids));
     let counted = if rest.is_empty() {
         found
     } else {
@@ -668,7 +690,6 @@ pub async fn find(
     zone: Tz,
 ) -> AppResult<Found> {
     let query = build_query(visible, f, zone, db.get_database_backend())?;
-    let mut counted_with_page = None;
     if let Some(statement) = query.first_page_with_count() {
         let results = db.query_all_raw(statement).await?;
         // No row: nothing matched, as the count would have said in the same statement.
@@ -676,18 +697,12 @@ pub async fn find(
             Some(first) => first.try_get::<i64>("", TOTAL_COLUMN)? as u64,
             None => 0,
         };
+        let rows =
+            results.iter().map(|r| Row::from_query_result(r, "")).collect::<Result<_, _>>()?;
         let (total, more) = query.total(counted);
-        if !more {
-            let rows =
-                results.iter().map(|r| Row::from_query_result(r, "")).collect::<Result<_, _>>()?;
-            return Ok(Found { total, more, rows, limit: query.paging.limit });
-        }
-        counted_with_page = Some(counted);
+        return Ok(Found { total, more, rows, limit: query.paging.limit });
     }
-    let (counted, filter) = match counted_with_page {
-        Some(counted) => (counted, query.filter.clone()),
-        None => count_and_page_filter(db, &query).await?,
-    };
+    let (counted, filter) = count_and_page_filter(db, &query).await?;
     let mut rows = Vec::new();
     if let Some(page) = query.page(counted, filter) {
         rows = Row::find_by_statement(page.statement).all(db).await?;
