@@ -89,6 +89,7 @@ enum UserCommand {
 }
 
 fn main() -> ExitCode {
+    return_freed_memory();
     let cli = Cli::parse();
     let logs = tracing_subscriber::fmt()
         .with_env_filter(
@@ -109,6 +110,23 @@ fn main() -> ExitCode {
         Err(message) => {
             eprintln!("appraisal-portal: {message}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// glibc raises its mmap threshold each time a large block is freed, so after the first searches
+/// their large buffers (full-text doclists, sorts, id lists) come from its heaps, which keep them
+/// once freed: on a million-order SQLite file the server held 118 MiB under the bench's load, 60 MiB
+/// with fixed thresholds (same throughput). Fixed, blocks from 128 KiB are mapped and given back
+/// when freed, and a heap's free top is given back from 128 KiB.
+fn return_freed_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        const THRESHOLD: libc::c_int = 128 * 1024;
+        // SAFETY: mallopt only sets the allocator's parameters, before any other thread exists.
+        unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, THRESHOLD);
+            libc::mallopt(libc::M_TRIM_THRESHOLD, THRESHOLD);
         }
     }
 }
