@@ -598,43 +598,37 @@ async fn count(db: &impl ConnectionTrait, statement: Statement) -> AppResult<u64
     Ok(row.map(|r| r.try_get_by_index::<i64>(0)).transpose()?.unwrap_or(0) as u64)
 }
 
-/// The orders whose text matches the full-text query, at most one past the cap: how many, and
-/// their ids as a JSON array (made by the database in one row).
-async fn full_text_matches(db: &impl ConnectionTrait, query: &str) -> AppResult<(u64, String)> {
-    let statement = Statement::from_sql_and_values(
-        DbBackend::Sqlite,
-        "SELECT COUNT(*), json_group_array(id) FROM \
-         (SELECT rowid AS id FROM orders_fts WHERE orders_fts MATCH ? LIMIT ?)",
-        [query.into(), (COUNT_CAP as i64 + 1).into()],
-    );
-    let row = db.query_one_raw(statement).await?.expect("an aggregate answers one row");
-    Ok((row.try_get_by_index::<i64>(0)? as u64, row.try_get_by_index(1)?))
-}
-
-/// The matches of a capped search, at most one past the cap: how many, and their ids as a JSON
-/// array (made by the database in one row).
+/// The orders `ids` selects (one `id` column), at most one past the cap: how many, and their ids
+/// as a JSON array (made by the database in one row).
 async fn first_matches(
     db: &impl ConnectionTrait,
-    query: &DashboardQuery,
+    backend: DbBackend,
+    mut ids: SelectStatement,
 ) -> AppResult<(u64, String)> {
-    let ids = match query.backend {
+    let json_ids = match backend {
         DbBackend::Postgres => "COALESCE(json_agg(id)::text, '[]')",
         _ => "json_group_array(id)",
     };
-    let matches = Query::select()
-        .column((order::Entity, order::Column::Id))
-        .from(order::Entity)
-        .cond_where(query.filter.clone())
-        .limit(COUNT_CAP + 1)
-        .take();
+    ids.limit(COUNT_CAP + 1);
     let select = Query::select()
         .expr(Expr::cust("COUNT(*)"))
-        .expr(Expr::cust(ids))
-        .from_subquery(matches, Alias::new("first_matches"))
+        .expr(Expr::cust(json_ids))
+        .from_subquery(ids, Alias::new("first_matches"))
         .take();
-    let statement = StatementBuilder::build(&select, &query.backend);
-    let row = db.query_one_raw(statement).await?.expect("an aggregate answers one row");
+    let row = db
+        .query_one_raw(StatementBuilder::build(&select, &backend))
+        .await?
+        .expect("an aggregate answers one row");
     Ok((row.try_get_by_index::<i64>(0)? as u64, row.try_get_by_index(1)?))
+}
+
+/// The ids of the orders whose text matches the full-text query (SQLite).
+fn full_text_ids(text: &str) -> SelectStatement {
+    Query::select()
+        .expr_as(Expr::cust("rowid"), Alias::new("id"))
+        .from(Alias::new("orders_fts"))
+        .and_where(Expr::cust_with_values("orders_fts MATCH ?", [text]))
+        .take()
 }
 
 /// The orders among `ids`, a JSON array of order ids.
@@ -660,13 +654,18 @@ async fn count_and_page_filter(
         if !query.capped {
             return Ok((count(db, query.count_statement()).await?, query.filter.clone()));
         }
-        let (found, ids) = first_matches(db, query).await?;
+        let ids = Query::select()
+            .column((order::Entity, order::Column::Id))
+            .from(order::Entity)
+            .cond_where(query.filter.clone())
+            .take();
+        let (found, ids) = first_matches(db, query.backend, ids).await?;
         if found > COUNT_CAP {
             return Ok((found, query.filter.clone()));
         }
         return Ok((found, Condition::all().add(among_ids(query.backend, ids))));
     };
-    let (found, ids) = full_text_matches(db, text).await?;
+    let (found, ids) = first_matches(db, query.backend, full_text_ids(text)).await?;
     if found > COUNT_CAP {
         let counted =
             if rest.is_empty() { found } else { count(db, query.count_statement()).await? };
