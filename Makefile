@@ -6,7 +6,9 @@ BIN := $(CARGO_TARGET_DIR)/debug/appraisal-portal
 RELEASE_BIN := $(CARGO_TARGET_DIR)/release/appraisal-portal
 WEB := web
 
-.PHONY: bench scale-test test-scale run test build web-deps web-build server server-release release api-types check-api-types \
+STAGE := scripts/stage.sh
+
+.PHONY: stages-reset bench scale-test test-scale run test build web-deps web-build server server-release release api-types check-api-types \
         test-server test-web test-size test-fuzz test-e2e lint clean lighthouse
 
 ## Build everything and serve the portal with demo data on ./data/portal.db (SQLite).
@@ -15,21 +17,32 @@ run: build
 
 ## Every test: server (SQLite, and PostgreSQL when PORTAL_TEST_POSTGRES_URL is set), web unit
 ## tests, API types freshness, the first screen's size budget, and browser tests against the real server.
-test: lint check-api-types test-server test-web test-size test-fuzz test-scale test-e2e
+## Each stage's time is printed as it ends and all of them at the end.
+test: stages-reset lint check-api-types test-server test-web test-size test-fuzz test-scale test-e2e
+	@$(STAGE) summary
+
+stages-reset:
+	@$(STAGE) reset
 
 build: web-build server
 
 web-deps: $(WEB)/node_modules/.package-lock.json
 
 $(WEB)/node_modules/.package-lock.json: $(WEB)/package.json $(WEB)/package-lock.json
+	@$(STAGE) start web-deps
 	cd $(WEB) && npm ci --no-audit --no-fund --prefer-offline
 	@touch $@
+	@$(STAGE) end web-deps
 
 web-build: web-deps
+	@$(STAGE) start web-build
 	cd $(WEB) && npm run build
+	@$(STAGE) end web-build
 
 server:
+	@$(STAGE) start server
 	cargo build --locked -p appraisal-portal
+	@$(STAGE) end server
 
 server-release: web-build
 	cargo build --locked --release -p appraisal-portal
@@ -44,40 +57,54 @@ api-types: server web-deps
 
 ## Fails when the committed API document or types differ from what the server generates.
 check-api-types: server web-deps
+	@$(STAGE) start check-api-types
 	@tmp=$$(mktemp -d); \
 	$(BIN) openapi > $$tmp/openapi.json; \
 	(cd $(WEB) && npx --no-install openapi-typescript $$tmp/openapi.json -o $$tmp/api-schema.d.ts >/dev/null); \
 	if ! diff -q $$tmp/openapi.json $(WEB)/openapi.json >/dev/null || ! diff -q $$tmp/api-schema.d.ts $(WEB)/src/lib/api-schema.d.ts >/dev/null; then \
 	  echo "API types are stale: run 'make api-types' and commit web/openapi.json and web/src/lib/api-schema.d.ts"; rm -rf $$tmp; exit 1; \
 	fi; rm -rf $$tmp; echo "API types are up to date."
+	@$(STAGE) end check-api-types
 
 ## Formatting and lint, first because they are fast: rustfmt, clippy (warnings fail), ESLint
 ## (TypeScript, React hooks, and one-way imports app -> features -> components/lib).
 lint: web-deps
+	@$(STAGE) start lint
 	cargo fmt --all --check
 	cargo clippy --locked --workspace --all-targets -- -D warnings
 	cd $(WEB) && npm run --silent lint
+	@$(STAGE) end lint
 
 # The built web app first: the server tests check how its embedded files are sent.
 test-server: web-build
+	@$(STAGE) start test-server
 	cargo test --locked --workspace --no-fail-fast
+	@$(STAGE) end test-server
 
 ## Fuzzes the API from its OpenAPI document (schemathesis, from PyPI): no 5xx, no dropped connection.
 test-fuzz: server
+	@$(STAGE) start test-fuzz
 	scripts/api-fuzz.sh $(BIN) 45
+	@$(STAGE) end test-fuzz
 
 test-web: web-deps
+	@$(STAGE) start test-web
 	cd $(WEB) && npm run typecheck && npm test
+	@$(STAGE) end test-web
 
 ## The sign-in page's JS and CSS (what index.html loads at once) stay within 120 KB brotli-compressed.
 test-size: web-build
+	@$(STAGE) start test-size
 	cd $(WEB) && npm run --silent size-budget
+	@$(STAGE) end test-size
 
 # Builds the server itself: make makes a prerequisite once per run, and an earlier `server` (for the
 # API types) may have embedded no web app yet.
 test-e2e: web-build
+	@$(STAGE) start test-e2e
 	cargo build --locked -p appraisal-portal
 	cd $(WEB) && PORTAL_BIN=$(BIN) npm run e2e
+	@$(STAGE) end test-e2e
 
 clean:
 	rm -rf $(WEB)/dist $(WEB)/node_modules
@@ -103,4 +130,6 @@ scale-test:
 
 ## The same, short: the debug build, 16 clients for 20 s.
 test-scale:
+	@$(STAGE) start test-scale
 	scripts/scale-test.sh 20 16
+	@$(STAGE) end test-scale

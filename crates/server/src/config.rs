@@ -76,6 +76,10 @@ pub struct Config {
     pub epp_provider: String,
     pub epp_url: String,
     pub epp_api_key: String,
+    /// Where new orders are placed on the map: `zip` (the ZIP code's centre, built in) or `http`
+    /// (the address service at geocoder_url, the ZIP centre when it finds nothing).
+    pub geocoder: String,
+    pub geocoder_url: String,
 }
 
 impl Default for Config {
@@ -120,6 +124,8 @@ impl Default for Config {
             epp_provider: "sandbox".into(),
             epp_url: String::new(),
             epp_api_key: String::new(),
+            geocoder: "zip".into(),
+            geocoder_url: String::new(),
         }
     }
 }
@@ -203,6 +209,17 @@ impl Config {
             "http" if self.epp_url.starts_with("http") && !self.epp_api_key.is_empty() => {}
             "http" => return Err("PORTAL_EPP_URL (an http(s) address) and PORTAL_EPP_API_KEY are needed when PORTAL_EPP_PROVIDER is http".into()),
             other => return Err(format!("PORTAL_EPP_PROVIDER must be sandbox or http (got '{other}')")),
+        }
+        match self.geocoder.as_str() {
+            "zip" => {}
+            "http" if self.geocoder_url.starts_with("http") => {}
+            "http" => {
+                return Err(
+                    "PORTAL_GEOCODER_URL must be an http(s) address when PORTAL_GEOCODER is http"
+                        .into(),
+                );
+            }
+            other => return Err(format!("PORTAL_GEOCODER must be zip or http (got '{other}')")),
         }
         if self.database_max_connections == 0 {
             return Err("PORTAL_DATABASE_MAX_CONNECTIONS must be at least 1".into());

@@ -13,6 +13,7 @@ pub mod demo;
 pub mod epp;
 pub mod events;
 pub mod files;
+pub mod geocoder;
 pub mod geography;
 pub mod http;
 pub mod live;

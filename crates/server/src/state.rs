@@ -8,6 +8,7 @@ use sea_orm::DatabaseConnection;
 
 use crate::config::Config;
 use crate::epp::EppPlatform;
+use crate::geocoder::{self, Geocoder};
 use crate::live::Hub;
 use crate::password;
 use crate::storage::Storage;
@@ -27,6 +28,8 @@ pub struct AppState {
     pub epp: Arc<dyn EppPlatform>,
     /// Where this copy's live-update listeners hear of changes (`live`).
     pub live: Hub,
+    /// Places new and corrected orders on the map.
+    pub geocoder: Arc<dyn Geocoder>,
 }
 
 impl AppState {
@@ -40,6 +43,7 @@ impl AppState {
         let dummy_hash =
             password::hash(&crate::tokens::random_token()).map_err(|e| e.to_string())?;
         let storage = Storage::from_config(&config)?;
+        let geocoder = geocoder::from_config(&config);
         Ok(AppState {
             db,
             config: Arc::new(config),
@@ -48,6 +52,7 @@ impl AppState {
             storage,
             epp,
             live: Hub::default(),
+            geocoder,
         })
     }
 }

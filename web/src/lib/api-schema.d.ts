@@ -1363,6 +1363,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/appraisers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Corrects an appraiser's office, cell phone, FHA roster flag or EPP readiness; the audit row
+         *     names each change (old and new value).
+         */
+        put: operations["update_appraiser"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/appraisers/{id}/deactivate": {
         parameters: {
             query?: never;
@@ -1467,9 +1487,30 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Every firm, active or not, by name. */
         get: operations["list_companies"];
         put?: never;
         post: operations["create_company"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Renames, deactivates or reactivates a firm, or corrects its office; the audit row names what
+         *     changed.
+         */
+        put: operations["update_company"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1711,6 +1752,24 @@ export interface paths {
         put?: never;
         /** A message from staff to the appraiser (it counts in their unread badge). */
         post: operations["message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's internal notes, oldest first. */
+        get: operations["list_notes"];
+        put?: never;
+        /** Adds an internal note (201: the note). */
+        post: operations["add_note"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1990,6 +2049,22 @@ export interface components {
             supportPhone: string;
             technicalSupportEmail: string;
         };
+        /** @description A staff correction of an appraiser's record: every field left out keeps its value. */
+        AppraiserChange: {
+            /** @description Ten digits; an empty text clears it. */
+            cellPhone?: string | null;
+            /** @description On the FHA roster. */
+            isFhaCertified?: boolean | null;
+            officeAddressLine1?: string | null;
+            officeAddressLine2?: string | null;
+            officeCity?: string | null;
+            /** @description Two-letter postal code. */
+            officeStateCode?: string | null;
+            /** @description Five digits. */
+            officeZipCode?: string | null;
+            /** @description Set up for onboarding to the enterprise payment platform. */
+            readyForEppOnboarding?: boolean | null;
+        };
         AppraiserForm: {
             cellPhone?: string | null;
             /** Format: int32 */
@@ -2146,6 +2221,11 @@ export interface components {
              * @description Security user id.
              */
             appraiserId: number;
+            /**
+             * Format: double
+             * @description Over the last 90 days: business days from assignment to the report.
+             */
+            averageTurnTimeBusinessDays?: number | null;
             company?: string | null;
             /** @description Has a verified coverage area in the order's county. */
             coverageVerified: boolean;
@@ -2155,6 +2235,11 @@ export interface components {
             /** @description Holds a licence in the property's state that has not expired. */
             licensedInState: boolean;
             name: string;
+            /**
+             * Format: double
+             * @description Over the last 90 days (the scorecard): share of reports in by the due date, 0 to 1.
+             */
+            onTimeRate?: number | null;
             /** Format: int64 */
             openOrders: number;
             /** @description Out of office on the appraiser due date. */
@@ -2163,9 +2248,14 @@ export interface components {
             reasons: string[];
             /**
              * Format: double
-             * @description The company's score, 0..5 (0: not enough data).
+             * @description Over the last 90 days: revision requests per order.
              */
-            score: number;
+            revisionsPerOrder?: number | null;
+            /**
+             * Format: int64
+             * @description The orders the three figures count (0: no record yet).
+             */
+            scoredOrders: number;
         };
         ChangeMyPassword: {
             /**
@@ -2191,6 +2281,17 @@ export interface components {
             mainContactPhone?: string | null;
             officeAddressLine?: string | null;
         };
+        /** @description A correction: every field left out keeps its value. */
+        CompanyChange: {
+            /** @description false deactivates the firm, true reactivates it. */
+            active?: boolean | null;
+            /** @description The firm's new name. */
+            companyName?: string | null;
+            officeAddressLine1?: string | null;
+            officeCity?: string | null;
+            officeStateCode?: string | null;
+            officeZipCode?: string | null;
+        };
         CompanyForm: {
             name?: string | null;
             officeAddressLine1?: string | null;
@@ -2199,6 +2300,8 @@ export interface components {
             officeZipCode?: string | null;
         };
         CompanyItem: {
+            /** @description A deactivated firm takes no new accounts. */
+            active: boolean;
             /** Format: int32 */
             id: number;
             name: string;
@@ -2490,6 +2593,19 @@ export interface components {
             name?: string | null;
             url?: string | null;
         };
+        Note: {
+            /** @description The staff member who wrote it. */
+            author: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            text: string;
+        };
+        NoteForm: {
+            /** @description At most 4,000 characters. */
+            text?: string | null;
+        };
         /** @description The caller's notification choices: every event, and the digest hour. */
         NotificationPreferences: {
             /**
@@ -2595,6 +2711,8 @@ export interface components {
             /** Format: int32 */
             livingArea?: number | null;
             loanNumber?: string | null;
+            /** @description The position is only the ZIP code's centre ("approximate (ZIP centre)"). */
+            locationApproximate: boolean;
             /** Format: double */
             longitude?: number | null;
             /** Format: int32 */
@@ -2638,6 +2756,8 @@ export interface components {
             uploadedByLastName: string;
         };
         OrderForm: {
+            /** @description Banners shown on the order page (at most 10, each at most 500 characters). */
+            alerts?: string[];
             /** @description yyyy-mm-dd */
             appraiserDueDate?: string | null;
             /**
@@ -2645,16 +2765,23 @@ export interface components {
              * @description Dollars, as a number or a string.
              */
             appraiserFee?: number | null;
+            /** Format: double */
+            assessedValue?: number | null;
             borrowerName?: string | null;
             /** Format: int32 */
             clientId?: number | null;
             contacts?: components["schemas"]["OrderContactForm"][];
+            countyUse?: string | null;
             estimatedClosingDate?: string | null;
             fhaCaseId?: string | null;
             inspectionDueDate?: string | null;
             /** Format: int32 */
             intendedUseId?: number | null;
+            /** Format: int32 */
+            livingArea?: number | null;
             loanNumber?: string | null;
+            /** Format: int32 */
+            lotArea?: number | null;
             /** @description HTML; sanitised before it is stored. */
             notesAndSpecialInstructions?: string | null;
             propertyAddressLine1?: string | null;
@@ -2671,6 +2798,12 @@ export interface components {
             reportTypeIds?: number[];
             /** Format: double */
             techFee?: number | null;
+            /**
+             * Format: int32
+             * @description Property details: year built, living and lot area (square feet), county use, assessed value
+             *     (dollars). Each optional.
+             */
+            yearBuilt?: number | null;
         };
         OrderMessage: {
             /** Format: date-time */
@@ -6358,6 +6491,56 @@ export interface operations {
             };
         };
     };
+    update_appraiser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppraiserChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppraiserInfo"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     deactivate: {
         parameters: {
             query?: never;
@@ -6713,6 +6896,64 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    update_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Firm id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyChange"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyItem"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7471,6 +7712,94 @@ export interface operations {
                 };
             };
             /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    list_notes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    add_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Note"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -11,6 +11,8 @@ pub struct Model {
     pub office_city: Option<String>,
     pub office_state_code: Option<String>,
     pub office_zip_code: Option<String>,
+    /// A deactivated firm keeps its appraisers and history but takes no new accounts.
+    pub active: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

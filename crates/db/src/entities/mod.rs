@@ -20,6 +20,7 @@ pub mod order_detail;
 pub mod order_history;
 pub mod order_invitation;
 pub mod order_message;
+pub mod order_note;
 pub mod order_status;
 pub mod outbox;
 pub mod password_reset_token;

@@ -30,6 +30,8 @@ pub struct Model {
     pub assessed_value_cents: Option<i64>,
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
+    /// The position is the ZIP code's centre, not the building's.
+    pub location_approximate: bool,
     pub requires_env: bool,
     pub amc_license: Option<String>,
     pub property_address_line2: Option<String>,

@@ -17,6 +17,7 @@ mod m0015_live_events;
 mod m0016_text_search;
 mod m0017_order_counts;
 mod m0018_trigram_numbers;
+mod m0019_back_office;
 
 pub struct Migrator;
 
@@ -41,6 +42,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0016_text_search::Migration),
             Box::new(m0017_order_counts::Migration),
             Box::new(m0018_trigram_numbers::Migration),
+            Box::new(m0019_back_office::Migration),
         ]
     }
 }

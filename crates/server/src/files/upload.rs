@@ -18,6 +18,7 @@ use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::orders::apply;
 use crate::orders::lifecycle::OrderAction;
+use crate::orders::visibility::{find_visible_order, sees_hidden};
 use crate::state::AppState;
 use crate::storage::{Storage, StoredObject};
 use crate::users::access::ensure_may_manage_user;
@@ -198,8 +199,13 @@ fn parse_target(name: &str, text: &str) -> AppResult<Target> {
     })
 }
 
+/// Staff attach files to any order at any status; an appraiser only where the order's status
+/// offers Upload Files to them.
 async fn authorize(state: &AppState, caller: &CurrentUser, target: Target) -> AppResult<()> {
     match target {
+        Target::Order(id) if sees_hidden(caller) => {
+            find_visible_order(&state.db, caller, id).await.map(|_| ())
+        }
         Target::Order(id) => {
             apply::check(&state.db, caller, id, OrderAction::UploadFiles).await.map(|_| ())
         }
@@ -331,8 +337,12 @@ async fn save(
     }
     let names: Vec<&str> = received.iter().map(|r| r.file_name.as_str()).collect();
     if let Target::Order(order_id) = target {
-        let report = resolved.iter().any(|t| t.is_report);
-        apply::record_upload(&txn, &state.config, caller, order_id, &names, report).await?;
+        if sees_hidden(caller) {
+            apply::record_staff_attachment(&txn, caller, order_id, &names).await?;
+        } else {
+            let report = resolved.iter().any(|t| t.is_report);
+            apply::record_upload(&txn, &state.config, caller, order_id, &names, report).await?;
+        }
     }
     audit::record(
         &txn,

@@ -295,6 +295,41 @@ pub async fn record_upload(
     write(txn, config, caller, &checked, change).await
 }
 
+/// Files staff attach to an order (an engagement letter, a purchase contract, revision evidence):
+/// noted in the history at the order's status, which does not change, and announced to those who
+/// see the order.
+pub async fn record_staff_attachment(
+    txn: &DatabaseTransaction,
+    caller: &CurrentUser,
+    order_id: i64,
+    file_names: &[&str],
+) -> AppResult<()> {
+    let o = order::Entity::find_by_id(order_id)
+        .one(txn)
+        .await?
+        .ok_or_else(|| AppError::NotFound("Order not found.".into()))?;
+    let line = format!("Files attached by {}: {}.", full_name(&caller.user), file_names.join(", "));
+    order_history::ActiveModel {
+        id: NotSet,
+        order_id: Set(o.id),
+        status_id: Set(o.status_id),
+        message_html: Set(Some(history_html(&[line]))),
+        created_at: Set(Utc::now()),
+        actor_user_id: Set(Some(caller.id())),
+        hide: Set(false),
+    }
+    .insert(txn)
+    .await?;
+    let seen = live::Change {
+        kind: live::Kind::Order,
+        order_id: Some(o.id),
+        quote_id: None,
+        appraisers: o.assigned_appraiser_id.into_iter().collect(),
+        company_id: o.assigned_company_id,
+    };
+    live::record(txn, seen).await
+}
+
 /// Rejections, conditions, messages from the appraiser's side, reschedules and "not on time"
 /// answers need someone at the company to act; what staff do themselves does not.
 pub fn staff_must_act(action: OrderAction, from: OrderStatus, caller: &CurrentUser) -> bool {

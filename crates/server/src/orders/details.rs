@@ -141,6 +141,8 @@ pub struct OrderDetails {
     pub assessed_value: Option<f64>,
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
+    /// The position is only the ZIP code's centre ("approximate (ZIP centre)").
+    pub location_approximate: bool,
     pub requires_env: bool,
     pub amc_license: Option<String>,
     pub histories: Vec<HistoryEntry>,
@@ -221,9 +223,8 @@ pub async fn load(
     };
     let staff_view = sees_hidden(caller);
     let status = OrderStatus::of_id(found.status_id);
-    // The appraiser sees the contacts once they have accepted the order.
-    let contacts_visible =
-        staff_view || (found.assigned_appraiser_id.is_some() && status != OrderStatus::Assigned);
+    // The appraiser sees the contacts as soon as the order is assigned to them (or their firm).
+    let contacts_visible = staff_view || found.assigned_appraiser_id.is_some();
     let (property_contact, other_contacts) =
         if contacts_visible { split_contacts(contacts(db, id).await?) } else { (None, Vec::new()) };
     let report_types = report_types_of(db, detail.as_ref()).await?;
@@ -273,6 +274,7 @@ pub async fn load(
         assessed_value: dollars(d.assessed_value_cents),
         latitude: d.latitude,
         longitude: d.longitude,
+        location_approximate: d.location_approximate,
         requires_env: d.requires_env,
         amc_license: d.amc_license,
         histories: histories(db, id, staff_view).await?,
@@ -324,6 +326,7 @@ pub fn empty_detail(order_id: i64) -> order_detail::Model {
         assessed_value_cents: None,
         latitude: None,
         longitude: None,
+        location_approximate: false,
         requires_env: false,
         amc_license: None,
         property_address_line2: None,

@@ -5,7 +5,10 @@
 use axum::extract::State;
 use chrono::{Duration, Utc};
 use portal_db::entities::{order, order_history};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, QueryTrait};
+use std::collections::HashMap;
+
+use chrono_tz::Tz;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, QueryTrait};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -51,6 +54,17 @@ async fn scorecard(
 ) -> AppResult<axum::Json<Scorecard>> {
     managed(&state.db, &caller, id).await?;
     let zone = state.config.time_zone().map_err(AppError::Internal)?;
+    let mut cards = scorecards(&state.db, vec![id], zone).await?;
+    Ok(axum::Json(cards.remove(&id).unwrap_or_else(|| summarise(&[]))))
+}
+
+/// The scorecards of the given appraisers (security user ids), each over the orders assigned to
+/// them whose report first came in during the last 90 days; everyone asked for has one.
+pub async fn scorecards(
+    db: &impl ConnectionTrait,
+    appraiser_ids: Vec<i32>,
+    zone: Tz,
+) -> AppResult<HashMap<i32, Scorecard>> {
     let now = Utc::now();
     let reported = order_history::Entity::find()
         .select_only()
@@ -63,32 +77,32 @@ async fn scorecard(
                 order::Entity::find()
                     .select_only()
                     .column(order::Column::Id)
-                    .filter(order::Column::AssignedAppraiserId.eq(id))
+                    .filter(order::Column::AssignedAppraiserId.is_in(appraiser_ids.clone()))
                     .into_query(),
             ),
         )
         .into_tuple::<i64>()
-        .all(&state.db)
+        .all(db)
         .await?;
-    let orders = order::Entity::find()
-        .filter(order::Column::Id.is_in(reported.clone()))
-        .all(&state.db)
-        .await?;
-    let steps = turn_time::steps_of(&state.db, reported).await?;
-    let scored: Vec<ScoredOrder> = orders
-        .iter()
-        .filter_map(|o| {
-            let steps = steps.get(&o.id)?;
-            let turn = turn_time::turn_time(steps, now, zone)?;
-            let reported_on = turn.report_uploaded_at?.with_timezone(&zone).date_naive();
-            Some(ScoredOrder {
-                turn_days: turn.business_days,
-                on_time: o.appraiser_due_date.map(|due| reported_on <= due),
-                revisions: revisions(steps),
-            })
-        })
-        .collect();
-    Ok(axum::Json(summarise(&scored)))
+    let orders =
+        order::Entity::find().filter(order::Column::Id.is_in(reported.clone())).all(db).await?;
+    let steps = turn_time::steps_of(db, reported).await?;
+    let mut scored: HashMap<i32, Vec<ScoredOrder>> =
+        appraiser_ids.iter().map(|id| (*id, Vec::new())).collect();
+    for o in &orders {
+        let (Some(appraiser), Some(steps)) = (o.assigned_appraiser_id, steps.get(&o.id)) else {
+            continue;
+        };
+        let Some(turn) = turn_time::turn_time(steps, now, zone) else { continue };
+        let Some(reported_at) = turn.report_uploaded_at else { continue };
+        let reported_on = reported_at.with_timezone(&zone).date_naive();
+        scored.entry(appraiser).or_default().push(ScoredOrder {
+            turn_days: turn.business_days,
+            on_time: o.appraiser_due_date.map(|due| reported_on <= due),
+            revisions: revisions(steps),
+        });
+    }
+    Ok(scored.into_iter().map(|(id, list)| (id, summarise(&list))).collect())
 }
 
 struct ScoredOrder {

@@ -6,8 +6,7 @@ use std::collections::HashMap;
 use crate::http::extract::Query;
 use axum::extract::State;
 use axum::http::StatusCode;
-use chrono::Utc;
-use portal_db::entities::{appraisal_company, appraiser_license, appraiser_profile, security_user};
+use portal_db::entities::{appraiser_license, appraiser_profile, security_user};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, NotSet,
@@ -19,8 +18,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::fields::{
-    MAX_LINE, invalid, optional, optional_email, optional_phone, required, required_date,
+    MAX_LINE, corrected, invalid, optional, optional_email, optional_phone, optional_state,
+    optional_zip, required, required_date,
 };
+use super::firms::joinable_firm;
 use super::{Created, audit_staff};
 use crate::auth::session;
 use crate::current_user::CurrentUser;
@@ -33,6 +34,7 @@ use crate::names::full_name;
 use crate::names::normalize_username;
 use crate::orders::assign::open_order_counts;
 use crate::profile::licenses::License;
+use crate::profile::routes::{AppraiserInfo, appraiser_info};
 use crate::roles::UserType;
 use crate::state::AppState;
 use crate::tokens::random_token;
@@ -40,8 +42,8 @@ use crate::users::accounts::{self, NewUser};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(list_companies, create_company))
         .routes(routes!(list_appraisers, create_appraiser))
+        .routes(routes!(update_appraiser))
         .routes(routes!(add_license))
         .routes(routes!(delete_license))
         .routes(routes!(deactivate))
@@ -52,27 +54,6 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub const INVITATION_HOURS: i64 = 72;
 pub const MSG_NO_APPRAISER: &str = "No such appraiser.";
 const MAX_LISTED: u64 = 500;
-
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyItem {
-    pub id: i32,
-    pub name: String,
-    pub office_address_line1: Option<String>,
-    pub office_city: Option<String>,
-    pub office_state_code: Option<String>,
-    pub office_zip_code: Option<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyForm {
-    pub name: Option<String>,
-    pub office_address_line1: Option<String>,
-    pub office_city: Option<String>,
-    pub office_state_code: Option<String>,
-    pub office_zip_code: Option<String>,
-}
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -123,89 +104,6 @@ pub struct LicenseForm {
     pub og_number: Option<String>,
     /// yyyy-mm-dd
     pub expiration_date: Option<String>,
-}
-
-impl From<appraisal_company::Model> for CompanyItem {
-    fn from(c: appraisal_company::Model) -> Self {
-        CompanyItem {
-            id: c.id,
-            name: c.name,
-            office_address_line1: c.office_address_line1,
-            office_city: c.office_city,
-            office_state_code: c.office_state_code,
-            office_zip_code: c.office_zip_code,
-        }
-    }
-}
-
-#[utoipa::path(get, path = "/api/staff/companies", tag = "staff", responses((status = 200, body = Vec<CompanyItem>), (status = 403, body = MessageResponse)))]
-async fn list_companies(State(state): State<AppState>) -> AppResult<axum::Json<Vec<CompanyItem>>> {
-    let firms = appraisal_company::Entity::find()
-        .order_by_asc(appraisal_company::Column::Name)
-        .all(&state.db)
-        .await?;
-    Ok(axum::Json(firms.into_iter().map(CompanyItem::from).collect()))
-}
-
-#[utoipa::path(post, path = "/api/staff/companies", tag = "staff", request_body = CompanyForm,
-    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
-async fn create_company(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    ClientIp(ip): ClientIp,
-    Json(form): Json<CompanyForm>,
-) -> AppResult<(StatusCode, axum::Json<Created>)> {
-    let name = required("Company name", form.name.as_deref(), MAX_LINE)?;
-    let line1 = optional("Office address", form.office_address_line1.as_deref(), MAX_LINE)?;
-    let city = optional("Office city", form.office_city.as_deref(), 100)?;
-    let state_code = match optional("Office state", form.office_state_code.as_deref(), 2)? {
-        Some(code) => Some(
-            geography::state(&code)
-                .ok_or_else(|| {
-                    invalid(format!("Office state '{code}' is not a state of the United States."))
-                })?
-                .postal
-                .clone(),
-        ),
-        None => None,
-    };
-    let zip = optional("Office zip", form.office_zip_code.as_deref(), 10)?;
-    if zip.as_ref().is_some_and(|z| z.len() != 5 || !z.chars().all(|c| c.is_ascii_digit())) {
-        return Err(invalid(format!(
-            "Office zip must be 5 digits (got '{}').",
-            zip.unwrap_or_default()
-        )));
-    }
-    let txn = portal_db::begin_write(&state.db).await?;
-    if appraisal_company::Entity::find()
-        .filter(appraisal_company::Column::Name.eq(name.as_str()))
-        .one(&txn)
-        .await?
-        .is_some()
-    {
-        return Err(AppError::Conflict(format!("A firm named {name} already exists.")));
-    }
-    let saved = appraisal_company::ActiveModel {
-        id: NotSet,
-        name: Set(name),
-        created_at: Set(Utc::now()),
-        office_address_line1: Set(line1),
-        office_city: Set(city),
-        office_state_code: Set(state_code),
-        office_zip_code: Set(zip),
-    }
-    .insert(&txn)
-    .await?;
-    audit_staff(
-        &txn,
-        &caller,
-        &ip,
-        "staff.company_created",
-        format!("firm {} ({})", saved.id, saved.name),
-    )
-    .await?;
-    txn.commit().await?;
-    Ok((StatusCode::CREATED, axum::Json(Created { id: saved.id.into(), file_number: None })))
 }
 
 fn type_name(user_type: i16) -> &'static str {
@@ -351,10 +249,7 @@ async fn create_appraiser(
     };
     let txn = portal_db::begin_write(&state.db).await?;
     if let Some(company) = form.company_id {
-        appraisal_company::Entity::find_by_id(company)
-            .one(&txn)
-            .await?
-            .ok_or_else(|| invalid(format!("Firm {company} does not exist.")))?;
+        joinable_firm(&txn, company).await?;
     } else if user_type == UserType::AppraiserAdmin {
         return Err(invalid("A firm's administrator needs a firm."));
     }
@@ -531,4 +426,125 @@ async fn reactivate(
 ) -> AppResult<axum::Json<MessageResponse>> {
     let user = set_active(&state, &caller, &ip, id, true).await?;
     Ok(axum::Json(MessageResponse::new(format!("{} was reactivated.", full_name(&user)))))
+}
+
+/// A staff correction of an appraiser's record: every field left out keeps its value.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AppraiserChange {
+    pub office_address_line1: Option<String>,
+    pub office_address_line2: Option<String>,
+    pub office_city: Option<String>,
+    /// Two-letter postal code.
+    pub office_state_code: Option<String>,
+    /// Five digits.
+    pub office_zip_code: Option<String>,
+    /// Ten digits; an empty text clears it.
+    pub cell_phone: Option<String>,
+    /// On the FHA roster.
+    pub is_fha_certified: Option<bool>,
+    /// Set up for onboarding to the enterprise payment platform.
+    pub ready_for_epp_onboarding: Option<bool>,
+}
+
+/// Corrects an appraiser's office, cell phone, FHA roster flag or EPP readiness; the audit row
+/// names each change (old and new value).
+#[utoipa::path(put, path = "/api/staff/appraisers/{id}", tag = "staff", request_body = AppraiserChange,
+    params(("id" = i32, Path, description = "Security user id")),
+    responses((status = 200, body = AppraiserInfo), (status = 403, body = MessageResponse),
+              (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn update_appraiser(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<i32>,
+    Json(change): Json<AppraiserChange>,
+) -> AppResult<axum::Json<AppraiserInfo>> {
+    let line1 = optional("Office address", change.office_address_line1.as_deref(), MAX_LINE)?;
+    let line2 =
+        optional("Office address line 2", change.office_address_line2.as_deref(), MAX_LINE)?;
+    let city = optional("Office city", change.office_city.as_deref(), 100)?;
+    let state_code = optional_state("Office state", change.office_state_code.as_deref())?;
+    let zip = optional_zip("Office zip", change.office_zip_code.as_deref())?;
+    let cell = optional_phone("Cell phone", change.cell_phone.as_deref())?;
+    let txn = portal_db::begin_write(&state.db).await?;
+    let (user, profile) = profile_of(&txn, id).await?;
+    let mut changed = Vec::new();
+    let mut row = profile.clone().into_active_model();
+    let given = |field: &Option<String>| field.is_some();
+    let p = &profile;
+    if let Some(v) = corrected(
+        &mut changed,
+        "office address",
+        given(&change.office_address_line1),
+        line1,
+        &p.office_address_line1,
+    ) {
+        row.office_address_line1 = Set(v);
+    }
+    if let Some(v) = corrected(
+        &mut changed,
+        "office address line 2",
+        given(&change.office_address_line2),
+        line2,
+        &p.office_address_line2,
+    ) {
+        row.office_address_line2 = Set(v);
+    }
+    if let Some(v) =
+        corrected(&mut changed, "office city", given(&change.office_city), city, &p.office_city)
+    {
+        row.office_city = Set(v);
+    }
+    if let Some(v) = corrected(
+        &mut changed,
+        "office state",
+        given(&change.office_state_code),
+        state_code,
+        &p.office_state_code,
+    ) {
+        row.office_state_code = Set(v);
+    }
+    if let Some(v) = corrected(
+        &mut changed,
+        "office zip",
+        given(&change.office_zip_code),
+        zip,
+        &p.office_zip_code,
+    ) {
+        row.office_zip_code = Set(v);
+    }
+    if let Some(fha) = change.is_fha_certified.filter(|v| *v != p.is_fha_certified) {
+        changed.push(format!("FHA roster from {} to {fha}", p.is_fha_certified));
+        row.is_fha_certified = Set(fha);
+    }
+    if let Some(ready) =
+        change.ready_for_epp_onboarding.filter(|v| *v != p.ready_for_epp_onboarding)
+    {
+        changed.push(format!(
+            "ready for EPP onboarding from {} to {ready}",
+            p.ready_for_epp_onboarding
+        ));
+        row.ready_for_epp_onboarding = Set(ready);
+    }
+    let profile = if row.is_changed() { row.update(&txn).await? } else { profile };
+    let mut user_row = user.clone().into_active_model();
+    if let Some(v) =
+        corrected(&mut changed, "cell phone", given(&change.cell_phone), cell, &user.cell_phone)
+    {
+        user_row.cell_phone = Set(v);
+    }
+    let user = if user_row.is_changed() { user_row.update(&txn).await? } else { user };
+    if !changed.is_empty() {
+        audit_staff(
+            &txn,
+            &caller,
+            &ip,
+            "staff.appraiser_updated",
+            format!("user {id} ({}): {}", user.login_id, changed.join(", ")),
+        )
+        .await?;
+    }
+    txn.commit().await?;
+    Ok(axum::Json(appraiser_info(profile, user)?))
 }

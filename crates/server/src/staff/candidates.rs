@@ -5,12 +5,15 @@
 //! property's state, valid or not, so staff see why someone they expected is not eligible.
 //! Eligible = a licence in the state that has not expired, E&O insurance that has not expired,
 //! and not out of office on the due date. Best first: eligible, then a verified coverage area in
-//! the order's county, then the company's score, then the fewest open orders, then by name.
+//! the order's county, then the 90-day scorecard (a higher on-time rate to the nearest 10%, fewer
+//! revisions per order to the nearest 0.1, a shorter average turn time in whole business days; an
+//! appraiser with no scored order after those with one), then the fewest open orders, then by name.
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use axum::extract::State;
 use chrono::{NaiveDate, Utc};
+use chrono_tz::Tz;
 use portal_db::entities::{
     appraiser_license, appraiser_profile, coverage_area, order, order_detail, security_user,
 };
@@ -34,6 +37,7 @@ use crate::orders::action_requests::date_label;
 use crate::orders::apply::{self, Change};
 use crate::orders::assign::open_order_counts;
 use crate::orders::lifecycle::OrderAction;
+use crate::profile::scorecard::scorecards;
 use crate::roles::UserType;
 use crate::state::AppState;
 
@@ -60,8 +64,14 @@ pub struct Candidate {
     /// E&O insurance expired or not on file.
     pub eno_expired: bool,
     pub open_orders: i64,
-    /// The company's score, 0..5 (0: not enough data).
-    pub score: f64,
+    /// Over the last 90 days (the scorecard): share of reports in by the due date, 0 to 1.
+    pub on_time_rate: Option<f64>,
+    /// Over the last 90 days: revision requests per order.
+    pub revisions_per_order: Option<f64>,
+    /// Over the last 90 days: business days from assignment to the report.
+    pub average_turn_time_business_days: Option<f64>,
+    /// The orders the three figures count (0: no record yet).
+    pub scored_orders: i64,
     pub eligible: bool,
     /// Why the appraiser is not eligible (empty when eligible).
     pub reasons: Vec<String>,
@@ -93,24 +103,40 @@ pub fn reasons(standing: &Standing, state_name: &str, today: NaiveDate) -> Vec<S
     reasons
 }
 
+/// The scorecard as a sort key, smaller is better: a record before none, then the on-time rate
+/// in tenths, revisions per order in tenths and the turn time in whole days.
+fn record_key(c: &Candidate) -> (bool, i64, i64, i64) {
+    let steps =
+        |value: Option<f64>, per_unit: f64| (value.unwrap_or(0.0) * per_unit).round() as i64;
+    (
+        c.scored_orders == 0,
+        -steps(c.on_time_rate, 10.0),
+        steps(c.revisions_per_order, 10.0),
+        steps(c.average_turn_time_business_days, 1.0),
+    )
+}
+
 /// Best first (see the module's note).
 pub fn best_first(a: &Candidate, b: &Candidate) -> Ordering {
     b.eligible
         .cmp(&a.eligible)
         .then(b.coverage_verified.cmp(&a.coverage_verified))
-        .then(b.score.partial_cmp(&a.score).unwrap_or(Ordering::Equal))
+        .then(record_key(a).cmp(&record_key(b)))
         .then(a.open_orders.cmp(&b.open_orders))
         .then(a.name.cmp(&b.name))
 }
 
-/// The ranked candidates for `o`, judged for the due date `due` on the company's `today`.
+/// The ranked candidates for a property in `state_code` and `county`, judged for the due date
+/// `due` on the company's `today`.
 pub async fn ranked(
     db: &impl ConnectionTrait,
-    o: &order::Model,
+    state_code: &str,
+    county: Option<&str>,
     due: Option<NaiveDate>,
-    today: NaiveDate,
+    clock: Clock,
 ) -> AppResult<Vec<(Candidate, security_user::Model)>> {
-    let state_code = o.property_state_code.to_ascii_uppercase();
+    let Clock { today, zone } = clock;
+    let state_code = state_code.trim().to_ascii_uppercase();
     let licences = appraiser_license::Entity::find()
         .filter(appraiser_license::Column::StateCode.eq(state_code.as_str()))
         .all(db)
@@ -133,7 +159,7 @@ pub async fn ranked(
         .all(db)
         .await?;
     let profile_ids: Vec<i32> = profiles.iter().map(|(p, _)| p.id).collect();
-    let county = o.property_county.clone().unwrap_or_default();
+    let county = county.unwrap_or_default();
     let covered: Vec<i32> = coverage_area::Entity::find()
         .filter(coverage_area::Column::AppraiserProfileId.is_in(profile_ids))
         .filter(coverage_area::Column::StateCode.eq(state_code.as_str()))
@@ -145,11 +171,10 @@ pub async fn ranked(
         .map(|c| c.appraiser_profile_id)
         .collect();
     let companies = super::firm_names(db).await?;
-    let counts = open_order_counts(
-        db,
-        profiles.iter().filter_map(|(_, u)| u.as_ref().map(|u| u.id)).collect(),
-    )
-    .await?;
+    let user_ids: Vec<i32> =
+        profiles.iter().filter_map(|(_, u)| u.as_ref().map(|u| u.id)).collect();
+    let counts = open_order_counts(db, user_ids.clone()).await?;
+    let cards = scorecards(db, user_ids, zone).await?;
     let state_name = geography::state(&state_code).map_or(state_code.clone(), |s| s.name.clone());
     let mut list: Vec<(Candidate, security_user::Model)> = profiles
         .into_iter()
@@ -173,7 +198,12 @@ pub async fn ranked(
                 out_of_office: standing.out_of_office,
                 eno_expired: standing.eno_expires.is_none_or(|d| d < today),
                 open_orders: counts.get(&u.id).copied().unwrap_or(0),
-                score: p.score.unwrap_or(0.0),
+                on_time_rate: cards.get(&u.id).and_then(|c| c.on_time_rate),
+                revisions_per_order: cards.get(&u.id).and_then(|c| c.revisions_per_order),
+                average_turn_time_business_days: cards
+                    .get(&u.id)
+                    .and_then(|c| c.average_turn_time_business_days),
+                scored_orders: cards.get(&u.id).map_or(0, |c| c.orders),
                 eligible: reasons.is_empty(),
                 reasons,
             };
@@ -184,8 +214,50 @@ pub async fn ranked(
     Ok(list)
 }
 
-fn today(state: &AppState) -> AppResult<NaiveDate> {
-    state.config.today().map_err(AppError::Internal)
+/// Why the appraiser may not be awarded work on a property (None when they may): the rules of
+/// Assign, and a verified coverage area in the property's county.
+pub async fn award_refusal(
+    db: &impl ConnectionTrait,
+    state_code: &str,
+    county: Option<&str>,
+    due: Option<NaiveDate>,
+    clock: Clock,
+    appraiser_id: i32,
+) -> AppResult<Option<String>> {
+    let found = ranked(db, state_code, county, due, clock)
+        .await?
+        .into_iter()
+        .find(|(c, _)| c.appraiser_id == appraiser_id);
+    let Some((candidate, _)) = found else {
+        let state_name = geography::state(state_code).map_or(state_code, |s| s.name.as_str());
+        return Ok(Some(format!(
+            "That appraiser cannot be awarded this work: they hold no licence in {state_name}."
+        )));
+    };
+    let mut reasons = candidate.reasons;
+    if !candidate.coverage_verified {
+        let county = county.unwrap_or("the property's county");
+        reasons.push(format!("They have no verified coverage area in {county}."));
+    }
+    Ok((!reasons.is_empty())
+        .then(|| format!("{} cannot be awarded this work. {}", candidate.name, reasons.join(" "))))
+}
+
+/// The company's date and time zone, which judge licences, insurance and turn times.
+#[derive(Clone, Copy)]
+pub struct Clock {
+    pub today: NaiveDate,
+    pub zone: Tz,
+}
+
+impl Clock {
+    pub fn of(state: &AppState) -> AppResult<Clock> {
+        let config = &state.config;
+        Ok(Clock {
+            today: config.today().map_err(AppError::Internal)?,
+            zone: config.time_zone().map_err(AppError::Internal)?,
+        })
+    }
 }
 
 /// The appraisers who could take the order, best first, with the reasons of those who may not.
@@ -197,7 +269,14 @@ async fn candidates(
     Path(id): Path<i64>,
 ) -> AppResult<axum::Json<Vec<Candidate>>> {
     let o = crate::orders::visibility::find_visible_order(&state.db, &caller, id).await?;
-    let list = ranked(&state.db, &o, o.appraiser_due_date, today(&state)?).await?;
+    let list = ranked(
+        &state.db,
+        &o.property_state_code,
+        o.property_county.as_deref(),
+        o.appraiser_due_date,
+        Clock::of(&state)?,
+    )
+    .await?;
     Ok(axum::Json(list.into_iter().map(|(c, _)| c).collect()))
 }
 
@@ -227,27 +306,29 @@ async fn assign(
     let appraiser_id = body
         .appraiser_id
         .ok_or_else(|| invalid("Please select an appraiser to assign the order to."))?;
-    let today = today(&state)?;
+    let clock = Clock::of(&state)?;
     let fee = if body.appraiser_fee.is_null() {
         None
     } else {
         Some(positive_fee("Appraiser fee", &body.appraiser_fee)?)
     };
     let due = optional_date("Appraiser due date", body.appraiser_due_date.as_deref())?;
-    if due.is_some_and(|d| d < today) {
+    if due.is_some_and(|d| d < clock.today) {
         return Err(invalid("Appraiser due date cannot be in the past."));
     }
     let o = &checked.order;
-    let (candidate, user) = ranked(&state.db, o, due.or(o.appraiser_due_date), today)
-        .await?
-        .into_iter()
-        .find(|(c, _)| c.appraiser_id == appraiser_id)
-        .ok_or_else(|| {
-            invalid(format!(
-                "That appraiser cannot be assigned this order: they hold no licence in {}.",
-                o.property_state_code
-            ))
-        })?;
+    let county = o.property_county.as_deref();
+    let (candidate, user) =
+        ranked(&state.db, &o.property_state_code, county, due.or(o.appraiser_due_date), clock)
+            .await?
+            .into_iter()
+            .find(|(c, _)| c.appraiser_id == appraiser_id)
+            .ok_or_else(|| {
+                invalid(format!(
+                    "That appraiser cannot be assigned this order: they hold no licence in {}.",
+                    o.property_state_code
+                ))
+            })?;
     if !candidate.eligible {
         return Err(invalid(format!(
             "{} cannot be assigned this order. {}",
@@ -345,28 +426,41 @@ mod tests {
 
     #[test]
     fn ranking() {
-        let c = |name: &str, eligible, coverage_verified, score, open_orders| Candidate {
-            appraiser_id: 0,
-            name: name.into(),
-            company: None,
-            licensed_in_state: true,
-            coverage_verified,
-            out_of_office: false,
-            eno_expired: false,
-            open_orders,
-            score,
-            eligible,
-            reasons: vec![],
+        // (name, eligible, coverage verified, on-time rate, revisions per order, open orders)
+        let c = |name: &str,
+                 eligible,
+                 coverage_verified,
+                 on_time: Option<f64>,
+                 revisions,
+                 open_orders| {
+            Candidate {
+                appraiser_id: 0,
+                name: name.into(),
+                company: None,
+                licensed_in_state: true,
+                coverage_verified,
+                out_of_office: false,
+                eno_expired: false,
+                open_orders,
+                on_time_rate: on_time,
+                revisions_per_order: on_time.map(|_| revisions),
+                average_turn_time_business_days: on_time.map(|_| 5.0),
+                scored_orders: if on_time.is_some() { 4 } else { 0 },
+                eligible,
+                reasons: vec![],
+            }
         };
         let mut list = [
-            c("Ineligible", false, true, 5.0, 0),
-            c("Busy", true, true, 4.0, 9),
-            c("Uncovered", true, false, 5.0, 0),
-            c("Best", true, true, 4.5, 3),
-            c("Idle", true, true, 4.0, 1),
+            c("Ineligible", false, true, Some(1.0), 0.0, 0),
+            c("New", true, true, None, 0.0, 0),
+            c("Late", true, true, Some(0.5), 0.0, 0),
+            c("Busy", true, true, Some(0.92), 0.0, 9),
+            c("Uncovered", true, false, Some(1.0), 0.0, 0),
+            c("Revised", true, true, Some(0.9), 0.5, 0),
+            c("Best", true, true, Some(0.88), 0.0, 3),
         ];
         list.sort_by(best_first);
         let names: Vec<&str> = list.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["Best", "Idle", "Busy", "Uncovered", "Ineligible"]);
+        assert_eq!(names, ["Best", "Busy", "Revised", "Late", "New", "Uncovered", "Ineligible"]);
     }
 }

@@ -92,6 +92,41 @@ pub fn required_date(label: &str, value: Option<&str>) -> AppResult<NaiveDate> {
     optional_date(label, value)?.ok_or_else(|| invalid(format!("{label} is required.")))
 }
 
+/// A state of the United States by its postal code (any case), answered in capitals.
+pub fn optional_state(label: &str, value: Option<&str>) -> AppResult<Option<String>> {
+    let Some(code) = optional(label, value, 2)? else { return Ok(None) };
+    let state = crate::geography::state(&code)
+        .ok_or_else(|| invalid(format!("{label} '{code}' is not a state of the United States.")))?;
+    Ok(Some(state.postal.clone()))
+}
+
+/// A five-digit ZIP code.
+pub fn optional_zip(label: &str, value: Option<&str>) -> AppResult<Option<String>> {
+    let zip = optional(label, value, 10)?;
+    if let Some(z) = &zip
+        && (z.len() != 5 || !z.chars().all(|c| c.is_ascii_digit()))
+    {
+        return Err(invalid(format!("{label} must be 5 digits (got '{z}').")));
+    }
+    Ok(zip)
+}
+
+/// The new value of a field the change gave and that differs from `old`, noted in `changed`.
+pub fn corrected(
+    changed: &mut Vec<String>,
+    label: &str,
+    given: bool,
+    new: Option<String>,
+    old: &Option<String>,
+) -> Option<Option<String>> {
+    if !given || new == *old {
+        return None;
+    }
+    let shown = |v: &Option<String>| v.clone().unwrap_or_default();
+    changed.push(format!("{label} from '{}' to '{}'", shown(old), shown(&new)));
+    Some(new)
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -9,6 +9,8 @@ pub mod clients;
 pub mod coverage;
 pub mod desk;
 pub mod fields;
+pub mod firms;
+pub mod notes;
 pub mod order_form;
 pub mod payments;
 pub mod quotes;
@@ -36,7 +38,9 @@ pub async fn firm_names(db: &impl ConnectionTrait) -> AppResult<HashMap<i32, Str
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(clients::router())
+        .merge(firms::router())
         .merge(appraisers::router())
+        .merge(notes::router())
         .merge(order_form::router())
         .merge(candidates::router())
         .merge(coverage::router())

@@ -4,7 +4,10 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{NaiveDate, Utc};
-use portal_db::entities::{client, order, order_contact, order_detail, order_history, report_type};
+use portal_db::entities::{
+    client, order, order_alert, order_contact, order_detail, order_history, report_type,
+    security_user,
+};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, IntoActiveModel, NotSet,
@@ -21,15 +24,19 @@ use super::fields::{
 };
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
+use crate::geocoder::{Address, Position};
 use crate::geography;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, ChangeWithInputAnswers, MessageResponse};
 use crate::http::extract::{Json, Path};
 use crate::live;
 use crate::lookups::routes::{INTENDED_USES, PROPERTY_TYPES, option_label};
+use crate::money::to_amount;
 use crate::names::full_name;
+use crate::notifications::{Event, Notice, notify};
+use crate::orders::action_requests::date_label;
 use crate::orders::apply::MSG_CHANGED;
-use crate::orders::details::sanitize_html;
+use crate::orders::details::{empty_detail, sanitize_html};
 use crate::orders::status::OrderStatus;
 use crate::state::AppState;
 
@@ -49,6 +56,8 @@ pub const CONTACT_TYPES: [&str; 8] = [
     "OTHER",
 ];
 const MAX_CONTACTS: usize = 10;
+const MAX_ALERTS: usize = 10;
+const MAX_ALERT: usize = 500;
 const MAX_NOTES: usize = 20_000;
 /// Purchase prices run higher than fees: up to $100,000,000.00.
 const MAX_PRICE_CENTS: i64 = 10_000_000_000;
@@ -102,6 +111,18 @@ pub struct OrderForm {
     pub notes_and_special_instructions: Option<String>,
     #[serde(default)]
     pub contacts: Vec<OrderContactForm>,
+    /// Banners shown on the order page (at most 10, each at most 500 characters).
+    #[serde(default)]
+    pub alerts: Vec<String>,
+    /// Property details: year built, living and lot area (square feet), county use, assessed value
+    /// (dollars). Each optional.
+    pub year_built: Option<i32>,
+    pub living_area: Option<i32>,
+    pub lot_area: Option<i32>,
+    pub county_use: Option<String>,
+    #[schema(value_type = Option<f64>)]
+    #[serde(default)]
+    pub assessed_value: serde_json::Value,
 }
 
 /// An order form that passed every rule.
@@ -128,6 +149,18 @@ pub struct ValidOrder {
     pub closing: Option<NaiveDate>,
     pub notes_html: Option<String>,
     pub contacts: Vec<order_contact::ActiveModel>,
+    pub alerts: Vec<String>,
+    pub details: PropertyDetails,
+}
+
+/// The property's facts the order page shows beside its map.
+#[derive(Debug, Default, PartialEq)]
+pub struct PropertyDetails {
+    pub year_built: Option<i32>,
+    pub living_area: Option<i32>,
+    pub lot_area: Option<i32>,
+    pub county_use: Option<String>,
+    pub assessed_value_cents: Option<i64>,
 }
 
 /// Where the property is, checked: a state of the United States, one of its counties, a 5-digit zip.
@@ -258,6 +291,50 @@ pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
         closing: optional_date("Estimated closing date", form.estimated_closing_date.as_deref())?,
         notes_html: notes.map(|html| sanitize_html(&html)).filter(|html| !html.trim().is_empty()),
         contacts: check_contacts(&form.contacts)?,
+        alerts: check_alerts(&form.alerts)?,
+        details: check_details(form, today)?,
+    })
+}
+
+fn check_alerts(alerts: &[String]) -> AppResult<Vec<String>> {
+    if alerts.len() > MAX_ALERTS {
+        return Err(invalid(format!("An order can have at most {MAX_ALERTS} alerts.")));
+    }
+    let mut kept = Vec::new();
+    for (i, text) in alerts.iter().enumerate() {
+        if let Some(alert) = optional(&format!("Alert {}", i + 1), Some(text), MAX_ALERT)? {
+            kept.push(alert);
+        }
+    }
+    Ok(kept)
+}
+
+/// A whole number in `range`, named in the refusal.
+fn within(
+    label: &str,
+    value: Option<i32>,
+    range: std::ops::RangeInclusive<i32>,
+) -> AppResult<Option<i32>> {
+    match value {
+        Some(n) if !range.contains(&n) => {
+            Err(invalid(format!("{label} must be between {} and {}.", range.start(), range.end())))
+        }
+        other => Ok(other),
+    }
+}
+
+fn check_details(form: &OrderForm, today: NaiveDate) -> AppResult<PropertyDetails> {
+    use chrono::Datelike;
+    Ok(PropertyDetails {
+        year_built: within("Year built", form.year_built, 1600..=today.year() + 1)?,
+        living_area: within("Living area", form.living_area, 1..=1_000_000)?,
+        lot_area: within("Lot area", form.lot_area, 1..=100_000_000)?,
+        county_use: optional("County use", form.county_use.as_deref(), 100)?,
+        assessed_value_cents: optional_amount(
+            "Assessed value",
+            &form.assessed_value,
+            MAX_PRICE_CENTS,
+        )?,
     })
 }
 
@@ -324,6 +401,20 @@ fn today(state: &AppState) -> AppResult<NaiveDate> {
     state.config.today().map_err(AppError::Internal)
 }
 
+/// Where the checked form's property is (outside any transaction: it may ask an address service).
+async fn locate(state: &AppState, v: &ValidOrder) -> Option<Position> {
+    let address =
+        Address { line1: &v.line1, city: &v.city, state_code: &v.state_code, zip: &v.zip };
+    state.geocoder.locate(address).await
+}
+
+/// Sets the property's position: a known one, or none (the map says "not available").
+pub fn place(row: &mut order_detail::ActiveModel, position: Option<Position>) {
+    row.latitude = Set(position.map(|p| p.latitude));
+    row.longitude = Set(position.map(|p| p.longitude));
+    row.location_approximate = Set(position.is_some_and(|p| p.approximate));
+}
+
 /// The detail row's columns the form sets.
 fn detail_of(v: &ValidOrder, mut row: order_detail::ActiveModel) -> order_detail::ActiveModel {
     let report_type = |i: usize| Set(v.report_type_ids.get(i).copied());
@@ -340,7 +431,35 @@ fn detail_of(v: &ValidOrder, mut row: order_detail::ActiveModel) -> order_detail
     row.notes_html = Set(v.notes_html.clone());
     row.estimated_closing_date = Set(v.closing);
     row.property_address_line2 = Set(v.line2.clone());
+    row.year_built = Set(v.details.year_built);
+    row.living_area = Set(v.details.living_area);
+    row.lot_area = Set(v.details.lot_area);
+    row.county_use = Set(v.details.county_use.clone());
+    row.assessed_value_cents = Set(v.details.assessed_value_cents);
     row
+}
+
+async fn replace_alerts(
+    txn: &DatabaseTransaction,
+    order_id: i64,
+    alerts: &[String],
+) -> AppResult<()> {
+    order_alert::Entity::delete_many()
+        .filter(order_alert::Column::OrderId.eq(order_id))
+        .exec(txn)
+        .await?;
+    let now = Utc::now();
+    for body in alerts {
+        order_alert::ActiveModel {
+            id: NotSet,
+            order_id: Set(order_id),
+            body: Set(body.clone()),
+            created_at: Set(now),
+        }
+        .insert(txn)
+        .await?;
+    }
+    Ok(())
 }
 
 async fn replace_contacts(
@@ -412,6 +531,7 @@ async fn create_order(
     Json(form): Json<OrderForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
     let v = check_form(&form, today(&state)?)?;
+    let position = locate(&state, &v).await;
     let txn = portal_db::begin_write(&state.db).await?;
     let is_desktop = check_references(&txn, &v).await?;
     let created = insert_order(
@@ -442,9 +562,11 @@ async fn create_order(
     )
     .await?;
     let number = created.file_number.clone();
-    let detail = crate::orders::details::empty_detail(created.id).into_active_model();
-    detail_of(&v, detail).insert(&txn).await?;
+    let mut detail = detail_of(&v, empty_detail(created.id).into_active_model());
+    place(&mut detail, position);
+    detail.insert(&txn).await?;
     replace_contacts(&txn, created.id, &v.contacts).await?;
+    replace_alerts(&txn, created.id, &v.alerts).await?;
     write_history(
         &txn,
         &caller,
@@ -478,6 +600,7 @@ async fn update_order(
     Json(form): Json<OrderForm>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let v = check_form(&form, today(&state)?)?;
+    let position = locate(&state, &v).await;
     let txn = portal_db::begin_write(&state.db).await?;
     let current = order::Entity::find_by_id(id)
         .one(&txn)
@@ -491,6 +614,8 @@ async fn update_order(
         )));
     }
     let is_desktop = check_references(&txn, &v).await?;
+    let detail = order_detail::Entity::find_by_id(id).one(&txn).await?;
+    let corrected = corrections(&current, detail.as_ref(), &v);
     let mut update = order::Entity::update_many()
         .col_expr(order::Column::LoanNumber, Expr::value(v.loan_number.clone()))
         .col_expr(order::Column::BorrowerName, Expr::value(v.borrower_name.clone()))
@@ -512,34 +637,158 @@ async fn update_order(
     if update.exec(&txn).await?.rows_affected != 1 {
         return Err(AppError::Conflict(MSG_CHANGED.into()));
     }
-    match order_detail::Entity::find_by_id(id).one(&txn).await? {
-        Some(found) => detail_of(&v, found.into_active_model()).update(&txn).await?,
+    let moved = corrected.address_changed;
+    match detail {
+        Some(found) => {
+            let mut row = detail_of(&v, found.into_active_model());
+            if moved {
+                place(&mut row, position);
+            }
+            row.update(&txn).await?
+        }
         None => {
-            detail_of(&v, crate::orders::details::empty_detail(id).into_active_model())
-                .insert(&txn)
-                .await?
+            let mut row = detail_of(&v, empty_detail(id).into_active_model());
+            place(&mut row, position);
+            row.insert(&txn).await?
         }
     };
     replace_contacts(&txn, id, &v.contacts).await?;
+    replace_alerts(&txn, id, &v.alerts).await?;
+    let summary = corrected.summary();
     write_history(
         &txn,
         &caller,
         id,
         status,
-        format!("Order details changed by {}.", full_name(&caller.user)),
+        format!("Order details changed by {}: {summary}", full_name(&caller.user)),
     )
     .await?;
+    if corrected.concerns_appraiser
+        && let Some(appraiser_id) = current.assigned_appraiser_id
+        && let Some(appraiser) = security_user::Entity::find_by_id(appraiser_id).one(&txn).await?
+    {
+        let notice = Notice {
+            event: Event::OrderUpdate,
+            subject: format!("Order {} was changed", current.file_number),
+            lines: corrected.told_to_appraiser(&current.file_number),
+            link: format!("/appraiser/orderdetails/{id}"),
+        };
+        notify(&txn, &state.config, &appraiser, notice).await?;
+    }
     audit_staff(
         &txn,
         &caller,
         &ip,
         "staff.order_updated",
-        format!("order {id} ({})", current.file_number),
+        format!("order {id} ({}): {summary}", current.file_number),
     )
     .await?;
     live::record(&txn, order_changed(&current)).await?;
     txn.commit().await?;
     Ok(axum::Json(MessageResponse::new("The order was saved.")))
+}
+
+/// What a correction changes: the lines an appraiser must hear of (address, due date, fee, each
+/// old and new) and the names of the other fields changed.
+#[derive(Debug, Default, PartialEq)]
+pub struct Corrections {
+    pub appraiser_lines: Vec<String>,
+    pub other_fields: Vec<&'static str>,
+    pub concerns_appraiser: bool,
+    pub address_changed: bool,
+}
+
+impl Corrections {
+    pub fn summary(&self) -> String {
+        let mut parts = self.appraiser_lines.clone();
+        if !self.other_fields.is_empty() {
+            parts.push(format!("{}.", self.other_fields.join(", ")));
+        }
+        if parts.is_empty() { "nothing changed.".into() } else { parts.join(" ") }
+    }
+
+    fn told_to_appraiser(&self, file_number: &str) -> Vec<String> {
+        let mut lines = vec![format!("The company changed order {file_number}:")];
+        lines.extend(self.appraiser_lines.iter().cloned());
+        lines
+    }
+}
+
+fn details_of(d: &order_detail::Model) -> PropertyDetails {
+    PropertyDetails {
+        year_built: d.year_built,
+        living_area: d.living_area,
+        lot_area: d.lot_area,
+        county_use: d.county_use.clone(),
+        assessed_value_cents: d.assessed_value_cents,
+    }
+}
+
+fn full_address(line1: &str, line2: Option<&str>, city: &str, state: &str, zip: &str) -> String {
+    let street = match line2 {
+        Some(more) => format!("{line1} {more}"),
+        None => line1.to_string(),
+    };
+    format!("{street}, {city}, {state} {zip}")
+}
+
+/// Compares the order as it is with the checked form.
+pub fn corrections(
+    o: &order::Model,
+    d: Option<&order_detail::Model>,
+    v: &ValidOrder,
+) -> Corrections {
+    let mut c = Corrections::default();
+    let old_line2 = d.and_then(|d| d.property_address_line2.as_deref());
+    let before = full_address(
+        &o.property_address_line1,
+        old_line2,
+        &o.property_city,
+        &o.property_state_code,
+        &o.property_zip,
+    );
+    let after = full_address(&v.line1, v.line2.as_deref(), &v.city, &v.state_code, &v.zip);
+    if before != after || o.property_county.as_deref() != Some(v.county.as_str()) {
+        c.appraiser_lines.push(format!("Property address: from {before} to {after}."));
+        c.address_changed = true;
+    }
+    if o.appraiser_due_date != Some(v.appraiser_due) {
+        let was = o.appraiser_due_date.map_or("none".to_string(), date_label);
+        c.appraiser_lines
+            .push(format!("Appraiser due date: from {was} to {}.", date_label(v.appraiser_due)));
+    }
+    let old_fee = d.and_then(|d| d.appraiser_fee_cents);
+    if old_fee != Some(v.appraiser_fee_cents) {
+        let was = old_fee.map_or("none".to_string(), |cents| format!("${:.2}", to_amount(cents)));
+        c.appraiser_lines.push(format!(
+            "Appraiser fee: from {was} to ${:.2}.",
+            to_amount(v.appraiser_fee_cents)
+        ));
+    }
+    c.concerns_appraiser = !c.appraiser_lines.is_empty();
+    let report_types = d.map(|d| {
+        [d.report_type1_id, d.report_type2_id, d.report_type3_id, d.report_type4_id]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+    });
+    let others: [(&'static str, bool); 13] = [
+        ("Client", o.client_id != Some(v.client_id)),
+        ("Loan number", o.loan_number != v.loan_number),
+        ("Borrower name", o.borrower_name != v.borrower_name),
+        ("Inspection due date", o.inspection_due_date != v.inspection_due),
+        ("FHA case id", d.and_then(|d| d.fha_case_id.clone()) != v.fha_case_id),
+        ("Property type", d.and_then(|d| d.property_type.as_deref()) != Some(v.property_type)),
+        ("Intended use", d.and_then(|d| d.intended_use.as_deref()) != Some(v.intended_use)),
+        ("Report products", report_types.as_ref() != Some(&v.report_type_ids)),
+        ("Tech fee", d.and_then(|d| d.tech_fee_cents) != v.tech_fee_cents),
+        ("Purchase price", d.and_then(|d| d.purchase_price_cents) != v.purchase_price_cents),
+        ("Estimated closing date", d.and_then(|d| d.estimated_closing_date) != v.closing),
+        ("Property details", d.map(details_of).as_ref() != Some(&v.details)),
+        ("Notes and special instructions", d.and_then(|d| d.notes_html.clone()) != v.notes_html),
+    ];
+    c.other_fields = others.into_iter().filter(|(_, changed)| *changed).map(|(n, _)| n).collect();
+    c
 }
 
 /// The live update of a change to `o`, for staff, its appraiser and their firm.

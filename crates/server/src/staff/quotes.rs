@@ -20,10 +20,14 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::candidates::{Clock, award_refusal};
 use super::fields::{invalid, optional, positive_fee};
-use super::order_form::{check_due_date, check_kind, check_property, insert_order, write_history};
+use super::order_form::{
+    check_due_date, check_kind, check_property, insert_order, place, write_history,
+};
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
+use crate::geocoder::Address;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, ChangeAnswers, MessageResponse};
 use crate::http::extract::{Json, Path};
@@ -32,6 +36,7 @@ use crate::money::to_amount;
 use crate::names::full_name;
 use crate::notifications::{Event, Notice, notify};
 use crate::orders::apply::invite;
+use crate::orders::details::empty_detail;
 use crate::orders::status::OrderStatus;
 use crate::quotes::ANSWER_ACCEPTED;
 use crate::roles::UserType;
@@ -402,6 +407,19 @@ async fn award_quote(
     let appraiser_id = body
         .appraiser_id
         .ok_or_else(|| invalid("Please select the appraiser to award the quote to."))?;
+    // Placed on the map before the write begins: an address service may take a while.
+    let position = match quote::Entity::find_by_id(id).one(&state.db).await? {
+        Some(q) => {
+            let address = Address {
+                line1: &q.property_address_line1,
+                city: &q.property_city,
+                state_code: &q.property_state_code,
+                zip: &q.property_zip_code,
+            };
+            state.geocoder.locate(address).await
+        }
+        None => None,
+    };
     let txn = portal_db::begin_write(&state.db).await?;
     let q = quote::Entity::find_by_id(id)
         .one(&txn)
@@ -417,6 +435,14 @@ async fn award_quote(
         .one(&txn)
         .await?
         .ok_or_else(|| invalid(MSG_NOT_RESPONDED))?;
+    let clock = Clock::of(&state)?;
+    let due = answer.estimated_delivery_date.or(q.due_date);
+    let county = q.property_county.as_deref();
+    if let Some(why) =
+        award_refusal(&txn, &q.property_state_code, county, due, clock, appraiser_id).await?
+    {
+        return Err(AppError::Conflict(why));
+    }
     let appraiser = appraisers(&txn, &[appraiser_id]).await?.remove(0);
     let company = appraiser_profile::Entity::find()
         .filter(appraiser_profile::Column::SecurityUserId.eq(appraiser_id))
@@ -461,11 +487,12 @@ async fn award_quote(
         },
     )
     .await?;
-    let mut detail = crate::orders::details::empty_detail(created.id).into_active_model();
+    let mut detail = empty_detail(created.id).into_active_model();
     detail.property_type = Set(Some(q.property_type.clone()));
     detail.intended_use = Set(Some(q.intended_use.clone()));
     detail.report_type1_id = Set(product.map(|p| p.id));
     detail.appraiser_fee_cents = Set(answer.appraiser_fee_cents.or(q.appraiser_fee_cents));
+    place(&mut detail, position);
     detail.insert(&txn).await?;
     // Closing last, on the condition it is still open: of two awards at once, one finds it closed.
     let closed = quote::Entity::update_many()

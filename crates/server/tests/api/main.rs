@@ -7,6 +7,7 @@ mod common;
 mod areas;
 mod auth;
 mod authorization_matrix;
+mod back_office;
 mod backup;
 mod calendar;
 mod constants;

@@ -82,7 +82,7 @@ both_dbs!(staff_see_hidden_items_flagged, |app| {
     assert_eq!(dates, sorted, "newest first");
 });
 
-both_dbs!(contacts_are_left_out_until_the_appraiser_has_the_order, |app| {
+both_dbs!(contacts_are_shown_as_soon_as_the_order_is_assigned, |app| {
     let id = order_with_details(
         &app,
         NewOrder { file_number: "500102", status: 4, appraiser: Some("demo.appraiser") },
@@ -90,14 +90,12 @@ both_dbs!(contacts_are_left_out_until_the_appraiser_has_the_order, |app| {
     .await;
     let (status, body) = details(&app, "demo.appraiser", id).await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body["contactsVisible"], false);
-    assert_eq!(body["propertyContact"], Value::Null);
-    assert_eq!(body["otherContacts"], serde_json::json!([]));
-    let text = body.to_string();
-    assert!(
-        !text.contains("Jordan") && !text.contains("5125550134"),
-        "contact data leaked: {text}"
-    );
+    assert_eq!(body["contactsVisible"], true, "assigned, not yet accepted");
+    assert_eq!(body["propertyContact"]["name"], "Jordan Rivera");
+    let stranger = app.signed_in(outsider(&app).await).await;
+    let r = stranger.get(&format!("/api/order-details/{id}")).await;
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+    assert!(!r.text().await.unwrap().contains("Jordan"), "another firm reads nothing of it");
     assert_eq!(
         body["availableActions"],
         serde_json::json!(["ACCEPT", "REJECT", "REJECT_WITH_CONDITIONS", "SEND_MESSAGE"])
@@ -242,7 +240,7 @@ both_dbs!(opening_messages_marks_them_read_for_the_assigned_appraiser_only, |app
 });
 
 /// The PDF's text, as poppler's pdftotext reads it.
-fn pdf_text(printed: &Value) -> String {
+pub fn pdf_text(printed: &Value) -> String {
     use base64::Engine;
     assert_eq!(printed["contentType"], "application/pdf");
     let pdf = base64::engine::general_purpose::STANDARD
@@ -284,7 +282,7 @@ both_dbs!(print_order_is_a_pdf_of_what_the_caller_may_see, |app| {
     assert!(text.contains("500110") && text.contains("Jordan Rivera"), "{text}");
     assert!(!text.contains("Internal"), "hidden history printed: {text}");
 
-    // Not yet accepted: the contacts stay off the paper too.
+    // Assigned, not yet accepted: the contacts are on the paper too.
     let printed: Value = s
         .post("/api/file/print-order", serde_json::json!({"orderId": offered}))
         .await
@@ -292,7 +290,7 @@ both_dbs!(print_order_is_a_pdf_of_what_the_caller_may_see, |app| {
         .await
         .unwrap();
     let text = pdf_text(&printed);
-    assert!(text.contains("500111") && !text.contains("Jordan Rivera"), "{text}");
+    assert!(text.contains("500111") && text.contains("Jordan Rivera"), "{text}");
 
     let stranger = app.signed_in(outsider(&app).await).await;
     assert_eq!(

@@ -29,7 +29,7 @@ async fn new_client(staff: &Session) -> i64 {
     r.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
 }
 
-fn order_form(client_id: i64) -> Value {
+pub fn order_form(client_id: i64) -> Value {
     json!({
         "clientId": client_id, "loanNumber": "LN-77", "fhaCaseId": "", "borrowerName": "Ann Lee",
         "propertyAddressLine1": "12 Oak St", "propertyAddressLine2": "Unit 4", "propertyCity": "Austin",
@@ -42,7 +42,7 @@ fn order_form(client_id: i64) -> Value {
 }
 
 /// A new order of a new client: (id, file number).
-async fn new_order(staff: &Session) -> (i64, String) {
+pub async fn new_order(staff: &Session) -> (i64, String) {
     let client_id = new_client(staff).await;
     let r = staff.post("/api/staff/orders", order_form(client_id)).await;
     assert_eq!(r.status(), StatusCode::CREATED);
@@ -50,7 +50,7 @@ async fn new_order(staff: &Session) -> (i64, String) {
     (body["id"].as_i64().unwrap(), body["fileNumber"].as_str().unwrap().to_string())
 }
 
-async fn order_row(app: &TestApp, id: i64) -> order::Model {
+pub async fn order_row(app: &TestApp, id: i64) -> order::Model {
     order::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap()
 }
 
@@ -63,7 +63,7 @@ async fn detail(app: &TestApp, id: i64) -> order_detail::Model {
 }
 
 /// (status, message HTML, hidden) of each history entry of an order, oldest first.
-async fn history(app: &TestApp, id: i64) -> Vec<(i32, String, bool)> {
+pub async fn history(app: &TestApp, id: i64) -> Vec<(i32, String, bool)> {
     let rows = order_history::Entity::find()
         .filter(order_history::Column::OrderId.eq(id))
         .order_by_asc(order_history::Column::Id)
@@ -87,7 +87,7 @@ async fn audited(app: &TestApp, action: &str) -> i64 {
     app.count(&format!("SELECT COUNT(*) FROM audit_log WHERE action = '{action}'")).await
 }
 
-async fn assign_to(app: &TestApp, staff: &Session, id: i64, username: &str) {
+pub async fn assign_to(app: &TestApp, staff: &Session, id: i64, username: &str) {
     let appraiser = app.user_id(username).await;
     staff
         .post_ok(&format!("/api/staff/orders/{id}/assign"), json!({"appraiserId": appraiser}))

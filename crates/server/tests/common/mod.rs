@@ -309,6 +309,12 @@ impl Session {
         (status, message(r).await)
     }
 
+    pub async fn put_for_message(&self, path: &str, body: Value) -> (StatusCode, String) {
+        let r = self.put(path, body).await;
+        let status = r.status();
+        (status, message(r).await)
+    }
+
     /// A POST that must succeed; answers its message.
     pub async fn post_ok(&self, path: &str, body: Value) -> String {
         let (status, text) = self.post_for_message(path, body).await;

@@ -57,6 +57,7 @@ function order(extra: Partial<OrderDetails> = {}): OrderDetails {
     assessedValue: 300000,
     latitude: null,
     longitude: null,
+    locationApproximate: false,
     requiresEnv: false,
     amcLicense: null,
     histories: [
@@ -197,6 +198,14 @@ describe('Order details: the page', () => {
     expect(screen.getByTestId('order-notes').querySelector('strong')).toHaveTextContent('before');
     expect(screen.getByTestId('third-party-disclaimer')).toHaveTextContent(/third-party source/);
     expect(screen.getByTestId('map-unavailable')).toHaveTextContent('Map unavailable');
+    expect(screen.queryByTestId('location-approximate')).not.toBeInTheDocument();
+  });
+
+  it('says when the map shows only the ZIP centre', async () => {
+    const h = handlers(ok(order({ latitude: 30.27, longitude: -97.74, locationApproximate: true })));
+    server.use(loggedIn(appraiser), ...h.list);
+    renderApp('/appraiser/orderdetails/5');
+    expect(await screen.findByTestId('location-approximate')).toHaveTextContent('Map position: approximate (ZIP centre)');
   });
 
   it('shows a past due date in red', async () => {

@@ -11,6 +11,7 @@ import { ServerHtml } from './parts';
 import type { Contact, OrderDetails } from './types';
 
 
+export const MSG_LOCATION_APPROXIMATE = 'Map position: approximate (ZIP centre)';
 export const MSG_CONTACTS_HIDDEN = "Contact information will be visible once you're assigned to this order";
 export const MSG_THIRD_PARTY =
   'Property characteristics and images come from a third-party source and have not been confirmed.';
@@ -146,6 +147,11 @@ export function OrderDetailsTab({ order, timeZone, tileUrl }: OrderDetailsTabPro
             <Field label="Requires ENV">{order.requiresEnv ? 'Yes' : 'No'}</Field>
           </Fields>
           <PropertyMap latitude={order.latitude} longitude={order.longitude} tileUrl={tileUrl} label={`Satellite map of ${order.propertyAddress}`} />
+          {order.locationApproximate && order.latitude != null ? (
+            <Text size="sm" c="gray.8" data-testid="location-approximate">
+              {MSG_LOCATION_APPROXIMATE}
+            </Text>
+          ) : null}
           <Text size="xs" c="gray.7" data-testid="third-party-disclaimer">
             {MSG_THIRD_PARTY}
           </Text>

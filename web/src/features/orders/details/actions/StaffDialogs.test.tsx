@@ -35,7 +35,10 @@ const candidate = (appraiserId: number, name: string, eligible: boolean, reasons
   outOfOffice: !eligible,
   enoExpired: false,
   openOrders: 2,
-  score: 4.5,
+  onTimeRate: eligible ? 0.92 : null,
+  revisionsPerOrder: eligible ? 0.25 : null,
+  averageTurnTimeBusinessDays: eligible ? 4.5 : null,
+  scoredOrders: eligible ? 12 : 0,
   eligible,
   reasons,
 });
@@ -58,6 +61,8 @@ describe('staff desk dialogs', () => {
     expect(await screen.findByText('Out of office on the due date.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Blake Morgan (not eligible)' })).toBeDisabled();
     expect(screen.getByText('Coverage verified')).toBeInTheDocument();
+    expect(screen.getByText('On time: 92% · Revisions per order: 0.3 · Turn time: 4.5 business days · (12 orders, 90 days)')).toBeInTheDocument();
+    expect(screen.getByText('No scored orders in the last 90 days')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Assign Order' }));
     expect(await screen.findByText(MSG_SELECT_APPRAISER)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('radio', { name: 'Avery Appraiser' }));

@@ -49,6 +49,17 @@ function StandingBadges({ c }: { c: Candidate }) {
   );
 }
 
+/** The candidate's 90-day record as the Assign dialog shows it. */
+export function recordLine(c: Candidate): string {
+  if (!c.scoredOrders) return 'No scored orders in the last 90 days';
+  const parts = [
+    c.onTimeRate != null ? `On time: ${Math.round(c.onTimeRate * 100)}%` : null,
+    c.revisionsPerOrder != null ? `Revisions per order: ${c.revisionsPerOrder.toFixed(1)}` : null,
+    c.averageTurnTimeBusinessDays != null ? `Turn time: ${c.averageTurnTimeBusinessDays.toFixed(1)} business days` : null,
+  ];
+  return [...parts.filter(Boolean), `(${c.scoredOrders} ${c.scoredOrders === 1 ? 'order' : 'orders'}, 90 days)`].join(' · ');
+}
+
 function CandidateCard({ c }: { c: Candidate }) {
   return (
     <Radio.Card value={String(c.appraiserId)} radius="md" p="sm" withBorder disabled={!c.eligible} aria-label={`${c.name}${c.eligible ? '' : ' (not eligible)'}`}>
@@ -60,7 +71,10 @@ function CandidateCard({ c }: { c: Candidate }) {
             <StandingBadges c={c} />
           </Group>
           <Text size="sm" c="gray.8">
-            {[c.company, `Open orders: ${c.openOrders}`, `Score: ${c.score ? c.score.toFixed(1) : 'not enough data'}`].filter(Boolean).join(' · ')}
+            {[c.company, `Open orders: ${c.openOrders}`].filter(Boolean).join(' · ')}
+          </Text>
+          <Text size="sm" c="gray.8">
+            {recordLine(c)}
           </Text>
           {c.reasons.length ? (
             <List size="sm" c="red.9">
@@ -118,7 +132,7 @@ export function AssignDialog({ order, opened, onClose, onDone }: ActionDialogPro
         </Text>
       ) : null}
       {list.isSuccess && !empty ? (
-        <Radio.Group label="Assign to" description="Best first: eligible, coverage verified, score, fewest open orders." required value={chosen} onChange={setChosen} error={error}>
+        <Radio.Group label="Assign to" description="Best first: eligible, coverage verified, the 90-day record (on time, revisions, turn time), fewest open orders." required value={chosen} onChange={setChosen} error={error}>
           <Stack gap="xs" mt="xs">
             {list.data.map((c) => (
               <CandidateCard key={c.appraiserId} c={c} />

@@ -1,0 +1,109 @@
+//! Internal notes: what staff write on an order for each other. They are read only here, on the
+//! staff desk: no order page, printed order, message, e-mail or live event of any other role
+//! carries them.
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use portal_db::entities::order_note;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, QueryOrder, Set};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::audit_staff;
+use super::fields::required;
+use crate::current_user::CurrentUser;
+use crate::http::client_ip::ClientIp;
+use crate::http::error::{AppResult, MessageResponse};
+use crate::http::extract::{Json, Path};
+use crate::names::full_name;
+use crate::orders::details::user_names;
+use crate::orders::visibility::find_visible_order;
+use crate::state::AppState;
+
+/// The longest internal note.
+pub const MAX_NOTE: usize = 4000;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list_notes, add_note))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Note {
+    pub id: i64,
+    pub text: String,
+    /// The staff member who wrote it.
+    pub author: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct NoteForm {
+    /// At most 4,000 characters.
+    pub text: Option<String>,
+}
+
+/// The order's internal notes, oldest first.
+#[utoipa::path(get, path = "/api/staff/orders/{id}/notes", tag = "staff", params(("id" = i64, Path, description = "Order id")),
+    responses((status = 200, body = Vec<Note>), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+async fn list_notes(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+) -> AppResult<axum::Json<Vec<Note>>> {
+    find_visible_order(&state.db, &caller, id).await?;
+    let notes = order_note::Entity::find()
+        .filter(order_note::Column::OrderId.eq(id))
+        .order_by_asc(order_note::Column::Id)
+        .all(&state.db)
+        .await?;
+    let names = user_names(&state.db, notes.iter().map(|n| n.author_user_id)).await?;
+    Ok(axum::Json(
+        notes
+            .into_iter()
+            .map(|n| {
+                let author = names
+                    .get(&n.author_user_id)
+                    .map(|(first, last)| format!("{first} {last}").trim().to_string())
+                    .unwrap_or_default();
+                Note { id: n.id, text: n.text, author, created_at: n.created_at }
+            })
+            .collect(),
+    ))
+}
+
+/// Adds an internal note (201: the note).
+#[utoipa::path(post, path = "/api/staff/orders/{id}/notes", tag = "staff", request_body = NoteForm, params(("id" = i64, Path, description = "Order id")),
+    responses((status = 201, body = Note), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn add_note(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<i64>,
+    Json(form): Json<NoteForm>,
+) -> AppResult<(StatusCode, axum::Json<Note>)> {
+    let text = required("Note", form.text.as_deref(), MAX_NOTE)?;
+    let txn = portal_db::begin_write(&state.db).await?;
+    find_visible_order(&txn, &caller, id).await?;
+    let saved = order_note::ActiveModel {
+        id: NotSet,
+        order_id: Set(id),
+        author_user_id: Set(caller.id()),
+        text: Set(text),
+        created_at: Set(Utc::now()),
+    }
+    .insert(&txn)
+    .await?;
+    audit_staff(&txn, &caller, &ip, "staff.note_added", format!("note {} on order {id}", saved.id))
+        .await?;
+    txn.commit().await?;
+    let note = Note {
+        id: saved.id,
+        text: saved.text,
+        author: full_name(&caller.user),
+        created_at: saved.created_at,
+    };
+    Ok((StatusCode::CREATED, axum::Json(note)))
+}
