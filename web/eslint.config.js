@@ -59,4 +59,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // The order page's action registry imports every dialog; a dialog takes its shared types from
+    // actions/types.ts, so the two never import each other.
+    files: ['src/features/orders/details/actions/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/actionDialogs'], message: 'Import the shared types from ./types, not the registry.' }] }],
+    },
+  },
 );

@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, server } from '../../../test/server';
-import { actionDialogs, type ActionDialogProps } from './actionDialogs';
+import { actionDialogs } from './actionDialogs';
+import type { ActionDialogProps } from './actions/types';
 import type { OrderDetails } from './types';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));

@@ -18,32 +18,7 @@ import {
   UnassignDialog,
 } from './actions/StaffDialogs';
 import { UploadFilesDialog } from './actions/UploadFilesDialog';
-import type { TabSlug } from './slugs';
-import type { OrderAction, OrderDetails } from './types';
-
-/** What an action dialog tells the page when its action succeeded (reload, and which tab or page to show). */
-export interface ActionOutcome {
-  /** Switch to this tab after the reload (schedule inspection -> histories, and so on). */
-  tab?: TabSlug;
-  /** Leave the page for this path instead (reject -> the dashboard). */
-  leaveTo?: 'dashboard';
-}
-
-export interface ActionDialogProps {
-  order: OrderDetails;
-  /** The action name, e.g. SCHEDULE_INSPECTION. */
-  action: DialogAction;
-  opened: boolean;
-  onClose: () => void;
-  /** Called after a successful action: the page reloads the order, then follows the outcome. */
-  onDone: (outcome?: ActionOutcome) => void;
-}
-
-/** Actions done elsewhere on the page, without a dialog: SET_VISIBILITY is the hide/show control of each row. */
-export type InlineAction = Extract<OrderAction, 'SET_VISIBILITY'>;
-
-/** Every other action the server may offer opens a dialog. */
-export type DialogAction = Exclude<OrderAction, InlineAction>;
+import type { ActionDialogProps, DialogAction } from './actions/types';
 
 /**
  * The dialog of each order action, keyed by action name (SCHEDULE_INSPECTION, SEND_MESSAGE, ...):

@@ -2,7 +2,7 @@ import { NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { FormDialog } from '../../../../components/FormDialog';
 import { useAppConfig } from '../../../../lib/appConfig';
-import type { ActionDialogProps } from '../actionDialogs';
+import type { ActionDialogProps } from './types';
 import { markInspected } from './api';
 import { ReasonField } from './ReasonField';
 import { checkInspected, localDate, needsLateDeliveryReason, TIME_OPTIONS, type InspectedForm } from './rules';

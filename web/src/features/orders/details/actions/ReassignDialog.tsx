@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormDialog } from '../../../../components/FormDialog';
 import { failureText } from '../../../../lib/api';
 import { orderKeys } from '../../keys';
-import type { ActionDialogProps } from '../actionDialogs';
+import type { ActionDialogProps } from './types';
 import { personName } from '../format';
 import { assignableAppraisers, assignOrder } from './api';
 import { MSG_NO_ASSIGNABLE, MSG_SELECT_APPRAISER } from './rules';

@@ -1,7 +1,7 @@
 import { Checkbox, Group, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { FormDialog } from '../../../../components/FormDialog';
-import type { ActionDialogProps } from '../actionDialogs';
+import type { ActionDialogProps } from './types';
 import { rejectWithConditions } from './api';
 import { checkConditions, type ConditionsForm } from './rules';
 import { useOrderAction } from './useOrderAction';

@@ -2,7 +2,7 @@ import { Checkbox, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { FormDialog } from '../../../../components/FormDialog';
 import { useAppConfig } from '../../../../lib/appConfig';
-import type { ActionDialogProps } from '../actionDialogs';
+import type { ActionDialogProps } from './types';
 import { actionLabel } from '../slugs';
 import { scheduleInspection } from './api';
 import { ReasonField } from './ReasonField';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { FormDialog } from '../../../../components/FormDialog';
 import { orderKeys } from '../../keys';
-import type { ActionDialogProps, ActionOutcome } from '../actionDialogs';
+import type { ActionDialogProps, ActionOutcome } from './types';
 import type { OrderFile } from '../types';
 import { acceptOrder, autoReplyNo, autoReplyYes, fileMessage, manualStatuses, rejectOrder, sendMessage, updateStatus } from './api';
 import { MSG_MESSAGE_REQUIRED, MSG_REJECT_REASON, MSG_SEND_FAILED, MSG_STATUS_REQUIRED, requiredText } from './rules';

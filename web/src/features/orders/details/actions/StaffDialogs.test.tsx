@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Providers } from '../../../../app/Providers';
 import { createQueryClient } from '../../../../app/queryClient';
 import { appConfig, server } from '../../../../test/server';
-import type { ActionDialogProps } from '../actionDialogs';
+import type { ActionDialogProps } from './types';
 import type { OrderDetails } from '../types';
 import { AssignDialog, CancelOrderDialog, MSG_FEE_POSITIVE, MSG_REASON_REQUIRED } from './StaffDialogs';
 import { MSG_SELECT_APPRAISER } from './rules';

@@ -5,7 +5,7 @@ import { FormDialog } from '../../../../components/FormDialog';
 import { failureText } from '../../../../lib/api';
 import { formatUsd, parseCurrency } from '../../../../lib/money';
 import { orderKeys } from '../../keys';
-import type { ActionDialogProps } from '../actionDialogs';
+import type { ActionDialogProps } from './types';
 import {
   approveConditions,
   askOnTime,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileUploadDialog } from '../../../../components/FileUploadDialog';
 import { uploadFiles, type UploadRow } from '../../../../lib/upload';
 import { orderKeys } from '../../keys';
-import type { ActionDialogProps } from '../actionDialogs';
+import type { ActionDialogProps } from './types';
 import { orderFileTypes } from './api';
 import { useOrderAction } from './useOrderAction';
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Providers } from '../../../../app/Providers';
 import { createQueryClient } from '../../../../app/queryClient';
 import { appConfig, server } from '../../../../test/server';
-import type { ActionDialogProps } from '../actionDialogs';
+import type { ActionDialogProps } from './types';
 import type { OrderDetails } from '../types';
 import { ScheduleInspectionDialog } from './ScheduleInspectionDialog';
 import { ReassignDialog } from './ReassignDialog';

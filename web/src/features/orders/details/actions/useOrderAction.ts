@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { failureText, isSharedFailure } from '../../../../lib/api';
 import { notify } from '../../../../lib/notify';
 import { orderKeys } from '../../keys';
-import type { ActionOutcome } from '../actionDialogs';
+import type { ActionOutcome } from './types';
 import { setVisibility } from './api';
 import { MSG_ACTION_FAILED, MSG_VISIBILITY_FAILED } from './rules';
 
