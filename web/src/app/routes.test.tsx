@@ -94,6 +94,19 @@ describe('Access Denied back-door rule', () => {
   });
 });
 
+describe('staff pages', () => {
+  it('Firms opens from the side menu, after Appraisers', async () => {
+    server.use(loggedIn(user(2)), appConfig(), http.get('*/api/staff/companies', () => HttpResponse.json([])));
+    const { router } = renderApp('/staff/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const labels = (await within(nav).findAllByRole('link')).map((l) => l.textContent);
+    expect(labels.slice(labels.indexOf('Appraisers'), labels.indexOf('Appraisers') + 2)).toEqual(['Appraisers', 'Firms']);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Firms' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Firms' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/staff/firms');
+  });
+});
+
 describe('support page and not found', () => {
   it('support page has no Need help? block', async () => {
     server.use(loggedIn(user(1)), appConfig());

@@ -40,6 +40,7 @@ const staffQuoteDetails = () => import('../features/quotes/staff/StaffQuoteDetai
 const newOrder = () => import('../features/staff/NewOrderPage').then((m) => ({ Component: m.NewOrderPage }));
 const clients = () => import('../features/staff/ClientsPage').then((m) => ({ Component: m.ClientsPage }));
 const staffAppraisers = () => import('../features/staff-appraisers/AppraisersPage').then((m) => ({ Component: m.StaffAppraisersPage }));
+const staffFirms = () => import('../features/staff-firms/FirmsPage').then((m) => ({ Component: m.FirmsPage }));
 const staffSecureLinks = () => import('../features/staff-secure-links/StaffSecureLinksPage').then((m) => ({ Component: m.StaffSecureLinksPage }));
 const staffPayments = () => import('../features/staff/StaffPaymentsPage').then((m) => ({ Component: m.StaffPaymentsPage }));
 const forms = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.FormsPage }));
@@ -175,6 +176,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'coverage-review', lazy: coverageReview },
             { path: 'secure-links', lazy: staffSecureLinks },
             { path: 'appraisers', lazy: staffAppraisers },
+            { path: 'firms', lazy: staffFirms },
             { path: 'new-order', lazy: newOrder },
             { path: 'clients', lazy: clients },
             { path: 'payments', lazy: staffPayments },

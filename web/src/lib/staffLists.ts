@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, call } from './api';
 
-/** Lists several staff screens pick from: the clients (lenders) and every firm's appraisers. */
+/** Lists several staff screens pick from: the clients (lenders), every firm's appraisers, the firms. */
 export const clientsQuery = () => queryOptions({ queryKey: ['staff', 'clients'] as const, queryFn: () => call(api.GET('/api/staff/clients')) });
 export const appraisersQuery = () => queryOptions({ queryKey: ['staff', 'appraisers'] as const, queryFn: () => call(api.GET('/api/staff/appraisers', { params: { query: {} } })) });
+/** Every firm, active or not, by name (the Firms screen, and the firm pickers, which offer the active ones). */
+export const companiesQuery = () => queryOptions({ queryKey: ['staff', 'companies'] as const, queryFn: () => call(api.GET('/api/staff/companies')) });

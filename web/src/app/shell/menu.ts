@@ -22,6 +22,7 @@ const STAFF_MENU: MenuItem[] = [
   { label: 'Secure Links', to: '/staff/secure-links' },
   { label: 'Coverage Review', to: '/staff/coverage-review' },
   { label: 'Appraisers', to: '/staff/appraisers' },
+  { label: 'Firms', to: '/staff/firms' },
 ];
 
 /** Side menu per role (docs/domain.md#parties-and-roles). */

@@ -40,7 +40,12 @@ function withAppraisers(list: AppraiserItem[]) {
   server.use(
     csrf,
     http.get('*/api/constants/states', () => HttpResponse.json([{ label: 'Oklahoma', value: 'OK' }, { label: 'Texas', value: 'TX' }])),
-    http.get('*/api/staff/companies', () => HttpResponse.json([{ id: 2, name: 'Prairie Valuation Partners' }])),
+    http.get('*/api/staff/companies', () =>
+      HttpResponse.json([
+        { id: 3, name: 'Lone Star Appraisals', active: false },
+        { id: 2, name: 'Prairie Valuation Partners', active: true },
+      ]),
+    ),
     http.get('*/api/staff/appraisers', ({ request }) => {
       const q = new URL(request.url).searchParams.get('q') ?? '';
       queries.push(q);
@@ -106,6 +111,8 @@ describe('Staff Appraisers page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New Appraiser' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Appraiser' });
     await within(dialog).findByRole('option', { name: 'Prairie Valuation Partners' });
+    // A deactivated firm takes no new accounts: the picker leaves it out.
+    expect(within(dialog).queryByRole('option', { name: 'Lone Star Appraisals' })).not.toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText(/^Role/), { target: { value: 'appraiser-admin' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Appraiser' }));
     expect(await within(dialog).findByText('Username is required.')).toBeInTheDocument();

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FormDialog } from '../../components/FormDialog';
 import { failureText } from '../../lib/api';
 import { notify } from '../../lib/notify';
-import { APPRAISERS_KEY, companiesQuery, createAppraiser, type AppraiserForm } from './api';
+import { companiesQuery } from '../../lib/staffLists';
+import { APPRAISERS_KEY, createAppraiser, type AppraiserForm } from './api';
 
 const ROLES = [
   { label: 'Appraiser', value: 'appraiser' },
@@ -49,7 +50,7 @@ export function NewAppraiserDialog({ onClose }: { onClose: () => void }) {
     };
     save.mutate(body);
   });
-  const firms = [{ label: 'No firm (independent)', value: '' }, ...(companies.data ?? []).map((c) => ({ label: c.name, value: String(c.id) }))];
+  const firms = [{ label: 'No firm (independent)', value: '' }, ...(companies.data ?? []).filter((c) => c.active).map((c) => ({ label: c.name, value: String(c.id) }))];
   return (
     <FormDialog
       title="New Appraiser"

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../lib/api';
-import { appraisersQuery } from '../../lib/staffLists';
+import { appraisersQuery, companiesQuery } from '../../lib/staffLists';
 
 /** Staff's calls for every firm's appraisers: the list, new accounts, licences, (de)activation. */
 export type AppraiserItem = Schemas['AppraiserItem'];
@@ -22,10 +22,8 @@ export const searchAppraisersQuery = (q: string) =>
 export const staffAppraiserKeys = {
   appraisers: APPRAISERS_KEY,
   search: (q: string) => [...APPRAISERS_KEY, { q }] as const,
-  companies: () => ['staff', 'companies'] as const,
+  companies: () => companiesQuery().queryKey,
 };
-
-export const companiesQuery = () => queryOptions({ queryKey: staffAppraiserKeys.companies(), queryFn: () => call(api.GET('/api/staff/companies')) });
 
 export const createAppraiser = (body: AppraiserForm) => call(api.POST('/api/staff/appraisers', { body }), quiet);
 export const addLicense = (id: number, body: LicenseForm) => call(api.POST('/api/staff/appraisers/{id}/licenses', { ...byId(id), body }), quiet);
