@@ -8,12 +8,15 @@ import { useAppConfig } from '../../lib/appConfig';
 import { actionDialogs, hasDialog } from './details/actionDialogs';
 import type { ActionOutcome, DialogAction } from './details/actions/types';
 import { FileNoteDialog } from './details/actions/SimpleDialogs';
+import { AttachFilesDialog } from './details/actions/UploadFilesDialog';
 import { useSetVisibility } from './details/actions/useOrderAction';
 import { orderDetailsQuery, useMarkMessagesRead, parseOrderId, printOrder } from './details/api';
 import { FilesTab, HistoryTab, MessagesTab } from './details/ListTabs';
+import { InternalNotes } from './details/InternalNotes';
 import { OrderDetailsTab } from './details/OrderDetailsTab';
 import { orderArea, type OrderArea } from './details/paths';
 import { actionLabel, resolveSegment, TABS, type TabSlug } from './details/slugs';
+import { useStaffView } from './details/staffView';
 import type { OrderDetails, OrderFile } from './details/types';
 import { BackIcon, ChevronDownIcon, PrinterIcon } from '../../components/icons';
 
@@ -51,9 +54,10 @@ function LoadingOrder() {
   );
 }
 
-function ActionsMenu({ order, onChoose }: { order: OrderDetails; onChoose: (action: DialogAction) => void }) {
-  // Actions done elsewhere on the page (SET_VISIBILITY: the hide/show control of each row) have no dialog.
-  const menuActions = (order.availableActions ?? []).filter(hasDialog);
+function ActionsMenu({ order, onChoose, staffView }: { order: OrderDetails; onChoose: (action: DialogAction) => void; staffView: boolean }) {
+  // Actions done elsewhere on the page (SET_VISIBILITY: the hide/show control of each row) have no
+  // dialog; staff attach files with their own button, at any status.
+  const menuActions = (order.availableActions ?? []).filter(hasDialog).filter((a) => !(staffView && a === 'UPLOAD_FILES'));
   if (!menuActions.length) return null;
   return (
     <Menu position="bottom-end" withinPortal shadow="md" withInitialFocusPlaceholder={false}>
@@ -136,7 +140,9 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
     else if (urlAction) void navigate(base, { replace: true });
   };
   const chooseAction = (action: DialogAction) => setOpenAction(action);
-  const Dialog = openAction ? actionDialogs[openAction] : undefined;
+  const staffView = useStaffView();
+  // A staff upload only attaches files (no status change), at any status: its own dialog.
+  const Dialog = openAction ? (staffView && openAction === 'UPLOAD_FILES' ? AttachFilesDialog : actionDialogs[openAction]) : undefined;
   // A note about a file is a message: offered from the Files tab when SEND_MESSAGE is.
   const [noteFile, setNoteFile] = useState<OrderFile | null>(null);
   const mayNote = order.availableActions?.includes('SEND_MESSAGE');
@@ -161,7 +167,12 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
           </Text>
         </Stack>
         <Group gap="sm">
-          <ActionsMenu order={order} onChoose={chooseAction} />
+          <ActionsMenu order={order} onChoose={chooseAction} staffView={staffView} />
+          {staffView ? (
+            <Button variant="default" onClick={() => chooseAction('UPLOAD_FILES')}>
+              Attach Files
+            </Button>
+          ) : null}
           <PrintButton orderId={order.id} />
         </Group>
       </Group>
@@ -175,7 +186,10 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
           ))}
         </Tabs.List>
         <Tabs.Panel value="order-details" pt="md">
-          <OrderDetailsTab order={order} timeZone={timeZone} tileUrl={config?.mapTileUrl || null} />
+          <Stack gap="md">
+            <OrderDetailsTab order={order} timeZone={timeZone} tileUrl={config?.mapTileUrl || null} />
+            {staffView ? <InternalNotes orderId={order.id} timeZone={timeZone} /> : null}
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="histories" pt="md">
           <HistoryTab items={order.histories} timeZone={timeZone} mobile={mobile} onToggleHidden={toggleHidden?.('history')} />

@@ -10,6 +10,8 @@ export const orderKeys = {
   dashboardPage: (filter: SearchFilter) => [...orderKeys.dashboard(), filter] as const,
   searchStatuses: () => ['constants', 'search-statuses'] as const,
   details: (orderId: number) => ['order-details', orderId] as const,
+  /** Staff's internal notes on an order (never asked for by anyone else). */
+  notes: (orderId: number) => ['staff', 'order-notes', orderId] as const,
   // The action dialogs' lists.
   assignableAppraisers: (orderId: number) => ['order-actions', 'assignable', orderId] as const,
   candidates: (orderId: number) => ['staff', 'candidates', orderId] as const,

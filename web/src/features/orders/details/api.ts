@@ -1,6 +1,6 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, ApiError, call, handleFailure } from '../../../lib/api';
+import { api, ApiError, call, handleFailure, type Schemas } from '../../../lib/api';
 import { downloadFromStream, saveBase64, viewFromStream } from '../../../lib/fileTransfer';
 import { notify } from '../../../lib/notify';
 import { orderKeys } from '../keys';
@@ -122,3 +122,18 @@ export function viewOrderFile(file: Pick<OrderFile, 'id' | 'fileName' | 'fileSiz
 export function downloadOrderFile(file: Pick<OrderFile, 'id' | 'fileName' | 'fileSize'>): Promise<boolean> {
   return downloadFromStream(appraisalFileStreamUrl(file.id), file.fileName, file.fileSize);
 }
+
+// ---- Internal notes (STAFF and SECRET only; never asked for by anyone else) --------------------
+
+export type Note = Schemas['Note'];
+
+export function orderNotesQuery(orderId: number) {
+  return queryOptions({
+    queryKey: orderKeys.notes(orderId),
+    queryFn: () => call(api.GET('/api/staff/orders/{id}/notes', onOrder(orderId)), { notify: false }),
+  });
+}
+
+/** POST /api/staff/orders/{id}/notes: the note as stored (422 with the server's words for bad text). */
+export const addOrderNote = (orderId: number, text: string): Promise<Note> =>
+  call(api.POST('/api/staff/orders/{id}/notes', { ...onOrder(orderId), body: { text } }), { notify: false });

@@ -2,22 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import { FileUploadDialog } from '../../../../components/FileUploadDialog';
 import { uploadFiles, type UploadRow } from '../../../../lib/upload';
 import { orderKeys } from '../../keys';
-import type { ActionDialogProps } from './types';
 import { orderFileTypes } from './api';
+import type { ActionDialogProps } from './types';
 import { useOrderAction } from './useOrderAction';
 
-/** Upload files of the order's types; a report moves the order on. Success shows the Files tab. */
-export function UploadFilesDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
+/** The upload dialog of the order's file types, with its title and the words of its success. */
+function OrderUploadDialog({ order, opened, onClose, onDone, title, done }: ActionDialogProps & { title: string; done: (count: number) => string }) {
   const types = useQuery({ queryKey: orderKeys.fileTypes(order.id), queryFn: () => orderFileTypes(order.id), staleTime: Infinity });
   const { busy, failure, run } = useOrderAction(order.id, onDone);
   const upload = (rows: UploadRow[]) =>
     void run(async () => {
       await uploadFiles({ orderId: order.id }, rows);
-      return { message: rows.length === 1 ? 'File uploaded.' : `${rows.length} files uploaded.` };
+      return { message: done(rows.length) };
     }, { tab: 'files' });
   return (
     <FileUploadDialog
-      title="Upload Files"
+      title={title}
       opened={opened}
       onClose={onClose}
       busy={busy}
@@ -26,4 +26,17 @@ export function UploadFilesDialog({ order, opened, onClose, onDone }: ActionDial
       onUpload={upload}
     />
   );
+}
+
+/** Upload files of the order's types; a report moves the order on. Success shows the Files tab. */
+export function UploadFilesDialog(props: ActionDialogProps) {
+  return <OrderUploadDialog {...props} title="Upload Files" done={(n) => (n === 1 ? 'File uploaded.' : `${n} files uploaded.`)} />;
+}
+
+/**
+ * Staff attach files to an order at any status: the status stays, the history says who attached
+ * what. Success shows the Files tab.
+ */
+export function AttachFilesDialog(props: ActionDialogProps) {
+  return <OrderUploadDialog {...props} title="Attach Files" done={(n) => (n === 1 ? 'File attached.' : `${n} files attached.`)} />;
 }

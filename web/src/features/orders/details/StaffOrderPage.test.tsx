@@ -1,0 +1,124 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Schemas } from '../../../lib/api';
+import { orderDetailsFixture } from '../../../test/orderDetails';
+import { renderApp } from '../../../test/render';
+import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+
+/**
+ * Multipart bodies: jsdom's FormData and File do not survive Node's fetch, so the upload goes
+ * through Node's own classes, as a browser's would.
+ */
+let nodeBlob: typeof Blob;
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'bypass' });
+  const form = await new Response(new URLSearchParams('a=1')).formData();
+  nodeBlob = (await new Response('x').blob()).constructor as typeof Blob;
+  vi.stubGlobal('FormData', form.constructor);
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => {
+  server.close();
+  vi.unstubAllGlobals();
+});
+
+function namedFile(name: string): File {
+  const form = new FormData();
+  form.append('file', new nodeBlob(['%PDF-1.4\n'], { type: 'application/pdf' }), name);
+  return form.get('file') as File;
+}
+
+const appraiser = { securityUserId: 10, userType: 1, firstName: 'Dana', lastName: 'Reed' };
+const staff = { securityUserId: 20, userType: 2, firstName: 'Sam', lastName: 'Staff' };
+
+/** The order page's calls for `order`; counts loads and keeps each upload as [name, value or file name] pairs. */
+function orderServer(order: Schemas['OrderDetails']) {
+  const calls = { details: 0, uploads: [] as [string, string][][] };
+  server.use(
+    csrf,
+    appConfig(),
+    http.get('*/api/order-details/:id', () => {
+      calls.details += 1;
+      return HttpResponse.json(order);
+    }),
+    http.get('*/api/staff/orders/:id/notes', () => HttpResponse.json([])),
+    http.get('*/api/constants/order-file-types/:id', () =>
+      HttpResponse.json([
+        { label: 'Engagement Letter', value: '7' },
+        { label: 'Purchase Contract', value: '8' },
+      ]),
+    ),
+    http.post('*/api/file/upload', async ({ request }) => {
+      const form = await request.formData();
+      calls.uploads.push([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : (v as File).name]));
+      return HttpResponse.json([]);
+    }),
+  );
+  return calls;
+}
+
+const header = async () => {
+  await screen.findByRole('heading', { level: 1, name: 'Order #26000005' });
+};
+
+describe('Attach Files', () => {
+  it('is there for staff at any status, uploads with the order id and reloads the order', async () => {
+    const calls = orderServer(orderDetailsFixture({ statusId: 18, orderStatus: 'Delivered To Client', availableActions: [] }));
+    server.use(loggedIn(staff));
+    const { router } = renderApp('/staff/orderdetails/5');
+    await header();
+    expect(screen.queryByRole('button', { name: 'Actions' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Attach Files' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Attach Files' });
+    const type = within(dialog).getByRole('combobox', { name: /File type/ });
+    await waitFor(() => expect(within(type).getByRole('option', { name: 'Purchase Contract' })).toBeInTheDocument());
+    fireEvent.change(type, { target: { value: '8' } });
+    fireEvent.change(within(dialog).getByLabelText(/^File/, { selector: 'input[type=file]' }), { target: { files: [namedFile('contract.pdf')] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+
+    expect(await screen.findByText('File attached.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Attach Files' })).not.toBeInTheDocument());
+    expect(calls.uploads).toEqual([
+      [
+        ['orderId', '5'],
+        ['files', 'contract.pdf'],
+        ['fileTypes', '8'],
+      ],
+    ]);
+    await waitFor(() => expect(calls.details).toBe(2));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/orderdetails/5/files'));
+  });
+
+  it('replaces Upload Files in the staff Actions menu', async () => {
+    orderServer(orderDetailsFixture({ availableActions: ['UPLOAD_FILES', 'SEND_MESSAGE'] }));
+    server.use(loggedIn(staff));
+    renderApp('/staff/orderdetails/5');
+    await header();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Send Message']);
+    expect(screen.getByRole('button', { name: 'Attach Files' })).toBeInTheDocument();
+  });
+
+  it('appraisers keep Upload Files, only when the server offers it', async () => {
+    orderServer(orderDetailsFixture({ availableActions: ['UPLOAD_FILES'] }));
+    server.use(loggedIn(appraiser));
+    const { unmount } = renderApp('/appraiser/orderdetails/5');
+    await header();
+    expect(screen.queryByRole('button', { name: 'Attach Files' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Upload Files' }));
+    expect(await screen.findByRole('dialog', { name: 'Upload Files' })).toBeInTheDocument();
+    unmount();
+
+    orderServer(orderDetailsFixture({ availableActions: [] }));
+    renderApp('/appraiser/orderdetails/5');
+    await header();
+    expect(screen.queryByRole('button', { name: 'Attach Files' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+});
