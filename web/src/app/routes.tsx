@@ -176,6 +176,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'coverage-review', lazy: coverageReview },
             { path: 'secure-links', lazy: staffSecureLinks },
             { path: 'appraisers', lazy: staffAppraisers },
+            // Another appraiser's profile: /appraiser/profile/:securityUserId is closed to staff.
+            { path: 'appraisers/:securityUserId/profile/:tabName?', lazy: profile },
             { path: 'firms', lazy: staffFirms },
             { path: 'new-order', lazy: newOrder },
             { path: 'clients', lazy: clients },

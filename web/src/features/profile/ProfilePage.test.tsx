@@ -55,6 +55,23 @@ describe('Profile Settings: routes and tabs', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/appraiser/profile/10/settings'));
   });
 
+  it('staff open an appraiser’s profile under /staff/appraisers, and its tabs stay there', async () => {
+    server.use(...profileServer({ user: staffUser }).handlers);
+    const { router } = renderApp('/staff/appraisers/10/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile Settings' })).toBeInTheDocument();
+    expect(await within(screen.getByRole('main')).findByText('Avery Appraiser')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Documents' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/appraisers/10/profile/documents'));
+    expect(await screen.findByText('w9.pdf')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Certifications' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/appraisers/10/profile/certifications'));
+    expect(await screen.findByText('eno-2025.pdf')).toBeInTheDocument();
+    // Someone else's profile: no password change offered.
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    await waitFor(() => expect(selectedTab()).toHaveTextContent('Settings'));
+    expect(screen.queryByRole('button', { name: 'Change Password' })).not.toBeInTheDocument();
+  });
+
   it('tabs of /profile/me stay under /profile/me', async () => {
     server.use(...profileServer().handlers);
     const { router } = renderApp('/profile/me');

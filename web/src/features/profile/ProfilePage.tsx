@@ -110,8 +110,9 @@ function ProfileTabs({ appraiser, tab, base }: { appraiser: AppraiserInfo; tab: 
 }
 
 /**
- * Profile Settings (docs/domain.md#appraiser-profile): /profile/me[/:tabName], /staff/profile[/:tabName] and
- * /appraiser/profile/:securityUserId[/:tabName], where securityUserId is me or a number.
+ * Profile Settings (docs/domain.md#appraiser-profile): /profile/me[/:tabName], /staff/profile[/:tabName],
+ * /appraiser/profile/:securityUserId[/:tabName] and, for staff, /staff/appraisers/:securityUserId/profile[/:tabName],
+ * where securityUserId is me or a number.
  */
 export function ProfilePage() {
   const { securityUserId, tabName } = useParams();

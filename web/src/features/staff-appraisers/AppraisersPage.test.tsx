@@ -1,10 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/Providers';
 import { createQueryClient } from '../../app/queryClient';
 import { csrf, server } from '../../test/server';
-import type { AppraiserItem } from './api';
+import type { AppraiserInfo, AppraiserItem } from './api';
 import { StaffAppraisersPage } from './AppraisersPage';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -27,12 +28,30 @@ const avery: AppraiserItem = {
 };
 const blake: AppraiserItem = { ...avery, id: 6, username: 'blake', name: 'Blake Morgan', email: 'blake@example.com', company: null, companyId: null, licenses: [], openOrders: 0 };
 
+/** Avery's record as GET /api/appraiser/5 answers it. */
+const averyRecord = (): AppraiserInfo => ({
+  id: 3,
+  securityUser: { id: 5, firstName: 'Avery', lastName: 'Appraiser', email: 'avery@prairie.example', loginId: 'avery', cellPhone: '512-555-0110', userType: 1 },
+  officeAddressLine1: '100 Congress Avenue',
+  officeAddressLine2: null,
+  officeCity: 'Austin',
+  officeStateCode: 'TX',
+  officeZipCode: '78701',
+  isFhaCertified: true,
+  isStaffAppraiser: false,
+  noTrainee: true,
+  isLinked: false,
+  readyForEppOnboarding: false,
+  enoPerIncidentAmount: 0,
+  enoAggregateAmount: 0,
+});
+
 /** A fake server over `list`, recording what the page sends. */
-function withAppraisers(list: AppraiserItem[]) {
+function withAppraisers(list: AppraiserItem[], records: Record<number, AppraiserInfo> = { 5: averyRecord() }, refuseNextChange?: string) {
   const sent: { method: string; path: string; body?: unknown }[] = [];
   const queries: string[] = [];
   const record = async (request: Request) => {
-    const body = request.method === 'POST' && request.headers.get('content-type')?.includes('json') ? await request.json() : undefined;
+    const body = ['POST', 'PUT'].includes(request.method) && request.headers.get('content-type')?.includes('json') ? await request.json() : undefined;
     sent.push({ method: request.method, path: new URL(request.url).pathname, ...(body === undefined ? {} : { body }) });
     return body as Record<string, unknown> | undefined;
   };
@@ -68,6 +87,22 @@ function withAppraisers(list: AppraiserItem[]) {
       a.licenses = a.licenses.filter((l) => l.id !== Number(params.licenseId));
       return HttpResponse.json({ message: 'The licence was deleted.' });
     }),
+    http.get('*/api/appraiser/:id', ({ params }) =>
+      records[Number(params.id)] ? HttpResponse.json(records[Number(params.id)]) : HttpResponse.json({ message: 'Appraiser Not Found' }, { status: 404 }),
+    ),
+    http.put('*/api/staff/appraisers/:id', async ({ request, params }) => {
+      const body = (await record(request))!;
+      if (refuseNextChange) {
+        const message = refuseNextChange;
+        refuseNextChange = undefined;
+        return HttpResponse.json({ message }, { status: 422 });
+      }
+      const r = records[Number(params.id)]!;
+      const { cellPhone, ...rest } = body as Partial<AppraiserInfo> & { cellPhone?: string };
+      Object.assign(r, rest);
+      if (cellPhone !== undefined) r.securityUser.cellPhone = cellPhone.replace(/\D/g, '').replace(/^(\d{3})(\d{3})(\d{4})$/, '$1-$2-$3') || null;
+      return HttpResponse.json(r);
+    }),
     http.post('*/api/staff/appraisers/:id/deactivate', async ({ request, params }) => {
       await record(request);
       find(params.id).active = false;
@@ -81,7 +116,9 @@ function withAppraisers(list: AppraiserItem[]) {
   );
   render(
     <Providers queryClient={createQueryClient()}>
-      <StaffAppraisersPage />
+      <MemoryRouter>
+        <StaffAppraisersPage />
+      </MemoryRouter>
     </Providers>,
   );
   return { sent, queries };
@@ -174,6 +211,69 @@ describe('Staff Appraisers page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reactivate Avery Appraiser' }));
     expect(await screen.findByRole('button', { name: 'Deactivate Avery Appraiser' })).toBeInTheDocument();
     expect(sent.map((s) => s.path)).toEqual(['/api/staff/appraisers/5/deactivate', '/api/staff/appraisers/5/reactivate']);
+  });
+
+  it('Profile opens the appraiser’s profile on the staff path', async () => {
+    withAppraisers([structuredClone(avery)]);
+    expect(await screen.findByRole('link', { name: 'Profile of Avery Appraiser' })).toHaveAttribute('href', '/staff/appraisers/5/profile');
+  });
+
+  it('Edit Record prefills the record, checks the fields, shows a refusal, then sends only the changes', async () => {
+    const { sent } = withAppraisers([structuredClone(avery)], { 5: averyRecord() }, 'Office state and zip do not match.');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit record of Avery Appraiser' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Record of Avery Appraiser' });
+    const field = (label: RegExp) => within(dialog).getByLabelText(label);
+    expect(await within(dialog).findByLabelText(/^Office Address$/)).toHaveValue('100 Congress Avenue');
+    expect(field(/^Office Address Line 2/)).toHaveValue('');
+    expect(field(/^Office City/)).toHaveValue('Austin');
+    await within(dialog).findByRole('option', { name: 'Texas' });
+    expect(field(/^Office State/)).toHaveValue('TX');
+    expect(field(/^Office Zip/)).toHaveValue('78701');
+    expect(field(/^Cell Phone/)).toHaveValue('512-555-0110');
+    expect(field(/^On the FHA roster/)).toBeChecked();
+    expect(field(/^Ready for EPP onboarding/)).not.toBeChecked();
+
+    const fill = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
+    fill(/^Office Zip/, '7870');
+    fill(/^Cell Phone/, '555-0199');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Record' }));
+    expect(await within(dialog).findByText("Office zip must be 5 digits (got '7870').")).toBeInTheDocument();
+    expect(within(dialog).getByText("Cell phone must be a 10-digit phone number (got '555-0199').")).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    fill(/^Office Zip/, '78702');
+    fill(/^Cell Phone/, '(512) 555-0199');
+    fill(/^Office Address Line 2/, ' Suite 300 ');
+    fireEvent.click(field(/^On the FHA roster/));
+    fireEvent.click(field(/^Ready for EPP onboarding/));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Record' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Office state and zip do not match.');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Record' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record of Avery Appraiser' })).not.toBeInTheDocument());
+    expect(await screen.findByText('The record of Avery Appraiser was saved.')).toBeInTheDocument();
+    const change = { officeAddressLine2: 'Suite 300', officeZipCode: '78702', cellPhone: '(512) 555-0199', isFhaCertified: false, readyForEppOnboarding: true };
+    expect(sent).toEqual([
+      { method: 'PUT', path: '/api/staff/appraisers/5', body: change },
+      { method: 'PUT', path: '/api/staff/appraisers/5', body: change },
+    ]);
+
+    // Opened again, it shows the saved record; saving it unchanged sends nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit record of Avery Appraiser' }));
+    dialog = await screen.findByRole('dialog', { name: 'Record of Avery Appraiser' });
+    expect(await within(dialog).findByLabelText(/^Cell Phone/)).toHaveValue('512-555-0199');
+    expect(field(/^On the FHA roster/)).not.toBeChecked();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Record' }));
+    expect(await screen.findByText('Nothing was changed.')).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+  });
+
+  it('Edit Record says so when the appraiser has no record', async () => {
+    withAppraisers([structuredClone(avery)], {});
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit record of Avery Appraiser' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record of Avery Appraiser' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Appraiser Not Found');
+    expect(within(dialog).queryByLabelText(/^Office City/)).not.toBeInTheDocument();
   });
 
   it('shows a card per appraiser on a phone-sized screen', async () => {

@@ -2,6 +2,7 @@ import { Button, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { EmptyState } from '../../components/DataDisplay';
 import { PaginationBar } from '../../components/PaginationBar';
 import { FormDialog } from '../../components/FormDialog';
@@ -13,6 +14,7 @@ import { usePagedRows } from '../../lib/usePagedRows';
 import { APPRAISERS_KEY, searchAppraisersQuery, setActive, type AppraiserItem } from './api';
 import { LicenseEditor } from './LicenseEditor';
 import { NewAppraiserDialog } from './NewAppraiserDialog';
+import { RecordDialog } from './RecordDialog';
 
 export const MSG_NO_APPRAISERS = 'No appraisers yet.';
 export const MSG_NO_MATCHES = 'No appraisers match the search.';
@@ -83,7 +85,10 @@ function DeactivateDialog({ appraiser, onClose }: { appraiser: AppraiserItem; on
   );
 }
 
-/** Every firm's appraisers for staff: search, New Appraiser, licences, deactivate and reactivate. */
+/** Where staff open an appraiser's profile (documents and E&O file among its tabs). */
+export const staffProfilePath = (securityUserId: number) => `/staff/appraisers/${securityUserId}/profile`;
+
+/** Every firm's appraisers for staff: search, New Appraiser, profile, record, licences, deactivate and reactivate. */
 export function StaffAppraisersPage() {
   const queryClient = useQueryClient();
   const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
@@ -97,6 +102,7 @@ export function StaffAppraisersPage() {
   const [licencesOf, setLicencesOf] = useState<number | null>(null);
   const editing = rows.find((a) => a.id === licencesOf);
   const [deactivating, setDeactivating] = useState<AppraiserItem | null>(null);
+  const [recordOf, setRecordOf] = useState<AppraiserItem | null>(null);
   const reactivate = useMutation({
     mutationFn: (a: AppraiserItem) => setActive(a.id, true),
     onSuccess: (done) => notify('success', done.message),
@@ -106,7 +112,13 @@ export function StaffAppraisersPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: APPRAISERS_KEY }),
   });
   const actions = (a: AppraiserItem) => (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap={mobile ? 'wrap' : 'nowrap'}>
+      <Button size="compact-sm" variant="default" component={Link} to={staffProfilePath(a.id)} aria-label={`Profile of ${a.name}`}>
+        Profile
+      </Button>
+      <Button size="compact-sm" variant="default" onClick={() => setRecordOf(a)} aria-label={`Edit record of ${a.name}`}>
+        Edit Record
+      </Button>
       <Button size="compact-sm" variant="default" onClick={() => setLicencesOf(a.id)} aria-label={`Licences of ${a.name}`}>
         Licences
       </Button>
@@ -148,12 +160,13 @@ export function StaffAppraisersPage() {
           <Text size="sm" c="gray.8" role="status">
             {rows.length === 1 ? '1 appraiser' : `${rows.length} appraisers`}
           </Text>
-          <ResponsiveTable items={pages.visible} columns={COLUMNS} actions={actions} label="Appraisers" mobile={mobile} minWidth={1000} idAttribute="data-appraiser-id" />
+          <ResponsiveTable items={pages.visible} columns={COLUMNS} actions={actions} label="Appraisers" mobile={mobile} minWidth={1200} idAttribute="data-appraiser-id" />
         </>
       ) : null}
       {pages.paged ? <PaginationBar {...pages.bar} label="Appraisers pages" /> : null}
       {adding ? <NewAppraiserDialog onClose={() => setAdding(false)} /> : null}
       {editing ? <LicenseEditor appraiser={editing} onClose={() => setLicencesOf(null)} /> : null}
+      {recordOf ? <RecordDialog appraiser={recordOf} onClose={() => setRecordOf(null)} /> : null}
       {deactivating ? <DeactivateDialog appraiser={deactivating} onClose={() => setDeactivating(null)} /> : null}
     </Stack>
   );
