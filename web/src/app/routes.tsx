@@ -38,6 +38,7 @@ const coverageReview = () => import('../features/coverage-review/CoverageReviewP
 const staffQuotes = () => import('../features/quotes/staff/StaffQuotesPage').then((m) => ({ Component: m.StaffQuotesPage }));
 const staffQuoteDetails = () => import('../features/quotes/staff/StaffQuoteDetailsPage').then((m) => ({ Component: m.StaffQuoteDetailsPage }));
 const newOrder = () => import('../features/staff/NewOrderPage').then((m) => ({ Component: m.NewOrderPage }));
+const editOrder = () => import('../features/staff/EditOrderPage').then((m) => ({ Component: m.EditOrderPage }));
 const clients = () => import('../features/staff/ClientsPage').then((m) => ({ Component: m.ClientsPage }));
 const staffAppraisers = () => import('../features/staff-appraisers/AppraisersPage').then((m) => ({ Component: m.StaffAppraisersPage }));
 const staffFirms = () => import('../features/staff-firms/FirmsPage').then((m) => ({ Component: m.FirmsPage }));
@@ -180,6 +181,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'appraisers/:securityUserId/profile/:tabName?', lazy: profile },
             { path: 'firms', lazy: staffFirms },
             { path: 'new-order', lazy: newOrder },
+            { path: 'orders/:id/edit', lazy: editOrder },
             { path: 'clients', lazy: clients },
             { path: 'payments', lazy: staffPayments },
           ]),

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { StatusBadge } from '../../components/OrderBadges';
 import { useAppConfig } from '../../lib/appConfig';
+import { isClosedStatus } from '../../lib/orderStatus';
 import { actionDialogs, hasDialog } from './details/actionDialogs';
 import type { ActionOutcome, DialogAction } from './details/actions/types';
 import { FileNoteDialog } from './details/actions/SimpleDialogs';
@@ -168,6 +169,11 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
         </Stack>
         <Group gap="sm">
           <ActionsMenu order={order} onChoose={chooseAction} staffView={staffView} />
+          {staffView && !isClosedStatus(order.statusId) ? (
+            <Button component={Link} to={`/staff/orders/${order.id}/edit`} variant="default">
+              Edit Order
+            </Button>
+          ) : null}
           {staffView ? (
             <Button variant="default" onClick={() => chooseAction('UPLOAD_FILES')}>
               Attach Files

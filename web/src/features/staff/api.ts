@@ -21,6 +21,21 @@ export const createClient = (body: ClientForm) => call(api.POST('/api/staff/clie
 export const updateClient = (id: number, body: ClientForm) => call(api.PUT('/api/staff/clients/{id}', { params: { path: { id } }, body }), quiet);
 
 export const createOrder = (body: OrderForm) => call(api.POST('/api/staff/orders', { body }), quiet);
+/** PUT /api/staff/orders/{id}: corrects an open order (409 for a closed or meanwhile changed one). */
+export const updateOrder = (id: number, body: OrderForm) => call(api.PUT('/api/staff/orders/{id}', { params: { path: { id } }, body }), quiet);
+
+export type OrderDetails = Schemas['OrderDetails'];
+
+/**
+ * The order as its page shows it, to fill the Edit Order form: read afresh on every visit (kept in
+ * no cache), so the form starts from what the order is now.
+ */
+export const orderToEditQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['staff', 'order-to-edit', id] as const,
+    queryFn: () => call(api.GET('/api/order-details/{id}', { params: { path: { id } } }), quiet),
+    gcTime: 0,
+  });
 
 export const PAYABLE_KEY = ['staff', 'payments', 'payable'] as const;
 export const payableOrdersQuery = () => queryOptions({ queryKey: PAYABLE_KEY, queryFn: () => call(api.GET('/api/staff/payments/payable')) });

@@ -122,3 +122,30 @@ describe('Attach Files', () => {
     expect(screen.queryByRole('button', { name: 'Actions' })).not.toBeInTheDocument();
   });
 });
+
+describe('Edit Order', () => {
+  it('is offered to staff for an open order', async () => {
+    orderServer(orderDetailsFixture({ statusId: 4, orderStatus: 'Assigned' }));
+    server.use(loggedIn(staff));
+    renderApp('/staff/orderdetails/5');
+    await header();
+    expect(screen.getByRole('link', { name: 'Edit Order' })).toHaveAttribute('href', '/staff/orders/5/edit');
+  });
+
+  it.each([15, 17, 18, 19, 21, 22] as const)('is not offered for a closed order (status %i)', async (statusId) => {
+    orderServer(orderDetailsFixture({ statusId }));
+    server.use(loggedIn(staff));
+    renderApp('/staff/orderdetails/5');
+    await header();
+    expect(screen.getByRole('button', { name: 'Attach Files' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit Order' })).not.toBeInTheDocument();
+  });
+
+  it('is never offered to an appraiser', async () => {
+    orderServer(orderDetailsFixture());
+    server.use(loggedIn(appraiser));
+    renderApp('/appraiser/orderdetails/5');
+    await header();
+    expect(screen.queryByRole('link', { name: 'Edit Order' })).not.toBeInTheDocument();
+  });
+});
