@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../lib/dates';
 import { renderApp } from '../../test/render';
 import { appConfig, csrf, loggedIn, server } from '../../test/server';
-import { MSG_FIX_FIELDS } from './NewOrderPage';
+import { MSG_FIX_FIELDS } from './OrderFormView';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());
@@ -44,6 +44,8 @@ function withLookups(posted: unknown[], answers: Response[]) {
 /** The input labelled `label` (a required one's label ends in an asterisk). */
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`));
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+/** The form (notices of earlier tests may still be on the screen). */
+const form = () => screen.getByRole('form', { name: 'New order' });
 const createOrder = () => fireEvent.click(screen.getByRole('button', { name: 'Create Order' }));
 
 /** Picks a report product (the dropdown is still in its opening transition in jsdom, so hidden). */
@@ -164,10 +166,88 @@ describe('New Order page', () => {
       estimatedClosingDate: null,
       notesAndSpecialInstructions: '<p>Gate code 1234<br>Call &lt;first&gt;</p>',
       contacts: [{ name: 'Jordan Buyer', type: 'BORROWER', email: null, cellPhone: '(512) 555-0110', workPhone: null, homePhone: null }],
+      alerts: [],
+      yearBuilt: null,
+      livingArea: null,
+      lotArea: null,
+      countyUse: null,
+      assessedValue: null,
     });
 
     createOrder();
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/orderdetails/77'));
     expect(posted).toHaveLength(2);
+  });
+
+  it('checks and sends the property details and the alerts', async () => {
+    const posted: Record<string, unknown>[] = [];
+    withLookups(posted, [HttpResponse.json({ id: 78, fileNumber: 'A0000078' }, { status: 201 })]);
+    const { router } = renderApp('/staff/new-order');
+    await screen.findByRole('option', { name: 'Acme Lending' });
+    for (const [label, value] of [['Client', '3'], ['Borrower Name', 'Jordan Buyer'], ['Property Address', '12 Oak St'], ['City', 'Austin'], ['State', 'TX']]) {
+      type(label!, value!);
+    }
+    await screen.findByRole('option', { name: 'Travis County' });
+    for (const [label, value] of [['County', 'Travis County'], ['Zip', '78704'], ['Property Type', '1'], ['Intended Use', '1'], ['Appraiser Fee', '450'], ['Appraiser Due Date', day(3)]]) {
+      type(label!, value!);
+    }
+    await chooseProduct(/^1004 Single Family Residential/);
+
+    const details = screen.getByRole('region', { name: 'Property Details' });
+    const inDetails = (label: string) => within(details).getByLabelText(label);
+    fireEvent.change(inDetails('Year Built'), { target: { value: '1500' } });
+    fireEvent.change(inDetails('Living Area (sq ft)'), { target: { value: '12.5' } });
+    fireEvent.change(inDetails('Lot Area (sq ft)'), { target: { value: '0' } });
+    fireEvent.change(inDetails('Assessed Value'), { target: { value: 'lots' } });
+
+    const alerts = screen.getByRole('region', { name: 'Alerts' });
+    expect(within(alerts).getByText(/^No alerts\./)).toBeInTheDocument();
+    const addAlert = within(alerts).getByRole('button', { name: 'Add Alert' });
+    fireEvent.click(addAlert);
+    fireEvent.click(addAlert);
+    fireEvent.click(addAlert);
+    fireEvent.change(within(alerts).getByLabelText('Alert 1'), { target: { value: 'Rush order' } });
+    fireEvent.change(within(alerts).getByLabelText('Alert 2'), { target: { value: 'x'.repeat(501) } });
+    fireEvent.change(within(alerts).getByLabelText('Alert 3'), { target: { value: ' Gate code 1234 ' } });
+
+    createOrder();
+    expect(await screen.findByText(`Year built must be between 1600 and ${Number(day(0).slice(0, 4)) + 1}.`)).toBeInTheDocument();
+    expect(screen.getByText('Living area must be a whole number.')).toBeInTheDocument();
+    expect(screen.getByText('Lot area must be between 1 and 100000000.')).toBeInTheDocument();
+    expect(screen.getByText('Assessed value must be a positive amount.')).toBeInTheDocument();
+    expect(within(alerts).getByText('Alert 2 can be at most 500 characters long.')).toBeInTheDocument();
+    expect(within(form()).getByRole('alert')).toHaveTextContent(MSG_FIX_FIELDS);
+    expect(posted).toEqual([]);
+
+    fireEvent.change(inDetails('Year Built'), { target: { value: '1998' } });
+    fireEvent.change(inDetails('Living Area (sq ft)'), { target: { value: '1,850' } });
+    fireEvent.change(inDetails('Lot Area (sq ft)'), { target: { value: '7000' } });
+    fireEvent.change(inDetails('County Use'), { target: { value: 'Residential' } });
+    fireEvent.change(inDetails('Assessed Value'), { target: { value: '$300,000' } });
+    fireEvent.click(within(alerts).getByRole('button', { name: 'Remove alert 2' }));
+    expect(within(alerts).getByLabelText('Alert 2')).toHaveValue(' Gate code 1234 ');
+    expect(within(alerts).queryByLabelText('Alert 3')).not.toBeInTheDocument();
+    expect(within(form()).queryByRole('alert')).not.toBeInTheDocument();
+
+    createOrder();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/orderdetails/78'));
+    expect(posted[0]).toMatchObject({
+      alerts: ['Rush order', 'Gate code 1234'],
+      yearBuilt: 1998,
+      livingArea: 1850,
+      lotArea: 7000,
+      countyUse: 'Residential',
+      assessedValue: 300000,
+    });
+  });
+
+  it('offers at most 10 alerts', async () => {
+    withLookups([], []);
+    renderApp('/staff/new-order');
+    const alerts = await screen.findByRole('region', { name: 'Alerts' });
+    const addAlert = within(alerts).getByRole('button', { name: 'Add Alert' });
+    for (let i = 0; i < 10; i++) fireEvent.click(addAlert);
+    expect(within(alerts).getByLabelText('Alert 10')).toBeInTheDocument();
+    expect(addAlert).toBeDisabled();
   });
 });

@@ -1,6 +1,6 @@
 import { MultiSelect, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useCounties, useIntendedUses, usePropertyTypes, useReportProducts, useStates, type ReportProduct } from '../../lib/lookups';
 import { formatUsd } from '../../lib/money';
 import { clientsQuery } from './api';
@@ -9,12 +9,13 @@ import type { useFields } from './useFields';
 
 export type OrderFieldsState = ReturnType<typeof useFields<OrderFields>>;
 
-/** A titled group of the order form. */
+/** A titled group of the order form (a region named by its title). */
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <Paper component="section" withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+    <Paper component="section" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} aria-labelledby={titleId}>
       <Stack gap="sm">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" id={titleId}>
           {title}
         </Title>
         {children}
@@ -41,7 +42,7 @@ export function ClientAndLoanSection({ fields }: { fields: OrderFieldsState }) {
   );
 }
 
-export function PropertySection({ fields }: { fields: OrderFieldsState }) {
+export function PropertySection({ fields, addressLine2Hint }: { fields: OrderFieldsState; addressLine2Hint?: string }) {
   const states = useStates();
   const counties = useCounties(fields.values.propertyStateCode);
   const propertyTypes = usePropertyTypes();
@@ -55,7 +56,7 @@ export function PropertySection({ fields }: { fields: OrderFieldsState }) {
     <FormSection title="Property">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Property Address" required autoComplete="off" {...fields.input('propertyAddressLine1')} />
-        <TextInput label="Address Line 2" autoComplete="off" {...fields.input('propertyAddressLine2')} />
+        <TextInput label="Address Line 2" description={addressLine2Hint} autoComplete="off" {...fields.input('propertyAddressLine2')} />
         <TextInput label="City" required {...fields.input('propertyCity')} />
         <NativeSelect label="State" required data={withPrompt('Select a state', states.data)} {...fields.input('propertyStateCode')} onChange={(e) => chooseState(e.currentTarget.value)} />
         <NativeSelect label="County" required data={withPrompt(state ? 'Select a county' : 'Choose the state first', counties.data)} {...fields.input('propertyCounty')} />
@@ -114,6 +115,21 @@ export function NotesSection({ fields }: { fields: OrderFieldsState }) {
   return (
     <FormSection title="Notes">
       <Textarea label="Notes and Special Instructions" description="Shown to the appraiser on the order page" autosize minRows={3} maxRows={12} {...fields.input('notes')} />
+    </FormSection>
+  );
+}
+
+/** What the public record says of the property; each optional, shown beside the map on the order page. */
+export function PropertyDetailsSection({ fields }: { fields: OrderFieldsState }) {
+  return (
+    <FormSection title="Property Details">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        <TextInput label="Year Built" inputMode="numeric" maxLength={4} {...fields.input('yearBuilt')} />
+        <TextInput label="Living Area (sq ft)" inputMode="numeric" {...fields.input('livingArea')} />
+        <TextInput label="Lot Area (sq ft)" inputMode="numeric" {...fields.input('lotArea')} />
+        <TextInput label="County Use" {...fields.input('countyUse')} />
+        <TextInput label="Assessed Value" inputMode="decimal" leftSection="$" {...fields.input('assessedValue')} />
+      </SimpleGrid>
     </FormSection>
   );
 }

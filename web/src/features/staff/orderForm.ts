@@ -32,6 +32,8 @@ export const CONTACT_TYPES = [
 
 export const MAX_CONTACTS = 10;
 export const MAX_REPORT_TYPES = 4;
+export const MAX_ALERTS = 10;
+const MAX_ALERT = 500;
 const MAX_NOTES = 20_000;
 /** Purchase prices run higher than fees: up to $100,000,000.00. */
 const MAX_PRICE = 100_000_000;
@@ -56,6 +58,11 @@ export const EMPTY_ORDER = {
   inspectionDueDate: '',
   estimatedClosingDate: '',
   notes: '',
+  yearBuilt: '',
+  livingArea: '',
+  lotArea: '',
+  countyUse: '',
+  assessedValue: '',
 };
 export type OrderFields = typeof EMPTY_ORDER;
 
@@ -70,6 +77,20 @@ function zipError(zip: string): FieldError {
   const z = zip.trim();
   if (!z) return 'Property zip is required.';
   return /^\d{5}$/.test(z) ? undefined : `Property zip must be 5 digits (got '${z}').`;
+}
+
+/** A whole number as people type it (commas allowed); null when it is not one. */
+export function parseWholeNumber(text: string): number | null {
+  const plain = text.trim().replace(/,/g, '');
+  return /^\d+$/.test(plain) ? Number(plain) : null;
+}
+
+/** An optional whole number from `min` to `max`, in the server's words. */
+function wholeNumberError(label: string, text: string, min: number, max: number): FieldError {
+  if (!text.trim()) return undefined;
+  const n = parseWholeNumber(text);
+  if (n === null) return `${label} must be a whole number.`;
+  return n < min || n > max ? `${label} must be between ${min} and ${max}.` : undefined;
 }
 
 /** Dates are yyyy-mm-dd, so they compare as text. */
@@ -107,7 +128,17 @@ export function orderFormErrors(v: OrderFields, reportTypeIds: string[], today: 
     purchasePrice: optionalAmountError('Purchase price', v.purchasePrice, MAX_PRICE),
     ...dueDateErrors(v.appraiserDueDate, v.inspectionDueDate, today),
     notes: optionalTextError('Notes and special instructions', v.notes, MAX_NOTES),
+    yearBuilt: wholeNumberError('Year built', v.yearBuilt, 1600, Number(today.slice(0, 4)) + 1),
+    livingArea: wholeNumberError('Living area', v.livingArea, 1, 1_000_000),
+    lotArea: wholeNumberError('Lot area', v.lotArea, 1, 100_000_000),
+    countyUse: optionalTextError('County use', v.countyUse, 100),
+    assessedValue: optionalAmountError('Assessed value', v.assessedValue, MAX_PRICE),
   });
+}
+
+/** Alert n's text when it is too long (n counts from 1); blank alerts are dropped, not refused. */
+export function alertErrors(alerts: string[]): (string | undefined)[] {
+  return alerts.map((text, i) => optionalTextError(`Alert ${i + 1}`, text, MAX_ALERT));
 }
 
 /** Contact n's fields that break a rule (n counts from 1, as the server's messages do). */
@@ -135,6 +166,7 @@ export function plainTextToHtml(text: string): string | null {
 }
 
 const numberOrNull = (text: string) => (text ? Number(text) : null);
+const wholeNumberOrNull = (text: string) => (text.trim() ? parseWholeNumber(text) : null);
 
 function contactBody(c: ContactFields): OrderContactForm {
   return {
@@ -147,8 +179,8 @@ function contactBody(c: ContactFields): OrderContactForm {
   };
 }
 
-/** The body of POST /api/staff/orders. */
-export function orderBody(v: OrderFields, reportTypeIds: string[], contacts: ContactFields[]): OrderForm {
+/** The body of POST /api/staff/orders (and of PUT /api/staff/orders/{id}). */
+export function orderBody(v: OrderFields, reportTypeIds: string[], contacts: ContactFields[], alerts: string[] = []): OrderForm {
   return {
     clientId: numberOrNull(v.clientId),
     loanNumber: textOrNull(v.loanNumber),
@@ -171,5 +203,11 @@ export function orderBody(v: OrderFields, reportTypeIds: string[], contacts: Con
     estimatedClosingDate: v.estimatedClosingDate || null,
     notesAndSpecialInstructions: plainTextToHtml(v.notes),
     contacts: contacts.map(contactBody),
+    alerts: alerts.map((a) => a.trim()).filter(Boolean),
+    yearBuilt: wholeNumberOrNull(v.yearBuilt),
+    livingArea: wholeNumberOrNull(v.livingArea),
+    lotArea: wholeNumberOrNull(v.lotArea),
+    countyUse: textOrNull(v.countyUse),
+    assessedValue: amountOrNull(v.assessedValue),
   };
 }
