@@ -377,13 +377,15 @@ test('Change Password: live checklist, mismatch, a refused change, success ends 
 
 // ---- Other users -------------------------------------------------------------------------------
 
-test('Appraiser Not Found, and an administrator viewing a firm appraiser', async ({ page, browser }) => {
+test('Appraiser Not Found, the secret administrator\'s own page, and an administrator viewing a firm appraiser', async ({ page, browser }) => {
   await signIn(page, 'demo.secret');
   await page.goto('/appraiser/profile/999999/settings');
   await expect(page.getByText('Appraiser Not Found - The requested appraiser could not be found.')).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(0);
+  // No appraiser record of their own: their own page is their account.
   await page.goto('/profile/me');
-  await expect(page.getByText('Appraiser Not Found - The requested appraiser could not be found.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Personal Information' }).getByText('demo.secret', { exact: true })).toBeVisible();
+  await expect(page.getByText('Appraiser Not Found - The requested appraiser could not be found.')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Change Password' })).toBeVisible();
   await expectNoAxeViolations(page);
 

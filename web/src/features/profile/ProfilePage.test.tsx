@@ -115,13 +115,42 @@ describe('Profile Settings: routes and tabs', () => {
     expect(asked).toBe(0);
   });
 
-  it('a user without an appraiser record still gets Change Password on their own page', async () => {
-    const h = profileServer({ user: staffUser });
+  it('an appraiser without an appraiser record still gets Change Password on their own page', async () => {
+    const h = profileServer();
     server.use(http.get('*/api/appraiser/me', () => HttpResponse.json({ message: 'Appraiser Not Found' }, { status: 404 })), ...h.handlers);
-    renderApp('/staff/profile');
+    renderApp('/profile/me');
     expect(await screen.findByText(MSG_APPRAISER_NOT_FOUND)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['staff', '/staff/profile', staffUser],
+    ['the secret administrator', '/profile/me', { securityUserId: 20, userType: 5, firstName: 'Dana', lastName: 'Staff' }],
+  ])('%s on %s get their own account, not Appraiser Not Found', async (_, path, user) => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/appraiser/me', () => {
+        asked.push('appraiser/me');
+        return HttpResponse.json({ message: 'Appraiser Not Found' }, { status: 404 });
+      }),
+      http.get('*/api/user/20', () =>
+        HttpResponse.json({ id: 20, firstName: 'Dana', lastName: 'Staff', email: 'dana@appraisalportal.example', loginId: 'dana.staff', workPhone: null, cellPhone: '5125550177', cellPhoneCarrier: null, userType: user.userType }),
+      ),
+      ...profileServer({ user }).handlers,
+    );
+    renderApp(path);
+    const card = await screen.findByRole('region', { name: 'Personal Information' });
+    expect(within(screen.getByRole('main')).getByText('Dana Staff', { selector: 'p' })).toBeInTheDocument();
+    const value = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Email')).toBe('dana@appraisalportal.example');
+    expect(value('Login ID')).toBe('dana.staff');
+    expect(value('Cell Phone')).toBe('(512) 555-0177');
+    expect(screen.queryByText(MSG_APPRAISER_NOT_FOUND)).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
+    expect(asked).toEqual([]);
   });
 
   it('a refused load (403) goes to /forbidden', async () => {

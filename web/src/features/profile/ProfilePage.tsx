@@ -42,7 +42,7 @@ function FailedLoad({ error }: { error: Error }) {
   );
 }
 
-/** A user without an appraiser record by role (a client, say): their personal info and password. */
+/** A user without an appraiser record by role (staff, a client): their personal info and password. */
 function OwnAccount({ securityUserId }: { securityUserId: number }) {
   const query = useQuery(userAccountQuery(securityUserId));
   if (query.isPending) return <LoadingSkeleton />;

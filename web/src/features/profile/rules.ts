@@ -7,10 +7,11 @@ import { UserType } from '../../lib/roles';
 import type { AppraiserInfo, ProfileRef } from './api';
 
 /**
- * User types the server's appraiser calls refuse (403): on /profile (open to any signed-in user)
- * their own profile is their user account alone.
+ * User types with no appraiser record of their own: the server's appraiser calls refuse some (403)
+ * and find none for staff and the secret administrator (404). Their own profile (/profile/me,
+ * /staff/profile) is their user account alone.
  */
-export const ACCOUNT_ONLY_TYPES: readonly number[] = [UserType.CLIENT, UserType.SYSTEM, UserType.REGISTERED];
+export const ACCOUNT_ONLY_TYPES: readonly number[] = [UserType.CLIENT, UserType.STAFF, UserType.SYSTEM, UserType.REGISTERED, UserType.SECRET];
 
 // ---- Fixed notices and messages of the profile screens -------------------------------------------
 

@@ -6,7 +6,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useAppConfig } from '../../lib/appConfig';
 import { formatDateAndTime } from '../../lib/dates';
 import { formatFileSize } from '../../lib/fileSize';
-import { markViewed, MSG_LINK_NOT_FOUND, MSG_LINKS_FAILED, MSG_NO_LINKS, secureLinksQuery, type SecureLink } from './api';
+import { downloadFromStream } from '../../lib/fileTransfer';
+import { markViewed, MSG_LINK_NOT_FOUND, MSG_LINKS_FAILED, MSG_NO_LINKS, secureLinksQuery, type SecureLink, type SecureLinkAttachment } from './api';
 import { RefreshIcon } from '../../components/icons';
 
 const LIST = '/appraiser/secure-links';
@@ -100,6 +101,27 @@ function LinkCards({ links, onOpen, timeZone }: { links: SecureLink[]; onOpen: (
   );
 }
 
+/**
+ * An attachment's name, which downloads it through the shared file transfer: a refusal has the
+ * handling of every call (401: sign in again, 403: /forbidden), any other failure a notice.
+ */
+function AttachmentLink({ attachment: a }: { attachment: SecureLinkAttachment }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadFromStream(a.downloadUrl, a.fileName, a.fileSize);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Anchor component="button" type="button" size="sm" onClick={() => void download()} disabled={busy} aria-busy={busy} aria-label={`Download ${a.fileName}`}>
+      {a.fileName}
+    </Anchor>
+  );
+}
+
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
@@ -171,9 +193,7 @@ function LinkDialog({ id, cached, onClose }: { id: number; cached?: SecureLink; 
               <Stack component="ul" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
                 {link.attachments.map((a) => (
                   <li key={a.id}>
-                    <Anchor href={a.downloadUrl} download={a.fileName}>
-                      {a.fileName}
-                    </Anchor>{' '}
+                    <AttachmentLink attachment={a} />{' '}
                     <Text span size="xs" c="gray.7">
                       ({formatFileSize(a.fileSize)})
                     </Text>
