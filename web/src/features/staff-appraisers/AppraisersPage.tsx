@@ -112,32 +112,37 @@ export function StaffAppraisersPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: APPRAISERS_KEY }),
   });
   const actions = (a: AppraiserItem) => (
-    <Group gap="xs" wrap={mobile ? 'wrap' : 'nowrap'}>
-      <Button size="compact-sm" variant="default" component={Link} to={staffProfilePath(a.id)} aria-label={`Profile of ${a.name}`}>
-        Profile
-      </Button>
-      <Button size="compact-sm" variant="default" onClick={() => setRecordOf(a)} aria-label={`Edit record of ${a.name}`}>
-        Edit Record
-      </Button>
-      <Button size="compact-sm" variant="default" onClick={() => setLicencesOf(a.id)} aria-label={`Licences of ${a.name}`}>
-        Licences
-      </Button>
-      {a.active ? (
-        <Button size="compact-sm" variant="default" onClick={() => setDeactivating(a)} aria-label={`Deactivate ${a.name}`}>
-          Deactivate
+    // Two rows of two, so the table keeps its width.
+    <Stack gap={6}>
+      <Group gap="xs" wrap="nowrap">
+        <Button size="compact-sm" variant="default" component={Link} to={staffProfilePath(a.id)} aria-label={`Profile of ${a.name}`}>
+          Profile
         </Button>
-      ) : (
-        <Button
-          size="compact-sm"
-          variant="default"
-          loading={reactivate.isPending && reactivate.variables.id === a.id}
-          onClick={() => reactivate.mutate(a)}
-          aria-label={`Reactivate ${a.name}`}
-        >
-          Reactivate
+        <Button size="compact-sm" variant="default" onClick={() => setRecordOf(a)} aria-label={`Edit record of ${a.name}`}>
+          Edit Record
         </Button>
-      )}
-    </Group>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Button size="compact-sm" variant="default" onClick={() => setLicencesOf(a.id)} aria-label={`Licences of ${a.name}`}>
+          Licences
+        </Button>
+        {a.active ? (
+          <Button size="compact-sm" variant="default" onClick={() => setDeactivating(a)} aria-label={`Deactivate ${a.name}`}>
+            Deactivate
+          </Button>
+        ) : (
+          <Button
+            size="compact-sm"
+            variant="default"
+            loading={reactivate.isPending && reactivate.variables.id === a.id}
+            onClick={() => reactivate.mutate(a)}
+            aria-label={`Reactivate ${a.name}`}
+          >
+            Reactivate
+          </Button>
+        )}
+      </Group>
+    </Stack>
   );
   return (
     <Stack gap="md">
@@ -160,7 +165,7 @@ export function StaffAppraisersPage() {
           <Text size="sm" c="gray.8" role="status">
             {rows.length === 1 ? '1 appraiser' : `${rows.length} appraisers`}
           </Text>
-          <ResponsiveTable items={pages.visible} columns={COLUMNS} actions={actions} label="Appraisers" mobile={mobile} minWidth={1200} idAttribute="data-appraiser-id" />
+          <ResponsiveTable items={pages.visible} columns={COLUMNS} actions={actions} label="Appraisers" mobile={mobile} minWidth={1000} idAttribute="data-appraiser-id" />
         </>
       ) : null}
       {pages.paged ? <PaginationBar {...pages.bar} label="Appraisers pages" /> : null}
