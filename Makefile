@@ -8,7 +8,14 @@ WEB := web
 
 STAGE := scripts/stage.sh
 
-.PHONY: stages-reset bench scale-test test-scale run test build web-deps web-build server server-release release api-types check-api-types \
+# The test build compiles the workspace's own crates with clippy as their compiler
+# (RUSTC_WORKSPACE_WRAPPER; warnings fail), so linting needs no build of its own, and every later
+# step of `make test` reuses that one build: each cargo call there selects the same packages and
+# targets, so nothing is compiled twice with other features.
+CLIPPY_DRIVER = $(shell rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
+LINTED = RUSTC_WORKSPACE_WRAPPER="$(CLIPPY_DRIVER)" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+
+.PHONY: stages-reset tests-build lint-sources bench scale-test test-scale run test build web-deps web-build server server-release release api-types check-api-types \
         test-server test-web test-size test-fuzz test-e2e lint clean lighthouse
 
 ## Build everything and serve the portal with demo data on ./data/portal.db (SQLite).
@@ -56,7 +63,7 @@ api-types: server web-deps
 	cd $(WEB) && npm run --silent gen:api
 
 ## Fails when the committed API document or types differ from what the server generates.
-check-api-types: server web-deps
+check-api-types: tests-build web-deps
 	@$(STAGE) start check-api-types
 	@tmp=$$(mktemp -d); \
 	$(BIN) openapi > $$tmp/openapi.json; \
@@ -66,23 +73,30 @@ check-api-types: server web-deps
 	fi; rm -rf $$tmp; echo "API types are up to date."
 	@$(STAGE) end check-api-types
 
-## Formatting and lint, first because they are fast: rustfmt, clippy (warnings fail), ESLint
-## (TypeScript, React hooks, and one-way imports app -> features -> components/lib).
-lint: web-deps
-	@$(STAGE) start lint
-	cargo fmt --all --check
-	cargo clippy --locked --workspace --all-targets -- -D warnings
-	cd $(WEB) && npm run --silent lint
-	@$(STAGE) end lint
+## Formatting and lint, first: rustfmt and ESLint (TypeScript, React hooks, and one-way imports
+## app -> features -> components/lib), then clippy (warnings fail) as the test build compiles.
+lint: lint-sources tests-build
 
-# The built web app first: the server tests check how its embedded files are sent.
-test-server: web-build
+lint-sources: web-deps
+	@$(STAGE) start lint-sources
+	cargo fmt --all --check
+	cd $(WEB) && npm run --silent lint
+	@$(STAGE) end lint-sources
+
+## Every crate, binary and test of the workspace, linted by clippy as it compiles; the built web app
+## first, as the server embeds it.
+tests-build: web-build
+	@$(STAGE) start tests-build
+	$(LINTED) cargo test --locked --workspace --all-targets --no-run
+	@$(STAGE) end tests-build
+
+test-server: tests-build
 	@$(STAGE) start test-server
-	cargo test --locked --workspace --no-fail-fast
+	$(LINTED) cargo test --locked --workspace --all-targets --no-fail-fast
 	@$(STAGE) end test-server
 
 ## Fuzzes the API from its OpenAPI document (schemathesis, from PyPI): no 5xx, no dropped connection.
-test-fuzz: server
+test-fuzz: tests-build
 	@$(STAGE) start test-fuzz
 	scripts/api-fuzz.sh $(BIN) 45
 	@$(STAGE) end test-fuzz
@@ -98,11 +112,8 @@ test-size: web-build
 	cd $(WEB) && npm run --silent size-budget
 	@$(STAGE) end test-size
 
-# Builds the server itself: make makes a prerequisite once per run, and an earlier `server` (for the
-# API types) may have embedded no web app yet.
-test-e2e: web-build
+test-e2e: tests-build
 	@$(STAGE) start test-e2e
-	cargo build --locked -p appraisal-portal
 	cd $(WEB) && PORTAL_BIN=$(BIN) npm run e2e
 	@$(STAGE) end test-e2e
 
@@ -129,7 +140,7 @@ scale-test:
 	scripts/scale-test.sh 60 64 --release
 
 ## The same, short: the debug build, 16 clients for 20 s.
-test-scale:
+test-scale: tests-build
 	@$(STAGE) start test-scale
-	scripts/scale-test.sh 20 16
+	$(LINTED) scripts/scale-test.sh 20 16
 	@$(STAGE) end test-scale

@@ -18,4 +18,4 @@ if ! "$venv/bin/python" -c "import moto.server" 2>/dev/null; then
 fi
 
 SCALE_MOTO_PYTHON="$venv/bin/python" SCALE_SECONDS="$seconds" SCALE_CLIENTS="$clients" \
-  cargo test --locked $profile -p appraisal-portal --test scale -- --ignored --nocapture
+  cargo test --locked $profile --workspace --test scale -- --ignored --nocapture
