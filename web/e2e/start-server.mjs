@@ -1,13 +1,13 @@
 // Starts the real server for the browser tests: `${PORTAL_BIN} serve --demo` on a fresh temporary
 // database and file store, waits for /healthz, then stays up until Playwright stops it.
-// It also runs a real SMTP server (npm smtp-server) on a free 127.0.0.1 port and hands it to the
+// It also runs a real SMTP server (e2e/mail-sink.mjs) on a free 127.0.0.1 port and hands it to the
 // portal as PORTAL_SMTP_URL; every received message is written, raw, as a .eml file into the mail
 // folder (PORTAL_E2E_MAILDIR, default <tmpdir>/portal-e2e-mail, emptied at start) that the tests read.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startMailSink } from './mail-sink.mjs';
 
 const bin = process.env.PORTAL_BIN;
 if (!bin) {
@@ -21,40 +21,8 @@ const dir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
 
 // Keep in step with mailDir() in e2e/helpers.ts.
 const mailDir = process.env.PORTAL_E2E_MAILDIR ?? join(tmpdir(), 'portal-e2e-mail');
-rmSync(mailDir, { recursive: true, force: true });
-mkdirSync(mailDir, { recursive: true });
-
-let received = 0;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['AUTH', 'STARTTLS'],
-  logger: false,
-  banner: 'portal e2e mail sink',
-  onData(stream, session, callback) {
-    const chunks = [];
-    stream.on('data', (c) => chunks.push(c));
-    stream.on('error', callback);
-    stream.on('end', () => {
-      try {
-        received += 1;
-        const name = `${Date.now()}-${String(received).padStart(5, '0')}`;
-        const rcpt = session.envelope.rcptTo.map((r) => r.address).join(', ');
-        const raw = `X-Envelope-To: ${rcpt}\r\n${Buffer.concat(chunks).toString('utf8')}`;
-        // Write then rename, so a reader never sees half a message.
-        writeFileSync(join(mailDir, `${name}.tmp`), raw);
-        renameSync(join(mailDir, `${name}.tmp`), join(mailDir, `${name}.eml`));
-        callback();
-      } catch (e) {
-        callback(e instanceof Error ? e : new Error(String(e)));
-      }
-    });
-  },
-});
-smtp.on('error', (e) => console.error(`start-server: smtp error: ${e.message}`));
-const smtpPort = await new Promise((resolve, reject) => {
-  smtp.server.once('error', reject);
-  smtp.listen(0, '127.0.0.1', () => resolve(smtp.server.address().port));
-});
+const smtp = await startMailSink(mailDir, 'start-server');
+const smtpPort = smtp.port;
 console.log(`start-server: SMTP sink on 127.0.0.1:${smtpPort}, mail in ${mailDir}`);
 
 const child = spawn(bin, ['serve', '--demo'], {
@@ -80,7 +48,7 @@ function cleanup() {
 function stop(signal) {
   if (stopping) return;
   stopping = true;
-  smtp.close(() => {});
+  void smtp.close();
   if (child.exitCode === null) child.kill(signal);
   setTimeout(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
@@ -90,7 +58,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stop('S
 
 child.on('exit', (code, signal) => {
   cleanup();
-  smtp.close(() => {});
+  void smtp.close();
   if (!stopping) console.error(`start-server: server exited early (code ${code}, signal ${signal})`);
   process.exit(stopping ? 0 : (code ?? 1));
 });
