@@ -376,12 +376,20 @@ both_dbs!(a_correction_is_written_to_the_history_and_told_to_the_appraiser, |app
         (&json!("12 Oak St Unit 4, Austin, TX 78701"), &json!("Unit 4"), &json!("78701"))
     );
     assert_eq!(
-        (page["clientId"].as_i64(), page["propertyTypeId"].as_i64(), page["intendedUseId"].as_i64()),
+        (
+            page["clientId"].as_i64(),
+            page["propertyTypeId"].as_i64(),
+            page["intendedUseId"].as_i64()
+        ),
         (Some(client_id), Some(1), Some(1))
     );
     let appraiser = app.signed_in("demo.appraiser").await;
-    let seen: Value = appraiser.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
-    assert_eq!((&seen["clientId"], &seen["propertyAddressLine2"]), (&Value::Null, &json!("Unit 4")));
+    let seen: Value =
+        appraiser.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    assert_eq!(
+        (&seen["clientId"], &seen["propertyAddressLine2"]),
+        (&Value::Null, &json!("Unit 4"))
+    );
     let appraiser_mail = "demo.appraiser@appraisalportal.example";
     let changed_subject = format!("Order {file_number} was changed");
     let mails = |subject: String| {
