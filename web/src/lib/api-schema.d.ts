@@ -2686,6 +2686,11 @@ export interface components {
             assignedAppraiserSecurityUser: number;
             availableActions: components["schemas"]["OrderAction"][];
             borrowerName: string;
+            /**
+             * Format: int32
+             * @description The ordering client's id: staff and the secret administrator only (null for others).
+             */
+            clientId?: number | null;
             contactsVisible: boolean;
             county?: string | null;
             countyUse?: string | null;
@@ -2706,6 +2711,8 @@ export interface components {
             /** Format: date */
             inspectionDueDate?: string | null;
             intendedUse?: string | null;
+            /** Format: int32 */
+            intendedUseId?: number | null;
             /** Format: double */
             latitude?: number | null;
             /** Format: int32 */
@@ -2724,9 +2731,22 @@ export interface components {
             orderedBy?: string | null;
             orderedByAddress?: string | null;
             otherContacts: components["schemas"]["Contact"][];
+            /** @description The whole address on one line (with the second line, when there is one). */
             propertyAddress: string;
+            /** @description The address in its parts, as the staff order form takes them. */
+            propertyAddressLine1: string;
+            propertyAddressLine2?: string | null;
+            propertyCity: string;
             propertyContact?: null | components["schemas"]["Contact"];
+            propertyStateCode: string;
             propertyType?: string | null;
+            /**
+             * Format: int32
+             * @description The ids of the property type and intended use (GET /api/constants/property-types and
+             *     intended-uses), null when the order's label is not one of them.
+             */
+            propertyTypeId?: number | null;
+            propertyZip: string;
             /** Format: double */
             purchasePrice?: number | null;
             reportType1?: null | components["schemas"]["ReportTypeRef"];

@@ -115,6 +115,11 @@ pub fn option_label(labels: &'static [&'static str], id: i32) -> Option<&'static
     usize::try_from(id).ok().and_then(|i| i.checked_sub(1)).and_then(|i| labels.get(i)).copied()
 }
 
+/// The id (1-based) of the option labelled `label`.
+pub fn option_id(labels: &[&str], label: &str) -> Option<i32> {
+    labels.iter().position(|l| *l == label).and_then(|i| i32::try_from(i + 1).ok())
+}
+
 fn numbered(labels: &[&str]) -> Options {
     axum::Json(labels.iter().zip(1..).map(|(label, id)| OptionItem::with_id(*label, id)).collect())
 }

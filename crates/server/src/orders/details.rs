@@ -23,6 +23,7 @@ use super::visibility::{find_visible_order, sees_hidden};
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
+use crate::lookups::routes::{INTENDED_USES, PROPERTY_TYPES, option_id};
 use crate::state::AppState;
 use axum::Json;
 
@@ -104,8 +105,21 @@ pub struct OrderDetails {
     pub status_id: OrderStatus,
     pub order_status: String,
     pub borrower_name: String,
+    /// The whole address on one line (with the second line, when there is one).
     pub property_address: String,
+    /// The address in its parts, as the staff order form takes them.
+    pub property_address_line1: String,
+    pub property_address_line2: Option<String>,
+    pub property_city: String,
+    pub property_state_code: String,
+    pub property_zip: String,
     pub county: Option<String>,
+    /// The ordering client's id: staff and the secret administrator only (null for others).
+    pub client_id: Option<i32>,
+    /// The ids of the property type and intended use (GET /api/constants/property-types and
+    /// intended-uses), null when the order's label is not one of them.
+    pub property_type_id: Option<i32>,
+    pub intended_use_id: Option<i32>,
     pub property_type: Option<String>,
     pub intended_use: Option<String>,
     pub report_type1: Option<ReportTypeRef>,
@@ -240,8 +254,22 @@ pub async fn load(
         status_id: status,
         order_status: status.name().to_string(),
         borrower_name: found.borrower_name.clone(),
-        property_address: found.property_address(),
+        property_address: one_line_address(
+            &found.property_address_line1,
+            d.property_address_line2.as_deref(),
+            &found.property_city,
+            &found.property_state_code,
+            &found.property_zip,
+        ),
+        property_address_line1: found.property_address_line1.clone(),
+        property_address_line2: d.property_address_line2.clone(),
+        property_city: found.property_city.clone(),
+        property_state_code: found.property_state_code.clone(),
+        property_zip: found.property_zip.clone(),
         county: found.property_county.clone(),
+        client_id: found.client_id.filter(|_| staff_view),
+        property_type_id: d.property_type.as_deref().and_then(|l| option_id(&PROPERTY_TYPES, l)),
+        intended_use_id: d.intended_use.as_deref().and_then(|l| option_id(&INTENDED_USES, l)),
         property_type: d.property_type,
         intended_use: d.intended_use,
         report_type1: report_type(0),
@@ -281,6 +309,21 @@ pub async fn load(
         files: files(db, id, staff_view).await?,
         messages: messages(db, id, staff_view).await?,
     })
+}
+
+/// "12 Oak St Unit 4, Austin, TX 78701".
+pub fn one_line_address(
+    line1: &str,
+    line2: Option<&str>,
+    city: &str,
+    state_code: &str,
+    zip: &str,
+) -> String {
+    let street = match line2 {
+        Some(more) => format!("{line1} {more}"),
+        None => line1.to_string(),
+    };
+    format!("{street}, {city}, {state_code} {zip}")
 }
 
 async fn order_turn_time(

@@ -36,7 +36,7 @@ use crate::names::full_name;
 use crate::notifications::{Event, Notice, notify};
 use crate::orders::action_requests::date_label;
 use crate::orders::apply::MSG_CHANGED;
-use crate::orders::details::{empty_detail, sanitize_html};
+use crate::orders::details::{empty_detail, one_line_address, sanitize_html};
 use crate::orders::status::OrderStatus;
 use crate::state::AppState;
 
@@ -724,14 +724,6 @@ fn details_of(d: &order_detail::Model) -> PropertyDetails {
     }
 }
 
-fn full_address(line1: &str, line2: Option<&str>, city: &str, state: &str, zip: &str) -> String {
-    let street = match line2 {
-        Some(more) => format!("{line1} {more}"),
-        None => line1.to_string(),
-    };
-    format!("{street}, {city}, {state} {zip}")
-}
-
 /// Compares the order as it is with the checked form.
 pub fn corrections(
     o: &order::Model,
@@ -740,14 +732,14 @@ pub fn corrections(
 ) -> Corrections {
     let mut c = Corrections::default();
     let old_line2 = d.and_then(|d| d.property_address_line2.as_deref());
-    let before = full_address(
+    let before = one_line_address(
         &o.property_address_line1,
         old_line2,
         &o.property_city,
         &o.property_state_code,
         &o.property_zip,
     );
-    let after = full_address(&v.line1, v.line2.as_deref(), &v.city, &v.state_code, &v.zip);
+    let after = one_line_address(&v.line1, v.line2.as_deref(), &v.city, &v.state_code, &v.zip);
     if before != after || o.property_county.as_deref() != Some(v.county.as_str()) {
         c.appraiser_lines.push(format!("Property address: from {before} to {after}."));
         c.address_changed = true;

@@ -369,6 +369,27 @@ both_dbs!(a_correction_is_written_to_the_history_and_told_to_the_appraiser, |app
     let (id, file_number) = new_order(&staff).await;
     assign_to(&app, &staff, id, "demo.appraiser").await;
     let client_id = order_row(&app, id).await.client_id.unwrap() as i64;
+    // The order page gives the form what it needs to be filled in again; the client only to staff.
+    let page: Value = staff.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    assert_eq!(
+        (&page["propertyAddress"], &page["propertyAddressLine2"], &page["propertyZip"]),
+        (&json!("12 Oak St Unit 4, Austin, TX 78701"), &json!("Unit 4"), &json!("78701"))
+    );
+    assert_eq!(
+        (
+            page["clientId"].as_i64(),
+            page["propertyTypeId"].as_i64(),
+            page["intendedUseId"].as_i64()
+        ),
+        (Some(client_id), Some(1), Some(1))
+    );
+    let appraiser = app.signed_in("demo.appraiser").await;
+    let seen: Value =
+        appraiser.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    assert_eq!(
+        (&seen["clientId"], &seen["propertyAddressLine2"]),
+        (&Value::Null, &json!("Unit 4"))
+    );
     let appraiser_mail = "demo.appraiser@appraisalportal.example";
     let changed_subject = format!("Order {file_number} was changed");
     let mails = |subject: String| {

@@ -5,8 +5,7 @@ import type { Schemas } from '../../lib/api';
 import { orderDetailsFixture } from '../../test/orderDetails';
 import { renderApp } from '../../test/render';
 import { appConfig, csrf, loggedIn, server } from '../../test/server';
-import { MSG_LINE2_HINT } from './EditOrderPage';
-import { htmlToPlainText, splitAddress } from './orderForm';
+import { htmlToPlainText } from './orderForm';
 import { MSG_FIX_FIELDS } from './OrderFormView';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -56,11 +55,6 @@ async function openEdit() {
 }
 
 describe('Filling the form from an order', () => {
-  it('splits the address the order page shows', () => {
-    expect(splitAddress('12 Oak St, Unit 4, Austin, TX 78704')).toEqual({ line1: '12 Oak St, Unit 4', city: 'Austin', state: 'TX', zip: '78704' });
-    expect(splitAddress('somewhere odd')).toEqual({ line1: 'somewhere odd', city: '', state: '', zip: '' });
-  });
-
   it('turns stored notes into the text the form edits', () => {
     expect(htmlToPlainText('<p>Gate code 1234<br>Call &lt;first&gt;</p><p>Then <strong>knock</strong>.</p>')).toBe('Gate code 1234\nCall <first>\n\nThen knock.');
     expect(htmlToPlainText('<ul><li>One</li><li>Two</li></ul>')).toBe('One\n\nTwo');
@@ -76,7 +70,7 @@ describe('Edit Order page', () => {
       ['Borrower Name', 'Jordan Buyer'],
       ['Loan Number', 'LN-1'],
       ['Property Address', '123 Main St'],
-      ['Address Line 2', ''],
+      ['Address Line 2', 'Unit 4'],
       ['City', 'Austin'],
       ['State', 'TX'],
       ['County', 'Travis County'],
@@ -96,7 +90,6 @@ describe('Edit Order page', () => {
       ['Notes and Special Instructions', 'Call before visiting.\n\nGate code 1234\nDog & cat'],
     ];
     for (const [label, value] of expected) expect([label, (field(label) as HTMLInputElement).value]).toEqual([label, value]);
-    expect(screen.getByText(MSG_LINE2_HINT)).toBeInTheDocument();
     const reportTypes = screen.getByRole('combobox', { name: /^Report Types/ }).closest('.mantine-MultiSelect-root') ?? document.body;
     expect(within(reportTypes as HTMLElement).getByText(/^1004 Single Family Residential/)).toBeInTheDocument();
     expect(within(reportTypes as HTMLElement).getByText(/^1007 Rent Schedule/)).toBeInTheDocument();
@@ -135,7 +128,7 @@ describe('Edit Order page', () => {
         fhaCaseId: null,
         borrowerName: 'Jordan Q. Buyer',
         propertyAddressLine1: '123 Main St',
-        propertyAddressLine2: null,
+        propertyAddressLine2: 'Unit 4',
         propertyCity: 'Austin',
         propertyStateCode: 'TX',
         propertyCounty: 'Travis County',

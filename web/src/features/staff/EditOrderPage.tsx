@@ -4,15 +4,13 @@ import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { BackIcon } from '../../components/icons';
 import { ApiError, failureText } from '../../lib/api';
-import { useIntendedUses, usePropertyTypes } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { isClosedStatus } from '../../lib/orderStatus';
-import { clientsQuery, orderToEditQuery, updateOrder, type OrderDetails, type OrderForm } from './api';
+import { orderToEditQuery, updateOrder, type OrderDetails, type OrderForm } from './api';
 import { orderFormStart, plainTextToHtml } from './orderForm';
 import { OrderFormView } from './OrderFormView';
 
 export const MSG_ORDER_SAVED = 'The order was saved.';
-export const MSG_LINE2_HINT = 'The order page does not show line 2: enter it again if the address has one.';
 const MSG_SAVE_FAILED = 'The order could not be saved. Please try again.';
 
 const orderPath = (id: number) => `/staff/orderdetails/${id}`;
@@ -35,17 +33,10 @@ function Outcome({ id, title, children }: { id: number | null; title: string; ch
   );
 }
 
-/** The form, filled from the order once the lists that turn its labels into ids are in. */
+/** The form, filled from the order. */
 function EditForm({ order }: { order: OrderDetails }) {
   const navigate = useNavigate();
-  const clients = useQuery(clientsQuery());
-  const propertyTypes = usePropertyTypes();
-  const intendedUses = useIntendedUses();
-  const ready = !clients.isPending && !propertyTypes.isPending && !intendedUses.isPending;
-  const start = useMemo(
-    () => (ready ? orderFormStart(order, { clients: clients.data ?? [], propertyTypes: propertyTypes.data ?? [], intendedUses: intendedUses.data ?? [] }) : null),
-    [ready, order, clients.data, propertyTypes.data, intendedUses.data],
-  );
+  const start = useMemo(() => orderFormStart(order), [order]);
   const save = useMutation({
     mutationFn: (body: OrderForm) => updateOrder(order.id, body),
     onSuccess: (answer) => {
@@ -53,15 +44,6 @@ function EditForm({ order }: { order: OrderDetails }) {
       void navigate(orderPath(order.id));
     },
   });
-  if (!start) {
-    return (
-      <Stack gap="md" aria-busy="true">
-        <VisuallyHidden role="status">Loading the order form</VisuallyHidden>
-        <Skeleton h={160} />
-        <Skeleton h={240} />
-      </Stack>
-    );
-  }
   // Notes the staff member left alone go back as they are stored, formatting and all.
   const unchangedNotes = plainTextToHtml(start.fields.notes);
   const submit = (body: OrderForm) =>
@@ -74,7 +56,6 @@ function EditForm({ order }: { order: OrderDetails }) {
       busy={save.isPending}
       failure={save.error ? failureText(save.error, MSG_SAVE_FAILED) : null}
       onSubmit={submit}
-      addressLine2Hint={MSG_LINE2_HINT}
       extraButtons={
         <Button component={Link} to={orderPath(order.id)} variant="default">
           Cancel

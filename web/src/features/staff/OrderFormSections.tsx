@@ -42,7 +42,7 @@ export function ClientAndLoanSection({ fields }: { fields: OrderFieldsState }) {
   );
 }
 
-export function PropertySection({ fields, addressLine2Hint }: { fields: OrderFieldsState; addressLine2Hint?: string }) {
+export function PropertySection({ fields }: { fields: OrderFieldsState }) {
   const states = useStates();
   const counties = useCounties(fields.values.propertyStateCode);
   const propertyTypes = usePropertyTypes();
@@ -56,7 +56,7 @@ export function PropertySection({ fields, addressLine2Hint }: { fields: OrderFie
     <FormSection title="Property">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Property Address" required autoComplete="off" {...fields.input('propertyAddressLine1')} />
-        <TextInput label="Address Line 2" description={addressLine2Hint} autoComplete="off" {...fields.input('propertyAddressLine2')} />
+        <TextInput label="Address Line 2" autoComplete="off" {...fields.input('propertyAddressLine2')} />
         <TextInput label="City" required {...fields.input('propertyCity')} />
         <NativeSelect label="State" required data={withPrompt('Select a state', states.data)} {...fields.input('propertyStateCode')} onChange={(e) => chooseState(e.currentTarget.value)} />
         <NativeSelect label="County" required data={withPrompt(state ? 'Select a county' : 'Choose the state first', counties.data)} {...fields.input('propertyCounty')} />

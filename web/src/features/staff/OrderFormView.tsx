@@ -32,14 +32,13 @@ interface OrderFormViewProps {
   /** Beside the submit button (Cancel on the edit page). */
   extraButtons?: ReactNode;
   /** Under Address Line 2 (the edit page: the order page does not show it). */
-  addressLine2Hint?: string;
 }
 
 /**
  * The staff order form of the New Order and Edit Order pages: every section, the same checks as
  * the server (crates/server/src/staff/order_form.rs), and the body of POST or PUT.
  */
-export function OrderFormView({ start, label, submitLabel, busy, failure, onSubmit, extraButtons, addressLine2Hint }: OrderFormViewProps) {
+export function OrderFormView({ start, label, submitLabel, busy, failure, onSubmit, extraButtons }: OrderFormViewProps) {
   const timeZone = useAppConfig().data?.companyTimeZone;
   const fields = useFields(start.fields);
   const [reportTypeIds, setReportTypeIds] = useState<string[]>(start.reportTypeIds);
@@ -68,7 +67,7 @@ export function OrderFormView({ start, label, submitLabel, busy, failure, onSubm
     <form onSubmit={submit} noValidate aria-label={label}>
       <Stack gap="md">
         <ClientAndLoanSection fields={fields} />
-        <PropertySection fields={fields} addressLine2Hint={addressLine2Hint} />
+        <PropertySection fields={fields} />
         <PropertyDetailsSection fields={fields} />
         <ReportAndFeesSection
           fields={fields}

@@ -214,15 +214,6 @@ export function orderBody(v: OrderFields, reportTypeIds: string[], contacts: Con
 
 // ---- Filling the form from an order (the Edit Order page) ---------------------------------------
 
-/**
- * The parts of an address as the order page shows it ("line 1, city, ST 12345"); the whole text as
- * line 1 when it does not read so. Line 2 is not in it.
- */
-export function splitAddress(address: string): { line1: string; city: string; state: string; zip: string } {
-  const m = /^(.*\S),\s*([^,]+?),\s*([A-Z]{2})\s+(\d{5})$/.exec(address.trim());
-  return m ? { line1: m[1]!, city: m[2]!, state: m[3]!, zip: m[4]! } : { line1: address.trim(), city: '', state: '', zip: '' };
-}
-
 const BLOCKS = 'p, div, li, h1, h2, h3, h4, h5, h6, blockquote, pre, tr';
 
 /** Stored notes HTML as the plain text the form edits: a blank line between paragraphs, a line per <br>. */
@@ -239,47 +230,25 @@ export function htmlToPlainText(html: string | null | undefined): string {
     .trim();
 }
 
-type Option = { label: string; value: string };
-
-/** The value of the option labelled `label` (any case), or '' when none or several are. */
-function valueOf(options: readonly Option[] | undefined, label: string | null | undefined): string {
-  const wanted = label?.trim().toLowerCase();
-  const found = wanted ? (options ?? []).filter((o) => o.label.trim().toLowerCase() === wanted) : [];
-  return found.length === 1 ? found[0]!.value : '';
-}
-
 const amountText = (n: number | null | undefined) => (typeof n === 'number' ? n.toFixed(2) : '');
 const numberText = (n: number | null | undefined) => (typeof n === 'number' ? String(n) : '');
 
-/** The lists that turn the order page's labels back into the form's ids. */
-export interface OrderFormLists {
-  clients: readonly { id: number; companyName: string }[];
-  propertyTypes: readonly Option[];
-  intendedUses: readonly Option[];
-}
-
-/**
- * The form's values for an order as GET /api/order-details/{id} answers it. The answer names the
- * client, property type and intended use by label: they are matched against the lists (left empty
- * when no single one matches). Address line 2 is not in the answer, so it starts empty.
- */
-export function orderFormStart(order: OrderDetails, lists: OrderFormLists) {
-  const address = splitAddress(order.propertyAddress);
-  const clients = lists.clients.map((c) => ({ label: c.companyName, value: String(c.id) }));
+/** The form's values for an order as GET /api/order-details/{id} answers it to staff. */
+export function orderFormStart(order: OrderDetails) {
   const contacts = [...(order.propertyContact ? [order.propertyContact] : []), ...(order.otherContacts ?? [])];
   const fields: OrderFields = {
-    clientId: valueOf(clients, order.orderedBy),
+    clientId: numberText(order.clientId),
     loanNumber: order.loanNumber ?? '',
     fhaCaseId: order.fhaCaseId ?? '',
     borrowerName: order.borrowerName,
-    propertyAddressLine1: address.line1,
-    propertyAddressLine2: '',
-    propertyCity: address.city,
-    propertyStateCode: address.state,
+    propertyAddressLine1: order.propertyAddressLine1,
+    propertyAddressLine2: order.propertyAddressLine2 ?? '',
+    propertyCity: order.propertyCity,
+    propertyStateCode: order.propertyStateCode,
     propertyCounty: order.county ?? '',
-    propertyZip: address.zip,
-    propertyTypeId: valueOf(lists.propertyTypes, order.propertyType),
-    intendedUseId: valueOf(lists.intendedUses, order.intendedUse),
+    propertyZip: order.propertyZip,
+    propertyTypeId: numberText(order.propertyTypeId),
+    intendedUseId: numberText(order.intendedUseId),
     appraiserFee: amountText(order.appraiserFee),
     techFee: amountText(order.techFee),
     purchasePrice: amountText(order.purchasePrice),
