@@ -424,6 +424,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Answers the message as a JSON string, as the specification gives it ("answer is a message
+         *     string"); refusals carry `{message}` like every other error.
+         */
         post: operations["change_my_password"];
         delete?: never;
         options?: never;
@@ -4353,12 +4357,13 @@ export interface operations {
             };
         };
         responses: {
+            /** @description "Password changed successfully" */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponse"];
+                    "text/plain": string;
                 };
             };
             400: {

@@ -39,15 +39,17 @@ pub struct ChangeMyPassword {
     pub new_password: Option<String>,
 }
 
+/// Answers the message as a JSON string, as the specification gives it ("answer is a message
+/// string"); refusals carry `{message}` like every other error.
 #[utoipa::path(post, path = "/api/auth/change-my-password", tag = "auth", request_body = ChangeMyPassword,
-    responses((status = 200, body = MessageResponse), (status = 400, body = MessageResponse),
+    responses((status = 200, body = String, description = "\"Password changed successfully\""), (status = 400, body = MessageResponse),
               (status = 401, body = MessageResponse), (status = 429, body = MessageResponse)))]
 async fn change_my_password(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     caller: CurrentUser,
     Json(body): Json<ChangeMyPassword>,
-) -> AppResult<axum::Json<MessageResponse>> {
+) -> AppResult<axum::Json<String>> {
     let user = &caller.user;
     let actor = Some(caller.acting_user_id.unwrap_or(user.id));
     let keys = throttle::ThrottleKeys::new(&user.login_id, &ip);
@@ -87,7 +89,7 @@ async fn change_my_password(
     };
     audit::record(&txn, entry).await?;
     txn.commit().await?;
-    Ok(axum::Json(MessageResponse::new(MSG_CHANGED)))
+    Ok(axum::Json(MSG_CHANGED.to_string()))
 }
 
 /// Sets a new password (rules enforced) and ends the user's sessions.

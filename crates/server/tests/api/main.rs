@@ -30,5 +30,6 @@ mod staff_desk;
 mod staff_onboarding;
 mod staff_quotes;
 mod startup;
+mod upgrade;
 mod verification;
 mod web_app;

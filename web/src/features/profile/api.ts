@@ -144,10 +144,10 @@ export function updateEno(form: EnoForm): Promise<EnoUpdated> {
   return call(api.POST('/api/appraiser/update-e-and-o', { body }), quiet);
 }
 
-/** The success words of a password change: the server's message (a string or { message }), if any. */
+/** The success words of a password change: the server's message (a JSON string, as specified; { message } is read too), if any. */
 export async function changeMyPassword(oldPassword: string, newPassword: string): Promise<string | null> {
-  const answer = await call(api.POST('/api/auth/change-my-password', { body: { oldPassword, newPassword } }), quiet);
-  const text = typeof answer === 'string' ? answer : answer?.message;
+  const answer: unknown = await call(api.POST('/api/auth/change-my-password', { body: { oldPassword, newPassword } }), quiet);
+  const text = typeof answer === 'string' ? answer : (answer as { message?: string } | null)?.message;
   return text && text.trim() ? text : null;
 }
 

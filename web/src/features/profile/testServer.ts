@@ -214,7 +214,7 @@ export function profileServer(options: ProfileServerOptions = {}) {
     http.post('*/api/auth/change-my-password', async ({ request }) => {
       calls.password.push(await request.json());
       if (refuse.password) return refusal(refuse.password);
-      return HttpResponse.json(options.passwordAnswer ?? { message: 'Password changed successfully' });
+      return HttpResponse.json(options.passwordAnswer ?? 'Password changed successfully');
     }),
     http.get('*/api/constants/states', () =>
       HttpResponse.json([
