@@ -46,7 +46,7 @@ async function newOrder(staff: Page): Promise<{ id: number; fileNumber: string }
   await staff.getByLabel('Property Address').fill('4100 Speedway');
   await staff.getByLabel('City').fill('Austin');
   await staff.getByLabel('State').selectOption('TX');
-  await staff.getByLabel('County').selectOption('Travis County');
+  await staff.getByRole('combobox', { name: 'County', exact: true }).selectOption('Travis County');
   await staff.getByLabel('Zip').fill('78751');
   await staff.getByLabel('Property Type').selectOption({ label: 'Single Family Residence' });
   await staff.getByLabel('Intended Use').selectOption({ label: 'Purchase' });

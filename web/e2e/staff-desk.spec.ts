@@ -66,13 +66,13 @@ test('staff add a client, create an order for it, and see the payable orders', a
   await page.getByRole('button', { name: 'Create Order' }).click();
   await expect(page.getByText('Client is required.')).toBeVisible();
   await expect(page.getByText('Choose 1 to 4 report types.')).toBeVisible();
-  await page.getByLabel(/^Client/).selectOption({ label: company });
+  await page.getByRole('combobox', { name: 'Client', exact: true }).selectOption({ label: company });
   await page.getByLabel(/^Borrower Name/).fill('Jordan Buyer');
   await page.getByLabel(/^Loan Number/).fill('LN-2026-118');
   await page.getByLabel(/^Property Address/).fill(address);
   await page.getByLabel(/^City/).fill('Austin');
   await page.getByLabel(/^State/).selectOption('TX');
-  await page.getByLabel(/^County/).selectOption('Travis County');
+  await page.getByRole('combobox', { name: 'County', exact: true }).selectOption('Travis County');
   await page.getByLabel(/^Zip/).fill('7870');
   await page.getByLabel(/^Property Type/).selectOption({ label: 'Single Family Residence' });
   await page.getByLabel(/^Intended Use/).selectOption({ label: 'Purchase' });

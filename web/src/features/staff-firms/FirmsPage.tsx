@@ -28,7 +28,7 @@ const COLUMNS: Column<CompanyItem>[] = [
   {
     header: 'Status',
     cell: (f) => (
-      <Badge size="sm" variant="filled" tt="none" color={f.active ? 'green.9' : 'gray.8'}>
+      <Badge size="sm" variant="filled" tt="none" color={f.active ? 'teal.9' : 'gray.8'}>
         {f.active ? 'Active' : 'Deactivated'}
       </Badge>
     ),
