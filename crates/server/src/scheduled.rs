@@ -8,7 +8,7 @@ use portal_db::entities::{
     appraiser_license, appraiser_profile, order, security_user, sent_reminder,
 };
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 
 use crate::config::Config;
 use crate::http::error::{AppError, AppResult};
@@ -194,7 +194,7 @@ async fn remind(
     notice: Notice,
 ) -> AppResult<bool> {
     let Some(user_id) = user_id else { return Ok(false) };
-    let txn = db.begin().await?;
+    let txn = portal_db::begin_write(db).await?;
     let claimed = sent_reminder::Entity::insert(sent_reminder::ActiveModel {
         kind: sea_orm::Set(kind.to_string()),
         subject_id: sea_orm::Set(subject_id),

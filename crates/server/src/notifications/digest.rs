@@ -9,7 +9,7 @@ use portal_db::entities::{digest_item, notification_preference as prefs_row, sec
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, TransactionTrait,
+    QueryOrder, QuerySelect,
 };
 
 use crate::config::Config;
@@ -53,7 +53,7 @@ async fn send_one(
     prefs: &prefs_row::Model,
     today: NaiveDate,
 ) -> AppResult<bool> {
-    let txn = db.begin().await?;
+    let txn = portal_db::begin_write(db).await?;
     if prefs.digest_hour.is_some() && !claim_day(&txn, prefs.user_id, today).await? {
         return Ok(false);
     }

@@ -2,7 +2,7 @@
 //! (POST /api/notifications/unsubscribe, which needs no session: the token is the proof).
 use axum::extract::State;
 use portal_db::entities::notification_preference as row;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -102,7 +102,7 @@ async fn write_preferences(
                 .ok_or_else(|| AppError::Validation(MSG_BAD_DIGEST_HOUR.into()))?,
         ),
     };
-    let txn = state.db.begin().await?;
+    let txn = portal_db::begin_write(&state.db).await?;
     let mut prefs = preferences::load_or_create(&txn, caller.id()).await?;
     for choice in body.events {
         prefs.choices.insert(choice.event, choice.delivery);
@@ -128,7 +128,7 @@ async fn unsubscribe(
     State(state): State<AppState>,
     Json(body): Json<Unsubscribe>,
 ) -> AppResult<axum::Json<MessageResponse>> {
-    let txn = state.db.begin().await?;
+    let txn = portal_db::begin_write(&state.db).await?;
     let owner = row::Entity::find()
         .filter(row::Column::UnsubscribeToken.eq(body.token.trim()))
         .one(&txn)

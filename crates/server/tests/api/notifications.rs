@@ -210,3 +210,27 @@ both_dbs!(reminders_go_once_a_day_to_the_assigned_appraiser, |app| {
     assert_eq!(due.iter().filter(|m| m.subject == "Order 910003: report due tomorrow").count(), 1);
     assert_eq!(send_reminders(&app.db, &app.config, at_eight).await.unwrap(), 0, "once a day");
 });
+
+// Saving preferences reads, then writes: two people saving at once must both succeed (a write
+// that began as a read used to fail with "database is locked" on SQLite, answered 500).
+both_dbs!(preferences_saved_at_once_by_several_people_all_succeed, |app| {
+    let mut sessions = Vec::new();
+    for username in ["demo.appraiser", "demo.appraiser2", "demo.admin", "demo.staff"] {
+        sessions.push(app.signed_in(username).await);
+    }
+    let mut saves = tokio::task::JoinSet::new();
+    for (i, s) in sessions.into_iter().enumerate() {
+        saves.spawn(async move {
+            let mut statuses = Vec::new();
+            for round in 0..6 {
+                let hour = (i + round) % 24;
+                let body = json!({"events": [], "digestHour": hour, "timeZone": "America/Chicago"});
+                statuses.push(s.put(PREFS, body).await.status());
+            }
+            statuses
+        });
+    }
+    while let Some(statuses) = saves.join_next().await {
+        assert!(statuses.unwrap().iter().all(|s| *s == StatusCode::OK), "every save succeeds");
+    }
+});
