@@ -3,15 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 const baseURL = process.env.PORTAL_E2E_URL ?? 'http://127.0.0.1:18080';
 
 /** Debian's Chromium; a downloaded browser is never used. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export default defineConfig({
   testDir: './e2e',

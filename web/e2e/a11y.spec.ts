@@ -1,15 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  APPRAISER_MENU,
-  expectMenu,
-  expectNoAxeViolations,
-  mainNav,
-  screenshot,
-  settle,
-  signIn,
-  VIEWPORTS,
-} from './helpers';
-
+import { APPRAISER_MENU, expectMenu, expectNoAxeViolations, mainNav, screenshot, settle, signIn, VIEWPORTS } from './helpers';
 
 for (const vp of VIEWPORTS) {
   test.describe(`${vp.name} ${vp.width}x${vp.height}`, () => {

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, screenshot, settle, signIn } from './helpers';
 
-
 async function openAppraisers(page: Page) {
   await signIn(page, 'demo.admin');
   await expect(page).toHaveURL(/\/appraiser\/dashboard$/);

@@ -1,7 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations, screenshot, settle, signIn } from './helpers';
 
-
 const DASHBOARD = '/appraiser/dashboard';
 
 function table(page: Page): Locator {
@@ -67,7 +66,11 @@ test.describe('orders dashboard, desktop 1280x800', () => {
     await expect(overdue).toContainText('Past due');
     await expect(overdue).toContainText(/\d{2}\/\d{2}\/\d{4}/);
     await expect(table(page).locator('[data-attention="order overdue"]').first()).toBeVisible();
-    await expect(table(page).getByText(/^\d{2}\/\d{2}\/\d{4}$/).first()).toBeVisible();
+    await expect(
+      table(page)
+        .getByText(/^\d{2}\/\d{2}\/\d{4}$/)
+        .first(),
+    ).toBeVisible();
   });
 
   test('a header cycles the sort: ascending, descending, none', async ({ page }) => {

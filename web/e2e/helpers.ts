@@ -173,9 +173,7 @@ function decodeBody(headers: Map<string, string>, body: string): string {
 
 function decodeHeader(value: string): string {
   return value.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, _cs: string, enc: string, text: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
 }
 
@@ -219,12 +217,7 @@ export function mailMarker(dir = mailDir()): number {
 }
 
 /** Waits (up to 15 s) for a message to `recipient` received after `since` messages that matches. */
-export async function waitForMail(
-  recipient: string,
-  since: number,
-  match: (m: ReceivedMail) => boolean = () => true,
-  dir = mailDir(),
-): Promise<ReceivedMail> {
+export async function waitForMail(recipient: string, since: number, match: (m: ReceivedMail) => boolean = () => true, dir = mailDir()): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(

@@ -45,18 +45,32 @@ test('the lifecycle through the UI: accept, schedule by its URL with Vacant, res
   dialog = await openDialog(page, 'Schedule Inspection');
   await screenshot(page, 'order-actions-desktop-schedule.png', false);
   await submit(dialog, 'Schedule Inspection');
-  await expectMessages(dialog, ['Inspection date is required', 'Estimated delivery date is required', 'Appointment start time is required', 'Appointment end time is required', 'Scheduled with is required']);
+  await expectMessages(dialog, [
+    'Inspection date is required',
+    'Estimated delivery date is required',
+    'Appointment start time is required',
+    'Appointment end time is required',
+    'Scheduled with is required',
+  ]);
   await dialog.getByLabel('Inspection Date').fill(day(-2));
   await dialog.getByLabel('Estimated Delivery Date').fill(day(-3));
   await dialog.getByLabel('Appointment Start Time').selectOption('10:00');
   await dialog.getByLabel('Appointment End Time').selectOption('09:30');
   await submit(dialog, 'Schedule Inspection');
-  await expectMessages(dialog, ['Inspection date cannot be before the order create date', 'Estimated delivery date cannot be before Inspection Date', 'End time must be after start time']);
+  await expectMessages(dialog, [
+    'Inspection date cannot be before the order create date',
+    'Estimated delivery date cannot be before Inspection Date',
+    'End time must be after start time',
+  ]);
   // After the inspection due date (4 days out): the late inspection reason is asked for.
   await dialog.getByLabel('Inspection Date').fill(day(10));
   await dialog.getByLabel('Estimated Delivery Date').fill(day(12));
   await dialog.getByLabel('Vacant Property').check();
-  for (const [label, value] of [['Appointment Start Time', '09:00'], ['Appointment End Time', '17:00'], ['Scheduled With', 'Vacant']]) {
+  for (const [label, value] of [
+    ['Appointment Start Time', '09:00'],
+    ['Appointment End Time', '17:00'],
+    ['Scheduled With', 'Vacant'],
+  ]) {
     await expect(dialog.getByLabel(label!)).toHaveValue(value!);
     await expect(dialog.getByLabel(label!)).toBeDisabled();
   }

@@ -68,7 +68,11 @@ for (const vp of VIEWPORTS) {
     test('lists become cards on small screens, tables on large ones', async ({ page }) => {
       await signIn(page, 'demo.appraiser');
       const id = await orderIdByFileNumber(page, RICH);
-      for (const [slug, label] of [['histories', 'History & Revisions'], ['files', 'Files'], ['messages', 'Messages']] as const) {
+      for (const [slug, label] of [
+        ['histories', 'History & Revisions'],
+        ['files', 'Files'],
+        ['messages', 'Messages'],
+      ] as const) {
         await page.goto(`/appraiser/orderdetails/${id}/${slug}`);
         if (vp.width < 768) {
           await expect(page.getByRole('list', { name: label })).toBeVisible();
@@ -91,11 +95,17 @@ test.describe('order details, desktop', () => {
     await expectOrderPage(page, WITH_ALERTS, id);
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/appraiser/dashboard');
     // Newest first, like every list on the page.
-    await expect(page.getByTestId('order-alerts')).toContainText(
-      'Gate code required: ask the property contact, Borrower requests a call 24 hours before the inspection',
-    );
+    await expect(page.getByTestId('order-alerts')).toContainText('Gate code required: ask the property contact, Borrower requests a call 24 hours before the inspection');
     await expect(page.getByTestId('order-due-date')).toContainText(/Appraiser Due Date: \d{2}\/\d{2}\/\d{4}/);
-    for (const title of ['Property Information', 'Financial Information', 'Dates & References', 'Report Types', 'Client Information', 'Contact Information', 'Notes & Instructions']) {
+    for (const title of [
+      'Property Information',
+      'Financial Information',
+      'Dates & References',
+      'Report Types',
+      'Client Information',
+      'Contact Information',
+      'Notes & Instructions',
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     }
     await expect(page.getByTestId('card-financial')).toContainText('$4.00');

@@ -1,19 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import {
-  day,
-  expectNoAxeViolations,
-  expectNotice,
-  menuItems,
-  openAction,
-  openDialog,
-  PDF,
-  refuseOtherOrigins,
-  screenshot,
-  settle,
-  signIn,
-  submit,
-  VIEWPORTS,
-} from './helpers';
+import { day, expectNoAxeViolations, expectNotice, menuItems, openAction, openDialog, PDF, refuseOtherOrigins, screenshot, settle, signIn, submit, VIEWPORTS } from './helpers';
 
 /*
  * A whole order life with two browsers side by side: staff create an order and assign it; the
@@ -167,7 +153,11 @@ test('a whole order life, staff and appraiser side by side', async ({ browser })
     await screenshot(s, `order-life-${v.name}-staff-history.png`);
   }
   // The staff desk's own screens on a phone.
-  for (const [path, heading] of [['/staff/new-order', 'New Order'], ['/staff/clients', 'Clients'], ['/staff/payments', 'Payments']] as const) {
+  for (const [path, heading] of [
+    ['/staff/new-order', 'New Order'],
+    ['/staff/clients', 'Clients'],
+    ['/staff/payments', 'Payments'],
+  ] as const) {
     await s.goto(path);
     await expect(s.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await settle(s);

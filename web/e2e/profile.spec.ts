@@ -217,7 +217,11 @@ test('Certifications: E&O unlocks with a policy file, updates with a PDF that ca
   await page.getByRole('button', { name: 'Download eno-policy-e2e.pdf' }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe('eno-policy-e2e.pdf');
-  expect(readFileSync((await download.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(
+    readFileSync((await download.path())!)
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
 
   // Kept by the server.
   await page.reload();
@@ -377,7 +381,7 @@ test('Change Password: live checklist, mismatch, a refused change, success ends 
 
 // ---- Other users -------------------------------------------------------------------------------
 
-test('Appraiser Not Found, the secret administrator\'s own page, and an administrator viewing a firm appraiser', async ({ page, browser }) => {
+test("Appraiser Not Found, the secret administrator's own page, and an administrator viewing a firm appraiser", async ({ page, browser }) => {
   await signIn(page, 'demo.secret');
   await page.goto('/appraiser/profile/999999/settings');
   await expect(page.getByText('Appraiser Not Found - The requested appraiser could not be found.')).toBeVisible();

@@ -14,7 +14,9 @@ function card(page: Page, address: string) {
 
 /** Opens a quote from the list by its address and waits for its header. */
 async function openQuote(page: Page, address: string) {
-  await card(page, address).getByRole('link', { name: /View Request/ }).click();
+  await card(page, address)
+    .getByRole('link', { name: /View Request/ })
+    .click();
   await expect(page).toHaveURL(/\/appraiser\/quote\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Loan # / })).toBeVisible();
 }

@@ -1,22 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  DEMO_PASSWORD,
-  demoEmail,
-  expectNoAxeViolations,
-  mailMarker,
-  screenshot,
-  settle,
-  signIn,
-  signInExpectingFailure,
-  VIEWPORTS,
-  waitForMail,
-} from './helpers';
+import { DEMO_PASSWORD, demoEmail, expectNoAxeViolations, mailMarker, screenshot, settle, signIn, signInExpectingFailure, VIEWPORTS, waitForMail } from './helpers';
 
 // demo.appraiser2 is the only user whose password this file changes; it is set back to the demo
 // password at the end, so specs that run later still sign in with DEMO_PASSWORD.
 const USER = 'demo.appraiser2';
 const NEW_PASSWORD = 'Renewed!Password2027';
-
 
 const LINK = /(https?:\/\/\S+?\/perform-reset-password\?token=[A-Za-z0-9_\-.~%]+)/;
 

@@ -1,5 +1,21 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { day, DEMO_PASSWORD, demoEmail, expectNoAxeViolations, expectNotice, mailMarker, openDialog, orderIdByFileNumber, refuseOtherOrigins, screenshot, settle, signIn, submit, VIEWPORTS, waitForMail } from './helpers';
+import {
+  day,
+  DEMO_PASSWORD,
+  demoEmail,
+  expectNoAxeViolations,
+  expectNotice,
+  mailMarker,
+  openDialog,
+  orderIdByFileNumber,
+  refuseOtherOrigins,
+  screenshot,
+  settle,
+  signIn,
+  submit,
+  VIEWPORTS,
+  waitForMail,
+} from './helpers';
 
 /*
  * Staff run their panel: quote requests answered by two appraisers in their own browsers and
@@ -16,7 +32,10 @@ async function browserFor(browser: Browser, username: string): Promise<Page> {
 
 async function respond(page: Page, address: string, fee: string): Promise<void> {
   await page.goto('/appraiser/quotes');
-  await page.getByRole('article', { name: address }).getByRole('link', { name: /View Request/ }).click();
+  await page
+    .getByRole('article', { name: address })
+    .getByRole('link', { name: /View Request/ })
+    .click();
   await page.getByRole('button', { name: 'Respond to Quote' }).click();
   const dialog = page.getByRole('dialog', { name: 'Respond to Quote' });
   await dialog.getByLabel(/^Appraiser Fee/).fill(fee);

@@ -1,15 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  codeFromMail,
-  demoEmail,
-  expectNoAxeViolations,
-  mailMarker,
-  screenshot,
-  settle,
-  submitLogin,
-  VIEWPORTS,
-} from './helpers';
-
+import { codeFromMail, demoEmail, expectNoAxeViolations, mailMarker, screenshot, settle, submitLogin, VIEWPORTS } from './helpers';
 
 const STAFF = 'demo.staff';
 

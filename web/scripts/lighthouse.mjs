@@ -101,7 +101,10 @@ try {
     if (held.length) await page.deleteCookie(...held);
     if (signedIn) await page.setCookie(...cookies.map((c) => ({ ...c, url: base })));
     const scores = [];
-    for (const [form, config] of [['desktop', desktopConfig], ['mobile', undefined]]) {
+    for (const [form, config] of [
+      ['desktop', desktopConfig],
+      ['mobile', undefined],
+    ]) {
       const flags = { onlyCategories: ['performance'], disableStorageReset: signedIn, logLevel: 'error' };
       const { lhr } = await lighthouse(`${base}${path}`, flags, config, page);
       if (process.env.PORTAL_LH_REPORTS) {
@@ -110,7 +113,9 @@ try {
         writeFileSync(join(process.env.PORTAL_LH_REPORTS, file), JSON.stringify(lhr, null, 1));
       }
       const audit = (id) => lhr.audits[id]?.displayValue ?? '-';
-      scores.push(`${form} ${lhr.categories.performance.score?.toFixed(2)} (at ${new URL(lhr.finalDisplayedUrl).pathname}; LCP ${audit('largest-contentful-paint')}, CLS ${audit('cumulative-layout-shift')}, TBT ${audit('total-blocking-time')})`);
+      scores.push(
+        `${form} ${lhr.categories.performance.score?.toFixed(2)} (at ${new URL(lhr.finalDisplayedUrl).pathname}; LCP ${audit('largest-contentful-paint')}, CLS ${audit('cumulative-layout-shift')}, TBT ${audit('total-blocking-time')})`,
+      );
     }
     console.log(`${name}: ${scores.join('; ')}`);
   }

@@ -29,8 +29,7 @@ function visit(file) {
 }
 start.forEach(visit);
 
-const brotli = (file) =>
-  brotliCompressSync(readFileSync(join(DIST, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const brotli = (file) => brotliCompressSync(readFileSync(join(DIST, file)), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const total = { js: 0, css: 0 };
 for (const file of [...files].sort()) {
   const size = brotli(file);

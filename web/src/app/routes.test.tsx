@@ -96,7 +96,11 @@ describe('Access Denied back-door rule', () => {
 
 describe('staff pages', () => {
   it('Firms opens from the side menu, after Appraisers', async () => {
-    server.use(loggedIn(user(2)), appConfig(), http.get('*/api/staff/companies', () => HttpResponse.json([])));
+    server.use(
+      loggedIn(user(2)),
+      appConfig(),
+      http.get('*/api/staff/companies', () => HttpResponse.json([])),
+    );
     const { router } = renderApp('/staff/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const labels = (await within(nav).findAllByRole('link')).map((l) => l.textContent);

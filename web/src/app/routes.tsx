@@ -11,13 +11,11 @@ import { AppLayout } from './shell/AppLayout';
 /* Lazy pages, one chunk per feature module. */
 type PageModule = { Component: ComponentType };
 /** The sign-in page's code and styles (main.tsx starts them early for a signed-out visitor). */
-export const loadSignInPage = () =>
-  Promise.all([import('../features/auth/LoginPage'), import('./styles/signIn')]).then(([m]) => ({ Component: m.LoginPage }));
+export const loadSignInPage = () => Promise.all([import('../features/auth/LoginPage'), import('./styles/signIn')]).then(([m]) => ({ Component: m.LoginPage }));
 const logout = () => import('../features/auth/LogoutPage').then((m) => ({ Component: m.LogoutPage }));
 const dualAuth = () => import('../features/auth/DualAuthPage').then((m) => ({ Component: m.DualAuthPage }));
 const resetPassword = () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage }));
-const performResetPassword = () =>
-  import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.PerformResetPasswordPage }));
+const performResetPassword = () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.PerformResetPasswordPage }));
 const unauthorized = () => import('../features/access/AccessDeniedPage').then((m) => ({ Component: m.UnauthorizedPage }));
 const forbidden = () => import('../features/access/AccessDeniedPage').then((m) => ({ Component: m.ForbiddenPage }));
 const unsubscribe = () => import('../features/notifications/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage }));
@@ -47,16 +45,11 @@ const staffPayments = () => import('../features/staff/StaffPaymentsPage').then((
 const forms = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.FormsPage }));
 
 /** The sign-in page loads the styles of what it shows (styles/firstScreen.ts); every other page all of them. */
-const withAllStyles =
-  (load: () => Promise<PageModule>) =>
-  (): Promise<PageModule> =>
-    Promise.all([import('./styles/all'), load()]).then(([, page]) => page);
+const withAllStyles = (load: () => Promise<PageModule>) => (): Promise<PageModule> => Promise.all([import('./styles/all'), load()]).then(([, page]) => page);
 
 /** Pages (not the sign-in page) with the styles of every component. */
 function withStylesOfAll(routes: RouteObject[]): RouteObject[] {
-  return routes.map((route) =>
-    typeof route.lazy === 'function' ? ({ ...route, lazy: withAllStyles(route.lazy as () => Promise<PageModule>) } as RouteObject) : route,
-  );
+  return routes.map((route) => (typeof route.lazy === 'function' ? ({ ...route, lazy: withAllStyles(route.lazy as () => Promise<PageModule>) } as RouteObject) : route));
 }
 
 /**

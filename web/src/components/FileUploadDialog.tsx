@@ -68,13 +68,7 @@ export function FileUploadDialog({ fileTypes, onUpload, ...dialog }: FileUploadD
                 onChange={(e) => update(i, 'fileType', e.currentTarget.value)}
                 error={errors[i]?.fileType}
               />
-              <TextInput
-                type="file"
-                label="File"
-                required
-                onChange={(e) => update(i, 'file', e.currentTarget.files?.[0] ?? null)}
-                error={errors[i]?.file}
-              />
+              <TextInput type="file" label="File" required onChange={(e) => update(i, 'file', e.currentTarget.files?.[0] ?? null)} error={errors[i]?.file} />
             </SimpleGrid>
             {rows.length > 1 ? <CloseButton mt={26} aria-label={`Remove file ${i + 1}`} onClick={() => remove(row.key)} /> : null}
           </Group>

@@ -54,15 +54,7 @@ export function StatusBadge({ statusId, label }: { statusId: number; label: stri
   const style = statusStyle(statusId);
   const bg = swatchHex(style);
   return (
-    <Badge
-      radius="sm"
-      tt="none"
-      fw={600}
-      color={bg}
-      styles={wrapStyles(bg)}
-      leftSection={<StatusIcon name={style.icon} />}
-      data-status-id={statusId}
-    >
+    <Badge radius="sm" tt="none" fw={600} color={bg} styles={wrapStyles(bg)} leftSection={<StatusIcon name={style.icon} />} data-status-id={statusId}>
       {label}
     </Badge>
   );

@@ -63,14 +63,7 @@ export function PaginationBar({
         <Text component="label" htmlFor={sizeId} size="sm">
           Rows per page
         </Text>
-        <NativeSelect
-          id={sizeId}
-          size="xs"
-          w={72}
-          value={String(pageSize)}
-          onChange={(e) => onPageSizeChange(Number(e.currentTarget.value))}
-          data={pageSizeOptions.map(String)}
-        />
+        <NativeSelect id={sizeId} size="xs" w={72} value={String(pageSize)} onChange={(e) => onPageSizeChange(Number(e.currentTarget.value))} data={pageSizeOptions.map(String)} />
       </Group>
       <Group gap={4} wrap="nowrap">
         <ActionIcon variant="default" size="lg" aria-label="First page" disabled={atStart} onClick={() => onPageChange(0)}>

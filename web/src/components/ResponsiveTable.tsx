@@ -55,35 +55,30 @@ export function ResponsiveTable<T extends { id: number }>({ items, columns, acti
     );
   }
   const table = (
-      <Table striped verticalSpacing="sm" aria-label={label} styles={{ th: { whiteSpace: 'nowrap' } }}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.header}>{c.header}</Table.Th>
-            ))}
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={item.id} {...{ [idAttribute]: item.id }}>
-              {columns.map((c) => (
-                <Table.Td
-                  key={c.header}
-                  fz="sm"
-                  fw={c.name ? 600 : undefined}
-                  style={c.name ? { overflowWrap: 'anywhere' } : c.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                >
-                  {c.cell(item)}
-                </Table.Td>
-              ))}
-              <Table.Td>{actions(item)}</Table.Td>
-            </Table.Tr>
+    <Table striped verticalSpacing="sm" aria-label={label} styles={{ th: { whiteSpace: 'nowrap' } }}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.header}>{c.header}</Table.Th>
           ))}
-        </Table.Tbody>
-      </Table>
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={item.id} {...{ [idAttribute]: item.id }}>
+            {columns.map((c) => (
+              <Table.Td key={c.header} fz="sm" fw={c.name ? 600 : undefined} style={c.name ? { overflowWrap: 'anywhere' } : c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                {c.cell(item)}
+              </Table.Td>
+            ))}
+            <Table.Td>{actions(item)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
   return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer> : table;
 }

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ATTENTION_COLORS,
-  NEUTRAL_STATUS,
-  NEUTRAL_SWATCH,
-  STATUS_STYLES,
-  attentionSwatch,
-  contrastRatio,
-  statusStyle,
-  swatchHex,
-  textOn,
-} from './badgeStyles';
+import { ATTENTION_COLORS, NEUTRAL_STATUS, NEUTRAL_SWATCH, STATUS_STYLES, attentionSwatch, contrastRatio, statusStyle, swatchHex, textOn } from './badgeStyles';
 
 const INDICATORS = [
   'order overdue',

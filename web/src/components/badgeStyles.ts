@@ -8,9 +8,31 @@ export interface Swatch {
 }
 
 export type StatusIconName =
-  | 'upload' | 'dollar' | 'circle' | 'userCheck' | 'check' | 'checks' | 'progress' | 'message' | 'phone' | 'pause'
-  | 'calendar' | 'home' | 'search' | 'send' | 'x' | 'alert' | 'pencil' | 'file' | 'clock' | 'shield' | 'arrowUp'
-  | 'copy' | 'bolt' | 'star' | 'question';
+  | 'upload'
+  | 'dollar'
+  | 'circle'
+  | 'userCheck'
+  | 'check'
+  | 'checks'
+  | 'progress'
+  | 'message'
+  | 'phone'
+  | 'pause'
+  | 'calendar'
+  | 'home'
+  | 'search'
+  | 'send'
+  | 'x'
+  | 'alert'
+  | 'pencil'
+  | 'file'
+  | 'clock'
+  | 'shield'
+  | 'arrowUp'
+  | 'copy'
+  | 'bolt'
+  | 'star'
+  | 'question';
 
 export interface StatusStyle extends Swatch {
   icon: StatusIconName;

@@ -53,7 +53,10 @@ const csrfMiddleware: Middleware = {
 
 async function isCsrfRejection(res: Response): Promise<boolean> {
   if (res.status !== 403) return false;
-  const body = (await res.clone().json().catch(() => null)) as { message?: unknown } | null;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { message?: unknown } | null;
   return typeof body?.message === 'string' && /csrf/i.test(body.message);
 }
 

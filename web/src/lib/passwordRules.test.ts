@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  PASSWORD_SPECIAL_CHARACTERS,
-  canSubmitPassword,
-  checkPassword,
-  confirmationError,
-  isPasswordValid,
-} from './passwordRules';
+import { PASSWORD_SPECIAL_CHARACTERS, canSubmitPassword, checkPassword, confirmationError, isPasswordValid } from './passwordRules';
 
-const metIds = (p: string) => checkPassword(p).filter((r) => r.met).map((r) => r.id);
+const metIds = (p: string) =>
+  checkPassword(p)
+    .filter((r) => r.met)
+    .map((r) => r.id);
 
 describe('password rules', () => {
   it('lists the five rules in order', () => {

@@ -33,8 +33,7 @@ describe('fetchLoggedInUser', () => {
   afterAll(() => server.close());
 
   const user = { securityUserId: 7, userType: 1, firstName: 'Ann', lastName: 'Lee' };
-  const answer = (status: number, body: unknown) =>
-    Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
   const early = (response: Promise<Response>) => {
     (window as unknown as Record<string, unknown>)[EARLY_LOGGED_IN_CHECK] = response;
   };

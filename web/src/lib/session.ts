@@ -73,6 +73,9 @@ export function clearSession(queryClient: QueryClient): void {
 }
 
 export function displayName(user: Pick<LoggedInUser, 'firstName' | 'lastName'> | null | undefined): string {
-  const name = [user?.firstName, user?.lastName].filter((p) => p && p.trim()).join(' ').trim();
+  const name = [user?.firstName, user?.lastName]
+    .filter((p) => p && p.trim())
+    .join(' ')
+    .trim();
   return name || 'User';
 }

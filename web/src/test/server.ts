@@ -4,9 +4,7 @@ import { setupServer } from 'msw/node';
 export const server = setupServer();
 
 export const loggedIn = (user: Record<string, unknown> | null) =>
-  http.get('*/api/auth/logged-in', () =>
-    user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }),
-  );
+  http.get('*/api/auth/logged-in', () => (user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 })));
 
 export const appConfig = () =>
   http.get('*/api/app-config', () =>

@@ -12,11 +12,7 @@ export function DashboardRedirect() {
   return (
     <>
       <PageLoader />
-      {to === '/unauthorized' ? (
-        <Navigate to="/unauthorized?from=%2Fdashboard" replace state={{ from: '/dashboard' }} />
-      ) : (
-        <Navigate to={to} replace />
-      )}
+      {to === '/unauthorized' ? <Navigate to="/unauthorized?from=%2Fdashboard" replace state={{ from: '/dashboard' }} /> : <Navigate to={to} replace />}
     </>
   );
 }

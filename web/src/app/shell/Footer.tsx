@@ -20,7 +20,10 @@ export function Footer() {
       {contacts.map(({ label, value, href }) =>
         value ? (
           <Text key={label} fz={FONT} c="gray.8">
-            {label}: <Anchor href={href(value)} inherit>{value}</Anchor>
+            {label}:{' '}
+            <Anchor href={href(value)} inherit>
+              {value}
+            </Anchor>
           </Text>
         ) : null,
       )}

@@ -7,27 +7,11 @@ import type { MenuItem } from './menu';
 export function MainNav({ items, hidden }: { items: MenuItem[]; hidden: boolean }) {
   const location = useLocation();
   return (
-    <AppShell.Navbar
-      p="xs"
-      id="main-navigation"
-      aria-label="Main navigation"
-      inert={hidden || undefined}
-      style={hidden ? { visibility: 'hidden' } : undefined}
-    >
+    <AppShell.Navbar p="xs" id="main-navigation" aria-label="Main navigation" inert={hidden || undefined} style={hidden ? { visibility: 'hidden' } : undefined}>
       <AppShell.Section grow component={ScrollArea}>
         {items.map((item) => {
           const active = !!matchPath({ path: item.to, end: false }, location.pathname);
-          return (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              active={active}
-              variant="filled"
-              aria-current={active ? 'page' : undefined}
-            />
-          );
+          return <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={active} variant="filled" aria-current={active ? 'page' : undefined} />;
         })}
       </AppShell.Section>
     </AppShell.Navbar>

@@ -8,7 +8,12 @@ export function UserMenu({ user }: { user: LoggedInUser }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" color="gray" c="gray.9" aria-label={`User menu: ${name}`} rightSection={<span aria-hidden="true">▾</span>}
+        <Button
+          variant="subtle"
+          color="gray"
+          c="gray.9"
+          aria-label={`User menu: ${name}`}
+          rightSection={<span aria-hidden="true">▾</span>}
           maw={{ base: 150, sm: 320 }}
           styles={{ label: { overflow: 'hidden', minWidth: 0 } }}
         >

@@ -56,14 +56,7 @@ export default function SatelliteMap({ latitude, longitude, tileUrl, label }: Sa
 
   return (
     <div data-testid="property-map" style={{ height: MAP_HEIGHT, borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-      <MapContainer
-        ref={labelMap}
-        center={[latitude, longitude]}
-        zoom={MAP_ZOOM}
-        maxZoom={MAP_ZOOM}
-        scrollWheelZoom={false}
-        style={{ height: '100%', width: '100%' }}
-      >
+      <MapContainer ref={labelMap} center={[latitude, longitude]} zoom={MAP_ZOOM} maxZoom={MAP_ZOOM} scrollWheelZoom={false} style={{ height: '100%', width: '100%' }}>
         <TileLayer
           url={tileUrl}
           maxZoom={MAP_ZOOM}

@@ -19,7 +19,10 @@ export function AccessDeniedPage({ showAttemptedUrl = true }: { showAttemptedUrl
       <Text>You don&apos;t have permission to access this page.</Text>
       {showAttemptedUrl && attempted ? (
         <Text>
-          Attempted URL: <Text component="code" ff="monospace">{attempted}</Text>
+          Attempted URL:{' '}
+          <Text component="code" ff="monospace">
+            {attempted}
+          </Text>
         </Text>
       ) : null}
       <Group gap="xs">

@@ -112,7 +112,12 @@ describe('Admin dashboard', () => {
   });
 
   it('a load failure shows the failure message', async () => {
-    server.use(loggedIn(secret), appConfig(), audit, http.get('*/api/dev/dev-refs', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
+    server.use(
+      loggedIn(secret),
+      appConfig(),
+      audit,
+      http.get('*/api/dev/dev-refs', () => HttpResponse.json({ message: 'x' }, { status: 500 })),
+    );
     renderApp('/admin/dashboard');
     expect((await screen.findAllByText('Failed to load developer references.')).length).toBeGreaterThanOrEqual(1);
   });

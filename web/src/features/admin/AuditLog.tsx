@@ -130,17 +130,17 @@ export function AuditLog() {
           </div>
           {totalPages > 1 ? (
             <nav aria-label="Audit log pages">
-            <Pagination
-              total={totalPages}
-              value={filter.page}
-              onChange={(page) => setFilter((f) => ({ ...f, page }))}
-              siblings={1}
-              boundaries={1}
-              getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
-              getControlProps={(control) => ({
-                'aria-label': { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' }[control],
-              })}
-            />
+              <Pagination
+                total={totalPages}
+                value={filter.page}
+                onChange={(page) => setFilter((f) => ({ ...f, page }))}
+                siblings={1}
+                boundaries={1}
+                getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+                getControlProps={(control) => ({
+                  'aria-label': { first: 'First page', last: 'Last page', next: 'Next page', previous: 'Previous page' }[control],
+                })}
+              />
             </nav>
           ) : null}
         </>

@@ -38,25 +38,18 @@ export function BackdoorLoginPage() {
 
   return (
     <FormCard title="Sign In As Appraiser" onSubmit={onSubmit}>
-        <Text size="sm" c="gray.8">
-          Your session becomes the appraiser&apos;s. The sign-in and every call in it are written to the audit log.
-        </Text>
-        {error ? (
-          <Alert color="red" variant="light" role="alert" title="Error">
-            {error}
-          </Alert>
-        ) : null}
-        <TextInput
-          label="Username"
-          withAsterisk
-          autoComplete="off"
-          value={username}
-          error={fieldError}
-          onChange={(e) => setUsername(e.currentTarget.value)}
-        />
-        <Button type="submit" fullWidth disabled={backDoor.isPending}>
-          {backDoor.isPending ? 'Signing in...' : 'Sign In'}
-        </Button>
+      <Text size="sm" c="gray.8">
+        Your session becomes the appraiser&apos;s. The sign-in and every call in it are written to the audit log.
+      </Text>
+      {error ? (
+        <Alert color="red" variant="light" role="alert" title="Error">
+          {error}
+        </Alert>
+      ) : null}
+      <TextInput label="Username" withAsterisk autoComplete="off" value={username} error={fieldError} onChange={(e) => setUsername(e.currentTarget.value)} />
+      <Button type="submit" fullWidth disabled={backDoor.isPending}>
+        {backDoor.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
     </FormCard>
   );
 }

@@ -29,7 +29,12 @@ function inlineMessage(e: unknown): string | null {
 /** The name as a link only for http(s) URLs; anything else is plain text. */
 export function DevRefLink({ name, url }: { name: string; url: string }) {
   const href = safeLinkUrl(url);
-  if (!href) return <Text span fw={600}>{name}</Text>;
+  if (!href)
+    return (
+      <Text span fw={600}>
+        {name}
+      </Text>
+    );
   return (
     <Anchor href={href} target="_blank" rel="noopener noreferrer" fw={600}>
       {name}
@@ -73,22 +78,8 @@ function AddDevRefForm() {
             </Alert>
           ) : null}
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
-              label="Name"
-              withAsterisk
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              style={{ flex: '1 1 12rem' }}
-            />
-            <TextInput
-              label="URL"
-              withAsterisk
-              type="url"
-              placeholder="https://"
-              value={url}
-              onChange={(e) => setUrl(e.currentTarget.value)}
-              style={{ flex: '2 1 16rem' }}
-            />
+            <TextInput label="Name" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} style={{ flex: '1 1 12rem' }} />
+            <TextInput label="URL" withAsterisk type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.currentTarget.value)} style={{ flex: '2 1 16rem' }} />
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? 'Adding...' : 'Add reference'}
             </Button>
@@ -163,14 +154,7 @@ function DevRefRow({ devRef, editing, onEdit, onDone }: { devRef: DevRef; editin
         ) : null}
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput label="Name" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} style={{ flex: '1 1 12rem' }} ref={nameInput} />
-          <TextInput
-            label="URL"
-            withAsterisk
-            type="url"
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            style={{ flex: '2 1 16rem' }}
-          />
+          <TextInput label="URL" withAsterisk type="url" value={url} onChange={(e) => setUrl(e.currentTarget.value)} style={{ flex: '2 1 16rem' }} />
           <Group gap="xs">
             <Button type="submit" size="sm" disabled={update.isPending}>
               {update.isPending ? 'Saving...' : 'Save'}
@@ -213,12 +197,7 @@ export function DevRefsManager() {
         <Stack component="ul" gap="xs" aria-label="Developer references" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {data.map((ref) => (
             <Paper component="li" key={ref.id} withBorder p="sm" radius="md">
-              <DevRefRow
-                devRef={ref}
-                editing={editingId === ref.id}
-                onEdit={() => setEditingId(ref.id)}
-                onDone={() => setEditingId((id) => (id === ref.id ? null : id))}
-              />
+              <DevRefRow devRef={ref} editing={editingId === ref.id} onEdit={() => setEditingId(ref.id)} onDone={() => setEditingId((id) => (id === ref.id ? null : id))} />
             </Paper>
           ))}
         </Stack>

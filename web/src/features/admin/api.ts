@@ -2,13 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, ApiError, call, handleFailure, type Schemas } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { clearSession, setCurrentUser, validateLoggedInUser, type LoggedInUser } from '../../lib/session';
-import {
-  AUDIT_PAGE_SIZE,
-  MSG_BACKDOOR_FAILURE,
-  MSG_DEVREF_CREATE_FAILED,
-  MSG_DEVREF_LOAD_FAILED,
-  MSG_DEVREF_UPDATE_FAILED,
-} from './constants';
+import { AUDIT_PAGE_SIZE, MSG_BACKDOOR_FAILURE, MSG_DEVREF_CREATE_FAILED, MSG_DEVREF_LOAD_FAILED, MSG_DEVREF_UPDATE_FAILED } from './constants';
 
 export type DevRef = Schemas['DevRef'];
 export type AuditPage = Schemas['AuditPage'];

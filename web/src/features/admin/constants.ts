@@ -8,8 +8,7 @@ export const REMINDER_MS = 4000;
 export const DECRYPTING_TEXT = 'Decrypting access code...';
 /** The fixed code string shown once "decryption" is done (decorative). */
 export const ACCESS_CODE = 'ACCESS-CODE 7F3A-91QZ-C0DE-2026';
-export const REMINDER_TEXT =
-  'Back-door sign-ins and every call made in them are written to the audit log. Sign out when you are done.';
+export const REMINDER_TEXT = 'Back-door sign-ins and every call made in them are written to the audit log. Sign out when you are done.';
 export const DECORATIVE_NOTICE = 'This control is decorative. Nothing was changed.';
 
 export const MSG_BACKDOOR_SUCCESS = 'Logged in as Appraiser';

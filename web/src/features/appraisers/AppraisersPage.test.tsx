@@ -41,9 +41,7 @@ describe('Appraisers page', () => {
     expect(within(cards[0]!).getByText('FHA Certified')).toBeInTheDocument();
     expect(within(cards[1]!).queryByText('FHA Certified')).toBeNull();
     expect(within(cards[0]!).getByRole('link', { name: 'ann@firm.example.com' })).toHaveAttribute('href', 'mailto:ann@firm.example.com');
-    await waitFor(() =>
-      expect(within(screen.getByText(/To remove an appraiser/)).getByRole('link', { name: 'support@example.com' })).toBeInTheDocument(),
-    );
+    await waitFor(() => expect(within(screen.getByText(/To remove an appraiser/)).getByRole('link', { name: 'support@example.com' })).toBeInTheDocument());
 
     fireEvent.click(within(cards[1]!).getByRole('link', { name: /View Profile/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/appraiser/profile/22'));

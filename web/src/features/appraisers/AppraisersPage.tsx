@@ -88,7 +88,14 @@ export function AppraisersPage() {
       </Text>
       <Text size="sm" c="gray.8">
         To remove an appraiser from your company, e-mail{' '}
-        {supportEmail ? <Anchor href={`mailto:${supportEmail}`} underline="always">{supportEmail}</Anchor> : 'our support team'}.
+        {supportEmail ? (
+          <Anchor href={`mailto:${supportEmail}`} underline="always">
+            {supportEmail}
+          </Anchor>
+        ) : (
+          'our support team'
+        )}
+        .
       </Text>
 
       <form role="search" aria-label="Filter appraisers" onSubmit={(e) => e.preventDefault()}>

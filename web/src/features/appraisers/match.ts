@@ -16,7 +16,5 @@ export function appraiserFullName(a: AppraiserListItem): string {
 export function matchesAppraiser(a: AppraiserListItem, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (!q) return true;
-  return [appraiserFullName(a), a.securityUser.email ?? '', a.officeAddress ?? ''].some((field) =>
-    field.toLowerCase().includes(q),
-  );
+  return [appraiserFullName(a), a.securityUser.email ?? '', a.officeAddress ?? ''].some((field) => field.toLowerCase().includes(q));
 }

@@ -95,7 +95,12 @@ describe('Verify Your Identity page', () => {
   });
 
   it('shows the send failure notice when the request fails', async () => {
-    server.use(loggedIn(null), appConfig(), csrf, http.post('*/api/auth/send-code', () => HttpResponse.error()));
+    server.use(
+      loggedIn(null),
+      appConfig(),
+      csrf,
+      http.post('*/api/auth/send-code', () => HttpResponse.error()),
+    );
     renderApp('/dual-auth?token=tok');
     await screen.findByRole('heading', { level: 1, name: 'Verify Your Identity' });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -107,9 +112,7 @@ describe('Verify Your Identity page', () => {
   it('success stores the user and goes to the redirect target', async () => {
     let signedIn = false;
     server.use(
-      http.get('*/api/auth/logged-in', () =>
-        signedIn ? HttpResponse.json(STAFF) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }),
-      ),
+      http.get('*/api/auth/logged-in', () => (signedIn ? HttpResponse.json(STAFF) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }))),
       appConfig(),
       csrf,
       http.post('*/api/auth/send-code', () => HttpResponse.json({ ok: true, message: 'Verification code sent successfully' })),

@@ -187,11 +187,7 @@ function Verification({ token, redirect }: { token: string; redirect: string }) 
           {step === 'address' ? (
             <form onSubmit={onSend} noValidate aria-labelledby="verify-title">
               <Stack gap="md">
-                <Text>
-                  {method === 'email'
-                    ? 'Enter the e-mail address on your account.'
-                    : 'Enter the cell phone number on your account.'}
-                </Text>
+                <Text>{method === 'email' ? 'Enter the e-mail address on your account.' : 'Enter the cell phone number on your account.'}</Text>
                 {method === 'email' ? (
                   <TextInput
                     ref={addressRef}
@@ -255,11 +251,7 @@ function Verification({ token, redirect }: { token: string; redirect: string }) 
                     Resend
                   </Button>
                 </Group>
-                {waitLeft > 0 ? (
-                  <Text size="sm">
-                    You can ask for a new code in {waitLeft} seconds.
-                  </Text>
-                ) : null}
+                {waitLeft > 0 ? <Text size="sm">You can ask for a new code in {waitLeft} seconds.</Text> : null}
               </Stack>
             </form>
           ) : null}

@@ -8,7 +8,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-
 function fill(username: string, password: string) {
   fireEvent.change(screen.getByLabelText(/^Username/), { target: { value: username } });
   fireEvent.change(screen.getByLabelText(/^Password/, { selector: 'input' }), { target: { value: password } });

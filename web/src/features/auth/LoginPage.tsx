@@ -59,24 +59,24 @@ export function LoginPage() {
 
   return (
     <FormCard title="Sign in" onSubmit={onSubmit}>
-        {error ? (
-          <Alert color="red" variant="light" role="alert" title="Error">
-            {error}
-          </Alert>
-        ) : null}
-        <TextInput label="Username" autoComplete="username" withAsterisk {...field('username')} />
-        <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
-        <Button type="submit" fullWidth loading={false} disabled={pending}>
-          {pending ? 'Signing in...' : 'Sign in'}
-        </Button>
-        <Group justify="space-between">
-          <Anchor href={config?.signUpUrl || SIGN_UP_FALLBACK_URL} target="_blank" rel="noopener noreferrer">
-            Sign Up
-          </Anchor>
-          <Anchor component={Link} to="/reset-password">
-            Forgot your password?
-          </Anchor>
-        </Group>
+      {error ? (
+        <Alert color="red" variant="light" role="alert" title="Error">
+          {error}
+        </Alert>
+      ) : null}
+      <TextInput label="Username" autoComplete="username" withAsterisk {...field('username')} />
+      <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
+      <Button type="submit" fullWidth loading={false} disabled={pending}>
+        {pending ? 'Signing in...' : 'Sign in'}
+      </Button>
+      <Group justify="space-between">
+        <Anchor href={config?.signUpUrl || SIGN_UP_FALLBACK_URL} target="_blank" rel="noopener noreferrer">
+          Sign Up
+        </Anchor>
+        <Anchor component={Link} to="/reset-password">
+          Forgot your password?
+        </Anchor>
+      </Group>
     </FormCard>
   );
 }

@@ -113,9 +113,7 @@ describe('Create New Password', () => {
       loggedIn(null),
       appConfig(),
       csrf,
-      http.post('*/api/auth/perform-reset-password', () =>
-        HttpResponse.json({ message: 'This reset link is invalid or has expired.' }, { status: 400 }),
-      ),
+      http.post('*/api/auth/perform-reset-password', () => HttpResponse.json({ message: 'This reset link is invalid or has expired.' }, { status: 400 })),
     );
     const { router } = renderApp('/perform-reset-password?token=abc');
     await screen.findByRole('heading', { level: 1, name: 'Create New Password' });

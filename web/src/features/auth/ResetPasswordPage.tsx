@@ -4,14 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { SIGN_UP_FALLBACK_URL, useAppConfig } from '../../lib/appConfig';
 import { notify } from '../../lib/notify';
-import {
-  MSG_RESET_DONE,
-  MSG_RESET_FAILED,
-  MSG_RESET_LINK_SENT,
-  MSG_RESET_TOKEN_MISSING,
-  usePerformPasswordReset,
-  useRequestPasswordReset,
-} from './api';
+import { MSG_RESET_DONE, MSG_RESET_FAILED, MSG_RESET_LINK_SENT, MSG_RESET_TOKEN_MISSING, usePerformPasswordReset, useRequestPasswordReset } from './api';
 import { MSG_PASSWORD_REQUIREMENTS, canSubmitPassword, confirmationError, isPasswordValid } from '../../lib/passwordRules';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordField } from '../../components/PasswordField';
@@ -52,31 +45,31 @@ export function ResetPasswordPage() {
 
   return (
     <FormCard title="Reset Password" onSubmit={onSubmit}>
-        <Text>Enter your username and we will e-mail you a link to set a new password.</Text>
-        <div role="status">
-          {sent ? (
-            <Alert color="green" variant="light" title="Reset link requested">
-              {sent}
-            </Alert>
-          ) : null}
-        </div>
-        {error ? (
-          <Alert color="red" variant="light" role="alert" title="Error">
-            {error}
+      <Text>Enter your username and we will e-mail you a link to set a new password.</Text>
+      <div role="status">
+        {sent ? (
+          <Alert color="green" variant="light" title="Reset link requested">
+            {sent}
           </Alert>
         ) : null}
-        <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
-        <Button type="submit" fullWidth disabled={mutation.isPending}>
-          {mutation.isPending ? 'Sending...' : 'Send reset link'}
-        </Button>
-        <Group justify="space-between">
-          <Anchor href={config?.signUpUrl || SIGN_UP_FALLBACK_URL} target="_blank" rel="noopener noreferrer">
-            Sign Up
-          </Anchor>
-          <Anchor component={Link} to="/login">
-            Back to Login
-          </Anchor>
-        </Group>
+      </div>
+      {error ? (
+        <Alert color="red" variant="light" role="alert" title="Error">
+          {error}
+        </Alert>
+      ) : null}
+      <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
+      <Button type="submit" fullWidth disabled={mutation.isPending}>
+        {mutation.isPending ? 'Sending...' : 'Send reset link'}
+      </Button>
+      <Group justify="space-between">
+        <Anchor href={config?.signUpUrl || SIGN_UP_FALLBACK_URL} target="_blank" rel="noopener noreferrer">
+          Sign Up
+        </Anchor>
+        <Anchor component={Link} to="/login">
+          Back to Login
+        </Anchor>
+      </Group>
     </FormCard>
   );
 }
@@ -144,36 +137,26 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <FormCard title="Create New Password" onSubmit={onSubmit} maw={480}>
-        {error ? (
-          <Alert color="red" variant="light" role="alert" title={MSG_RESET_FAILED}>
-            {error}
-          </Alert>
-        ) : null}
-        <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
-        <PasswordField
-          label="New Password"
-          autoComplete="new-password"
-          aria-describedby="password-rules"
-          {...form.getInputProps('password')}
-        />
-        <PasswordChecklist password={password} id="password-rules" />
-        <PasswordField
-          label="Confirm Password"
-          autoComplete="new-password"
-          {...form.getInputProps('confirm')}
-          error={mismatch}
-        />
-        <Button type="submit" fullWidth disabled={!canSubmit}>
-          {pending ? 'Resetting...' : 'Reset Password'}
+      {error ? (
+        <Alert color="red" variant="light" role="alert" title={MSG_RESET_FAILED}>
+          {error}
+        </Alert>
+      ) : null}
+      <TextInput label="Username" autoComplete="username" withAsterisk {...form.getInputProps('username')} />
+      <PasswordField label="New Password" autoComplete="new-password" aria-describedby="password-rules" {...form.getInputProps('password')} />
+      <PasswordChecklist password={password} id="password-rules" />
+      <PasswordField label="Confirm Password" autoComplete="new-password" {...form.getInputProps('confirm')} error={mismatch} />
+      <Button type="submit" fullWidth disabled={!canSubmit}>
+        {pending ? 'Resetting...' : 'Reset Password'}
+      </Button>
+      <Group justify="space-between">
+        <Button variant="light" component={Link} to="/login">
+          Go to Login
         </Button>
-        <Group justify="space-between">
-          <Button variant="light" component={Link} to="/login">
-            Go to Login
-          </Button>
-          <Button variant="default" onClick={() => navigate(-1)}>
-            Go Back
-          </Button>
-        </Group>
+        <Button variant="default" onClick={() => navigate(-1)}>
+          Go Back
+        </Button>
+      </Group>
     </FormCard>
   );
 }

@@ -85,7 +85,15 @@ export function CoverageReviewPage() {
       {pending.isPending ? <Skeleton h={160} aria-label="Loading coverage areas" /> : null}
       {pending.isSuccess && pending.data.length === 0 ? <EmptyState message={MSG_NOTHING_PENDING} /> : null}
       {pending.isSuccess && pending.data.length > 0 ? (
-        <ResponsiveTable items={pending.data} columns={columns(timeZone)} actions={actions} label="Coverage areas waiting for review" mobile={mobile} minWidth={720} idAttribute="data-area-id" />
+        <ResponsiveTable
+          items={pending.data}
+          columns={columns(timeZone)}
+          actions={actions}
+          label="Coverage areas waiting for review"
+          mobile={mobile}
+          minWidth={720}
+          idAttribute="data-area-id"
+        />
       ) : null}
       {rejecting ? (
         <RejectDialog

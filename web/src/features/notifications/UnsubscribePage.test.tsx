@@ -28,7 +28,10 @@ describe('Unsubscribe', () => {
   });
 
   it('shows the server refusal, and an incomplete link plainly', async () => {
-    server.use(csrf, http.post('*/api/notifications/unsubscribe', () => HttpResponse.json({ message: 'This unsubscribe link is not valid.' }, { status: 404 })));
+    server.use(
+      csrf,
+      http.post('*/api/notifications/unsubscribe', () => HttpResponse.json({ message: 'This unsubscribe link is not valid.' }, { status: 404 })),
+    );
     const { unmount } = renderApp('/unsubscribe?token=old&event=staffMessage');
     fireEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This unsubscribe link is not valid.');

@@ -75,8 +75,20 @@ function FilterForm({ filters, onClose, onSearch, onClear }: Omit<FilterOrdersMo
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput label="ZIP Code" value={values.propertyZip} onChange={(e) => set('propertyZip', e.currentTarget.value)} inputMode="numeric" autoComplete="off" />
-        <TextInput label="Create Date From" type="date" value={values.createDateFrom} onChange={(e) => set('createDateFrom', e.currentTarget.value)} max={values.createDateTo || undefined} />
-        <TextInput label="Create Date To" type="date" value={values.createDateTo} onChange={(e) => set('createDateTo', e.currentTarget.value)} min={values.createDateFrom || undefined} />
+        <TextInput
+          label="Create Date From"
+          type="date"
+          value={values.createDateFrom}
+          onChange={(e) => set('createDateFrom', e.currentTarget.value)}
+          max={values.createDateTo || undefined}
+        />
+        <TextInput
+          label="Create Date To"
+          type="date"
+          value={values.createDateTo}
+          onChange={(e) => set('createDateTo', e.currentTarget.value)}
+          min={values.createDateFrom || undefined}
+        />
         <Select
           label="Status"
           data={statusData}

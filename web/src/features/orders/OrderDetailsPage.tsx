@@ -208,9 +208,7 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
         </Tabs.Panel>
       </Tabs>
 
-      {Dialog && openAction ? (
-        <Dialog order={order} action={openAction} opened onClose={closeDialog} onDone={actionDone} />
-      ) : null}
+      {Dialog && openAction ? <Dialog order={order} action={openAction} opened onClose={closeDialog} onDone={actionDone} /> : null}
       {noteFile ? (
         <FileNoteDialog
           order={order}

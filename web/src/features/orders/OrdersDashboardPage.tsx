@@ -81,7 +81,7 @@ export function OrdersDashboardPage() {
   // orders is a lot of components for a phone to render in one go); the skeleton stays until then.
   const data = useDeferredValue(query.data);
   const loading = !data && !query.isError;
-  const error = query.isError ? (query.error?.message || MSG_FETCH_FAILED) : null;
+  const error = query.isError ? query.error?.message || MSG_FETCH_FAILED : null;
   const rowContext = { todayIso, timeZone };
 
   return (
@@ -116,11 +116,7 @@ export function OrdersDashboardPage() {
             <EmptyState />
           ) : (
             <Box aria-busy={query.isPlaceholderData || undefined} style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-              {mobile ? (
-                <OrderCards orders={data.items} {...rowContext} />
-              ) : (
-                <OrdersTable orders={data.items} sort={state.sort} onSort={sortBy} large={large} {...rowContext} />
-              )}
+              {mobile ? <OrderCards orders={data.items} {...rowContext} /> : <OrdersTable orders={data.items} sort={state.sort} onSort={sortBy} large={large} {...rowContext} />}
             </Box>
           )}
           <PaginationBar

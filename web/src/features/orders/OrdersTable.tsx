@@ -52,7 +52,12 @@ export interface RowContext {
 
 function DueDate({ value, todayIso }: { value: string | null | undefined; todayIso: string }) {
   if (!value) return null;
-  if (!isPastDue(value, todayIso)) return <Text span size="sm">{formatDay(value)}</Text>;
+  if (!isPastDue(value, todayIso))
+    return (
+      <Text span size="sm">
+        {formatDay(value)}
+      </Text>
+    );
   return (
     <Stack gap={0} data-overdue="true">
       <Text span size="sm" fw={700} c="red.9">
@@ -138,14 +143,7 @@ export function OrdersTable({ orders, sort, onSort, large, todayIso, timeZone }:
         </Table.Thead>
         <Table.Tbody>
           {orders.map((o) => (
-            <Table.Tr
-              key={o.id}
-              tabIndex={0}
-              data-order-id={o.id}
-              style={{ cursor: 'pointer' }}
-              onClick={() => open(o.id)}
-              onKeyDown={(e) => onKey(e, o.id)}
-            >
+            <Table.Tr key={o.id} tabIndex={0} data-order-id={o.id} style={{ cursor: 'pointer' }} onClick={() => open(o.id)} onKeyDown={(e) => onKey(e, o.id)}>
               <Table.Td>
                 <FileNumber order={o} />
               </Table.Td>
@@ -209,13 +207,7 @@ function OrderCard({ order, todayIso, timeZone }: { order: OrderDashboardItem } 
             <Field label="Inspected">{formatDateTime(order.inspectionActualDate, timeZone)}</Field>
           </Stack>
         </Collapse>
-        <Button
-          variant="subtle"
-          size="compact-sm"
-          aria-expanded={expanded}
-          aria-controls={detailsId}
-          onClick={() => setExpanded((v) => !v)}
-        >
+        <Button variant="subtle" size="compact-sm" aria-expanded={expanded} aria-controls={detailsId} onClick={() => setExpanded((v) => !v)}>
           {expanded ? 'Hide details' : 'Show details'}
           <VisuallyHidden> of order {order.usaFileNumber}</VisuallyHidden>
         </Button>

@@ -56,10 +56,7 @@ export function PaymentInfoPrompt() {
   return (
     <Modal opened={opened} onClose={close} title={PROMPT_TITLE} centered closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="md">
-        <Text>
-          To receive payments for your completed orders, please onboard to Stewart Enterprise Payments (EPP) and confirm your payment
-          details.
-        </Text>
+        <Text>To receive payments for your completed orders, please onboard to Stewart Enterprise Payments (EPP) and confirm your payment details.</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={close}>
             Later

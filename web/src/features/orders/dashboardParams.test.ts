@@ -60,9 +60,7 @@ describe('active filter count', () => {
     expect(activeFilterCount({ ...EMPTY_FILTERS, statusRefIds: [-1] })).toBe(0);
     expect(activeFilterCount({ ...EMPTY_FILTERS, statusRefIds: [0] })).toBe(0);
     expect(activeFilterCount({ ...EMPTY_FILTERS, borrowerName: '  ' })).toBe(0);
-    expect(
-      activeFilterCount({ ...EMPTY_FILTERS, borrowerName: 'an', propertyState: 'TX', createDateFrom: '2026-01-01', statusRefIds: [13] }),
-    ).toBe(4);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, borrowerName: 'an', propertyState: 'TX', createDateFrom: '2026-01-01', statusRefIds: [13] })).toBe(4);
   });
 });
 

@@ -114,8 +114,7 @@ export function parseDashboardParams(params: URLSearchParams): DashboardState {
   const limit = (PAGE_SIZE_OPTIONS as readonly number[]).includes(limitNo) ? limitNo : DEFAULT_PAGE_SIZE;
   const field = params.get('sort');
   const dir = params.get('dir');
-  const sort: Sort | null =
-    field && (SORT_FIELDS as readonly string[]).includes(field) ? { field: field as SortField, direction: dir === 'desc' ? 'desc' : 'asc' } : null;
+  const sort: Sort | null = field && (SORT_FIELDS as readonly string[]).includes(field) ? { field: field as SortField, direction: dir === 'desc' ? 'desc' : 'asc' } : null;
   const filters: OrderFilters = { ...EMPTY_FILTERS };
   for (const k of TEXT_FILTERS) filters[k] = params.get(k) ?? '';
   const status = params.get('status');

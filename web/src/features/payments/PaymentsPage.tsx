@@ -102,14 +102,7 @@ function PaymentHistoryTab({ appraiser }: { appraiser: AppraiserInfo }) {
       </Alert>
       <form onSubmit={search} aria-label="Search payments" noValidate>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            type="date"
-            label="Start Date"
-            value={draft.from}
-            max={draft.to || undefined}
-            onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })}
-            w={190}
-          />
+          <TextInput type="date" label="Start Date" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} w={190} />
           <TextInput
             type="date"
             label="End Date"
@@ -218,10 +211,7 @@ function EppTab({ appraiser }: { appraiser: AppraiserInfo }) {
 
   return (
     <Stack gap="md">
-      <Text>
-        Stewart Enterprise Payments (EPP) is how you receive payments for completed orders. Onboarding sets up your payee details and W9
-        information with EPP.
-      </Text>
+      <Text>Stewart Enterprise Payments (EPP) is how you receive payments for completed orders. Onboarding sets up your payee details and W9 information with EPP.</Text>
       {failure ? (
         <Alert color="red" variant="light" role="alert">
           {failure}

@@ -3,15 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 import { MSG_NO_ENO_FILE, MSG_NO_LICENCES } from './CertificationsTab';
-import {
-  FHA_CERTIFIED,
-  MSG_AMOUNT_INVALID,
-  MSG_ENO_FILE_REQUIRED,
-  MSG_ENO_FILE_TYPE,
-  MSG_ENO_UPDATE_FAILED,
-  MSG_ENO_UPDATED,
-  MSG_PROVIDER_REQUIRED,
-} from './rules';
+import { FHA_CERTIFIED, MSG_AMOUNT_INVALID, MSG_ENO_FILE_REQUIRED, MSG_ENO_FILE_TYPE, MSG_ENO_UPDATE_FAILED, MSG_ENO_UPDATED, MSG_PROVIDER_REQUIRED } from './rules';
 import { APPRAISER_ID, appraiserInfo, namedFile, profileServer, setUpMultipartProfileServer, type ProfileServerOptions } from './testServer';
 
 setUpMultipartProfileServer();
@@ -82,9 +74,7 @@ describe('Certifications: E&O', () => {
         ['policyFile', 'policy-2026.pdf'],
       ],
     ]);
-    await waitFor(() =>
-      expect(screen.getByTestId('eno-summary')).toHaveTextContent('Prairie Assurance: $500,000.00 per incident, $0.00 aggregate, expires 01/31/2028'),
-    );
+    await waitFor(() => expect(screen.getByTestId('eno-summary')).toHaveTextContent('Prairie Assurance: $500,000.00 per incident, $0.00 aggregate, expires 01/31/2028'));
     expect(await screen.findByRole('button', { name: 'Download policy-2026.pdf' })).toBeInTheDocument();
     // The file is used up: the fields lock again until another one is chosen.
     expect(field('Provider')).toBeDisabled();
@@ -134,8 +124,16 @@ describe('Certifications: licences and FHA', () => {
   it('lists licences read-only: type, state, number, expiration', async () => {
     await open();
     const table = await screen.findByRole('table', { name: 'Licenses' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Type', 'State', 'Number', 'Expiration']);
-    expect(within(table).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Certified Residential', 'TX', 'TX-1380001-R', '03/31/2027']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Type', 'State', 'Number', 'Expiration']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Certified Residential', 'TX', 'TX-1380001-R', '03/31/2027']);
     expect(within(table).queryByRole('button')).not.toBeInTheDocument();
     expect(within(table).queryByRole('textbox')).not.toBeInTheDocument();
   });

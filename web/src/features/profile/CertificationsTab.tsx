@@ -8,27 +8,9 @@ import { useAppConfig } from '../../lib/appConfig';
 import { licencesQuery } from '../../lib/appraiserMe';
 import { formatUsd } from '../../lib/money';
 import { notify } from '../../lib/notify';
-import {
-  downloadProfileFile,
-  enoFileQuery,
-  profileKeys,
-  updateEno,
-  type AppraiserInfo,
-  type EnoFileRef,
-  type EnoUpdated,
-  type Licence,
-} from './api';
+import { downloadProfileFile, enoFileQuery, profileKeys, updateEno, type AppraiserInfo, type EnoFileRef, type EnoUpdated, type Licence } from './api';
 import { notifyFailure } from './feedback';
-import {
-  amountText,
-  checkEno,
-  ENO_FILE_ACCEPT,
-  FHA_CERTIFIED,
-  MSG_ENO_UPDATE_FAILED,
-  MSG_ENO_UPDATED,
-  type EnoDraft,
-  type EnoErrors,
-} from './rules';
+import { amountText, checkEno, ENO_FILE_ACCEPT, FHA_CERTIFIED, MSG_ENO_UPDATE_FAILED, MSG_ENO_UPDATED, type EnoDraft, type EnoErrors } from './rules';
 
 export const MSG_NO_LICENCES = 'No licenses are on file.';
 export const MSG_NO_ENO_FILE = 'No policy file on file.';

@@ -43,16 +43,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <FormDialog
-      title="Change Password"
-      opened
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel="Change Password"
-      submitDisabled={!ready}
-      busy={change.isPending}
-      failure={failure}
-    >
+    <FormDialog title="Change Password" opened onClose={onClose} onSubmit={submit} submitLabel="Change Password" submitDisabled={!ready} busy={change.isPending} failure={failure}>
       <PasswordField label="Current Password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} data-autofocus />
       <PasswordField
         label="New Password"

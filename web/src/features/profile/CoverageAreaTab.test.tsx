@@ -3,14 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { renderApp } from '../../test/render';
 import { server } from '../../test/server';
 import { MSG_NO_COVERAGE } from './CoverageAreaTab';
-import {
-  MSG_COVERAGE_ADD_FAILED,
-  MSG_COVERAGE_ADDED,
-  MSG_COVERAGE_REMOVE_FAILED,
-  MSG_COVERAGE_REMOVED,
-  MSG_NOT_ENOUGH_DATA,
-  MSG_SELECT_STATE_AND_COUNTY,
-} from './rules';
+import { MSG_COVERAGE_ADD_FAILED, MSG_COVERAGE_ADDED, MSG_COVERAGE_REMOVE_FAILED, MSG_COVERAGE_REMOVED, MSG_NOT_ENOUGH_DATA, MSG_SELECT_STATE_AND_COUNTY } from './rules';
 import { APPRAISER_ID, profileServer, type ProfileServerOptions } from './testServer';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -32,7 +25,12 @@ const rows = () =>
   within(screen.getByRole('table', { name: 'Coverage areas' }))
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell').slice(0, 3).map((c) => c.textContent));
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .slice(0, 3)
+        .map((c) => c.textContent),
+    );
 
 /** Picks the option named `option` once it has loaded. */
 async function choose(label: string, option: string) {
@@ -45,7 +43,11 @@ describe('Coverage Area', () => {
   it('lists State, County and Status (Verified or Pending)', async () => {
     await open();
     const table = await screen.findByRole('table', { name: 'Coverage areas' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['State', 'County', 'Status', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['State', 'County', 'Status', 'Actions']);
     expect(rows()).toEqual([
       ['TX', 'Travis', 'Verified'],
       ['TX', 'Williamson', 'Pending'],

@@ -8,14 +8,7 @@ import { useCounties, useStates } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { addCoverageArea, coverageAreasQuery, deleteCoverageArea, type AppraiserInfo, type CoverageArea } from './api';
 import { notifyFailure } from './feedback';
-import {
-  checkCoverage,
-  formatScore,
-  MSG_COVERAGE_ADD_FAILED,
-  MSG_COVERAGE_ADDED,
-  MSG_COVERAGE_REMOVE_FAILED,
-  MSG_COVERAGE_REMOVED,
-} from './rules';
+import { checkCoverage, formatScore, MSG_COVERAGE_ADD_FAILED, MSG_COVERAGE_ADDED, MSG_COVERAGE_REMOVE_FAILED, MSG_COVERAGE_REMOVED } from './rules';
 
 export const MSG_NO_COVERAGE = 'No coverage areas have been added yet.';
 

@@ -20,21 +20,22 @@ const cells = (table: HTMLElement) =>
   within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell').slice(0, 6).map((c) => c.textContent));
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .slice(0, 6)
+        .map((c) => c.textContent),
+    );
 
 describe('Documents', () => {
   it('lists ID, Type, Name, Size, Uploaded by, Date and Time Uploaded, newest first', async () => {
     await open();
     const table = await screen.findByRole('table', { name: 'Documents' });
-    expect(within(table).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
-      'ID',
-      'Type',
-      'Name',
-      'Size',
-      'Uploaded by',
-      'Date and Time Uploaded',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['ID', 'Type', 'Name', 'Size', 'Uploaded by', 'Date and Time Uploaded', 'Actions']);
     expect(cells(table)).toEqual([
       ['52', 'W-9', 'w9.pdf', '1.5 KB', 'Avery Appraiser', '02/03/2026, 10:30 AM'],
       ['51', 'License', 'license.pdf', '300 Bytes', 'Dana Staff', '01/02/2026, 9:00 AM'],

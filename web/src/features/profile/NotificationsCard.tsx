@@ -36,8 +36,7 @@ function Form({ saved }: { saved: NotificationPreferences }) {
       queryClient.setQueryData(profileKeys.notifications(), answer);
     },
   });
-  const setDelivery = (event: string, delivery: Delivery) =>
-    setChoices((c) => ({ ...c, events: c.events.map((e) => (e.event === event ? { ...e, delivery } : e)) }));
+  const setDelivery = (event: string, delivery: Delivery) => setChoices((c) => ({ ...c, events: c.events.map((e) => (e.event === event ? { ...e, delivery } : e)) }));
   const digest = choices.digestHour != null;
   return (
     <Stack gap="sm">

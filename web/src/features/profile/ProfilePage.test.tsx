@@ -117,7 +117,10 @@ describe('Profile Settings: routes and tabs', () => {
 
   it('an appraiser without an appraiser record still gets Change Password on their own page', async () => {
     const h = profileServer();
-    server.use(http.get('*/api/appraiser/me', () => HttpResponse.json({ message: 'Appraiser Not Found' }, { status: 404 })), ...h.handlers);
+    server.use(
+      http.get('*/api/appraiser/me', () => HttpResponse.json({ message: 'Appraiser Not Found' }, { status: 404 })),
+      ...h.handlers,
+    );
     renderApp('/profile/me');
     expect(await screen.findByText(MSG_APPRAISER_NOT_FOUND)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
@@ -135,7 +138,17 @@ describe('Profile Settings: routes and tabs', () => {
         return HttpResponse.json({ message: 'Appraiser Not Found' }, { status: 404 });
       }),
       http.get('*/api/user/20', () =>
-        HttpResponse.json({ id: 20, firstName: 'Dana', lastName: 'Staff', email: 'dana@appraisalportal.example', loginId: 'dana.staff', workPhone: null, cellPhone: '5125550177', cellPhoneCarrier: null, userType: user.userType }),
+        HttpResponse.json({
+          id: 20,
+          firstName: 'Dana',
+          lastName: 'Staff',
+          email: 'dana@appraisalportal.example',
+          loginId: 'dana.staff',
+          workPhone: null,
+          cellPhone: '5125550177',
+          cellPhoneCarrier: null,
+          userType: user.userType,
+        }),
       ),
       ...profileServer({ user }).handlers,
     );
@@ -222,7 +235,17 @@ describe('Personal Info', () => {
         return HttpResponse.json({ message: 'You are not authorized to perform this action' }, { status: 403 });
       }),
       http.get('*/api/user/40', () =>
-        HttpResponse.json({ id: 40, firstName: 'Cam', lastName: 'Client', email: 'cam@lender.example', loginId: 'cam.client', workPhone: '5125550199', cellPhone: null, cellPhoneCarrier: null, userType: 0 }),
+        HttpResponse.json({
+          id: 40,
+          firstName: 'Cam',
+          lastName: 'Client',
+          email: 'cam@lender.example',
+          loginId: 'cam.client',
+          workPhone: '5125550199',
+          cellPhone: null,
+          cellPhoneCarrier: null,
+          userType: 0,
+        }),
       ),
       ...profileServer({ user: client }).handlers,
     );

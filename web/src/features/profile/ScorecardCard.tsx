@@ -29,7 +29,11 @@ export function ScorecardCard({ securityUserId }: { securityUserId: number }) {
   return (
     <InfoCard title={SCORECARD_TITLE} testId="card-scorecard">
       {query.isPending ? <Skeleton h={80} aria-label="Loading the scorecard" /> : null}
-      {query.isError ? <Text size="sm" c="red.9">{MSG_SCORECARD_FAILED}</Text> : null}
+      {query.isError ? (
+        <Text size="sm" c="red.9">
+          {MSG_SCORECARD_FAILED}
+        </Text>
+      ) : null}
       {query.isSuccess ? <Figures card={query.data} /> : null}
     </InfoCard>
   );

@@ -38,7 +38,12 @@ describe('Settings: trainees', () => {
     expect(h.calls.trainee).toEqual([{ appraiserId: APPRAISER_ID, hasTrainee: true }]);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Has trainees' })).toBeChecked());
     fireEvent.click(screen.getByRole('switch', { name: 'Has trainees' }));
-    await waitFor(() => expect(h.calls.trainee).toEqual([{ appraiserId: APPRAISER_ID, hasTrainee: true }, { appraiserId: APPRAISER_ID, hasTrainee: false }]));
+    await waitFor(() =>
+      expect(h.calls.trainee).toEqual([
+        { appraiserId: APPRAISER_ID, hasTrainee: true },
+        { appraiserId: APPRAISER_ID, hasTrainee: false },
+      ]),
+    );
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Has trainees' })).not.toBeChecked());
   });
 

@@ -35,9 +35,7 @@ function TraineeToggle({ appraiser }: { appraiser: AppraiserInfo }) {
     mutationFn: (hasTrainee: boolean) => updateTrainee(appraiser.securityUser.id, hasTrainee),
     onSuccess: (updated) => {
       notify('success', MSG_TRAINEE_SAVED);
-      queryClient.setQueriesData<AppraiserInfo | null>({ queryKey: profileKeys.profiles() }, (old) =>
-        old && old.securityUser.id === updated.securityUser.id ? updated : old,
-      );
+      queryClient.setQueriesData<AppraiserInfo | null>({ queryKey: profileKeys.profiles() }, (old) => (old && old.securityUser.id === updated.securityUser.id ? updated : old));
       void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
     onError: (e) => notifyFailure(e, MSG_SAVE_FAILED),
@@ -45,13 +43,7 @@ function TraineeToggle({ appraiser }: { appraiser: AppraiserInfo }) {
   const hasTrainees = save.isPending ? save.variables : !appraiser.noTrainee;
   return (
     <Stack gap={4}>
-      <Switch
-        label="Has trainees"
-        aria-describedby="trainee-help"
-        checked={hasTrainees}
-        disabled={save.isPending}
-        onChange={(e) => save.mutate(e.currentTarget.checked)}
-      />
+      <Switch label="Has trainees" aria-describedby="trainee-help" checked={hasTrainees} disabled={save.isPending} onChange={(e) => save.mutate(e.currentTarget.checked)} />
       <Text size="sm" c="gray.8" id="trainee-help">
         On when trainees work with this appraiser on orders.
       </Text>

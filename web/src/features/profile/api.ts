@@ -104,11 +104,9 @@ export function documentsQuery(id: number) {
 
 const quiet = { notify: false } as const;
 
-
 export function addCoverageArea(body: NewCoverageArea): Promise<CoverageArea> {
   return call(api.POST('/api/appraiser/coverage-areas/add', { body }), quiet);
 }
-
 
 export function deleteCoverageArea(body: CoverageAreaRemoval): Promise<Message> {
   return call(api.POST('/api/appraiser/coverage-areas/delete', { body }), quiet);
@@ -117,7 +115,6 @@ export function deleteCoverageArea(body: CoverageAreaRemoval): Promise<Message> 
 export function updateTrainee(appraiserId: number, hasTrainee: boolean): Promise<AppraiserInfo> {
   return call(api.POST('/api/appraiser/update-trainee-info', { body: { appraiserId, hasTrainee } }), quiet);
 }
-
 
 export function updateOutOfOffice(body: OutOfOffice): Promise<AppraiserInfo> {
   return call(api.POST('/api/appraiser/update-ooo', { body }), quiet);

@@ -92,7 +92,10 @@ export function formatOfficeAddress(a: Pick<AppraiserInfo, 'officeAddressLine1' 
 }
 
 export function fullName(first: string | null | undefined, last: string | null | undefined): string {
-  return [first, last].filter((p) => p && p.trim()).join(' ').trim();
+  return [first, last]
+    .filter((p) => p && p.trim())
+    .join(' ')
+    .trim();
 }
 
 // ---- Checks -------------------------------------------------------------------------------------

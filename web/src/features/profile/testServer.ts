@@ -223,9 +223,7 @@ export function profileServer(options: ProfileServerOptions = {}) {
       ]),
     ),
     http.get('*/api/constants/counties/:state', ({ params }) =>
-      HttpResponse.json(
-        (params.state === 'TX' ? ['Bexar', 'Travis', 'Williamson'] : ['Cleveland', 'Tulsa']).map((c) => ({ label: c, value: c })),
-      ),
+      HttpResponse.json((params.state === 'TX' ? ['Bexar', 'Travis', 'Williamson'] : ['Cleveland', 'Tulsa']).map((c) => ({ label: c, value: c }))),
     ),
     http.get('*/api/constants/appraiser-file-types', () =>
       HttpResponse.json([

@@ -45,7 +45,9 @@ describe('Quote detail', () => {
       http.get('*/api/quotes/details/7', () => HttpResponse.json(current)),
       http.post('*/api/quotes/accept', async ({ request }) => {
         sent = await request.json();
-        current = detail('responded', { answer: { status: 'responded', answeredAt: null, estimatedDeliveryDate: '2030-01-10', appraiserFee: 480, comment: 'Fine', rejectReason: null } });
+        current = detail('responded', {
+          answer: { status: 'responded', answeredAt: null, estimatedDeliveryDate: '2030-01-10', appraiserFee: 480, comment: 'Fine', rejectReason: null },
+        });
         return HttpResponse.json(current);
       }),
     );

@@ -11,5 +11,4 @@ describe('quote helpers', () => {
     expect(parseQuoteId('42')).toBe(42);
     for (const bad of [undefined, '', '0', '-1', '1.5', 'abc', '99999999999']) expect(parseQuoteId(bad), String(bad)).toBeNull();
   });
-
 });

@@ -41,8 +41,7 @@ export function quoteDetailQuery(id: number) {
   return queryOptions({
     queryKey: quoteKeys.details(id),
     // A quote the caller did not receive is a 404: the page shows its own failure, no toast.
-    queryFn: () =>
-      call(api.GET('/api/quotes/details/{id}', { params: { path: { id } } }), { notify: false, skip403Redirect: true, errorMessage: MSG_QUOTE_FAILED }),
+    queryFn: () => call(api.GET('/api/quotes/details/{id}', { params: { path: { id } } }), { notify: false, skip403Redirect: true, errorMessage: MSG_QUOTE_FAILED }),
     retry: false,
   });
 }

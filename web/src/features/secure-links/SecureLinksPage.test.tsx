@@ -35,7 +35,9 @@ function withLink(status: number) {
     csrf,
     appConfig(),
     http.get('*/api/auth/logged-in', () =>
-      signedIn ? HttpResponse.json({ securityUserId: 10, userType: 1, firstName: 'Avery', lastName: 'Appraiser' }) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }),
+      signedIn
+        ? HttpResponse.json({ securityUserId: 10, userType: 1, firstName: 'Avery', lastName: 'Appraiser' })
+        : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }),
     ),
     http.get('*/api/appraiser/secure-links', () => HttpResponse.json([link])),
     http.post('*/api/appraiser/secure-links/7/viewed', () => HttpResponse.json({ ...link, viewDateTime: '2026-03-03T15:00:00Z' })),

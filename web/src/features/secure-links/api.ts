@@ -23,4 +23,3 @@ export async function markViewed(queryClient: QueryClient, id: number): Promise<
   queryClient.setQueryData<SecureLink[]>(LINKS_KEY, (list) => list?.map((l) => (l.id === link.id ? link : l)));
   return link;
 }
-

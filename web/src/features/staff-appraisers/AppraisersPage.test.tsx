@@ -58,7 +58,12 @@ function withAppraisers(list: AppraiserItem[], records: Record<number, Appraiser
   const find = (id: unknown) => list.find((a) => a.id === Number(id))!;
   server.use(
     csrf,
-    http.get('*/api/constants/states', () => HttpResponse.json([{ label: 'Oklahoma', value: 'OK' }, { label: 'Texas', value: 'TX' }])),
+    http.get('*/api/constants/states', () =>
+      HttpResponse.json([
+        { label: 'Oklahoma', value: 'OK' },
+        { label: 'Texas', value: 'TX' },
+      ]),
+    ),
     http.get('*/api/staff/companies', () =>
       HttpResponse.json([
         { id: 3, name: 'Lone Star Appraisals', active: false },
@@ -277,9 +282,9 @@ describe('Staff Appraisers page', () => {
   });
 
   it('shows a card per appraiser on a phone-sized screen', async () => {
-    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query) =>
-      Object.assign(new EventTarget(), { matches: true, media: query, onchange: null, addListener: () => {}, removeListener: () => {} }),
-    );
+    const phone = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query) => Object.assign(new EventTarget(), { matches: true, media: query, onchange: null, addListener: () => {}, removeListener: () => {} }));
     try {
       withAppraisers([structuredClone(avery)]);
       const cards = await screen.findByRole('list', { name: 'Appraisers' });

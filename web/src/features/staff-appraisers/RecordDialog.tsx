@@ -87,10 +87,7 @@ export function RecordDialog({ appraiser, onClose }: { appraiser: AppraiserItem;
       notify('success', `The record of ${appraiser.name} was saved.`);
       queryClient.setQueryData(staffAppraiserKeys.record(appraiser.id), saved);
       // The profile pages' copies and the list (its cell phone) follow.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: appraiserKeys.all }),
-        queryClient.invalidateQueries({ queryKey: APPRAISERS_KEY }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: appraiserKeys.all }), queryClient.invalidateQueries({ queryKey: APPRAISERS_KEY })]);
       onClose();
     },
   });

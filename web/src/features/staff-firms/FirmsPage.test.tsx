@@ -32,7 +32,12 @@ function withFirms(list: CompanyItem[]) {
   };
   server.use(
     csrf,
-    http.get('*/api/constants/states', () => HttpResponse.json([{ label: 'Oklahoma', value: 'OK' }, { label: 'Texas', value: 'TX' }])),
+    http.get('*/api/constants/states', () =>
+      HttpResponse.json([
+        { label: 'Oklahoma', value: 'OK' },
+        { label: 'Texas', value: 'TX' },
+      ]),
+    ),
     http.get('*/api/staff/companies', () => HttpResponse.json([...list].sort((a, b) => a.name.localeCompare(b.name)))),
     http.post('*/api/staff/companies', async ({ request }) => {
       const body = await record(request);
@@ -163,9 +168,9 @@ describe('Firms page', () => {
   });
 
   it('shows a card per firm on a phone-sized screen', async () => {
-    const phone = vi.spyOn(window, 'matchMedia').mockImplementation((query) =>
-      Object.assign(new EventTarget(), { matches: true, media: query, onchange: null, addListener: () => {}, removeListener: () => {} }),
-    );
+    const phone = vi
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query) => Object.assign(new EventTarget(), { matches: true, media: query, onchange: null, addListener: () => {}, removeListener: () => {} }));
     try {
       withFirms([structuredClone(prairie)]);
       const cards = await screen.findByRole('list', { name: 'Firms' });

@@ -56,9 +56,7 @@ function DeactivateDialog({ firm, onClose }: { firm: CompanyItem; onClose: () =>
       busy={deactivate.isPending}
       failure={deactivate.error ? failureText(deactivate.error, MSG_STATUS_FAILED) : null}
     >
-      <Text size="sm">
-        {firm.name} will take no new accounts and leave the firm pickers. Its appraisers keep their accounts and orders.
-      </Text>
+      <Text size="sm">{firm.name} will take no new accounts and leave the firm pickers. Its appraisers keep their accounts and orders.</Text>
     </FormDialog>
   );
 }

@@ -31,7 +31,12 @@ export function secureLinkErrors(form: typeof EMPTY): Partial<Record<Field, stri
 function OrderFiles({ orderId, chosen, onChange }: { orderId: number; chosen: number[]; onChange: (ids: number[]) => void }) {
   const files = useQuery(orderFilesQuery(orderId));
   if (files.isPending) return <Text size="sm">Loading the order&apos;s files…</Text>;
-  if (files.isError) return <Text size="sm" c="red.8">{failureText(files.error, `Order ${orderId} could not be found.`)}</Text>;
+  if (files.isError)
+    return (
+      <Text size="sm" c="red.8">
+        {failureText(files.error, `Order ${orderId} could not be found.`)}
+      </Text>
+    );
   if (files.data.length === 0) return <Text size="sm">This order has no files to attach.</Text>;
   return (
     <Checkbox.Group label="Attachments" description="Files of this order to send with the link" value={chosen.map(String)} onChange={(ids) => onChange(ids.map(Number))}>
@@ -86,8 +91,23 @@ export function SendSecureLinkDialog({ onClose }: { onClose: () => void }) {
       failure={send.error ? failureText(send.error, 'The secure link could not be sent. Please try again.') : null}
       size="lg"
     >
-      <NativeSelect label="Recipient" required data={recipients} value={form.recipient} onChange={(e) => set('recipient')(e.currentTarget.value)} error={errors.recipient} data-autofocus />
-      <TextInput label="Order ID" description="Optional: the order it is about" inputMode="numeric" value={form.orderId} onChange={(e) => set('orderId')(e.currentTarget.value)} error={errors.orderId} />
+      <NativeSelect
+        label="Recipient"
+        required
+        data={recipients}
+        value={form.recipient}
+        onChange={(e) => set('recipient')(e.currentTarget.value)}
+        error={errors.recipient}
+        data-autofocus
+      />
+      <TextInput
+        label="Order ID"
+        description="Optional: the order it is about"
+        inputMode="numeric"
+        value={form.orderId}
+        onChange={(e) => set('orderId')(e.currentTarget.value)}
+        error={errors.orderId}
+      />
       {orderId !== null ? <OrderFiles orderId={orderId} chosen={fileIds} onChange={setFileIds} /> : null}
       <TextInput label="Subject" required value={form.subject} onChange={(e) => set('subject')(e.currentTarget.value)} error={errors.subject} />
       <Textarea label="Message" required autosize minRows={4} value={form.message} onChange={(e) => set('message')(e.currentTarget.value)} error={errors.message} />

@@ -11,7 +11,16 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
-const appraiser = { id: 10, name: 'Avery Appraiser', username: 'demo.appraiser', email: 'a@example.com', company: 'Prairie Valuation Partners', active: true, licenses: [], openOrders: 3 };
+const appraiser = {
+  id: 10,
+  name: 'Avery Appraiser',
+  username: 'demo.appraiser',
+  email: 'a@example.com',
+  company: 'Prairie Valuation Partners',
+  active: true,
+  licenses: [],
+  openOrders: 3,
+};
 const sentLink = {
   id: 5,
   usaFileNumber: 'A0000123',
@@ -30,7 +39,11 @@ const sentLink = {
 
 describe('Staff Secure Links page', () => {
   it('lists what was sent with its viewed state, and reads a link', async () => {
-    server.use(loggedIn(staff), appConfig(), http.get('*/api/staff/secure-links', () => HttpResponse.json([sentLink])));
+    server.use(
+      loggedIn(staff),
+      appConfig(),
+      http.get('*/api/staff/secure-links', () => HttpResponse.json([sentLink])),
+    );
     renderApp('/staff/secure-links');
     await screen.findByRole('heading', { level: 1, name: 'Secure Links' });
     const table = await screen.findByRole('table', { name: 'Secure links sent' });
@@ -52,7 +65,20 @@ describe('Staff Secure Links page', () => {
       http.get('*/api/staff/secure-links', () => HttpResponse.json(links)),
       http.get('*/api/staff/appraisers', () => HttpResponse.json([appraiser, { ...appraiser, id: 11, name: 'Gone Away', active: false }])),
       http.get('*/api/order-details/123', () =>
-        HttpResponse.json({ files: [{ id: 90, fileName: 'Plat map.pdf', fileTypeDescription: 'Other', fileSize: 10, uploadDateTime: '2026-11-20T15:00:00Z', uploadedByFirstName: 'D', uploadedByLastName: 'S', hide: false }] }),
+        HttpResponse.json({
+          files: [
+            {
+              id: 90,
+              fileName: 'Plat map.pdf',
+              fileTypeDescription: 'Other',
+              fileSize: 10,
+              uploadDateTime: '2026-11-20T15:00:00Z',
+              uploadedByFirstName: 'D',
+              uploadedByLastName: 'S',
+              hide: false,
+            },
+          ],
+        }),
       ),
       http.get('*/api/order-details/999', () => HttpResponse.json({ message: 'Order not found.' }, { status: 404 })),
       http.post('*/api/staff/secure-links', async ({ request }) => {

@@ -20,14 +20,28 @@ function columns(timeZone: string | null): Column<SentSecureLink>[] {
     { header: 'Recipient', cell: (l) => l.recipientName },
     {
       header: 'File #',
-      cell: (l) => (l.orderId ? <Anchor component={Link} to={`/staff/orderdetails/${l.orderId}`}>{l.usaFileNumber}</Anchor> : 'None'),
+      cell: (l) =>
+        l.orderId ? (
+          <Anchor component={Link} to={`/staff/orderdetails/${l.orderId}`}>
+            {l.usaFileNumber}
+          </Anchor>
+        ) : (
+          'None'
+        ),
       nowrap: true,
     },
     { header: 'Attachments', cell: (l) => l.attachments.length },
     { header: 'Sent', cell: (l) => formatDateAndTime(l.sentDateTime, timeZone), nowrap: true },
     {
       header: 'Viewed',
-      cell: (l) => (l.viewDateTime ? formatDateAndTime(l.viewDateTime, timeZone) : <Text span size="sm" c="gray.8">Not yet</Text>),
+      cell: (l) =>
+        l.viewDateTime ? (
+          formatDateAndTime(l.viewDateTime, timeZone)
+        ) : (
+          <Text span size="sm" c="gray.8">
+            Not yet
+          </Text>
+        ),
       nowrap: true,
     },
   ];
@@ -77,7 +91,15 @@ export function StaffSecureLinksPage() {
       {sent.isPending ? <Skeleton h={160} aria-label="Loading secure links" /> : null}
       {sent.isSuccess && sent.data.length === 0 ? <EmptyState message={MSG_NONE_SENT} /> : null}
       {sent.isSuccess && sent.data.length > 0 ? (
-        <ResponsiveTable items={pages.visible} columns={columns(config.data?.companyTimeZone ?? null)} actions={read} label="Secure links sent" mobile={mobile} minWidth={860} idAttribute="data-link-id" />
+        <ResponsiveTable
+          items={pages.visible}
+          columns={columns(config.data?.companyTimeZone ?? null)}
+          actions={read}
+          label="Secure links sent"
+          mobile={mobile}
+          minWidth={860}
+          idAttribute="data-link-id"
+        />
       ) : null}
       {pages.paged ? <PaginationBar {...pages.bar} label="Secure links pages" /> : null}
       {composing ? <SendSecureLinkDialog onClose={() => setComposing(false)} /> : null}

@@ -15,7 +15,11 @@ export function AlertsSection({ alerts, errors, onChange }: AlertsSectionProps) 
       alerts.map((a, i) => (i === index ? value : a)),
       errors.map((e, i) => (i === index ? undefined : e)),
     );
-  const remove = (index: number) => onChange(alerts.filter((_, i) => i !== index), errors.filter((_, i) => i !== index));
+  const remove = (index: number) =>
+    onChange(
+      alerts.filter((_, i) => i !== index),
+      errors.filter((_, i) => i !== index),
+    );
   const add = () => onChange([...alerts, ''], [...errors, undefined]);
   return (
     <FormSection title="Alerts">

@@ -15,7 +15,11 @@ export function ContactsSection({ contacts, errors, onChange }: ContactsSectionP
       contacts.map((c, i) => (i === index ? { ...c, [field]: value } : c)),
       errors.map((e, i) => (i === index ? { ...e, [field]: undefined } : e)),
     );
-  const remove = (index: number) => onChange(contacts.filter((_, i) => i !== index), errors.filter((_, i) => i !== index));
+  const remove = (index: number) =>
+    onChange(
+      contacts.filter((_, i) => i !== index),
+      errors.filter((_, i) => i !== index),
+    );
   const add = () => onChange([...contacts, EMPTY_CONTACT], [...errors, {}]);
   return (
     <FormSection title="Contacts">

@@ -25,14 +25,17 @@ function editServer(order: Schemas['OrderDetails'], answers: Response[] = []) {
     csrf,
     http.get('*/api/order-details/:id', () => HttpResponse.json(order)),
     http.get('*/api/staff/orders/:id/notes', () => HttpResponse.json([])),
-    http.get('*/api/staff/clients', () => HttpResponse.json([{ id: 3, companyName: 'Acme Lending' }, { id: 4, companyName: 'Other Bank' }])),
+    http.get('*/api/staff/clients', () =>
+      HttpResponse.json([
+        { id: 3, companyName: 'Acme Lending' },
+        { id: 4, companyName: 'Other Bank' },
+      ]),
+    ),
     http.get('*/api/constants/states', () => HttpResponse.json([{ label: 'Texas', value: 'TX' }])),
     http.get('*/api/constants/counties/TX', () => HttpResponse.json([{ label: 'Travis County', value: 'Travis County' }])),
     http.get('*/api/constants/property-types', () => HttpResponse.json(options(['Single Family Residence', 'Condominium']))),
     http.get('*/api/constants/intended-uses', () => HttpResponse.json(options(['Purchase', 'Refinance']))),
-    http.get('*/api/constants/report-products', () =>
-      HttpResponse.json([product(1, '1004 Single Family Residential', 450), product(2, '1007 Rent Schedule', 100)]),
-    ),
+    http.get('*/api/constants/report-products', () => HttpResponse.json([product(1, '1004 Single Family Residential', 450), product(2, '1007 Rent Schedule', 100)])),
     http.put('*/api/staff/orders/:id', async ({ request, params }) => {
       put.push({ id: params.id, body: await request.json() });
       return answers.shift() ?? HttpResponse.json({ message: 'The order was saved.' });

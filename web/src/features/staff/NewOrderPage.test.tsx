@@ -31,9 +31,7 @@ function withLookups(posted: unknown[], answers: Response[]) {
     http.get('*/api/constants/counties/TX', () => HttpResponse.json([{ label: 'Travis County', value: 'Travis County' }])),
     http.get('*/api/constants/property-types', () => HttpResponse.json(options(['Single Family Residence', 'Condominium']))),
     http.get('*/api/constants/intended-uses', () => HttpResponse.json(options(['Purchase', 'Refinance']))),
-    http.get('*/api/constants/report-products', () =>
-      HttpResponse.json([product(1, '1004 Single Family Residential', 450), product(2, '1007 Rent Schedule', 100)]),
-    ),
+    http.get('*/api/constants/report-products', () => HttpResponse.json([product(1, '1004 Single Family Residential', 450), product(2, '1007 Rent Schedule', 100)])),
     http.post('*/api/staff/orders', async ({ request }) => {
       posted.push(await request.json());
       return answers.shift() ?? HttpResponse.json({ message: 'unexpected' }, { status: 500 });
@@ -62,7 +60,13 @@ describe('New Order page', () => {
     await screen.findByRole('heading', { level: 1, name: 'New Order' });
     createOrder();
     expect(await screen.findByText('Client is required.')).toBeInTheDocument();
-    for (const message of ['Borrower name is required.', 'Property zip is required.', 'Choose 1 to 4 report types.', 'Appraiser fee is required.', 'Appraiser due date is required.']) {
+    for (const message of [
+      'Borrower name is required.',
+      'Property zip is required.',
+      'Choose 1 to 4 report types.',
+      'Appraiser fee is required.',
+      'Appraiser due date is required.',
+    ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(screen.getByRole('alert')).toHaveTextContent(MSG_FIX_FIELDS);
@@ -97,11 +101,24 @@ describe('New Order page', () => {
     await screen.findByRole('option', { name: 'Acme Lending' });
     createOrder();
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG_FIX_FIELDS);
-    for (const [label, value] of [['Client', '3'], ['Borrower Name', 'Jordan Buyer'], ['Property Address', '12 Oak St'], ['City', 'Austin'], ['State', 'TX']]) {
+    for (const [label, value] of [
+      ['Client', '3'],
+      ['Borrower Name', 'Jordan Buyer'],
+      ['Property Address', '12 Oak St'],
+      ['City', 'Austin'],
+      ['State', 'TX'],
+    ]) {
       type(label!, value!);
     }
     await screen.findByRole('option', { name: 'Travis County' });
-    for (const [label, value] of [['County', 'Travis County'], ['Zip', '78704'], ['Property Type', '1'], ['Intended Use', '1'], ['Appraiser Fee', '450'], ['Appraiser Due Date', day(3)]]) {
+    for (const [label, value] of [
+      ['County', 'Travis County'],
+      ['Zip', '78704'],
+      ['Property Type', '1'],
+      ['Intended Use', '1'],
+      ['Appraiser Fee', '450'],
+      ['Appraiser Due Date', day(3)],
+    ]) {
       type(label!, value!);
     }
     expect(screen.getByRole('alert')).toHaveTextContent(MSG_FIX_FIELDS);
@@ -184,11 +201,24 @@ describe('New Order page', () => {
     withLookups(posted, [HttpResponse.json({ id: 78, fileNumber: 'A0000078' }, { status: 201 })]);
     const { router } = renderApp('/staff/new-order');
     await screen.findByRole('option', { name: 'Acme Lending' });
-    for (const [label, value] of [['Client', '3'], ['Borrower Name', 'Jordan Buyer'], ['Property Address', '12 Oak St'], ['City', 'Austin'], ['State', 'TX']]) {
+    for (const [label, value] of [
+      ['Client', '3'],
+      ['Borrower Name', 'Jordan Buyer'],
+      ['Property Address', '12 Oak St'],
+      ['City', 'Austin'],
+      ['State', 'TX'],
+    ]) {
       type(label!, value!);
     }
     await screen.findByRole('option', { name: 'Travis County' });
-    for (const [label, value] of [['County', 'Travis County'], ['Zip', '78704'], ['Property Type', '1'], ['Intended Use', '1'], ['Appraiser Fee', '450'], ['Appraiser Due Date', day(3)]]) {
+    for (const [label, value] of [
+      ['County', 'Travis County'],
+      ['Zip', '78704'],
+      ['Property Type', '1'],
+      ['Intended Use', '1'],
+      ['Appraiser Fee', '450'],
+      ['Appraiser Due Date', day(3)],
+    ]) {
       type(label!, value!);
     }
     await chooseProduct(/^1004 Single Family Residential/);

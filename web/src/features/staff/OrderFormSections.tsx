@@ -58,7 +58,13 @@ export function PropertySection({ fields }: { fields: OrderFieldsState }) {
         <TextInput label="Property Address" required autoComplete="off" {...fields.input('propertyAddressLine1')} />
         <TextInput label="Address Line 2" autoComplete="off" {...fields.input('propertyAddressLine2')} />
         <TextInput label="City" required {...fields.input('propertyCity')} />
-        <NativeSelect label="State" required data={withPrompt('Select a state', states.data)} {...fields.input('propertyStateCode')} onChange={(e) => chooseState(e.currentTarget.value)} />
+        <NativeSelect
+          label="State"
+          required
+          data={withPrompt('Select a state', states.data)}
+          {...fields.input('propertyStateCode')}
+          onChange={(e) => chooseState(e.currentTarget.value)}
+        />
         <NativeSelect label="County" required data={withPrompt(state ? 'Select a county' : 'Choose the state first', counties.data)} {...fields.input('propertyCounty')} />
         <TextInput label="Zip" required inputMode="numeric" maxLength={5} {...fields.input('propertyZip')} />
         <NativeSelect label="Property Type" required data={withPrompt('Select a property type', propertyTypes.data)} {...fields.input('propertyTypeId')} />

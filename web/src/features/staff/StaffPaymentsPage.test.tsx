@@ -32,7 +32,10 @@ function withPayable(list: ReturnType<typeof payable>[], sent: unknown[], paidAl
       const body = (await request.json()) as { orderId: number };
       sent.push(body);
       if (paidAlready.has(body.orderId)) return HttpResponse.json({ message: 'This order has already been paid.' }, { status: 409 });
-      list.splice(list.findIndex((o) => o.orderId === body.orderId), 1);
+      list.splice(
+        list.findIndex((o) => o.orderId === body.orderId),
+        1,
+      );
       return HttpResponse.json({ id: 1 }, { status: 201 });
     }),
   );
@@ -72,7 +75,10 @@ describe('Staff Payments page', () => {
   });
 
   it('pages a long list, 25 rows at a time', async () => {
-    withPayable(Array.from({ length: 30 }, (_, i) => payable(100 + i, `A${String(100 + i).padStart(7, '0')}`)), []);
+    withPayable(
+      Array.from({ length: 30 }, (_, i) => payable(100 + i, `A${String(100 + i).padStart(7, '0')}`)),
+      [],
+    );
     renderApp('/staff/payments');
     const table = await screen.findByRole('table', { name: 'Orders waiting for payment' });
     expect(within(table).getAllByRole('button', { name: /^Record payment for/ })).toHaveLength(25);

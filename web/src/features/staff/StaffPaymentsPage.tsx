@@ -53,7 +53,15 @@ export function StaffPaymentsPage() {
       {payable.isPending ? <Skeleton h={160} aria-label="Loading payable orders" /> : null}
       {payable.isSuccess && rows.length === 0 ? <EmptyState message={MSG_NOTHING_PAYABLE} /> : null}
       {rows.length > 0 ? (
-        <ResponsiveTable items={pages.visible} columns={COLUMNS} actions={payButton} label="Orders waiting for payment" mobile={mobile} minWidth={860} idAttribute="data-order-id" />
+        <ResponsiveTable
+          items={pages.visible}
+          columns={COLUMNS}
+          actions={payButton}
+          label="Orders waiting for payment"
+          mobile={mobile}
+          minWidth={860}
+          idAttribute="data-order-id"
+        />
       ) : null}
       {pages.paged ? <PaginationBar {...pages.bar} label="Payable orders pages" /> : null}
       {paying ? <RecordPaymentDialog order={paying} onClose={() => setPaying(null)} onDone={() => void queryClient.invalidateQueries({ queryKey: PAYABLE_KEY })} /> : null}

@@ -18,7 +18,11 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function Missing() {
-  return <Text span c="gray.8">not available right now</Text>;
+  return (
+    <Text span c="gray.8">
+      not available right now
+    </Text>
+  );
 }
 
 /** Support Center (/appraiser/support); contacts come from configuration. */
@@ -34,21 +38,13 @@ export function SupportPage() {
       <Text c="gray.8">We are here to help with orders, quotes, payments and anything else in the portal.</Text>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Section id="support-general" title="General Support">
-          <Text>
-            Our support team is available Monday to Friday, 8:00 AM to 5:00 PM CST.
-          </Text>
-          <Text>
-            E-mail: {email ? <Anchor href={mailto(email)}>{email}</Anchor> : <Missing />}
-          </Text>
-          <Text>
-            Phone: {phone ? <Anchor href={telHref(phone)}>{phone}</Anchor> : <Missing />}
-          </Text>
+          <Text>Our support team is available Monday to Friday, 8:00 AM to 5:00 PM CST.</Text>
+          <Text>E-mail: {email ? <Anchor href={mailto(email)}>{email}</Anchor> : <Missing />}</Text>
+          <Text>Phone: {phone ? <Anchor href={telHref(phone)}>{phone}</Anchor> : <Missing />}</Text>
         </Section>
         <Section id="support-technical" title="Technical Support">
           <Text>For sign-in problems, error messages or anything that does not work as expected, e-mail our technical team.</Text>
-          <Text>
-            E-mail: {techEmail ? <Anchor href={mailto(techEmail)}>{techEmail}</Anchor> : <Missing />}
-          </Text>
+          <Text>E-mail: {techEmail ? <Anchor href={mailto(techEmail)}>{techEmail}</Anchor> : <Missing />}</Text>
           <Text c="gray.8">We aim to respond within 24 hours on business days.</Text>
         </Section>
       </SimpleGrid>

@@ -35,7 +35,15 @@ describe('hide and show controls (staff)', () => {
 
   it('messages carry the control in their own column', () => {
     const messages = [
-      { id: 5, hide: false, messageText: 'Call me', messageFromFirstName: 'Dana', messageFromLastName: 'Staff', messageTypeDescription: 'Staff to Appraiser', dateCreated: '2026-11-21T15:00:00Z' },
+      {
+        id: 5,
+        hide: false,
+        messageText: 'Call me',
+        messageFromFirstName: 'Dana',
+        messageFromLastName: 'Staff',
+        messageTypeDescription: 'Staff to Appraiser',
+        dateCreated: '2026-11-21T15:00:00Z',
+      },
     ] as OrderMessage[];
     const onToggle = vi.fn();
     renderIn(<MessagesTab items={messages} timeZone="America/Chicago" mobile={false} onToggleHidden={onToggle} />);

@@ -70,12 +70,37 @@ function order(extra: Partial<OrderDetails> = {}): OrderDetails {
     requiresEnv: false,
     amcLicense: null,
     histories: [
-      { id: 2, orderStatus: 11, orderStatusDescription: 'Inspection Scheduled', orderStatusMessage: '<p>Scheduled for Monday</p>', statusDate: '2026-01-04T15:00:00Z', hide: false },
+      {
+        id: 2,
+        orderStatus: 11,
+        orderStatusDescription: 'Inspection Scheduled',
+        orderStatusMessage: '<p>Scheduled for Monday</p>',
+        statusDate: '2026-01-04T15:00:00Z',
+        hide: false,
+      },
       { id: 1, orderStatus: 5, orderStatusDescription: 'Accepted', orderStatusMessage: 'Secret staff note', statusDate: '2026-01-03T15:00:00Z', hide: true },
     ],
     files: [
-      { id: 31, fileName: 'engagement.pdf', fileTypeDescription: 'Engagement Letter', fileSize: 1536, uploadDateTime: '2026-01-03T15:00:00Z', uploadedByFirstName: 'Sam', uploadedByLastName: 'Staff', hide: false },
-      { id: 30, fileName: 'internal.pdf', fileTypeDescription: 'Internal', fileSize: 10, uploadDateTime: '2026-01-02T15:00:00Z', uploadedByFirstName: 'Sam', uploadedByLastName: 'Staff', hide: true },
+      {
+        id: 31,
+        fileName: 'engagement.pdf',
+        fileTypeDescription: 'Engagement Letter',
+        fileSize: 1536,
+        uploadDateTime: '2026-01-03T15:00:00Z',
+        uploadedByFirstName: 'Sam',
+        uploadedByLastName: 'Staff',
+        hide: false,
+      },
+      {
+        id: 30,
+        fileName: 'internal.pdf',
+        fileTypeDescription: 'Internal',
+        fileSize: 10,
+        uploadDateTime: '2026-01-02T15:00:00Z',
+        uploadedByFirstName: 'Sam',
+        uploadedByLastName: 'Staff',
+        hide: true,
+      },
     ],
     messages: [],
     ...extra,
@@ -183,7 +208,15 @@ describe('Order details: the page', () => {
     expect(screen.getByRole('button', { name: 'Print Order' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Order Details' })).toHaveAttribute('aria-selected', 'true');
 
-    for (const title of ['Property Information', 'Financial Information', 'Dates & References', 'Report Types', 'Client Information', 'Contact Information', 'Notes & Instructions']) {
+    for (const title of [
+      'Property Information',
+      'Financial Information',
+      'Dates & References',
+      'Report Types',
+      'Client Information',
+      'Contact Information',
+      'Notes & Instructions',
+    ]) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     }
     expect(screen.getByTestId('order-alerts')).toHaveTextContent('Rush order, Gate code 1234');
@@ -328,7 +361,17 @@ describe('Order details: tabs and the {action} segment', () => {
     [
       'messages',
       {
-        messages: [{ id: 1, messageTypeDescription: 'Note', messageText: 'internal', messageFromFirstName: 'Sam', messageFromLastName: 'Staff', dateCreated: '2026-01-03T15:00:00Z', hide: true }],
+        messages: [
+          {
+            id: 1,
+            messageTypeDescription: 'Note',
+            messageText: 'internal',
+            messageFromFirstName: 'Sam',
+            messageFromLastName: 'Staff',
+            dateCreated: '2026-01-03T15:00:00Z',
+            hide: true,
+          },
+        ],
       },
       'No visible messages are available for this order.',
     ],
@@ -341,7 +384,21 @@ describe('Order details: tabs and the {action} segment', () => {
 
   it('marks messages read when the Messages tab opens', async () => {
     const h = handlers(
-      ok(order({ messages: [{ id: 1, messageTypeDescription: 'Staff Message', messageText: 'Please call', messageFromFirstName: 'Sam', messageFromLastName: 'Staff', dateCreated: '2026-01-03T15:00:00Z', hide: false }] })),
+      ok(
+        order({
+          messages: [
+            {
+              id: 1,
+              messageTypeDescription: 'Staff Message',
+              messageText: 'Please call',
+              messageFromFirstName: 'Sam',
+              messageFromLastName: 'Staff',
+              dateCreated: '2026-01-03T15:00:00Z',
+              hide: false,
+            },
+          ],
+        }),
+      ),
     );
     server.use(loggedIn(appraiser), ...h.list);
     renderApp('/appraiser/orderdetails/5');

@@ -10,11 +10,9 @@ import { formatTurnTime } from '../../../lib/turnTime';
 import { ServerHtml } from './parts';
 import type { Contact, OrderDetails } from './types';
 
-
 export const MSG_LOCATION_APPROXIMATE = 'Map position: approximate (ZIP centre)';
 export const MSG_CONTACTS_HIDDEN = "Contact information will be visible once you're assigned to this order";
-export const MSG_THIRD_PARTY =
-  'Property characteristics and images come from a third-party source and have not been confirmed.';
+export const MSG_THIRD_PARTY = 'Property characteristics and images come from a third-party source and have not been confirmed.';
 export const MSG_NO_REPORT_TYPES = 'Not specified';
 export const MSG_NO_CONTACTS = 'No contacts are listed for this order.';
 export const MSG_NO_NOTES = 'No notes or special instructions.';
@@ -105,7 +103,12 @@ function Contacts({ order }: { order: OrderDetails }) {
     );
   }
   const contacts = [...(order.propertyContact ? [order.propertyContact] : []), ...(order.otherContacts ?? [])];
-  if (contacts.length === 0) return <Text size="sm" c="gray.8">{MSG_NO_CONTACTS}</Text>;
+  if (contacts.length === 0)
+    return (
+      <Text size="sm" c="gray.8">
+        {MSG_NO_CONTACTS}
+      </Text>
+    );
   return (
     <Stack gap="md">
       {contacts.map((c) => (
@@ -123,9 +126,7 @@ export interface OrderDetailsTabProps {
 
 /** The Order Details tab: alerts, due date, the property, financial, date, report, client, contact and notes cards, and the map. */
 export function OrderDetailsTab({ order, timeZone, tileUrl }: OrderDetailsTabProps) {
-  const reportTypes = [order.reportType1, order.reportType2, order.reportType3, order.reportType4].filter(
-    (r): r is NonNullable<typeof r> => !!r && !!r.productDescription,
-  );
+  const reportTypes = [order.reportType1, order.reportType2, order.reportType3, order.reportType4].filter((r): r is NonNullable<typeof r> => !!r && !!r.productDescription);
   return (
     <Stack gap="md">
       <AlertBanner alerts={order.alerts ?? []} />

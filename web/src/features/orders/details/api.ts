@@ -16,12 +16,7 @@ export function parseOrderId(raw: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-export type OrderLoad =
-  | { state: 'loaded'; order: OrderDetails }
-  | { state: 'invalid' }
-  | { state: 'not-found' }
-  | { state: 'no-longer-available' }
-  | { state: 'forbidden' };
+export type OrderLoad = { state: 'loaded'; order: OrderDetails } | { state: 'invalid' } | { state: 'not-found' } | { state: 'no-longer-available' } | { state: 'forbidden' };
 
 async function wasInvited(id: number): Promise<boolean> {
   try {

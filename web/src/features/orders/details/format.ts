@@ -13,5 +13,8 @@ export function contactTypeLabel(type: string | null | undefined): string {
 }
 
 export function personName(first: string | null | undefined, last: string | null | undefined): string {
-  return [first, last].filter((p) => p && p.trim()).join(' ').trim();
+  return [first, last]
+    .filter((p) => p && p.trim())
+    .join(' ')
+    .trim();
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MSG_NO_FILES,
-  MSG_NO_HISTORY,
-  MSG_NO_MESSAGES,
-  MSG_NO_VISIBLE_FILES,
-  MSG_NO_VISIBLE_MESSAGES,
-  visibleList,
-} from './visible';
+import { MSG_NO_FILES, MSG_NO_HISTORY, MSG_NO_MESSAGES, MSG_NO_VISIBLE_FILES, MSG_NO_VISIBLE_MESSAGES, visibleList } from './visible';
 
 const item = (id: number, hide: boolean) => ({ id, hide });
 

@@ -76,7 +76,11 @@ export function StaffQuoteDetailsPage() {
       </Group>
       {q.orderId ? (
         <Alert color="teal" variant="light">
-          Awarded: <Anchor component={Link} to={`/staff/orderdetails/${q.orderId}`}>open the order</Anchor>.
+          Awarded:{' '}
+          <Anchor component={Link} to={`/staff/orderdetails/${q.orderId}`}>
+            open the order
+          </Anchor>
+          .
         </Alert>
       ) : null}
       <InfoCard title="Request">

@@ -11,8 +11,19 @@ afterAll(() => server.close());
 
 const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const filled = {
-  client: '1', loanNumber: '', line1: '1 Main St', city: 'Austin', state: 'TX', county: 'Travis County', zip: '78701',
-  propertyType: '1', intendedUse: '1', reportType: '1', dueDate: '2026-12-01', fee: '450', appraisers: '',
+  client: '1',
+  loanNumber: '',
+  line1: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  county: 'Travis County',
+  zip: '78701',
+  propertyType: '1',
+  intendedUse: '1',
+  reportType: '1',
+  dueDate: '2026-12-01',
+  fee: '450',
+  appraisers: '',
 };
 
 describe('staff quote desk', () => {
@@ -24,14 +35,26 @@ describe('staff quote desk', () => {
       fee: QUOTE_MESSAGES.fee,
       appraisers: QUOTE_MESSAGES.appraisers,
     });
-    expect(quoteFormErrors(filled, Array.from({ length: 21 }, (_, i) => String(i))).appraisers).toBe(QUOTE_MESSAGES.appraisers);
+    expect(
+      quoteFormErrors(
+        filled,
+        Array.from({ length: 21 }, (_, i) => String(i)),
+      ).appraisers,
+    ).toBe(QUOTE_MESSAGES.appraisers);
   });
 
   it('the answers side by side; Award only on responded rows of an open request', async () => {
     let awarded: unknown = null;
     const answer = (appraiserId: number, name: string, status: string) => ({
-      appraiserId, name, company: 'Prairie Valuation Partners', status, fee: status === 'responded' ? 480 : null,
-      deliveryDate: '2026-11-30', comment: status === 'responded' ? 'Happy to' : null, rejectReason: status === 'rejected' ? 'Too far' : null, answeredAt: null,
+      appraiserId,
+      name,
+      company: 'Prairie Valuation Partners',
+      status,
+      fee: status === 'responded' ? 480 : null,
+      deliveryDate: '2026-11-30',
+      comment: status === 'responded' ? 'Happy to' : null,
+      rejectReason: status === 'rejected' ? 'Too far' : null,
+      answeredAt: null,
     });
     server.use(
       loggedIn(staff),
@@ -39,9 +62,23 @@ describe('staff quote desk', () => {
       http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' })),
       http.get('*/api/staff/quotes/6', () =>
         HttpResponse.json({
-          id: 6, propertyAddress: '88 Quote Lane, Austin, TX 78704', clientCompany: 'Bayou Lending', dueDate: '2026-12-02', appraiserFee: 450,
-          reportType: '1004', status: awarded ? 'awarded' : 'open', createdAt: '2026-11-25T10:00:00Z', recipients: 3, answered: 2, responded: 1,
-          loanNumber: null, propertyCounty: 'Travis County', propertyType: 'Condominium', intendedUse: 'Purchase', awardedAppraiserId: null, orderId: awarded ? 99 : null,
+          id: 6,
+          propertyAddress: '88 Quote Lane, Austin, TX 78704',
+          clientCompany: 'Bayou Lending',
+          dueDate: '2026-12-02',
+          appraiserFee: 450,
+          reportType: '1004',
+          status: awarded ? 'awarded' : 'open',
+          createdAt: '2026-11-25T10:00:00Z',
+          recipients: 3,
+          answered: 2,
+          responded: 1,
+          loanNumber: null,
+          propertyCounty: 'Travis County',
+          propertyType: 'Condominium',
+          intendedUse: 'Purchase',
+          awardedAppraiserId: null,
+          orderId: awarded ? 99 : null,
           answers: [answer(1, 'Avery Appraiser', 'responded'), answer(2, 'Blake Morgan', 'rejected'), answer(3, 'Casey Admin', 'waiting')],
         }),
       ),

@@ -23,7 +23,15 @@ export function QuoteStatusBadge({ status }: { status: string }) {
 }
 
 const columns: Column<StaffQuoteItem>[] = [
-  { header: 'Property', cell: (q) => <Anchor component={Link} to={`/staff/quotes/${q.id}`}>{q.propertyAddress}</Anchor>, name: true },
+  {
+    header: 'Property',
+    cell: (q) => (
+      <Anchor component={Link} to={`/staff/quotes/${q.id}`}>
+        {q.propertyAddress}
+      </Anchor>
+    ),
+    name: true,
+  },
   { header: 'Client', cell: (q) => q.clientCompany ?? 'Not provided' },
   { header: 'Due', cell: (q) => formatDay(q.dueDate), nowrap: true },
   { header: 'Fee', cell: (q) => formatUsd(q.appraiserFee), nowrap: true },

@@ -6,16 +6,7 @@ import type { ActionDialogProps } from './types';
 import { actionLabel } from '../slugs';
 import { scheduleInspection } from './api';
 import { ReasonField } from './ReasonField';
-import {
-  checkSchedule,
-  localDate,
-  needsLateInspectionReason,
-  SCHEDULED_WITH,
-  TIME_OPTIONS,
-  VACANT,
-  type ScheduleForm,
-  type ScheduleRules,
-} from './rules';
+import { checkSchedule, localDate, needsLateInspectionReason, SCHEDULED_WITH, TIME_OPTIONS, VACANT, type ScheduleForm, type ScheduleRules } from './rules';
 import { useOrderAction } from './useOrderAction';
 
 const WITH_OPTIONS = [{ value: '', label: 'Select who' }, ...SCHEDULED_WITH.map((w) => ({ value: w, label: w }))];
@@ -85,15 +76,26 @@ export function ScheduleInspectionDialog({ order, opened, onClose, onDone }: Act
           error={errors.delivery}
         />
       </SimpleGrid>
-      <Checkbox
-        label="Vacant Property"
-        description="Sets Scheduled With to Vacant, 9:00am to 5:00pm"
-        checked={vacant}
-        onChange={(e) => markVacant(e.currentTarget.checked)}
-      />
+      <Checkbox label="Vacant Property" description="Sets Scheduled With to Vacant, 9:00am to 5:00pm" checked={vacant} onChange={(e) => markVacant(e.currentTarget.checked)} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <NativeSelect label="Appointment Start Time" required disabled={vacant} data={TIME_OPTIONS} value={form.start} onChange={(e) => set('start')(e.currentTarget.value)} error={errors.start} />
-        <NativeSelect label="Appointment End Time" required disabled={vacant} data={TIME_OPTIONS} value={form.end} onChange={(e) => set('end')(e.currentTarget.value)} error={errors.end} />
+        <NativeSelect
+          label="Appointment Start Time"
+          required
+          disabled={vacant}
+          data={TIME_OPTIONS}
+          value={form.start}
+          onChange={(e) => set('start')(e.currentTarget.value)}
+          error={errors.start}
+        />
+        <NativeSelect
+          label="Appointment End Time"
+          required
+          disabled={vacant}
+          data={TIME_OPTIONS}
+          value={form.end}
+          onChange={(e) => set('end')(e.currentTarget.value)}
+          error={errors.end}
+        />
         <NativeSelect
           label="Scheduled With"
           required

@@ -27,7 +27,7 @@ import { useOrderAction } from './useOrderAction';
 
 export const MSG_REASON_REQUIRED = 'Please enter a reason.';
 export const MSG_FEE_POSITIVE = 'Appraiser fee must be a positive amount.';
-export const MSG_NO_CANDIDATES = 'No appraiser holds a licence in the property\'s state.';
+export const MSG_NO_CANDIDATES = "No appraiser holds a licence in the property's state.";
 
 function StandingBadges({ c }: { c: Candidate }) {
   const badges: [boolean, string, string][] = [
@@ -132,7 +132,14 @@ export function AssignDialog({ order, opened, onClose, onDone }: ActionDialogPro
         </Text>
       ) : null}
       {list.isSuccess && !empty ? (
-        <Radio.Group label="Assign to" description="Best first: eligible, coverage verified, the 90-day record (on time, revisions, turn time), fewest open orders." required value={chosen} onChange={setChosen} error={error}>
+        <Radio.Group
+          label="Assign to"
+          description="Best first: eligible, coverage verified, the 90-day record (on time, revisions, turn time), fewest open orders."
+          required
+          value={chosen}
+          onChange={setChosen}
+          error={error}
+        >
           <Stack gap="xs" mt="xs">
             {list.data.map((c) => (
               <CandidateCard key={c.appraiserId} c={c} />
@@ -141,7 +148,14 @@ export function AssignDialog({ order, opened, onClose, onDone }: ActionDialogPro
         </Radio.Group>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Appraiser Fee" description={order.appraiserFee != null ? `Optional; the order's is ${formatUsd(order.appraiserFee)}` : 'Optional'} inputMode="decimal" value={fee} onChange={(e) => setFee(e.currentTarget.value)} error={feeError} />
+        <TextInput
+          label="Appraiser Fee"
+          description={order.appraiserFee != null ? `Optional; the order's is ${formatUsd(order.appraiserFee)}` : 'Optional'}
+          inputMode="decimal"
+          value={fee}
+          onChange={(e) => setFee(e.currentTarget.value)}
+          error={feeError}
+        />
         <TextInput type="date" label="Appraiser Due Date" description="Optional; keeps the order's" value={dueDate} onChange={(e) => setDueDate(e.currentTarget.value)} />
       </SimpleGrid>
     </FormDialog>
@@ -153,7 +167,16 @@ const state = ({ order, opened, onClose, onDone }: Props) => ({ order, opened, o
 
 export function UnassignDialog(props: Props) {
   const { order } = props;
-  return <ConfirmActionDialog {...state(props)} title="Unassign" danger text={`Take order #${order.fileNumber} back from its appraiser? They are told by e-mail.`} submitLabel="Unassign" send={() => unassign(order.id)} />;
+  return (
+    <ConfirmActionDialog
+      {...state(props)}
+      title="Unassign"
+      danger
+      text={`Take order #${order.fileNumber} back from its appraiser? They are told by e-mail.`}
+      submitLabel="Unassign"
+      send={() => unassign(order.id)}
+    />
+  );
 }
 
 export function ApproveConditionsDialog(props: Props) {
@@ -202,12 +225,28 @@ export function RequestRevisionDialog(props: Props) {
 
 export function CompleteDialog(props: Props) {
   const { order } = props;
-  return <ConfirmActionDialog {...state(props)} title="Complete" text={`The report of order #${order.fileNumber} passed review: mark the order completed?`} submitLabel="Complete Order" send={() => completeOrder(order.id)} />;
+  return (
+    <ConfirmActionDialog
+      {...state(props)}
+      title="Complete"
+      text={`The report of order #${order.fileNumber} passed review: mark the order completed?`}
+      submitLabel="Complete Order"
+      send={() => completeOrder(order.id)}
+    />
+  );
 }
 
 export function DeliverDialog(props: Props) {
   const { order } = props;
-  return <ConfirmActionDialog {...state(props)} title="Deliver To Client" text={`Mark order #${order.fileNumber} delivered to the client?`} submitLabel="Deliver To Client" send={() => deliverOrder(order.id)} />;
+  return (
+    <ConfirmActionDialog
+      {...state(props)}
+      title="Deliver To Client"
+      text={`Mark order #${order.fileNumber} delivered to the client?`}
+      submitLabel="Deliver To Client"
+      send={() => deliverOrder(order.id)}
+    />
+  );
 }
 
 export function CancelOrderDialog(props: Props) {
@@ -228,12 +267,22 @@ export function CancelOrderDialog(props: Props) {
 
 export function HoldDialog(props: Props) {
   const { order } = props;
-  return <TextActionDialog {...state(props)} title="Put On Hold" label="Reason" missing={MSG_REASON_REQUIRED} submitLabel="Put On Hold" send={(reason) => holdOrder(order.id, reason)} />;
+  return (
+    <TextActionDialog {...state(props)} title="Put On Hold" label="Reason" missing={MSG_REASON_REQUIRED} submitLabel="Put On Hold" send={(reason) => holdOrder(order.id, reason)} />
+  );
 }
 
 export function ResumeDialog(props: Props) {
   const { order } = props;
-  return <ConfirmActionDialog {...state(props)} title="Resume" text={`Take order #${order.fileNumber} off hold, back to where it was?`} submitLabel="Resume" send={() => resumeOrder(order.id)} />;
+  return (
+    <ConfirmActionDialog
+      {...state(props)}
+      title="Resume"
+      text={`Take order #${order.fileNumber} off hold, back to where it was?`}
+      submitLabel="Resume"
+      send={() => resumeOrder(order.id)}
+    />
+  );
 }
 
 export function AskOnTimeDialog(props: Props) {

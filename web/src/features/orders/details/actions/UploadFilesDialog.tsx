@@ -11,10 +11,13 @@ function OrderUploadDialog({ order, opened, onClose, onDone, title, done }: Acti
   const types = useQuery({ queryKey: orderKeys.fileTypes(order.id), queryFn: () => orderFileTypes(order.id), staleTime: Infinity });
   const { busy, failure, run } = useOrderAction(order.id, onDone);
   const upload = (rows: UploadRow[]) =>
-    void run(async () => {
-      await uploadFiles({ orderId: order.id }, rows);
-      return { message: done(rows.length) };
-    }, { tab: 'files' });
+    void run(
+      async () => {
+        await uploadFiles({ orderId: order.id }, rows);
+        return { message: done(rows.length) };
+      },
+      { tab: 'files' },
+    );
   return (
     <FileUploadDialog
       title={title}

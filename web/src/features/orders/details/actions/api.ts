@@ -10,10 +10,8 @@ const quiet = { notify: false } as const;
 
 export const sendMessage = (body: Schemas['SendMessage']): Done => call(api.POST('/api/order-details/message', { body }), quiet);
 export const markInspected = (body: Schemas['MarkInspected']): Done => call(api.POST('/api/order-details/mark-inspected', { body }), quiet);
-export const scheduleInspection = (body: Schemas['ScheduleInspection']): Done =>
-  call(api.POST('/api/order-details/schedule-inspection', { body }), quiet);
-export const rejectWithConditions = (body: Schemas['ConditionalAcceptance']): Done =>
-  call(api.POST('/api/order-details/conditional-acceptance', { body }), quiet);
+export const scheduleInspection = (body: Schemas['ScheduleInspection']): Done => call(api.POST('/api/order-details/schedule-inspection', { body }), quiet);
+export const rejectWithConditions = (body: Schemas['ConditionalAcceptance']): Done => call(api.POST('/api/order-details/conditional-acceptance', { body }), quiet);
 export const rejectOrder = (body: Schemas['RejectOrder']): Done => call(api.POST('/api/order-details/reject', { body }), quiet);
 export const acceptOrder = (body: Schemas['AcceptOrder']): Done => call(api.POST('/api/order-details/accept', { body }), quiet);
 export const updateStatus = (body: Schemas['UpdateStatus']): Done => call(api.POST('/api/order-details/update-status', { body }), quiet);
@@ -44,21 +42,16 @@ const onOrder = (id: number) => ({ params: { path: { id } } });
 export function candidates(orderId: number): Promise<Candidate[]> {
   return call(api.GET('/api/staff/orders/{id}/candidates', onOrder(orderId)), quiet);
 }
-export const assignToAppraiser = (orderId: number, body: Schemas['AssignBody']): Done =>
-  call(api.POST('/api/staff/orders/{id}/assign', { ...onOrder(orderId), body }), quiet);
+export const assignToAppraiser = (orderId: number, body: Schemas['AssignBody']): Done => call(api.POST('/api/staff/orders/{id}/assign', { ...onOrder(orderId), body }), quiet);
 export const unassign = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/unassign', onOrder(orderId)), quiet);
 export const approveConditions = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/conditions/approve', onOrder(orderId)), quiet);
 export const declineConditions = (orderId: number, message: string): Done =>
   call(api.POST('/api/staff/orders/{id}/conditions/decline', { ...onOrder(orderId), body: { message } }), quiet);
-export const requestRevision = (orderId: number, message: string): Done =>
-  call(api.POST('/api/staff/orders/{id}/revision', { ...onOrder(orderId), body: { message } }), quiet);
+export const requestRevision = (orderId: number, message: string): Done => call(api.POST('/api/staff/orders/{id}/revision', { ...onOrder(orderId), body: { message } }), quiet);
 export const completeOrder = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/complete', onOrder(orderId)), quiet);
 export const deliverOrder = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/deliver', onOrder(orderId)), quiet);
-export const cancelOrder = (orderId: number, reason: string): Done =>
-  call(api.POST('/api/staff/orders/{id}/cancel', { ...onOrder(orderId), body: { reason } }), quiet);
-export const holdOrder = (orderId: number, reason: string): Done =>
-  call(api.POST('/api/staff/orders/{id}/hold', { ...onOrder(orderId), body: { reason } }), quiet);
+export const cancelOrder = (orderId: number, reason: string): Done => call(api.POST('/api/staff/orders/{id}/cancel', { ...onOrder(orderId), body: { reason } }), quiet);
+export const holdOrder = (orderId: number, reason: string): Done => call(api.POST('/api/staff/orders/{id}/hold', { ...onOrder(orderId), body: { reason } }), quiet);
 export const resumeOrder = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/resume', onOrder(orderId)), quiet);
 export const askOnTime = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/on-time-inquiry', onOrder(orderId)), quiet);
-export const setVisibility = (orderId: number, body: Schemas['VisibilityBody']): Done =>
-  call(api.POST('/api/staff/orders/{id}/visibility', { ...onOrder(orderId), body }), quiet);
+export const setVisibility = (orderId: number, body: Schemas['VisibilityBody']): Done => call(api.POST('/api/staff/orders/{id}/visibility', { ...onOrder(orderId), body }), quiet);

@@ -50,7 +50,13 @@ describe('order action dialogs', () => {
     const onDone = open(ScheduleInspectionDialog, 'SCHEDULE_INSPECTION');
     await screen.findByRole('dialog', { name: 'Schedule Inspection' });
     fireEvent.click(screen.getByRole('button', { name: 'Schedule Inspection' }));
-    for (const message of ['Inspection date is required', 'Estimated delivery date is required', 'Appointment start time is required', 'Appointment end time is required', 'Scheduled with is required']) {
+    for (const message of [
+      'Inspection date is required',
+      'Estimated delivery date is required',
+      'Appointment start time is required',
+      'Appointment end time is required',
+      'Scheduled with is required',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     fireEvent.change(screen.getByLabelText(/^Inspection Date/), { target: { value: '2026-05-09' } });
@@ -101,7 +107,11 @@ describe('order action dialogs', () => {
   });
 
   it("reassign: 'No assignable appraisers available.' and the selection message", async () => {
-    server.use(csrf, appConfig(), http.get('*/api/admin-appraiser/order/7/assignable', () => HttpResponse.json([])));
+    server.use(
+      csrf,
+      appConfig(),
+      http.get('*/api/admin-appraiser/order/7/assignable', () => HttpResponse.json([])),
+    );
     open(ReassignDialog, 'REASSIGN');
     const dialog = await screen.findByRole('dialog', { name: 'Reassign' });
     expect(await within(dialog).findByText('No assignable appraisers available.')).toBeInTheDocument();

@@ -79,7 +79,12 @@ describe('order action rules', () => {
 
   it('needs a file type and a file on every upload row', () => {
     const file = new File(['x'], 'a.pdf');
-    expect(checkUploadRows([{ fileType: '1', file }, { fileType: '', file: null }])).toEqual([
+    expect(
+      checkUploadRows([
+        { fileType: '1', file },
+        { fileType: '', file: null },
+      ]),
+    ).toEqual([
       { fileType: undefined, file: undefined },
       { fileType: MSG_SELECT_FILE_TYPE, file: MSG_CHOOSE_FILE },
     ]);
