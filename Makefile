@@ -73,14 +73,16 @@ check-api-types: tests-build web-deps
 	fi; rm -rf $$tmp; echo "API types are up to date."
 	@$(STAGE) end check-api-types
 
-## Formatting and lint, first: rustfmt and ESLint (TypeScript, React hooks, and one-way imports
-## app -> features -> components/lib), then clippy (warnings fail) as the test build compiles.
+## Formatting and lint, first: rustfmt, Prettier on the web app, and ESLint (TypeScript, React hooks,
+## and one-way imports app -> features -> components/lib), then clippy (warnings fail) as the test
+## build compiles.
 lint: lint-sources tests-build
 
 lint-sources: web-deps
 	@$(STAGE) start lint-sources
 	cargo fmt --all --check
 	cd $(WEB) && npm run --silent lint
+	cd $(WEB) && npm run --silent format:check
 	@$(STAGE) end lint-sources
 
 ## Every crate, binary and test of the workspace, linted by clippy as it compiles; the built web app
