@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/DataDisplay';
 import { FormDialog } from '../../components/FormDialog';
 import { PaginationBar } from '../../components/PaginationBar';
+import { usePagedRows } from '../../components/usePagedRows';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
 import { failureText, isSharedFailure } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { companiesQuery } from '../../lib/staffLists';
-import { usePagedRows } from '../../lib/usePagedRows';
 import { COMPANIES_KEY, updateCompany, type CompanyItem } from './api';
 import { FirmDialog } from './FirmDialog';
 

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/DataDisplay';
 import { PaginationBar } from '../../components/PaginationBar';
+import { usePagedRows } from '../../components/usePagedRows';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
 import { useAppConfig } from '../../lib/appConfig';
 import { formatDateAndTime } from '../../lib/dates';
-import { usePagedRows } from '../../lib/usePagedRows';
 import { sentLinksQuery, type SentSecureLink } from './api';
 import { SendSecureLinkDialog } from './SendSecureLinkDialog';
 

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState } from '../../components/DataDisplay';
 import { PaginationBar } from '../../components/PaginationBar';
+import { usePagedRows } from '../../components/usePagedRows';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
 import { formatUsPhone } from '../../lib/phone';
 import { clientsQuery, type ClientItem } from './api';
 import { ClientDialog } from './ClientDialog';
-import { usePagedRows } from '../../lib/usePagedRows';
 
 export const MSG_NO_CLIENTS = 'No clients yet. Add the first lender who orders work.';
 

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/DataDisplay';
 import { PaginationBar } from '../../components/PaginationBar';
+import { usePagedRows } from '../../components/usePagedRows';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
 import { formatUsd } from '../../lib/money';
 import { PAYABLE_KEY, payableOrdersQuery, type PayableOrder } from './api';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
-import { usePagedRows } from '../../lib/usePagedRows';
 
 export const MSG_NOTHING_PAYABLE = 'No completed or delivered orders are waiting for payment.';
 

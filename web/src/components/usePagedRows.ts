@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, type PaginationBarProps } from '../components/PaginationBar';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, type PaginationBarProps } from './PaginationBar';
 
 /**
  * One page of a list the server sends whole (clients, payable orders), with the props of the
