@@ -1,5 +1,5 @@
 // Lint: TypeScript and React hooks rules, and the one-way imports of the architecture:
-// app -> features -> components/lib, and a feature never reaches into another feature.
+// app -> features -> components -> lib, and a feature never reaches into another feature.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { dirname, relative, resolve, sep } from 'node:path';
@@ -14,31 +14,31 @@ function layerOf(file) {
   return parts[0] === 'features' ? `features/${parts[1]}` : parts[0];
 }
 
-/** Which layers a layer may import from (its own always). */
+/** Which layers a layer may import from (its own always): each one only from the layers below it. */
 function mayImport(from, to) {
   if (from === to || to === null || to === 'test') return true;
   if (from === 'app') return true;
   if (from.startsWith('features/')) return to === 'components' || to === 'lib';
   if (from === 'components') return to === 'lib';
-  if (from === 'lib') return to === 'components';
+  if (from === 'lib') return false;
   return true; // tests and setup files
 }
 
 const boundaries = {
   rules: {
     'one-way-imports': {
-      meta: { type: 'problem', messages: { crossing: '{{from}} may not import from {{to}} (app -> features -> components/lib).' } },
+      meta: { type: 'problem', messages: { crossing: '{{from}} may not import from {{to}} (app -> features -> components -> lib).' } },
       create(context) {
         // Tests render the whole app; only the product's own files keep to the layers.
         const from = /\.test\.tsx?$/.test(context.filename) ? null : layerOf(context.filename);
-        return {
-          ImportDeclaration(node) {
-            const source = node.source.value;
-            if (from === null || typeof source !== 'string' || !source.startsWith('.')) return;
-            const to = layerOf(resolve(dirname(context.filename), source));
-            if (!mayImport(from, to)) context.report({ node, messageId: 'crossing', data: { from, to } });
-          },
-        };
+        // Static and lazy imports, and re-exports (`export ... from`), all count.
+        function check(node) {
+          const source = node.source?.value;
+          if (from === null || typeof source !== 'string' || !source.startsWith('.')) return;
+          const to = layerOf(resolve(dirname(context.filename), source));
+          if (!mayImport(from, to)) context.report({ node, messageId: 'crossing', data: { from, to } });
+        }
+        return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
       },
     },
   },
