@@ -74,8 +74,8 @@ check-api-types: tests-build web-deps
 	@$(STAGE) end check-api-types
 
 ## Formatting and lint, first: rustfmt, Prettier on the web app, and ESLint (TypeScript, React hooks,
-## and one-way imports app -> features -> components/lib), then clippy (warnings fail) as the test
-## build compiles.
+## one-way imports app -> features -> components -> lib, no import cycles), then clippy (warnings
+## fail) as the test build compiles.
 lint: lint-sources tests-build
 
 lint-sources: web-deps
