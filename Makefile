@@ -89,6 +89,7 @@ lint-sources: web-deps
 ## first, as the server embeds it.
 tests-build: web-build
 	@$(STAGE) start tests-build
+	@test -n "$(CLIPPY_DRIVER)" || { echo "clippy is needed (rustup component add clippy)"; exit 1; }
 	$(LINTED) cargo test --locked --workspace --all-targets --no-run
 	@$(STAGE) end tests-build
 

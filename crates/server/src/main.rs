@@ -116,9 +116,8 @@ fn main() -> ExitCode {
 
 /// glibc raises its mmap threshold each time a large block is freed, so after the first searches
 /// their large buffers (full-text doclists, sorts, id lists) come from its heaps, which keep them
-/// once freed: on a million-order SQLite file the server held 118 MiB under the bench's load, 60 MiB
-/// with fixed thresholds (same throughput). Fixed, blocks from 128 KiB are mapped and given back
-/// when freed, and a heap's free top is given back from 128 KiB.
+/// once freed (bench/RESULTS.md measures the difference). Fixed, blocks from 128 KiB are mapped
+/// and given back when freed, and a heap's free top is given back from 128 KiB.
 fn return_freed_memory() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     {

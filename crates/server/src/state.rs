@@ -73,7 +73,7 @@ impl FromRef<AppState> for Arc<Config> {
 
 /// The largest pool worth opening on SQLite: each connection runs its queries on a thread of its
 /// own with a page cache of its own, so connections beyond a few per core add memory, not speed
-/// (bench/RESULTS.md: 16 connections peaked 14 MiB higher than 8 and served fewer requests).
+/// (bench/RESULTS.md).
 fn sqlite_pool_ceiling() -> u32 {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
     Ord::max(8, 2 * cores)

@@ -96,7 +96,7 @@ async fn send_message(
     done("Message sent.")
 }
 
-/// Records the inspection: date and time, the estimated delivery date, and reasons (-> 13).
+/// Records the inspection: date and time, the estimated delivery date, and reasons (to inspected).
 #[utoipa::path(post, path = "/api/order-details/mark-inspected", tag = "order-actions", request_body = MarkInspected,
     responses(ChangeWithInputAnswers))]
 async fn mark_inspected(
@@ -128,7 +128,7 @@ async fn mark_inspected(
     done("The order is marked inspected.")
 }
 
-/// Schedules (-> 11) or reschedules (-> 12) the inspection appointment.
+/// Schedules (to scheduled) or reschedules (to rescheduled) the inspection appointment.
 #[utoipa::path(post, path = "/api/order-details/schedule-inspection", tag = "order-actions", request_body = ScheduleInspection,
     responses(ChangeWithInputAnswers))]
 async fn schedule_inspection(
@@ -172,7 +172,8 @@ async fn schedule_inspection(
     done(format!("Inspection {verb}."))
 }
 
-/// Rejects with conditions: the appraiser would take the order on these terms (-> 26, staff decide).
+/// Rejects with conditions: the appraiser would take the order on these terms (to waiting
+/// approval: staff decide).
 #[utoipa::path(post, path = "/api/order-details/conditional-acceptance", tag = "order-actions", request_body = ConditionalAcceptance,
     responses(ChangeWithInputAnswers))]
 async fn conditional_acceptance(
@@ -201,7 +202,8 @@ async fn conditional_acceptance(
     done("Your conditions were sent for approval.")
 }
 
-/// Rejects the order: it leaves the appraiser (-> 21), who stays invited ("no longer available").
+/// Rejects the order: it leaves the appraiser (to rejected), who stays invited ("no longer
+/// available").
 #[utoipa::path(post, path = "/api/order-details/reject", tag = "order-actions", request_body = RejectOrder,
     responses(ChangeWithInputAnswers))]
 async fn reject_order(
@@ -225,7 +227,8 @@ async fn reject_order(
     done("Order rejected.")
 }
 
-/// Accepts the order (-> 5), for the caller or, by a firm administrator, for the assigned appraiser.
+/// Accepts the order (to accepted), for the caller or, by a firm administrator, for the assigned
+/// appraiser.
 #[utoipa::path(post, path = "/api/order-details/accept", tag = "order-actions", request_body = AcceptOrder,
     responses(ChangeWithInputAnswers))]
 async fn accept_order(

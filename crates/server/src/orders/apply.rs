@@ -277,8 +277,9 @@ fn appraiser_event(action: OrderAction) -> Event {
 }
 
 /// UPLOAD_FILES, inside the upload's own transaction: checked again there, so an order that
-/// changed meanwhile refuses the whole upload; a report file moves the order on (13, 27, 35 ->
-/// 14; 16, 23 -> 24).
+/// changed meanwhile refuses the whole upload; a report file moves the order on (from inspected,
+/// delayed or appraiser delay to in review; from revision requested or lender revision request to
+/// revision requested response).
 pub async fn record_upload(
     txn: &DatabaseTransaction,
     config: &Config,

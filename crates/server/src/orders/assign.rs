@@ -145,7 +145,7 @@ async fn assignable_appraisers(
     Ok(axum::Json(list.into_iter().map(|(item, _)| item).collect()))
 }
 
-/// Reassigns the order to one of its assignable appraisers (-> 4, they accept or reject it).
+/// Reassigns the order to one of its assignable appraisers (to assigned: they accept or reject it).
 #[utoipa::path(post, path = "/api/admin-appraiser/assign-order", tag = "order-actions", request_body = AssignOrder,
     responses(ChangeWithInputAnswers))]
 async fn assign_order(

@@ -143,8 +143,7 @@ fn contains(column: order::Column, fragment: &str, upper_tail: bool) -> Expr {
 /// How many of a number's last characters the trigram indexes look up: the numbers of a book
 /// share their first characters ("1000006": "100" and "000" are in most file numbers) and differ
 /// in their last ones, so the indexes find the few orders holding the tail, which are then checked
-/// whole (staff, All statuses, file number "1000006" at a million orders: SQLite 23 -> 4 ms,
-/// PostgreSQL 28 -> 19 ms by hand).
+/// whole (figures in bench/RESULTS.md).
 const NUMBER_TAIL: usize = 5;
 
 /// A number fragment's last [`NUMBER_TAIL`] characters, when it is longer than that.
