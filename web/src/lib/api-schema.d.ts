@@ -13,7 +13,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reassigns the order to one of its assignable appraisers (-> 4, they accept or reject it). */
+        /** Reassigns the order to one of its assignable appraisers (to assigned: they accept or reject it). */
         post: operations["assign_order"];
         delete?: never;
         options?: never;
@@ -1068,7 +1068,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accepts the order (-> 5), for the caller or, by a firm administrator, for the assigned appraiser. */
+        /**
+         * Accepts the order (to accepted), for the caller or, by a firm administrator, for the assigned
+         *     appraiser.
+         */
         post: operations["accept_order"];
         delete?: never;
         options?: never;
@@ -1119,7 +1122,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rejects with conditions: the appraiser would take the order on these terms (-> 26, staff decide). */
+        /**
+         * Rejects with conditions: the appraiser would take the order on these terms (to waiting
+         *     approval: staff decide).
+         */
         post: operations["conditional_acceptance"];
         delete?: never;
         options?: never;
@@ -1153,7 +1159,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records the inspection: date and time, the estimated delivery date, and reasons (-> 13). */
+        /** Records the inspection: date and time, the estimated delivery date, and reasons (to inspected). */
         post: operations["mark_inspected"];
         delete?: never;
         options?: never;
@@ -1187,7 +1193,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rejects the order: it leaves the appraiser (-> 21), who stays invited ("no longer available"). */
+        /**
+         * Rejects the order: it leaves the appraiser (to rejected), who stays invited ("no longer
+         *     available").
+         */
         post: operations["reject_order"];
         delete?: never;
         options?: never;
@@ -1204,7 +1213,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Schedules (-> 11) or reschedules (-> 12) the inspection appointment. */
+        /** Schedules (to scheduled) or reschedules (to rescheduled) the inspection appointment. */
         post: operations["schedule_inspection"];
         delete?: never;
         options?: never;
