@@ -88,11 +88,17 @@ pub async fn open_database(config: &Config) -> Result<DatabaseConnection, String
         }
         _ => config.database_max_connections,
     };
-    let db = portal_db::connect(&config.database_url, pool)
-        .await
-        .map_err(|e| format!("cannot open the database {}: {e}", redact(&config.database_url)))?;
-    portal_db::migrate(&db).await.map_err(|e| format!("database migration failed: {e}"))?;
-    Ok(db)
+    let open = |size| async move {
+        portal_db::connect(&config.database_url, size)
+            .await
+            .map_err(|e| format!("cannot open the database {}: {e}", redact(&config.database_url)))
+    };
+    // The migrations run on a connection of their own, closed before serving: a connection that
+    // prepared statements before a table changed keeps reading the old columns for them.
+    let migrating = open(1).await?;
+    portal_db::migrate(&migrating).await.map_err(|e| format!("database migration failed: {e}"))?;
+    migrating.close().await.map_err(|e| format!("database migration failed: {e}"))?;
+    open(pool).await
 }
 
 /// A database URL without its password, for messages.

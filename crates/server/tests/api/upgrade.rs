@@ -87,7 +87,7 @@ fn assert_kept(before: &Snapshot, after: &Snapshot) {
 async fn a_sqlite_database_of_the_earlier_release_keeps_every_row() {
     let dir = tempfile_dir("upgrade-sqlite");
     let file = dir.join("portal.db");
-    std::fs::copy(fixture("m0018-demo.db"), &file).unwrap();
+    std::fs::copy(fixture("m0018-demo.sqlite"), &file).unwrap();
     let url = format!("sqlite://{}?mode=rwc", file.display());
     let (before, after) = upgrade(&url).await;
     assert_kept(&before, &after);
