@@ -34,7 +34,7 @@ test('the list, opening the unread link marks it viewed once', async ({ page }) 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: unread.subject })).toBeVisible();
   await expect(dialog.getByTestId('secure-link-message')).toContainText('amended purchase contract');
-  await expect(dialog.getByRole('link', { name: 'Amended purchase contract.pdf' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Download Amended purchase contract.pdf' })).toBeVisible();
   await expect(dialog.getByText('Not yet')).toHaveCount(0);
 
   // The server recorded the first open; the list shows it without a reload.
@@ -65,7 +65,7 @@ test('a link opens by URL and its attachment downloads', async ({ page }) => {
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: withFiles.subject })).toBeVisible();
   const download = page.waitForEvent('download');
-  await dialog.getByRole('link', { name: 'Plat map.txt' }).click();
+  await dialog.getByRole('button', { name: 'Download Plat map.txt' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe('Plat map.txt');
 

@@ -158,7 +158,7 @@ test('a secure link with an attachment, seen as viewed once the appraiser opens 
   await avery.goto('/appraiser/secure-links');
   await avery.getByRole('button', { name: `View ${subject}` }).click();
   const details = avery.getByRole('dialog', { name: 'Secure Link Details' });
-  await expect(details.getByRole('link', { name: 'Front elevation.png' })).toBeVisible();
+  await expect(details.getByRole('button', { name: 'Download Front elevation.png' })).toBeVisible();
 
   await staff.reload();
   await expect(staff.getByRole('row').filter({ hasText: subject }).getByText('Not yet')).toHaveCount(0);
