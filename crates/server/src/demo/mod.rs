@@ -77,6 +77,7 @@ pub async fn seed(db: &DatabaseConnection) -> AppResult<()> {
                 id: NotSet,
                 name: Set(DEMO_COMPANY.into()),
                 created_at: Set(Utc::now()),
+                active: Set(true),
                 ..Default::default()
             }
             .insert(&txn)

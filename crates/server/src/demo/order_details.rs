@@ -106,6 +106,7 @@ fn detail_for(o: &order::Model) -> order_detail::ActiveModel {
         longitude: Set(Some(-97.7431 + rng.random_range(-0.08..0.08))),
         requires_env: Set(rng.random_bool(0.1)),
         amc_license: Set(Some(format!("AMC-TX-{:05}", rng.random_range(1000..99999)))),
+        location_approximate: Set(false),
         ..Default::default()
     }
 }

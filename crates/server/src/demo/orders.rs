@@ -963,6 +963,7 @@ async fn ensure_appraisers(
                     id: NotSet,
                     name: Set(name),
                     created_at: Set(Utc::now()),
+                    active: Set(true),
                     ..Default::default()
                 }
                 .insert(&txn)

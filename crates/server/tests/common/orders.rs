@@ -79,6 +79,7 @@ pub async fn order_with_details(app: &TestApp, spec: NewOrder<'_>) -> i64 {
         longitude: Set(Some(-97.74)),
         requires_env: Set(false),
         amc_license: Set(Some("AMC-1".into())),
+        location_approximate: Set(false),
         ..Default::default()
     }
     .insert(&app.db)
@@ -203,6 +204,7 @@ pub async fn outsider(app: &TestApp) -> &'static str {
         id: NotSet,
         name: Set("Elsewhere".into()),
         created_at: Set(Utc::now()),
+        active: Set(true),
         ..Default::default()
     }
     .insert(&app.db)
