@@ -26,6 +26,7 @@ pub async fn serve(config: Config, demo: bool) -> Result<(), String> {
     let scheduler = crate::scheduled::spawn_scheduler(state.db.clone(), state.config.clone(), stop);
     let relay = state.live.spawn_relay(state.db.clone(), state.config.database_url.clone());
     let live = state.live.clone();
+    crate::webhooks::delivery::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;

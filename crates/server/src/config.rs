@@ -68,6 +68,11 @@ pub struct Config {
     /// API requests one server works on at once; more get 503 with Retry-After at once instead of
     /// queueing for the database pool into a timeout.
     pub max_concurrent_requests: usize,
+    /// Calls each public API key may make per minute on each copy (429 with Retry-After beyond).
+    pub api_requests_per_minute: u32,
+    /// Development and tests only: webhooks may go to http URLs and loopback or private addresses
+    /// (never link-local or cloud metadata addresses).
+    pub webhooks_allow_private: bool,
     /// Bearer token a Prometheus scraper on another machine sends for `/metrics` (empty: only
     /// this machine may read it).
     pub metrics_token: String,
@@ -121,6 +126,8 @@ impl Default for Config {
             shutdown_grace_seconds: 30,
             metrics_token: String::new(),
             max_concurrent_requests: 128,
+            api_requests_per_minute: 600,
+            webhooks_allow_private: false,
             epp_provider: "sandbox".into(),
             epp_url: String::new(),
             epp_api_key: String::new(),

@@ -54,6 +54,17 @@ pub struct Change {
     pub company_id: Option<i32>,
 }
 
+/// The live update of a change to `o`, for staff, its appraiser and their firm.
+pub fn order_changed(o: &portal_db::entities::order::Model) -> Change {
+    Change {
+        kind: Kind::Order,
+        order_id: Some(o.id),
+        quote_id: None,
+        appraisers: o.assigned_appraiser_id.into_iter().collect(),
+        company_id: o.assigned_company_id,
+    }
+}
+
 /// Records a change inside the transaction that makes it.
 pub async fn record(db: &impl ConnectionTrait, change: Change) -> AppResult<()> {
     let mut appraisers = change.appraisers;

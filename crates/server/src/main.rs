@@ -44,8 +44,12 @@ enum Command {
         #[command(subcommand)]
         command: UserCommand,
     },
-    /// Print the OpenAPI document of the API.
-    Openapi,
+    /// Print the OpenAPI document of the web app's API (or, with --public, of the public API).
+    Openapi {
+        /// The public API's document (`/api/v1/openapi.json`).
+        #[arg(long)]
+        public: bool,
+    },
     /// Copy the live SQLite database, consistently, to a new file (PostgreSQL: use pg_dump).
     Backup {
         #[arg(long)]
@@ -131,8 +135,11 @@ fn return_freed_memory() {
 }
 
 async fn run(cli: Cli) -> Result<(), String> {
-    if let Command::Openapi = cli.command {
-        println!("{}", portal::router::openapi_json());
+    if let Command::Openapi { public } = cli.command {
+        match public {
+            true => println!("{}", portal::public_api::openapi_json()),
+            false => println!("{}", portal::router::openapi_json()),
+        }
         return Ok(());
     }
     let config =
@@ -184,7 +191,7 @@ async fn run(cli: Cli) -> Result<(), String> {
             );
             Ok(())
         }
-        Command::Openapi => unreachable!("handled above"),
+        Command::Openapi { .. } => unreachable!("handled above"),
     }
 }
 

@@ -113,6 +113,8 @@ pub enum Area {
     Staff,
     /// The secret administrator's tools.
     Secret,
+    /// The client area: a client's users, their own client's orders only.
+    Client,
 }
 
 impl Area {
@@ -124,6 +126,7 @@ impl Area {
             Area::AppraiserAdmin => matches!(user_type, AppraiserAdmin | Staff | Secret),
             Area::Staff => matches!(user_type, Staff | Secret),
             Area::Secret => matches!(user_type, Secret),
+            Area::Client => matches!(user_type, Client),
         }
     }
 }
@@ -135,12 +138,13 @@ mod tests {
 
     #[test]
     fn area_table() {
-        let table: [(Area, &[UserType]); 5] = [
+        let table: [(Area, &[UserType]); 6] = [
             (Area::SignedIn, &UserType::ALL),
             (Area::Appraiser, &[Appraiser, AppraiserAdmin, Staff, Secret]),
             (Area::AppraiserAdmin, &[AppraiserAdmin, Staff, Secret]),
             (Area::Staff, &[Staff, Secret]),
             (Area::Secret, &[Secret]),
+            (Area::Client, &[Client]),
         ];
         for (area, allowed) in table {
             for t in UserType::ALL {

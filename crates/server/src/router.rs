@@ -60,6 +60,9 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(guarded(Area::AppraiserAdmin, crate::orders::assign::router()))
         .merge(guarded(Area::Staff, crate::lookups::routes::staff_router()))
         .merge(guarded(Area::Staff, crate::staff::router()))
+        .merge(guarded(Area::Staff, crate::client::staff_router()))
+        .merge(guarded(Area::Client, crate::client::router()))
+        .merge(guarded(Area::Client, crate::webhooks::routes::router()))
         .merge(guarded(Area::Secret, crate::admin::routes::secret_router()))
         .merge(guarded(Area::Secret, crate::admin::dev_refs::router()))
         .merge(guarded(Area::Secret, crate::auth::back_door::router()))
@@ -80,6 +83,7 @@ pub fn app(state: AppState) -> Router {
     let openapi = std::sync::Arc::new(openapi);
     Router::new()
         .merge(api_routes)
+        .merge(crate::public_api::router())
         .route("/api/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))
         .route("/api/{*rest}", any(error::api_not_found))
         .route("/api", any(error::api_not_found))

@@ -580,6 +580,232 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's client's keys (not revoked). */
+        get: operations["my_keys"];
+        put?: never;
+        /** Makes a key for the caller's client; the answer holds the key, shown this once. */
+        post: operations["create_my_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes one of the caller's client's keys at once. */
+        delete: operations["revoke_my_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's orders, newest change first. */
+        get: operations["client_orders"];
+        put?: never;
+        /** Places an order: it arrives on the staff desk without an appraiser. */
+        post: operations["place_client_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the client's orders, with its timeline. */
+        get: operations["client_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks staff to cancel the order, with a reason. */
+        post: operations["request_cancellation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's documents the client may see: its own attachments and the delivered report. */
+        get: operations["client_documents"];
+        put?: never;
+        /** Attaches files to the order (a purchase contract, say): multipart, `files` repeated, up to 10. */
+        post: operations["attach_client_documents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/{id}/documents/{document_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes of one of the order's documents. */
+        get: operations["download_client_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messages between the client and staff on the order, oldest first. */
+        get: operations["client_order_messages"];
+        put?: never;
+        /** Writes to staff about the order. */
+        post: operations["write_to_staff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/webhook-deliveries/{id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a delivery again now, with the same webhook-id. */
+        post: operations["redeliver_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's webhook endpoints. */
+        get: operations["client_webhook_endpoints"];
+        put?: never;
+        /** Adds an endpoint; the answer holds its signing secret, shown this once. */
+        post: operations["add_webhook_endpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes an endpoint (its pending deliveries are dropped). */
+        delete: operations["delete_webhook_endpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/webhook-endpoints/{id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's latest delivery attempts, newest first. */
+        get: operations["webhook_attempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a signed test message to the endpoint now. */
+        post: operations["test_webhook_endpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/constants/appraiser-file-types": {
         parameters: {
             query?: never;
@@ -1493,6 +1719,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/clients/{id}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's keys (not revoked). */
+        get: operations["client_keys"];
+        put?: never;
+        /** Makes a key for the client; the answer holds the key, shown this once. */
+        post: operations["create_client_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/clients/{id}/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes one of the client's keys at once. */
+        delete: operations["revoke_client_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/clients/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's users. */
+        get: operations["list_users"];
+        put?: never;
+        /** Opens an account for a user of the client and e-mails the invitation. */
+        post: operations["invite_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/companies": {
         parameters: {
             query?: never;
@@ -1663,6 +1942,24 @@ export interface paths {
         get: operations["candidates"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/client-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messages between the order's client and staff. */
+        get: operations["staff_list"];
+        put?: never;
+        /** Answers the order's client. */
+        post: operations["staff_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2054,6 +2351,21 @@ export interface components {
             /** @description State postal code, as the states lookup gives it. */
             state?: string | null;
         };
+        ApiKeyForm: {
+            /** @description What the key is for (e.g. "Loan origination system"), at most 100 characters. */
+            name?: string | null;
+        };
+        ApiKeyItem: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int32 */
+            id: number;
+            /** Format: date-time */
+            lastUsedAt?: string | null;
+            name: string;
+            /** @description The key's first characters, enough to recognise it. */
+            prefix: string;
+        };
         AppConfig: {
             companyTimeZone: string;
             mapTileUrl: string;
@@ -2195,6 +2507,28 @@ export interface components {
              */
             openOrders: number;
         };
+        /** @description One try of sending an event to an endpoint. */
+        Attempt: {
+            /** Format: date-time */
+            attemptedAt: string;
+            /** @description Whether the delivery has succeeded since (on this or a later attempt). */
+            delivered: boolean;
+            /** Format: int64 */
+            deliveryId: number;
+            /** Format: int32 */
+            durationMs: number;
+            error?: string | null;
+            /** Format: int64 */
+            eventId: number;
+            eventType: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int32
+             * @description The receiver's answer; none when it could not be reached.
+             */
+            statusCode?: number | null;
+        };
         AuditEntryView: {
             action: string;
             /** Format: int32 */
@@ -2227,6 +2561,10 @@ export interface components {
             createdAt: string;
             /** @description The private feed URL: anyone with it reads the caller's calendar, so it is for them alone. */
             url: string;
+        };
+        CancelForm: {
+            /** @description Why the order should be cancelled (at most 2,000 characters). */
+            reason?: string | null;
         };
         Candidate: {
             /**
@@ -2278,6 +2616,18 @@ export interface components {
             newPassword?: string | null;
             oldPassword?: string | null;
         };
+        ClientDocument: {
+            contentType: string;
+            fileName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description report (delivered by the company) or attachment (from the client). */
+            kind: string;
+            /** Format: int64 */
+            sizeBytes: number;
+            /** Format: date-time */
+            uploadedAt: string;
+        };
         ClientForm: {
             companyName?: string | null;
             mainContactEmailAddress?: string | null;
@@ -2293,6 +2643,83 @@ export interface components {
             mainContactName?: string | null;
             mainContactPhone?: string | null;
             officeAddressLine?: string | null;
+        };
+        ClientMessage: {
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who wrote it. */
+            from: string;
+            /** @description Written by the client (else by staff). */
+            fromClient: boolean;
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description One order of the client, with what its page shows. */
+        ClientOrder: components["schemas"]["ClientOrderItem"] & {
+            /** @description The appraiser's name, once the report is delivered. */
+            appraiserName?: string | null;
+            cancelReason?: string | null;
+            /** Format: date-time */
+            cancelRequestedAt?: string | null;
+            fhaCaseNumber?: string | null;
+            intendedUse?: string | null;
+            product?: string | null;
+            propertyType?: string | null;
+            /** Format: date */
+            requestedDueDate?: string | null;
+            timeline: components["schemas"]["TimelineStep"][];
+        };
+        /** @description One of the client's orders in a list. */
+        ClientOrderItem: {
+            borrowerName: string;
+            /** Format: date-time */
+            deliveredAt?: string | null;
+            /**
+             * Format: date
+             * @description The due date the client asked for, else the company's.
+             */
+            dueDate?: string | null;
+            fileNumber: string;
+            /** Format: int64 */
+            id: number;
+            loanNumber?: string | null;
+            /** Format: date-time */
+            orderedAt: string;
+            propertyAddress: string;
+            /** @description staff, client_portal or api. */
+            source: string;
+            status: string;
+            /** Format: int32 */
+            statusId: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ClientOrderList: {
+            items: components["schemas"]["ClientOrderItem"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
+        };
+        ClientUserForm: {
+            email?: string | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            username?: string | null;
+        };
+        ClientUserItem: {
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            firstName?: string | null;
+            /** Format: int32 */
+            id: number;
+            lastName?: string | null;
+            username: string;
         };
         /** @description A correction: every field left out keeps its value. */
         CompanyChange: {
@@ -2441,6 +2868,31 @@ export interface components {
             /** Format: int32 */
             id: number;
             name?: string | null;
+            url?: string | null;
+        };
+        Endpoint: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Disabled after failing for 3 days.
+             */
+            disabledAt?: string | null;
+            /** @description Empty: every type. */
+            eventTypes: string[];
+            /**
+             * Format: date-time
+             * @description Failing since then (every attempt refused or unreachable).
+             */
+            failingSince?: string | null;
+            /** Format: int32 */
+            id: number;
+            url: string;
+        };
+        EndpointForm: {
+            /** @description The event types wanted (e.g. order.delivered); none or empty: every type. */
+            eventTypes?: string[];
+            /** @description Where to POST events: https (http and private addresses only where the server allows them). */
             url?: string | null;
         };
         /** @description The current E&O policy document: its stored file's id, name and upload date. */
@@ -2598,13 +3050,67 @@ export interface components {
         MessageBody: {
             message?: string | null;
         };
+        MessageForm: {
+            /** @description At most 4,000 characters. */
+            body?: string | null;
+        };
         /** @description The body of every error answer. */
         MessageResponse: {
             message: string;
         };
+        /** @description A new key: `key` is shown this once and never again. */
+        NewApiKey: {
+            /** Format: int32 */
+            id: number;
+            key: string;
+            prefix: string;
+        };
         NewDevRef: {
             name?: string | null;
             url?: string | null;
+        };
+        /** @description A new endpoint, with its signing secret: shown this once. */
+        NewEndpoint: components["schemas"]["Endpoint"] & {
+            secret: string;
+        };
+        /**
+         * @description A new order from a client. Required: the property (address, city, state, ZIP, county), property
+         *     type, intended use, product, borrower name and requested due date.
+         */
+        NewOrderForm: {
+            borrowerEmail?: string | null;
+            borrowerName?: string | null;
+            borrowerPhone?: string | null;
+            /** @description Optional; three digits, a dash, seven digits (123-1234567). */
+            fhaCaseNumber?: string | null;
+            /**
+             * Format: int32
+             * @description From `/api/constants/intended-uses`.
+             */
+            intendedUseId?: number | null;
+            loanNumber?: string | null;
+            /** @description Plain text, at most 5,000 characters. */
+            notes?: string | null;
+            /**
+             * Format: int32
+             * @description The report product (a report type id).
+             */
+            productId?: number | null;
+            propertyAddressLine1?: string | null;
+            propertyAddressLine2?: string | null;
+            propertyCity?: string | null;
+            propertyCounty?: string | null;
+            /** @description Two-letter state code. */
+            propertyStateCode?: string | null;
+            /**
+             * Format: int32
+             * @description From `/api/constants/property-types`.
+             */
+            propertyTypeId?: number | null;
+            /** @description Five digits. */
+            propertyZip?: string | null;
+            /** @description yyyy-mm-dd, today or later. */
+            requestedDueDate?: string | null;
         };
         Note: {
             /** @description The staff member who wrote it. */
@@ -2699,6 +3205,7 @@ export interface components {
             assignedAppraiserSecurityUser: number;
             availableActions: components["schemas"]["OrderAction"][];
             borrowerName: string;
+            clientCancelRequest?: string | null;
             /**
              * Format: int32
              * @description The ordering client's id: staff and the secret administrator only (null for others).
@@ -2767,6 +3274,11 @@ export interface components {
             reportType3?: null | components["schemas"]["ReportTypeRef"];
             reportType4?: null | components["schemas"]["ReportTypeRef"];
             requiresEnv: boolean;
+            /**
+             * @description Where the order came from (Staff, Client portal, API) and the client's open cancel
+             *     request: staff and the secret administrator only (null for others).
+             */
+            source?: string | null;
             statusId: components["schemas"]["OrderStatus"];
             /** Format: double */
             techFee?: number | null;
@@ -3285,6 +3797,23 @@ export interface components {
             responded: number;
             /** @description open, closed or awarded. */
             status: string;
+        };
+        /** @description What a test message got back. */
+        TestResult: {
+            /** Format: int32 */
+            durationMs: number;
+            error?: string | null;
+            ok: boolean;
+            /** Format: int32 */
+            statusCode?: number | null;
+        };
+        /** @description A step of the order's timeline: a status and when the order reached it. */
+        TimelineStep: {
+            /** Format: date-time */
+            at: string;
+            status: string;
+            /** Format: int32 */
+            statusId: number;
         };
         /** @description An order's turn time: finished once the report was uploaded, running until then. */
         TurnTime: {
@@ -4625,6 +5154,772 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VerificationAnswer"];
+                };
+            };
+        };
+    };
+    my_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyItem"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    create_my_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiKey"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    revoke_my_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key id */
+                key_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    client_orders: {
+        parameters: {
+            query?: {
+                /** @description open (the default), delivered, cancelled or all. */
+                filter?: "open" | "delivered" | "cancelled" | "all";
+                /** @description Part of a file number, borrower name or loan number. */
+                search?: string;
+                /** @description 1-based. */
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientOrderList"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    place_client_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOrderForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    client_order: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientOrder"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    request_cancellation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    client_documents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientDocument"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    attach_client_documents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description files (repeated, up to 10) */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientDocument"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    download_client_document: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+                /** @description Document id */
+                document_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    client_order_messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientMessage"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    write_to_staff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientMessage"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    redeliver_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Delivery id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    client_webhook_endpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Endpoint"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    add_webhook_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndpointForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewEndpoint"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    delete_webhook_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Endpoint id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    webhook_attempts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Endpoint id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Attempt"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    test_webhook_endpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Endpoint id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TestResult"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
                 };
             };
         };
@@ -6881,6 +8176,238 @@ export interface operations {
             };
         };
     };
+    client_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyItem"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    create_client_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiKey"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    revoke_client_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+                /** @description Key id */
+                key_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    list_users: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientUserItem"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    invite_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientUserForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     list_companies: {
         parameters: {
             query?: never;
@@ -7408,6 +8935,102 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    staff_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientMessage"][];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    staff_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageForm"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientMessage"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,10 +1,16 @@
 //! Hand-written entities with backend-neutral types (one set for SQLite and PostgreSQL).
+pub mod api_idempotency;
+pub mod api_key;
 pub mod appraisal_company;
 pub mod appraiser_license;
 pub mod appraiser_profile;
 pub mod audit_log;
 pub mod calendar_feed;
 pub mod client;
+pub mod client_event;
+pub mod client_message;
+pub mod client_order;
+pub mod client_user;
 pub mod coverage_area;
 pub mod dev_ref;
 pub mod digest_item;
@@ -36,3 +42,6 @@ pub mod session;
 pub mod stored_file;
 pub mod trusted_device;
 pub mod verification_token;
+pub mod webhook_attempt;
+pub mod webhook_delivery;
+pub mod webhook_endpoint;

@@ -18,6 +18,7 @@ mod m0016_text_search;
 mod m0017_order_counts;
 mod m0018_trigram_numbers;
 mod m0019_back_office;
+mod m0020_lenders;
 
 pub struct Migrator;
 
@@ -43,6 +44,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0017_order_counts::Migration),
             Box::new(m0018_trigram_numbers::Migration),
             Box::new(m0019_back_office::Migration),
+            Box::new(m0020_lenders::Migration),
         ]
     }
 }

@@ -20,7 +20,9 @@ pub const EXEMPT: [&str; 5] = [
 
 fn needs_token(method: &Method, path: &str) -> bool {
     let safe = matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
-    !safe && path.starts_with("/api/") && !EXEMPT.contains(&path)
+    // The public API authenticates each call with its key, never with a cookie.
+    let public_api = path.starts_with("/api/v1/");
+    !safe && path.starts_with("/api/") && !public_api && !EXEMPT.contains(&path)
 }
 
 /// Middleware (runs after the session is loaded). A signed-in caller must send the session's

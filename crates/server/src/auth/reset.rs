@@ -72,6 +72,39 @@ async fn reset_password(
     Ok(axum::Json(MessageResponse::new(REQUEST_ANSWER)))
 }
 
+/// How long an invitation link lets a new user choose a password.
+pub const INVITATION_HOURS: i64 = 72;
+
+/// Queues the invitation to a new account: a single-use link to choose a password, valid
+/// INVITATION_HOURS.
+pub async fn invite(
+    db: &impl ConnectionTrait,
+    state: &AppState,
+    user: &security_user::Model,
+) -> AppResult<()> {
+    let link = issue_link(db, state, user.id, INVITATION_HOURS).await?;
+    let lines = vec![
+        format!("Hello {},", user.first_name.as_deref().unwrap_or("there")),
+        String::new(),
+        format!(
+            "An Appraisal Portal account was opened for you. Your username is {}.",
+            user.login_id
+        ),
+        format!(
+            "Choose your password within {INVITATION_HOURS} hours with this link (it works once):"
+        ),
+        link,
+    ];
+    delivery::email(
+        db,
+        &user.email,
+        "Welcome to Appraisal Portal: choose your password".into(),
+        lines,
+    )
+    .await?;
+    Ok(())
+}
+
 /// Stores a single-use link (hashed) for `user_id` to choose a password within `hours`, and
 /// returns the link to e-mail. Resets and staff invitations both use it.
 pub async fn issue_link(

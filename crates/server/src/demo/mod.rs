@@ -4,6 +4,7 @@
 //! Every feature's demo and seed data lives here, above the features (it may use any of them and
 //! none uses it): the demo and generated orders (`orders`), their detail data and stored files
 //! (`order_details`), quotes, secure links and payments.
+pub mod client;
 pub mod order_details;
 pub mod orders;
 pub mod payments;
@@ -191,6 +192,7 @@ async fn seed_profile(db: &impl ConnectionTrait, username: &str) -> AppResult<()
 pub async fn seed_with_orders(db: &DatabaseConnection, storage: &Storage) -> AppResult<()> {
     seed(db).await?;
     orders::seed_demo_orders(db).await?;
+    client::seed(db).await?;
     order_details::seed(db, storage).await?;
     payments::seed_demo(db, storage).await?;
     Ok(())

@@ -1603,7 +1603,19 @@ pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppR
         other => return Err(AppError::Internal(format!("seeding is not supported on {other:?}"))),
     }
     crate::orders::counts::compact(db).await?;
+    client_rows(db, last_before as i64).await?;
     Ok(count)
+}
+
+/// The client's row of every order after `last_id` that has a client (orders made outside the
+/// order form: generated ones arrive as if staff had placed them).
+pub async fn client_rows(db: &impl ConnectionTrait, last_id: i64) -> AppResult<()> {
+    db.execute_unprepared(&format!(
+        "INSERT INTO client_orders (order_id, client_id, source, updated_at) \
+         SELECT id, client_id, 'staff', created_at FROM orders WHERE id > {last_id} AND client_id IS NOT NULL"
+    ))
+    .await?;
+    Ok(())
 }
 
 /// A demo order for one status, with dates that produce the wanted attention indicator.
@@ -1706,6 +1718,7 @@ pub async fn seed_demo_orders(db: &DatabaseConnection) -> AppResult<()> {
     }
     order::Entity::insert_many(rows).exec_without_returning(&txn).await?;
     txn.execute_unprepared(&invite_assignees_sql(0)).await?;
+    client_rows(&txn, 0).await?;
     txn.commit().await?;
     seed_orders(db, 300, 7).await?;
     Ok(())

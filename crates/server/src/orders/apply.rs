@@ -133,6 +133,7 @@ pub async fn write(
         ));
     }
     move_order(txn, o, to, columns).await?;
+    super::client_events::order_moved(txn, o, from, to).await?;
     change_detail(txn, o.id, &change.detail, change.detail_columns).await?;
     let now = Utc::now();
     let (first, last) = (

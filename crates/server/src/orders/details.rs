@@ -6,8 +6,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, NaiveDate, Utc};
 use portal_db::entities::{
-    client, file_type, order, order_alert, order_contact, order_detail, order_history,
-    order_invitation, order_message, report_type, security_user, stored_file,
+    client, client_order, file_type, order, order_alert, order_contact, order_detail,
+    order_history, order_invitation, order_message, report_type, security_user, stored_file,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::client_events::Source;
 use super::lifecycle::{ActionContext, OrderAction, available_actions};
 use super::status::OrderStatus;
 use super::turn_time::{self, TurnTime};
@@ -116,6 +117,10 @@ pub struct OrderDetails {
     pub county: Option<String>,
     /// The ordering client's id: staff and the secret administrator only (null for others).
     pub client_id: Option<i32>,
+    /// Where the order came from (Staff, Client portal, API) and the client's open cancel
+    /// request: staff and the secret administrator only (null for others).
+    pub source: Option<String>,
+    pub client_cancel_request: Option<String>,
     /// The ids of the property type and intended use (GET /api/constants/property-types and
     /// intended-uses), null when the order's label is not one of them.
     pub property_type_id: Option<i32>,
@@ -236,6 +241,10 @@ pub async fn load(
         None => None,
     };
     let staff_view = sees_hidden(caller);
+    let client_side = match staff_view {
+        true => client_order::Entity::find_by_id(id).one(db).await?,
+        false => None,
+    };
     let status = OrderStatus::of_id(found.status_id);
     // The appraiser sees the contacts as soon as the order is assigned to them (or their firm).
     let contacts_visible = staff_view || found.assigned_appraiser_id.is_some();
@@ -268,6 +277,8 @@ pub async fn load(
         property_zip: found.property_zip.clone(),
         county: found.property_county.clone(),
         client_id: found.client_id.filter(|_| staff_view),
+        source: client_side.as_ref().map(|c| Source::label_of(&c.source).to_string()),
+        client_cancel_request: client_side.and_then(|c| c.cancel_reason),
         property_type_id: d.property_type.as_deref().and_then(|l| option_id(&PROPERTY_TYPES, l)),
         intended_use_id: d.intended_use.as_deref().and_then(|l| option_id(&INTENDED_USES, l)),
         property_type: d.property_type,

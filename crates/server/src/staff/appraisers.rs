@@ -17,28 +17,25 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::fields::{
-    MAX_LINE, corrected, invalid, optional, optional_email, optional_phone, optional_state,
-    optional_zip, required, required_date,
-};
 use super::firms::joinable_firm;
 use super::{Created, audit_staff};
-use crate::auth::session;
+use crate::auth::{reset, session};
 use crate::current_user::CurrentUser;
-use crate::delivery;
+use crate::fields::{
+    MAX_LINE, corrected, invalid, optional, optional_phone, optional_state, optional_zip, required,
+    required_date,
+};
 use crate::geography;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, ChangeAnswers, MessageResponse};
 use crate::http::extract::{Json, Path};
 use crate::names::full_name;
-use crate::names::normalize_username;
 use crate::orders::assign::open_order_counts;
 use crate::profile::licenses::License;
 use crate::profile::routes::{AppraiserInfo, appraiser_info};
 use crate::roles::UserType;
 use crate::state::AppState;
-use crate::tokens::random_token;
-use crate::users::accounts::{self, NewUser};
+use crate::users::accounts::{self, NewPerson};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -50,8 +47,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reactivate))
 }
 
-/// How long an invitation link lets a new appraiser choose a password.
-pub const INVITATION_HOURS: i64 = 72;
 pub const MSG_NO_APPRAISER: &str = "No such appraiser.";
 const MAX_LISTED: u64 = 500;
 
@@ -191,35 +186,6 @@ async fn list_appraisers(
     ))
 }
 
-/// Queues the invitation: a single-use link to choose a password, valid INVITATION_HOURS.
-async fn invite_to_sign_in(
-    db: &impl ConnectionTrait,
-    state: &AppState,
-    user: &security_user::Model,
-) -> AppResult<()> {
-    let link = crate::auth::reset::issue_link(db, state, user.id, INVITATION_HOURS).await?;
-    let lines = vec![
-        format!("Hello {},", user.first_name.as_deref().unwrap_or("there")),
-        String::new(),
-        format!(
-            "An Appraisal Portal account was opened for you. Your username is {}.",
-            user.login_id
-        ),
-        format!(
-            "Choose your password within {INVITATION_HOURS} hours with this link (it works once):"
-        ),
-        link,
-    ];
-    delivery::email(
-        db,
-        &user.email,
-        "Welcome to Appraisal Portal: choose your password".into(),
-        lines,
-    )
-    .await?;
-    Ok(())
-}
-
 /// Opens an account for an appraiser (or a firm's administrator) and e-mails the invitation.
 #[utoipa::path(post, path = "/api/staff/appraisers", tag = "staff", request_body = AppraiserForm,
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
@@ -229,14 +195,12 @@ async fn create_appraiser(
     ClientIp(ip): ClientIp,
     Json(form): Json<AppraiserForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
-    let username = normalize_username(&required("Username", form.username.as_deref(), 100)?);
-    if !username.chars().all(|c| c.is_ascii_alphanumeric() || "._-@".contains(c)) {
-        return Err(invalid("Username may contain letters, digits and . _ - @ only."));
-    }
-    let first = required("First name", form.first_name.as_deref(), 100)?;
-    let last = required("Last name", form.last_name.as_deref(), 100)?;
-    let email = optional_email("E-mail", form.email.as_deref())?
-        .ok_or_else(|| invalid("E-mail is required."))?;
+    let person = NewPerson::checked(
+        form.username.as_deref(),
+        form.first_name.as_deref(),
+        form.last_name.as_deref(),
+        form.email.as_deref(),
+    )?;
     let cell = optional_phone("Cell phone", form.cell_phone.as_deref())?;
     let user_type = match form.user_type.as_deref().unwrap_or("appraiser") {
         "appraiser" => UserType::Appraiser,
@@ -253,22 +217,11 @@ async fn create_appraiser(
     } else if user_type == UserType::AppraiserAdmin {
         return Err(invalid("A firm's administrator needs a firm."));
     }
-    // Nobody knows this password: the new appraiser chooses theirs through the invitation.
-    let unknown = format!("{}Aa1!", random_token());
-    let new = NewUser {
-        username,
-        user_type,
-        email,
-        first_name: Some(first),
-        last_name: Some(last),
-        password: unknown,
-        company_id: form.company_id,
-    };
-    let user = accounts::create(&txn, new).await?;
+    let user = accounts::create(&txn, person.invited(user_type, form.company_id)).await?;
     let mut row = user.clone().into_active_model();
     row.cell_phone = Set(cell);
     let user = row.update(&txn).await?;
-    invite_to_sign_in(&txn, &state, &user).await?;
+    reset::invite(&txn, &state, &user).await?;
     audit_staff(
         &txn,
         &caller,

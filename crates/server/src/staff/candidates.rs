@@ -24,8 +24,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::fields::{invalid, optional_date, positive_fee};
 use crate::current_user::CurrentUser;
+use crate::fields::{invalid, optional_date, positive_fee};
 use crate::geography;
 use crate::http::error::{
     AppError, AppResult, ChangeAnswers, ChangeWithInputAnswers, MessageResponse,

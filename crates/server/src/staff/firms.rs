@@ -13,9 +13,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::fields::{MAX_LINE, corrected, optional, optional_state, optional_zip, required};
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
+use crate::fields::{MAX_LINE, corrected, optional, optional_state, optional_zip, required};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};

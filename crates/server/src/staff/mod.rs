@@ -8,7 +8,6 @@ pub mod candidates;
 pub mod clients;
 pub mod coverage;
 pub mod desk;
-pub mod fields;
 pub mod firms;
 pub mod notes;
 pub mod order_form;

@@ -12,8 +12,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::audit_staff;
-use super::fields::required;
 use crate::current_user::CurrentUser;
+use crate::fields::required;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};

@@ -5,8 +5,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{NaiveDate, Utc};
 use portal_db::entities::{
-    client, order, order_alert, order_contact, order_detail, order_history, report_type,
-    security_user,
+    client, order, order_alert, order_contact, order_detail, report_type, security_user,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -18,25 +17,27 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::fields::{
-    MAX_LINE, invalid, optional, optional_amount, optional_date, optional_email, optional_phone,
-    positive_fee, required, required_date,
-};
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
+use crate::fields::{
+    MAX_LINE, invalid, optional, optional_amount, optional_date, optional_email, optional_phone,
+    positive_fee, required,
+};
 use crate::geocoder::{Address, Position};
-use crate::geography;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, ChangeWithInputAnswers, MessageResponse};
 use crate::http::extract::{Json, Path};
 use crate::live;
-use crate::lookups::routes::{INTENDED_USES, PROPERTY_TYPES, option_label};
 use crate::money::to_amount;
 use crate::names::full_name;
 use crate::notifications::{Event, Notice, notify};
 use crate::orders::action_requests::date_label;
 use crate::orders::apply::MSG_CHANGED;
+use crate::orders::client_events;
 use crate::orders::details::{empty_detail, one_line_address, sanitize_html};
+use crate::orders::placing::{
+    check_due_date, check_kind, check_property, insert_order, place, write_history,
+};
 use crate::orders::status::OrderStatus;
 use crate::state::AppState;
 
@@ -161,72 +162,6 @@ pub struct PropertyDetails {
     pub lot_area: Option<i32>,
     pub county_use: Option<String>,
     pub assessed_value_cents: Option<i64>,
-}
-
-/// Where the property is, checked: a state of the United States, one of its counties, a 5-digit zip.
-#[derive(Debug)]
-pub struct Property {
-    pub line1: String,
-    pub city: String,
-    pub state_code: String,
-    pub zip: String,
-    pub county: String,
-}
-
-pub fn check_property(
-    line1: Option<&str>,
-    city: Option<&str>,
-    state_code: Option<&str>,
-    zip: Option<&str>,
-    county: Option<&str>,
-) -> AppResult<Property> {
-    let state_code = required("Property state", state_code, 2)?.to_uppercase();
-    let state = geography::state(&state_code).ok_or_else(|| {
-        invalid(format!("Property state '{state_code}' is not a state of the United States."))
-    })?;
-    let county = required("Property county", county, 100)?;
-    let county = state
-        .counties
-        .iter()
-        .find(|c| c.eq_ignore_ascii_case(&county))
-        .ok_or_else(|| {
-            invalid(format!("Property county '{county}' is not a county of {}.", state.name))
-        })?
-        .to_string();
-    let zip = required("Property zip", zip, 10)?;
-    if zip.len() != 5 || !zip.chars().all(|c| c.is_ascii_digit()) {
-        return Err(invalid(format!("Property zip must be 5 digits (got '{zip}').")));
-    }
-    Ok(Property {
-        line1: required("Property address", line1, MAX_LINE)?,
-        city: required("Property city", city, 100)?,
-        state_code: state.postal.clone(),
-        zip,
-        county,
-    })
-}
-
-/// The labels of a property type and an intended use chosen by id.
-pub fn check_kind(
-    property_type_id: Option<i32>,
-    intended_use_id: Option<i32>,
-) -> AppResult<(&'static str, &'static str)> {
-    let property_type = property_type_id.ok_or_else(|| invalid("Property type is required."))?;
-    let property_type = option_label(&PROPERTY_TYPES, property_type)
-        .ok_or_else(|| invalid(format!("Property type {property_type} does not exist.")))?;
-    let intended_use = intended_use_id.ok_or_else(|| invalid("Intended use is required."))?;
-    let intended_use = option_label(&INTENDED_USES, intended_use)
-        .ok_or_else(|| invalid(format!("Intended use {intended_use} does not exist.")))?;
-    Ok((property_type, intended_use))
-}
-
-/// A required due date that is not in the past (`today` is the company's date).
-pub fn check_due_date(label: &str, value: Option<&str>, today: NaiveDate) -> AppResult<NaiveDate> {
-    let due = required_date(label, value)?;
-    if due < today {
-        return Err(invalid(format!("{label} cannot be in the past.")));
-    }
-    Ok(due)
 }
 
 /// The rules that need no database: every field named in its refusal. `today` is the company's date.
@@ -408,13 +343,6 @@ async fn locate(state: &AppState, v: &ValidOrder) -> Option<Position> {
     state.geocoder.locate(address).await
 }
 
-/// Sets the property's position: a known one, or none (the map says "not available").
-pub fn place(row: &mut order_detail::ActiveModel, position: Option<Position>) {
-    row.latitude = Set(position.map(|p| p.latitude));
-    row.longitude = Set(position.map(|p| p.longitude));
-    row.location_approximate = Set(position.is_some_and(|p| p.approximate));
-}
-
 /// The detail row's columns the form sets.
 fn detail_of(v: &ValidOrder, mut row: order_detail::ActiveModel) -> order_detail::ActiveModel {
     let report_type = |i: usize| Set(v.report_type_ids.get(i).copied());
@@ -479,48 +407,6 @@ async fn replace_contacts(
     Ok(())
 }
 
-pub async fn write_history(
-    txn: &DatabaseTransaction,
-    caller: &CurrentUser,
-    order_id: i64,
-    status: OrderStatus,
-    line: String,
-) -> AppResult<()> {
-    order_history::ActiveModel {
-        id: NotSet,
-        order_id: Set(order_id),
-        status_id: Set(status.id()),
-        message_html: Set(Some(format!("<p>{}</p>", crate::delivery::html_escape(&line)))),
-        created_at: Set(Utc::now()),
-        actor_user_id: Set(Some(caller.id())),
-        hide: Set(false),
-    }
-    .insert(txn)
-    .await?;
-    Ok(())
-}
-
-/// File numbers of orders made in the portal: "A" and the order id, so they never meet the
-/// all-digit numbers of imported or generated orders.
-fn file_number(id: i64) -> String {
-    format!("A{id:07}")
-}
-
-/// Inserts a new order and gives it its file number (the row's id is only known once inserted).
-pub async fn insert_order(
-    txn: &DatabaseTransaction,
-    mut row: order::ActiveModel,
-) -> AppResult<order::Model> {
-    let placeholder: String =
-        format!("new-{}", crate::tokens::random_token()).chars().take(20).collect();
-    row.file_number = Set(placeholder);
-    let created = row.insert(txn).await?;
-    let number = file_number(created.id);
-    let mut row = created.into_active_model();
-    row.file_number = Set(number);
-    Ok(row.update(txn).await?)
-}
-
 /// Creates an order without an appraiser (status "default").
 #[utoipa::path(post, path = "/api/staff/orders", tag = "staff", request_body = OrderForm,
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
@@ -569,7 +455,7 @@ async fn create_order(
     replace_alerts(&txn, created.id, &v.alerts).await?;
     write_history(
         &txn,
-        &caller,
+        Some(caller.id()),
         created.id,
         OrderStatus::Default,
         format!("Order created by {}.", full_name(&caller.user)),
@@ -583,7 +469,14 @@ async fn create_order(
         format!("order {} ({number})", created.id),
     )
     .await?;
-    live::record(&txn, order_changed(&created)).await?;
+    live::record(&txn, live::order_changed(&created)).await?;
+    client_events::record(
+        &txn,
+        &created,
+        client_events::EventType::OrderCreated,
+        client_events::order_data(&created, OrderStatus::Default),
+    )
+    .await?;
     txn.commit().await?;
     Ok((StatusCode::CREATED, axum::Json(Created { id: created.id, file_number: Some(number) })))
 }
@@ -657,7 +550,7 @@ async fn update_order(
     let summary = corrected.summary();
     write_history(
         &txn,
-        &caller,
+        Some(caller.id()),
         id,
         status,
         format!("Order details changed by {}: {summary}", full_name(&caller.user)),
@@ -683,7 +576,8 @@ async fn update_order(
         format!("order {id} ({}): {summary}", current.file_number),
     )
     .await?;
-    live::record(&txn, order_changed(&current)).await?;
+    live::record(&txn, live::order_changed(&current)).await?;
+    client_events::touch_order(&txn, id, Some(v.client_id)).await?;
     txn.commit().await?;
     Ok(axum::Json(MessageResponse::new("The order was saved.")))
 }
@@ -781,17 +675,6 @@ pub fn corrections(
     ];
     c.other_fields = others.into_iter().filter(|(_, changed)| *changed).map(|(n, _)| n).collect();
     c
-}
-
-/// The live update of a change to `o`, for staff, its appraiser and their firm.
-pub fn order_changed(o: &order::Model) -> live::Change {
-    live::Change {
-        kind: live::Kind::Order,
-        order_id: Some(o.id),
-        quote_id: None,
-        appraisers: o.assigned_appraiser_id.into_iter().collect(),
-        company_id: o.assigned_company_id,
-    }
 }
 
 #[cfg(test)]

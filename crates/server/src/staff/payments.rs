@@ -12,9 +12,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::fields::{invalid, positive_fee, required_date};
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
+use crate::fields::{invalid, positive_fee, required_date};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;

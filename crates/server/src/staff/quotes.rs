@@ -21,12 +21,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::candidates::{Clock, award_refusal};
-use super::fields::{invalid, optional, positive_fee};
-use super::order_form::{
-    check_due_date, check_kind, check_property, insert_order, place, write_history,
-};
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
+use crate::fields::{invalid, optional, positive_fee};
 use crate::geocoder::Address;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, ChangeAnswers, MessageResponse};
@@ -37,6 +34,9 @@ use crate::names::full_name;
 use crate::notifications::{Event, Notice, notify};
 use crate::orders::apply::invite;
 use crate::orders::details::empty_detail;
+use crate::orders::placing::{
+    check_due_date, check_kind, check_property, insert_order, place, write_history,
+};
 use crate::orders::status::OrderStatus;
 use crate::quotes::ANSWER_ACCEPTED;
 use crate::roles::UserType;
@@ -511,7 +511,7 @@ async fn award_quote(
         full_name(&appraiser),
         full_name(&caller.user)
     );
-    write_history(&txn, &caller, created.id, OrderStatus::Assigned, line).await?;
+    write_history(&txn, Some(caller.id()), created.id, OrderStatus::Assigned, line).await?;
     invite(&txn, &state.config, &created, &appraiser).await?;
     audit_staff(
         &txn,

@@ -11,9 +11,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::fields::{MAX_LINE, invalid, required};
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
+use crate::fields::{MAX_LINE, invalid, required};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::Json;

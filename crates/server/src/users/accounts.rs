@@ -5,10 +5,54 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, NotSet, QueryFilter, Set,
 };
 
+use crate::fields::{invalid, optional_email, required};
 use crate::http::error::{AppError, AppResult};
 use crate::names::normalize_username;
 use crate::password;
 use crate::roles::UserType;
+
+/// Someone staff open an account for, checked: the username (letters, digits and . _ - @), names
+/// and e-mail address.
+pub struct NewPerson {
+    pub username: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+}
+
+impl NewPerson {
+    pub fn checked(
+        username: Option<&str>,
+        first_name: Option<&str>,
+        last_name: Option<&str>,
+        email: Option<&str>,
+    ) -> AppResult<NewPerson> {
+        let username = normalize_username(&required("Username", username, MAX_USERNAME_CHARS)?);
+        if !username.chars().all(|c| c.is_ascii_alphanumeric() || "._-@".contains(c)) {
+            return Err(invalid("Username may contain letters, digits and . _ - @ only."));
+        }
+        Ok(NewPerson {
+            username,
+            first_name: required("First name", first_name, 100)?,
+            last_name: required("Last name", last_name, 100)?,
+            email: optional_email("E-mail", email)?
+                .ok_or_else(|| invalid("E-mail is required."))?,
+        })
+    }
+
+    /// The account, with a password nobody knows: the person chooses theirs through the invitation.
+    pub fn invited(self, user_type: UserType, company_id: Option<i32>) -> NewUser {
+        NewUser {
+            username: self.username,
+            user_type,
+            email: self.email,
+            first_name: Some(self.first_name),
+            last_name: Some(self.last_name),
+            password: format!("{}Aa1!", crate::tokens::random_token()),
+            company_id,
+        }
+    }
+}
 
 pub struct NewUser {
     pub username: String,

@@ -22,6 +22,8 @@ enum Who {
     AppraiserAdmin,
     Staff,
     Secret,
+    /// A client's users, in the client area.
+    Client,
 }
 use Who::*;
 
@@ -35,6 +37,7 @@ impl Who {
             AppraiserAdmin => matches!(t, U::AppraiserAdmin | U::Staff | U::Secret),
             Staff => matches!(t, U::Staff | U::Secret),
             Secret => t == U::Secret,
+            Client => t == U::Client,
         }
     }
 }
@@ -148,6 +151,31 @@ const MATRIX: &[(&str, &str, Who)] = &[
     ("POST", "/api/staff/orders/{id}/deliver", Staff),
     ("POST", "/api/staff/orders/{id}/hold", Staff),
     ("POST", "/api/staff/orders/{id}/messages", Staff),
+    ("GET", "/api/client/api-keys", Client),
+    ("POST", "/api/client/api-keys", Client),
+    ("DELETE", "/api/client/api-keys/{key_id}", Client),
+    ("GET", "/api/client/orders", Client),
+    ("POST", "/api/client/orders", Client),
+    ("GET", "/api/client/orders/{id}", Client),
+    ("POST", "/api/client/orders/{id}/cancel", Client),
+    ("GET", "/api/client/orders/{id}/documents", Client),
+    ("POST", "/api/client/orders/{id}/documents", Client),
+    ("GET", "/api/client/orders/{id}/documents/{document_id}", Client),
+    ("GET", "/api/client/orders/{id}/messages", Client),
+    ("POST", "/api/client/orders/{id}/messages", Client),
+    ("POST", "/api/client/webhook-deliveries/{id}/redeliver", Client),
+    ("GET", "/api/client/webhook-endpoints", Client),
+    ("POST", "/api/client/webhook-endpoints", Client),
+    ("DELETE", "/api/client/webhook-endpoints/{id}", Client),
+    ("GET", "/api/client/webhook-endpoints/{id}/attempts", Client),
+    ("POST", "/api/client/webhook-endpoints/{id}/test", Client),
+    ("GET", "/api/staff/clients/{id}/api-keys", Staff),
+    ("POST", "/api/staff/clients/{id}/api-keys", Staff),
+    ("DELETE", "/api/staff/clients/{id}/api-keys/{key_id}", Staff),
+    ("GET", "/api/staff/clients/{id}/users", Staff),
+    ("POST", "/api/staff/clients/{id}/users", Staff),
+    ("GET", "/api/staff/orders/{id}/client-messages", Staff),
+    ("POST", "/api/staff/orders/{id}/client-messages", Staff),
     ("GET", "/api/staff/orders/{id}/notes", Staff),
     ("POST", "/api/staff/orders/{id}/notes", Staff),
     ("POST", "/api/staff/orders/{id}/on-time-inquiry", Staff),
@@ -338,4 +366,57 @@ both_dbs!(owned_records_stay_with_their_owners, |app| {
         .count(&format!("SELECT COUNT(*) FROM orders WHERE id = {order} AND status_id = 4"))
         .await;
     assert_eq!(unchanged, 1, "the outsider's calls changed nothing");
+});
+
+// Every operation of the public API's document refuses a call without a key, with a revoked key,
+// and answers another client's order as not found.
+both_dbs!(every_public_api_operation_needs_a_live_key, |app| {
+    let doc: Value = serde_json::from_str(&portal::public_api::openapi_json()).unwrap();
+    let staff = app.signed_in("demo.staff").await;
+    let lender = staff
+        .post("/api/staff/clients", json!({"companyName": "Matrix Lending"}))
+        .await
+        .json::<Value>()
+        .await
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let created: Value = staff
+        .post(&format!("/api/staff/clients/{lender}/api-keys"), json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let key = created["key"].as_str().unwrap().to_string();
+    let http = reqwest::Client::new();
+    let ops = operations(&doc);
+    assert!(ops.len() >= 10, "{ops:?}");
+    for (method, path) in &ops {
+        let method = Method::from_bytes(method.as_bytes()).unwrap();
+        let url = format!("{}{}", app.url(""), concrete(path));
+        let r = http.request(method.clone(), &url).send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::UNAUTHORIZED, "no key: {method} {path}");
+        let r =
+            http.request(method.clone(), &url).bearer_auth("apk_not-a-key").send().await.unwrap();
+        assert_eq!(r.status(), StatusCode::UNAUTHORIZED, "unknown key: {method} {path}");
+        if path.contains("{id}") {
+            let r = http
+                .request(method.clone(), &url)
+                .bearer_auth(&key)
+                .header("Idempotency-Key", "x")
+                .json(&json!({"reason": "x", "body": "x"}))
+                .send()
+                .await
+                .unwrap();
+            assert!(
+                matches!(r.status(), StatusCode::NOT_FOUND | StatusCode::BAD_REQUEST),
+                "order 1 is another client's: {method} {path}: {}",
+                r.status()
+            );
+            assert_ne!(r.status(), StatusCode::OK);
+        }
+    }
+    staff.delete(&format!("/api/staff/clients/{lender}/api-keys/{}", created["id"])).await;
+    let r = http.get(app.url("/api/v1/orders")).bearer_auth(&key).send().await.unwrap();
+    assert_eq!(r.status(), StatusCode::UNAUTHORIZED, "revoked");
 });

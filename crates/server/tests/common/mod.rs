@@ -97,6 +97,7 @@ impl TestApp {
         let epp = portal::payments::epp_from_config(&config, connection.clone());
         let state = AppState::new(connection.clone(), config.clone(), epp).unwrap();
         state.live.spawn_relay(connection.clone(), config.database_url.clone());
+        portal::webhooks::delivery::spawn(state.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let app = portal::router::app(state).into_make_service_with_connect_info::<SocketAddr>();
@@ -325,6 +326,14 @@ impl Session {
     /// A PUT carrying the CSRF header.
     pub async fn put(&self, path: &str, body: Value) -> Response {
         let mut req = self.http.put(self.url(path)).json(&body);
+        if let Some(token) = &self.csrf {
+            req = req.header("X-XSRF-TOKEN", token);
+        }
+        req.send().await.unwrap()
+    }
+
+    pub async fn delete(&self, path: &str) -> Response {
+        let mut req = self.http.delete(self.url(path));
         if let Some(token) = &self.csrf {
             req = req.header("X-XSRF-TOKEN", token);
         }

@@ -1,4 +1,4 @@
-//! Reading the fields of a staff form: each refusal is a 422 that names the field in the words
+//! Reading the fields of a form: each refusal is a 422 that names the field in the words
 //! the form shows, so the web app can put it under the right input.
 use chrono::NaiveDate;
 use serde_json::Value;

@@ -1,0 +1,292 @@
+//! A client places an order, in the portal or through the API: the same form, the same rules. The
+//! order arrives on the staff desk unassigned ("default") with its source, and staff are told (the
+//! orders-team e-mail and the live stream); the client's log gets `order.created`.
+use chrono::{NaiveDate, Utc};
+use portal_db::entities::{client, client_order, order, order_contact, report_type};
+use sea_orm::{ActiveModelTrait, DatabaseTransaction, EntityTrait, IntoActiveModel, NotSet, Set};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::delivery::{self, html_escape};
+use crate::fields::{MAX_LINE, invalid, optional, optional_email, optional_phone, required};
+use crate::geocoder::{Address, Position};
+use crate::http::error::AppResult;
+use crate::live;
+use crate::orders::client_events::Source;
+use crate::orders::client_events::{self as events, EventType};
+use crate::orders::details::empty_detail;
+use crate::orders::placing::{
+    check_due_date, check_kind, check_property, insert_order, place, write_history,
+};
+use crate::orders::status::OrderStatus;
+use crate::state::AppState;
+
+const MAX_NOTES: usize = 5000;
+
+/// A new order from a client. Required: the property (address, city, state, ZIP, county), property
+/// type, intended use, product, borrower name and requested due date.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewOrderForm {
+    #[schema(max_length = 200)]
+    pub property_address_line1: Option<String>,
+    #[schema(max_length = 200)]
+    pub property_address_line2: Option<String>,
+    #[schema(max_length = 100)]
+    pub property_city: Option<String>,
+    /// Two-letter state code.
+    #[schema(max_length = 2)]
+    pub property_state_code: Option<String>,
+    /// Five digits.
+    #[schema(max_length = 10)]
+    pub property_zip: Option<String>,
+    #[schema(max_length = 100)]
+    pub property_county: Option<String>,
+    /// From `/api/constants/property-types`.
+    pub property_type_id: Option<i32>,
+    /// From `/api/constants/intended-uses`.
+    pub intended_use_id: Option<i32>,
+    /// The report product (a report type id).
+    pub product_id: Option<i32>,
+    #[schema(max_length = 30)]
+    pub loan_number: Option<String>,
+    #[schema(max_length = 200)]
+    pub borrower_name: Option<String>,
+    pub borrower_email: Option<String>,
+    pub borrower_phone: Option<String>,
+    /// Optional; three digits, a dash, seven digits (123-1234567).
+    pub fha_case_number: Option<String>,
+    /// yyyy-mm-dd, today or later.
+    pub requested_due_date: Option<String>,
+    /// Plain text, at most 5,000 characters.
+    #[schema(max_length = 5000)]
+    pub notes: Option<String>,
+}
+
+/// A client's order form that passed every rule.
+#[derive(Debug)]
+pub struct ValidNewOrder {
+    pub line1: String,
+    pub line2: Option<String>,
+    pub city: String,
+    pub state_code: String,
+    pub zip: String,
+    pub county: String,
+    pub property_type: &'static str,
+    pub intended_use: &'static str,
+    pub product_id: i32,
+    pub loan_number: Option<String>,
+    pub borrower_name: String,
+    pub borrower_email: Option<String>,
+    pub borrower_phone: Option<String>,
+    pub fha_case_number: Option<String>,
+    pub requested_due: NaiveDate,
+    pub notes: Option<String>,
+}
+
+fn check_fha_case_number(value: Option<&str>) -> AppResult<Option<String>> {
+    let Some(text) = optional("FHA case number", value, 11)? else { return Ok(None) };
+    let b = text.as_bytes();
+    let well_formed = b.len() == 11
+        && b[3] == b'-'
+        && b.iter().enumerate().all(|(i, c)| i == 3 || c.is_ascii_digit());
+    if !well_formed {
+        return Err(invalid(format!(
+            "FHA case number must be three digits, a dash and seven digits, e.g. 123-1234567 (got '{text}')."
+        )));
+    }
+    Ok(Some(text))
+}
+
+/// The rules that need no database (`today` is the company's date).
+pub fn check(form: &NewOrderForm, today: NaiveDate) -> AppResult<ValidNewOrder> {
+    let property = check_property(
+        form.property_address_line1.as_deref(),
+        form.property_city.as_deref(),
+        form.property_state_code.as_deref(),
+        form.property_zip.as_deref(),
+        form.property_county.as_deref(),
+    )?;
+    let (property_type, intended_use) = check_kind(form.property_type_id, form.intended_use_id)?;
+    Ok(ValidNewOrder {
+        line1: property.line1,
+        line2: optional(
+            "Property address line 2",
+            form.property_address_line2.as_deref(),
+            MAX_LINE,
+        )?,
+        city: property.city,
+        state_code: property.state_code,
+        zip: property.zip,
+        county: property.county,
+        property_type,
+        intended_use,
+        product_id: form.product_id.ok_or_else(|| invalid("Product is required."))?,
+        loan_number: optional("Loan number", form.loan_number.as_deref(), 30)?,
+        borrower_name: required("Borrower name", form.borrower_name.as_deref(), MAX_LINE)?,
+        borrower_email: optional_email("Borrower e-mail", form.borrower_email.as_deref())?,
+        borrower_phone: optional_phone("Borrower phone", form.borrower_phone.as_deref())?,
+        fha_case_number: check_fha_case_number(form.fha_case_number.as_deref())?,
+        requested_due: check_due_date(
+            "Requested due date",
+            form.requested_due_date.as_deref(),
+            today,
+        )?,
+        notes: optional("Notes", form.notes.as_deref(), MAX_NOTES)?,
+    })
+}
+
+/// Where the property is (before any transaction: it may ask an address service).
+pub async fn locate(state: &AppState, v: &ValidNewOrder) -> Option<Position> {
+    let address =
+        Address { line1: &v.line1, city: &v.city, state_code: &v.state_code, zip: &v.zip };
+    state.geocoder.locate(address).await
+}
+
+/// Who placed the order: a client user in the portal, or an API key (its prefix).
+pub enum PlacedBy<'a> {
+    User(&'a portal_db::entities::security_user::Model),
+    ApiKey(&'a str),
+}
+
+/// Writes the order inside `txn` (the caller commits): the order, its detail, the borrower
+/// contact, the client row, history, the orders-team e-mail, the live update and the client event.
+pub async fn place_order(
+    txn: &DatabaseTransaction,
+    state: &AppState,
+    client_id: i32,
+    placed_by: PlacedBy<'_>,
+    v: &ValidNewOrder,
+    position: Option<Position>,
+) -> AppResult<order::Model> {
+    let client = client::Entity::find_by_id(client_id)
+        .one(txn)
+        .await?
+        .ok_or_else(|| invalid("This client no longer exists."))?;
+    let product = report_type::Entity::find_by_id(v.product_id)
+        .one(txn)
+        .await?
+        .ok_or_else(|| invalid(format!("Product {} does not exist.", v.product_id)))?;
+    let now = Utc::now();
+    let created = insert_order(
+        txn,
+        order::ActiveModel {
+            id: NotSet,
+            file_number: NotSet,
+            loan_number: Set(v.loan_number.clone()),
+            borrower_name: Set(v.borrower_name.clone()),
+            property_address_line1: Set(v.line1.clone()),
+            property_city: Set(v.city.clone()),
+            property_state_code: Set(v.state_code.clone()),
+            property_zip: Set(v.zip.clone()),
+            property_county: Set(Some(v.county.clone())),
+            client_id: Set(Some(client_id)),
+            status_id: Set(OrderStatus::Default.id()),
+            assigned_appraiser_id: Set(None),
+            assigned_company_id: Set(None),
+            created_at: Set(now),
+            assignment_actual_date: Set(None),
+            accepted_at: Set(None),
+            inspection_actual_date: Set(None),
+            inspection_due_date: Set(None),
+            appraiser_due_date: Set(Some(v.requested_due)),
+            is_desktop: Set(product.is_desktop),
+            appraiser_unread_messages: Set(0),
+        },
+    )
+    .await?;
+    let mut detail = empty_detail(created.id).into_active_model();
+    detail.fha_case_id = Set(v.fha_case_number.clone());
+    detail.property_type = Set(Some(v.property_type.into()));
+    detail.intended_use = Set(Some(v.intended_use.into()));
+    detail.report_type1_id = Set(Some(product.id));
+    detail.property_address_line2 = Set(v.line2.clone());
+    detail.notes_html = Set(v
+        .notes
+        .as_deref()
+        .map(|text| format!("<p>{}</p>", html_escape(text).replace('\n', "<br>"))));
+    place(&mut detail, position);
+    detail.insert(txn).await?;
+    order_contact::ActiveModel {
+        id: NotSet,
+        order_id: Set(created.id),
+        name: Set(v.borrower_name.clone()),
+        email: Set(v.borrower_email.clone()),
+        cell_phone: Set(v.borrower_phone.clone()),
+        work_phone: Set(None),
+        home_phone: Set(None),
+        contact_type: Set("BORROWER".into()),
+    }
+    .insert(txn)
+    .await?;
+    let (source, user_id, who) = match placed_by {
+        PlacedBy::User(u) => (
+            Source::ClientPortal,
+            Some(u.id),
+            format!(
+                "{} of {} through the client portal",
+                crate::names::full_name(u),
+                client.company_name
+            ),
+        ),
+        PlacedBy::ApiKey(prefix) => {
+            (Source::Api, None, format!("{} through the API (key {prefix})", client.company_name))
+        }
+    };
+    client_order::ActiveModel {
+        order_id: Set(created.id),
+        client_id: Set(client_id),
+        source: Set(source.name().into()),
+        placed_by_user_id: Set(user_id),
+        requested_due_date: Set(Some(v.requested_due)),
+        cancel_reason: Set(None),
+        cancel_requested_at: Set(None),
+        updated_at: Set(now),
+        delivered_at: Set(None),
+    }
+    .insert(txn)
+    .await?;
+    write_history(
+        txn,
+        user_id,
+        created.id,
+        OrderStatus::Default,
+        format!("Order placed by {who}."),
+    )
+    .await?;
+    let link = format!(
+        "{}/staff/orderdetails/{}",
+        state.config.public_url.trim_end_matches('/'),
+        created.id
+    );
+    delivery::email(
+        txn,
+        &state.config.orders_team_email,
+        format!(
+            "New order {} from {} ({})",
+            created.file_number,
+            client.company_name,
+            Source::label_of(source.name())
+        ),
+        vec![
+            format!(
+                "Order {} ({}) was placed by {who}.",
+                created.file_number,
+                created.property_address()
+            ),
+            "It waits on the desk for an appraiser.".into(),
+            String::new(),
+            format!("Open the order: {link}"),
+        ],
+    )
+    .await?;
+    live::record(txn, live::order_changed(&created)).await?;
+    events::record(
+        txn,
+        &created,
+        EventType::OrderCreated,
+        events::order_data(&created, OrderStatus::Default),
+    )
+    .await?;
+    Ok(created)
+}

@@ -1,0 +1,128 @@
+//! Placing an order, whoever places it (the staff order form, a client in the portal or through
+//! the API): the property's checks, the order's first row and file number, its history lines.
+use chrono::{NaiveDate, Utc};
+use portal_db::entities::{order, order_detail, order_history};
+use sea_orm::{ActiveModelTrait, DatabaseTransaction, IntoActiveModel, NotSet, Set};
+
+use crate::fields::{MAX_LINE, invalid, required, required_date};
+use crate::geocoder::Position;
+use crate::geography;
+use crate::http::error::AppResult;
+use crate::lookups::routes::{INTENDED_USES, PROPERTY_TYPES, option_label};
+use crate::orders::status::OrderStatus;
+
+/// Where the property is, checked: a state of the United States, one of its counties, a 5-digit zip.
+#[derive(Debug)]
+pub struct Property {
+    pub line1: String,
+    pub city: String,
+    pub state_code: String,
+    pub zip: String,
+    pub county: String,
+}
+
+pub fn check_property(
+    line1: Option<&str>,
+    city: Option<&str>,
+    state_code: Option<&str>,
+    zip: Option<&str>,
+    county: Option<&str>,
+) -> AppResult<Property> {
+    let state_code = required("Property state", state_code, 2)?.to_uppercase();
+    let state = geography::state(&state_code).ok_or_else(|| {
+        invalid(format!("Property state '{state_code}' is not a state of the United States."))
+    })?;
+    let county = required("Property county", county, 100)?;
+    let county = state
+        .counties
+        .iter()
+        .find(|c| c.eq_ignore_ascii_case(&county))
+        .ok_or_else(|| {
+            invalid(format!("Property county '{county}' is not a county of {}.", state.name))
+        })?
+        .to_string();
+    let zip = required("Property zip", zip, 10)?;
+    if zip.len() != 5 || !zip.chars().all(|c| c.is_ascii_digit()) {
+        return Err(invalid(format!("Property zip must be 5 digits (got '{zip}').")));
+    }
+    Ok(Property {
+        line1: required("Property address", line1, MAX_LINE)?,
+        city: required("Property city", city, 100)?,
+        state_code: state.postal.clone(),
+        zip,
+        county,
+    })
+}
+
+/// The labels of a property type and an intended use chosen by id.
+pub fn check_kind(
+    property_type_id: Option<i32>,
+    intended_use_id: Option<i32>,
+) -> AppResult<(&'static str, &'static str)> {
+    let property_type = property_type_id.ok_or_else(|| invalid("Property type is required."))?;
+    let property_type = option_label(&PROPERTY_TYPES, property_type)
+        .ok_or_else(|| invalid(format!("Property type {property_type} does not exist.")))?;
+    let intended_use = intended_use_id.ok_or_else(|| invalid("Intended use is required."))?;
+    let intended_use = option_label(&INTENDED_USES, intended_use)
+        .ok_or_else(|| invalid(format!("Intended use {intended_use} does not exist.")))?;
+    Ok((property_type, intended_use))
+}
+
+/// A required due date that is not in the past (`today` is the company's date).
+pub fn check_due_date(label: &str, value: Option<&str>, today: NaiveDate) -> AppResult<NaiveDate> {
+    let due = required_date(label, value)?;
+    if due < today {
+        return Err(invalid(format!("{label} cannot be in the past.")));
+    }
+    Ok(due)
+}
+
+/// Sets the property's position: a known one, or none (the map says "not available").
+pub fn place(row: &mut order_detail::ActiveModel, position: Option<Position>) {
+    row.latitude = Set(position.map(|p| p.latitude));
+    row.longitude = Set(position.map(|p| p.longitude));
+    row.location_approximate = Set(position.is_some_and(|p| p.approximate));
+}
+
+/// A line of the order's history, by `actor_user_id` (none: the system or an API key).
+pub async fn write_history(
+    txn: &DatabaseTransaction,
+    actor_user_id: Option<i32>,
+    order_id: i64,
+    status: OrderStatus,
+    line: String,
+) -> AppResult<()> {
+    order_history::ActiveModel {
+        id: NotSet,
+        order_id: Set(order_id),
+        status_id: Set(status.id()),
+        message_html: Set(Some(format!("<p>{}</p>", crate::delivery::html_escape(&line)))),
+        created_at: Set(Utc::now()),
+        actor_user_id: Set(actor_user_id),
+        hide: Set(false),
+    }
+    .insert(txn)
+    .await?;
+    Ok(())
+}
+
+/// File numbers of orders made in the portal: "A" and the order id, so they never meet the
+/// all-digit numbers of imported or generated orders.
+fn file_number(id: i64) -> String {
+    format!("A{id:07}")
+}
+
+/// Inserts a new order and gives it its file number (the row's id is only known once inserted).
+pub async fn insert_order(
+    txn: &DatabaseTransaction,
+    mut row: order::ActiveModel,
+) -> AppResult<order::Model> {
+    let placeholder: String =
+        format!("new-{}", crate::tokens::random_token()).chars().take(20).collect();
+    row.file_number = Set(placeholder);
+    let created = row.insert(txn).await?;
+    let number = file_number(created.id);
+    let mut row = created.into_active_model();
+    row.file_number = Set(number);
+    Ok(row.update(txn).await?)
+}
