@@ -62,7 +62,8 @@ describe('role dashboard redirect', () => {
     [6, '/appraiser/dashboard', 'Orders Dashboard'],
     [2, '/staff/dashboard', 'Orders Dashboard'],
     [5, '/admin/dashboard', 'Admin Dashboard'],
-    [0, '/unauthorized', 'Access Denied'],
+    [0, '/client/orders', 'Orders'],
+    [4, '/unauthorized', 'Access Denied'],
   ])('userType %i: /dashboard -> %s', async (type, path, heading) => {
     server.use(loggedIn(user(type)), appConfig());
     const { router } = renderApp('/dashboard');

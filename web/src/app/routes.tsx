@@ -42,6 +42,7 @@ const staffAppraisers = () => import('../features/staff-appraisers/AppraisersPag
 const staffFirms = () => import('../features/staff-firms/FirmsPage').then((m) => ({ Component: m.FirmsPage }));
 const staffSecureLinks = () => import('../features/staff-secure-links/StaffSecureLinksPage').then((m) => ({ Component: m.StaffSecureLinksPage }));
 const staffPayments = () => import('../features/staff/StaffPaymentsPage').then((m) => ({ Component: m.StaffPaymentsPage }));
+const clientOrders = () => import('../features/client/ClientOrdersPage').then((m) => ({ Component: m.ClientOrdersPage }));
 const forms = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.FormsPage }));
 
 /** The sign-in page loads the styles of what it shows (styles/firstScreen.ts); every other page all of them. */
@@ -177,6 +178,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'orders/:id/edit', lazy: editOrder },
             { path: 'clients', lazy: clients },
             { path: 'payments', lazy: staffPayments },
+          ]),
+        },
+        {
+          path: 'client',
+          element: <RequireAuth roles={AREA_ROLES.client} />,
+          children: area(AREA_ROLES.client, [
+            { index: true, element: <Navigate to="/client/orders" replace /> },
+            { path: 'orders', lazy: clientOrders },
           ]),
         },
         {

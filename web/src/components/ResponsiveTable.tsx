@@ -15,7 +15,8 @@ export interface Column<T> {
 interface ResponsiveTableProps<T> {
   items: T[];
   columns: Column<T>[];
-  actions: (item: T) => ReactNode;
+  /** Each row's buttons (none: no actions column). */
+  actions?: (item: T) => ReactNode;
   /** Accessible name of the table or card list. */
   label: string;
   /** Cards instead of a table (small screens). */
@@ -47,7 +48,7 @@ export function ResponsiveTable<T extends { id: number }>({ items, columns, acti
                     {c.cell(item)}
                   </CardField>
                 ))}
-              {actions(item)}
+              {actions?.(item)}
             </Stack>
           </Card>
         ))}
@@ -61,9 +62,11 @@ export function ResponsiveTable<T extends { id: number }>({ items, columns, acti
           {columns.map((c) => (
             <Table.Th key={c.header}>{c.header}</Table.Th>
           ))}
-          <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
+          {actions ? (
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          ) : null}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -74,7 +77,7 @@ export function ResponsiveTable<T extends { id: number }>({ items, columns, acti
                 {c.cell(item)}
               </Table.Td>
             ))}
-            <Table.Td>{actions(item)}</Table.Td>
+            {actions ? <Table.Td>{actions(item)}</Table.Td> : null}
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -26,11 +26,11 @@ describe('dashboardPathFor', () => {
     expect(dashboardPathFor({ userType: UserType.APPRAISER_ADMIN })).toBe('/appraiser/dashboard');
     expect(dashboardPathFor({ userType: UserType.STAFF })).toBe('/staff/dashboard');
     expect(dashboardPathFor({ userType: UserType.SECRET })).toBe('/admin/dashboard');
+    expect(dashboardPathFor({ userType: UserType.CLIENT })).toBe('/client/orders');
   });
   it('no user goes to /login, other roles to /unauthorized', () => {
     expect(dashboardPathFor(null)).toBe('/login');
     expect(dashboardPathFor(undefined)).toBe('/login');
-    expect(dashboardPathFor({ userType: UserType.CLIENT })).toBe('/unauthorized');
     expect(dashboardPathFor({ userType: UserType.REGISTERED })).toBe('/unauthorized');
     expect(dashboardPathFor({ userType: UserType.SYSTEM })).toBe('/unauthorized');
   });
@@ -57,7 +57,7 @@ describe('menuFor', () => {
     expect(labels(6)).toEqual(['Dashboard', 'Payments', 'Secure Links', 'Quotes', 'Support', 'Appraisers']);
     expect(labels(2)).toEqual(['Dashboard', 'New Order', 'Clients', 'Payments', 'Quotes', 'Secure Links', 'Coverage Review', 'Appraisers', 'Firms']);
     expect(labels(5)).toEqual(['Dashboard', 'Backdoor', 'Forms']);
-    expect(labels(0)).toEqual([]);
+    expect(labels(0)).toEqual(['Orders', 'New Order', 'API & Webhooks']);
     expect(labels(4)).toEqual([]);
   });
 });

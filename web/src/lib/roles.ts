@@ -41,6 +41,7 @@ export const AREA_ROLES = {
   appraiserAdmin: [UserType.APPRAISER_ADMIN, UserType.SECRET],
   staff: [UserType.STAFF, UserType.SECRET],
   admin: [UserType.SECRET],
+  client: [UserType.CLIENT],
 } as const satisfies Record<string, readonly UserTypeValue[]>;
 
 /** Where /dashboard sends a user (docs/domain.md#parties-and-roles). */
@@ -54,6 +55,8 @@ export function dashboardPathFor(user: { userType: number } | null | undefined):
       return '/staff/dashboard';
     case UserType.SECRET:
       return '/admin/dashboard';
+    case UserType.CLIENT:
+      return '/client/orders';
     default:
       return '/unauthorized';
   }

@@ -25,6 +25,13 @@ const STAFF_MENU: MenuItem[] = [
   { label: 'Firms', to: '/staff/firms' },
 ];
 
+/** The lender's own area (the Client role). */
+const CLIENT_MENU: MenuItem[] = [
+  { label: 'Orders', to: '/client/orders' },
+  { label: 'New Order', to: '/client/orders/new' },
+  { label: 'API & Webhooks', to: '/client/api' },
+];
+
 /** Side menu per role (docs/domain.md#parties-and-roles). */
 export function menuFor(userType: number | null | undefined): MenuItem[] {
   switch (userType) {
@@ -34,6 +41,8 @@ export function menuFor(userType: number | null | undefined): MenuItem[] {
       return [...APPRAISER_MENU, { label: 'Appraisers', to: '/appraiser-admin/appraisers' }];
     case UserType.STAFF:
       return STAFF_MENU;
+    case UserType.CLIENT:
+      return CLIENT_MENU;
     case UserType.SECRET:
       return [
         { label: 'Dashboard', to: '/admin/dashboard' },

@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { clientKeys } from '../../features/client/api';
 import { orderKeys } from '../../features/orders/keys';
 import { paymentKeys } from '../../features/payments/api';
 import { quoteKeys } from '../../features/quotes/api';
@@ -29,7 +30,7 @@ export function useLiveUpdates(signedIn: boolean) {
     const refresh = (keys: QueryKey[]) => keys.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
     source.addEventListener('order', (e) => {
       const { orderId } = said(e);
-      refresh(orderId ? [orderKeys.dashboard(), orderKeys.details(orderId)] : [orderKeys.dashboard()]);
+      refresh(orderId ? [orderKeys.dashboard(), orderKeys.details(orderId), clientKeys.orders()] : [orderKeys.dashboard(), clientKeys.orders()]);
     });
     source.addEventListener('quote', () => refresh([quoteKeys.all, quoteKeys.staffAll]));
     source.addEventListener('payment', () => refresh([paymentKeys.all, PAYABLE_KEY, orderKeys.dashboard()]));

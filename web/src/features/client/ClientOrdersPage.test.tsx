@@ -1,0 +1,102 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { appConfig, loggedIn, server } from '../../test/server';
+import { MSG_NO_ORDERS } from './ClientOrdersPage';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const clientUser = { securityUserId: 30, userType: 0, firstName: 'Finley', lastName: 'Client' };
+
+const order = (id: number, more: Record<string, unknown> = {}) => ({
+  id,
+  fileNumber: `2600${id}`,
+  status: 'Assigned',
+  statusId: 4,
+  propertyAddress: `${id} Main St, Austin, TX 78701`,
+  borrowerName: `Borrower ${id}`,
+  loanNumber: `LN${id}`,
+  orderedAt: '2026-03-02T15:00:00Z',
+  dueDate: '2026-03-20',
+  deliveredAt: null,
+  updatedAt: '2026-03-02T15:00:00Z',
+  source: 'client_portal',
+  ...more,
+});
+
+function withOrders(
+  asked: URL[],
+  answer = (url: URL) => ({
+    items: [order(1), order(2, { status: 'Delivered to Client', statusId: 18, deliveredAt: '2026-03-10T16:00:00Z' })],
+    total: 60,
+    page: Number(url.searchParams.get('page')),
+    pageSize: 25,
+  }),
+) {
+  server.use(
+    loggedIn(clientUser),
+    appConfig(),
+    http.get('*/api/client/orders', ({ request }) => {
+      const url = new URL(request.url);
+      asked.push(url);
+      return HttpResponse.json(answer(url));
+    }),
+  );
+}
+
+describe('client Orders page', () => {
+  it('/dashboard sends a client user here; the rows the API answers, with every column', async () => {
+    const asked: URL[] = [];
+    withOrders(asked);
+    const { router } = renderApp('/dashboard');
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(router.state.location.pathname).toBe('/client/orders');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['File #', 'Status', 'Property', 'Borrower', 'Loan #', 'Ordered', 'Due', 'Delivered']);
+    const row = table.querySelector('[data-order-id="2"]') as HTMLElement;
+    expect(within(row).getByRole('link', { name: '26002' })).toHaveAttribute('href', '/client/orders/2');
+    expect(row).toHaveTextContent('Delivered to Client');
+    expect(row).toHaveTextContent('2 Main St, Austin, TX 78701');
+    expect(row).toHaveTextContent('LN2');
+    expect(row).toHaveTextContent('03/02/2026');
+    expect(row).toHaveTextContent('03/20/2026');
+    expect(row).toHaveTextContent('03/10/2026');
+    expect(asked[0]!.searchParams.get('filter')).toBe('open');
+    expect(asked[0]!.searchParams.get('page')).toBe('1');
+    expect(screen.getByText('Showing 1 - 25 of 60 results')).toBeInTheDocument();
+    // The client's own menu.
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Orders', 'New Order', 'API & Webhooks']);
+  });
+
+  it('the filter, the search box and paging ask the server again', async () => {
+    const asked: URL[] = [];
+    withOrders(asked);
+    const { router } = renderApp('/client/orders');
+    await screen.findByRole('table', { name: 'Orders' });
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Show' })).getByLabelText('Delivered'));
+    await waitFor(() => expect(asked.at(-1)!.searchParams.get('filter')).toBe('delivered'));
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Kennedy' } });
+    await waitFor(() => expect(asked.at(-1)!.searchParams.get('search')).toBe('Kennedy'));
+    expect(asked.at(-1)!.searchParams.get('filter')).toBe('delivered');
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(asked.at(-1)!.searchParams.get('page')).toBe('2'));
+    expect(router.state.location.search).toBe('?filter=delivered&search=Kennedy&page=2');
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    withOrders([], () => ({ items: [], total: 0, page: 1, pageSize: 25 }));
+    renderApp('/client/orders?filter=cancelled');
+    expect(await screen.findByText(MSG_NO_ORDERS)).toBeInTheDocument();
+  });
+});

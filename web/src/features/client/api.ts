@@ -1,0 +1,87 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../lib/api';
+import { downloadFromStream, viewFromStream } from '../../lib/fileTransfer';
+
+/** The client area's calls (/api/client/...): the client's orders, one order's page, placing one. */
+export type ClientOrderItem = Schemas['ClientOrderItem'];
+export type ClientOrderList = Schemas['ClientOrderList'];
+export type ClientOrder = Schemas['ClientOrder'];
+export type ClientMessage = Schemas['ClientMessage'];
+export type ClientDocument = Schemas['ClientDocument'];
+export type NewOrderForm = Schemas['NewOrderForm'];
+
+/** open (the server's default), delivered, cancelled or all. */
+export type OrderFilter = 'open' | 'delivered' | 'cancelled' | 'all';
+
+export interface OrderListParams {
+  filter: OrderFilter;
+  search: string;
+  /** 1-based, as the server counts. */
+  page: number;
+  pageSize: number;
+}
+
+/** Failures are shown where the call was made, not as a notice. */
+const quiet = { notify: false } as const;
+
+/** Every query key of the client area, in one place. */
+export const clientKeys = {
+  all: ['client'] as const,
+  orders: () => [...clientKeys.all, 'orders'] as const,
+  orderList: (params: OrderListParams) => [...clientKeys.orders(), 'list', params] as const,
+  order: (id: number) => [...clientKeys.orders(), id] as const,
+  messages: (id: number) => [...clientKeys.order(id), 'messages'] as const,
+  documents: (id: number) => [...clientKeys.order(id), 'documents'] as const,
+};
+
+export const MSG_ORDERS_FAILED = 'The orders could not be loaded.';
+
+export const clientOrdersQuery = (params: OrderListParams) =>
+  queryOptions({
+    queryKey: clientKeys.orderList(params),
+    queryFn: () =>
+      call(
+        api.GET('/api/client/orders', {
+          params: { query: { filter: params.filter, search: params.search.trim() || undefined, page: params.page, pageSize: params.pageSize } },
+        }),
+        { ...quiet, errorMessage: MSG_ORDERS_FAILED },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const clientOrderQuery = (id: number) =>
+  queryOptions({
+    queryKey: clientKeys.order(id),
+    queryFn: () => call(api.GET('/api/client/orders/{id}', { params: { path: { id } } }), quiet),
+  });
+
+export const clientMessagesQuery = (id: number) =>
+  queryOptions({
+    queryKey: clientKeys.messages(id),
+    queryFn: () => call(api.GET('/api/client/orders/{id}/messages', { params: { path: { id } } }), quiet),
+  });
+
+export const clientDocumentsQuery = (id: number) =>
+  queryOptions({
+    queryKey: clientKeys.documents(id),
+    queryFn: () => call(api.GET('/api/client/orders/{id}/documents', { params: { path: { id } } }), quiet),
+  });
+
+/** POST /api/client/orders: the new order's id and file number. */
+export const placeOrder = (body: NewOrderForm) => call(api.POST('/api/client/orders', { body }), quiet);
+
+/** POST /api/client/orders/{id}/documents: multipart, `files` repeated (up to 10). */
+export function attachDocuments(id: number, files: File[]) {
+  const form = new FormData();
+  for (const file of files) form.append('files', file, file.name);
+  return call(api.POST('/api/client/orders/{id}/documents', { params: { path: { id } }, body: form }), quiet);
+}
+
+export const writeToStaff = (id: number, body: string) => call(api.POST('/api/client/orders/{id}/messages', { params: { path: { id } }, body: { body } }), quiet);
+
+export const requestCancellation = (id: number, reason: string) => call(api.POST('/api/client/orders/{id}/cancel', { params: { path: { id } }, body: { reason } }), quiet);
+
+const documentUrl = (orderId: number, documentId: number) => `/api/client/orders/${orderId}/documents/${documentId}`;
+
+export const viewDocument = (orderId: number, d: ClientDocument) => viewFromStream(documentUrl(orderId, d.id), d.fileName, d.sizeBytes);
+export const downloadDocument = (orderId: number, d: ClientDocument) => downloadFromStream(documentUrl(orderId, d.id), d.fileName, d.sizeBytes);
