@@ -43,6 +43,7 @@ const staffFirms = () => import('../features/staff-firms/FirmsPage').then((m) =>
 const staffSecureLinks = () => import('../features/staff-secure-links/StaffSecureLinksPage').then((m) => ({ Component: m.StaffSecureLinksPage }));
 const staffPayments = () => import('../features/staff/StaffPaymentsPage').then((m) => ({ Component: m.StaffPaymentsPage }));
 const clientOrders = () => import('../features/client/ClientOrdersPage').then((m) => ({ Component: m.ClientOrdersPage }));
+const clientOrder = () => import('../features/client/ClientOrderPage').then((m) => ({ Component: m.ClientOrderPage }));
 const forms = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.FormsPage }));
 
 /** The sign-in page loads the styles of what it shows (styles/firstScreen.ts); every other page all of them. */
@@ -186,6 +187,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: area(AREA_ROLES.client, [
             { index: true, element: <Navigate to="/client/orders" replace /> },
             { path: 'orders', lazy: clientOrders },
+            { path: 'orders/:id', lazy: clientOrder },
           ]),
         },
         {

@@ -73,7 +73,7 @@ export function ResponsiveTable<T extends { id: number }>({ items, columns, acti
         {items.map((item) => (
           <Table.Tr key={item.id} {...{ [idAttribute]: item.id }}>
             {columns.map((c) => (
-              <Table.Td key={c.header} fz="sm" fw={c.name ? 600 : undefined} style={c.name ? { overflowWrap: 'anywhere' } : c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+              <Table.Td key={c.header} fz="sm" fw={c.name ? 600 : undefined} style={c.nowrap ? { whiteSpace: 'nowrap' } : c.name ? { overflowWrap: 'anywhere' } : undefined}>
                 {c.cell(item)}
               </Table.Td>
             ))}

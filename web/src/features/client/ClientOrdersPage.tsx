@@ -48,6 +48,7 @@ function columns(timeZone: string | null): Column<ClientOrderItem>[] {
     {
       header: 'File #',
       name: true,
+      nowrap: true,
       cell: (o) => (
         <Anchor component={Link} to={clientOrderPath(o.id)} fw={700} size="sm">
           {o.fileNumber}

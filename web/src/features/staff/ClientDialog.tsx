@@ -4,7 +4,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { failureText } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { CLIENTS_KEY, createClient, updateClient, type ClientForm, type ClientItem } from './api';
-import { emailError, onlyFailed, optionalTextError, phoneError, requiredTextError, textOrNull } from './fieldRules';
+import { emailError, onlyFailed, optionalTextError, phoneError, requiredTextError, textOrNull } from '../../lib/fieldRules';
 import { useFields } from './useFields';
 
 type ClientFields = Record<keyof ClientForm, string>;

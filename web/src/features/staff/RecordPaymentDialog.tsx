@@ -6,7 +6,7 @@ import { useAppConfig } from '../../lib/appConfig';
 import { todayIso } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { recordPayment, type PayableOrder } from './api';
-import { feeError, onlyFailed, parseAmount } from './fieldRules';
+import { feeError, onlyFailed, parseAmount } from '../../lib/fieldRules';
 import { useFields } from './useFields';
 
 export const MSG_PAYMENT_DATE_REQUIRED = 'Payment date is required.';

@@ -11,7 +11,7 @@ import {
   requiredTextError,
   textOrNull,
   type FieldError,
-} from './fieldRules';
+} from '../../lib/fieldRules';
 
 /**
  * The order form of POST /api/staff/orders and its rules, in the server's words

@@ -1,6 +1,7 @@
 /**
- * The server's field rules for staff forms (crates/server/src/staff/fields.rs), in its words, so a
- * form can name the field before it is sent. The server checks everything again.
+ * The server's field rules (crates/server/src/fields.rs), in its words, so a form can name the
+ * field before it is sent: the staff desk's forms and the client area's. The server checks
+ * everything again.
  */
 
 /** Longest name, address line or other one-line text (fields.rs MAX_LINE). */

@@ -1,0 +1,149 @@
+import { Badge, Button, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { failureText, isSharedFailure } from '../lib/api';
+import { formatDateAndTime } from '../lib/dates';
+import { requiredTextError } from '../lib/fieldRules';
+
+/** One message of a thread: who wrote it, when, and the text. */
+export interface ThreadMessage {
+  id: number;
+  body: string;
+  from: string;
+  createdAt: string;
+}
+
+interface MessageListProps<M extends ThreadMessage> {
+  /** The list's accessible name. */
+  label: string;
+  messages: M[] | undefined;
+  loading: boolean;
+  /** Why the list could not be loaded (with a Try Again button), or null. */
+  failure: string | null;
+  onRetry: () => void;
+  /** The line shown while there is no message. */
+  emptyText: string;
+  timeZone: string | null;
+  /** A small badge beside the author (e.g. "Client", "Staff"), or none. */
+  tagOf?: (message: M) => string | undefined;
+}
+
+/** A thread of messages, oldest first, each with its author and time. */
+export function MessageList<M extends ThreadMessage>({ label, messages, loading, failure, onRetry, emptyText, timeZone, tagOf }: MessageListProps<M>) {
+  if (loading) {
+    return (
+      <Stack gap="xs" aria-busy="true">
+        <Skeleton h={16} w={200} />
+        <Skeleton h={40} />
+      </Stack>
+    );
+  }
+  if (failure) {
+    return (
+      <Group gap="sm">
+        <Text size="sm" c="red.9" role="alert">
+          {failure}
+        </Text>
+        <Button size="compact-sm" variant="default" onClick={onRetry}>
+          Try Again
+        </Button>
+      </Group>
+    );
+  }
+  if (!messages?.length) {
+    return (
+      <Text size="sm" c="gray.8">
+        {emptyText}
+      </Text>
+    );
+  }
+  const list = [...messages].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id);
+  return (
+    <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {list.map((m) => {
+        const tag = tagOf?.(m);
+        return (
+          <Stack component="li" gap={2} key={m.id} data-message-id={m.id}>
+            <Group gap="xs" wrap="wrap">
+              <Text size="sm" fw={700}>
+                {m.from}
+              </Text>
+              {tag ? (
+                <Badge size="sm" variant="light" color="gray.8" tt="none">
+                  {tag}
+                </Badge>
+              ) : null}
+              <Text size="xs" c="gray.7" component="time" dateTime={m.createdAt}>
+                {formatDateAndTime(m.createdAt, timeZone)}
+              </Text>
+            </Group>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {m.body}
+            </Text>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** The server's limit of a message (crates/server/src/client/messages.rs MAX_MESSAGE). */
+export const MAX_MESSAGE = 4000;
+const MSG_SEND_FAILED = 'The message could not be sent. Please try again.';
+
+interface MessageFormProps {
+  /** The form's accessible name. */
+  label: string;
+  fieldLabel: string;
+  submitLabel: string;
+  /** Sends the trimmed text; the field empties once it resolves. */
+  send: (text: string) => Promise<unknown>;
+  onSent?: () => void;
+}
+
+/** A field to write a message and its send button: the server's rules first, the server's refusal under the field. */
+export function MessageForm({ label, fieldLabel, submitLabel, send, onSent }: MessageFormProps) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const sending = useMutation({
+    mutationFn: send,
+    onSuccess: () => {
+      setText('');
+      onSent?.();
+    },
+    onError: (e) => {
+      console.error('sending a message failed', e);
+      if (!isSharedFailure(e)) setError(failureText(e, MSG_SEND_FAILED));
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (sending.isPending) return;
+    const found = requiredTextError('Message', text, MAX_MESSAGE);
+    setError(found);
+    if (!found) sending.mutate(text.trim());
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={label}>
+      <Stack gap="xs">
+        <Textarea
+          label={fieldLabel}
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setError(undefined);
+          }}
+          error={error}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={sending.isPending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { MSG_NO_MESSAGES, MSG_ORDER_NOT_FOUND } from './ClientOrderPage';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const clientUser = { securityUserId: 30, userType: 0, firstName: 'Finley', lastName: 'Client' };
+
+const order = {
+  id: 54,
+  fileNumber: '26000054',
+  status: 'Inspected',
+  statusId: 13,
+  propertyAddress: '13682 Fairview Ct, Bastrop, TX 78348',
+  borrowerName: 'Paul Taylor',
+  loanNumber: 'LN59127824',
+  orderedAt: '2026-03-02T15:00:00Z',
+  dueDate: '2026-03-20',
+  deliveredAt: null as string | null,
+  updatedAt: '2026-03-02T15:00:00Z',
+  source: 'client_portal',
+  propertyType: 'Townhouse',
+  intendedUse: 'Refinance',
+  product: '2055 Exterior-Only Inspection',
+  fhaCaseNumber: '709-5096454',
+  requestedDueDate: '2026-03-20',
+  cancelRequestedAt: null as string | null,
+  cancelReason: null as string | null,
+  appraiserName: null,
+  timeline: [
+    { status: 'Default', statusId: 3, at: '2026-03-02T15:00:00Z' },
+    { status: 'Assigned', statusId: 4, at: '2026-03-03T15:00:00Z' },
+    { status: 'Inspected', statusId: 13, at: '2026-03-05T15:00:00Z' },
+  ],
+};
+
+interface Sent {
+  url: string;
+  body: unknown;
+}
+
+function withOrder(sent: Sent[], current = { ...order }) {
+  const messages: unknown[] = [];
+  server.use(
+    loggedIn(clientUser),
+    appConfig(),
+    csrf,
+    http.get('*/api/client/orders/54', () => HttpResponse.json(current)),
+    http.get('*/api/client/orders/99', () => HttpResponse.json({ message: 'Order not found.' }, { status: 404 })),
+    http.get('*/api/client/orders/54/messages', () => HttpResponse.json(messages)),
+    http.get('*/api/client/orders/54/documents', () =>
+      HttpResponse.json([{ id: 7, fileName: 'report.pdf', contentType: 'application/pdf', sizeBytes: 2048, uploadedAt: '2026-03-06T15:00:00Z', kind: 'report' }]),
+    ),
+    http.post('*/api/client/orders/54/messages', async ({ request }) => {
+      const body = (await request.json()) as { body: string };
+      sent.push({ url: request.url, body });
+      const saved = { id: 1, body: body.body, from: 'Finley Client', fromClient: true, createdAt: '2026-03-07T15:00:00Z' };
+      messages.push(saved);
+      return HttpResponse.json(saved, { status: 201 });
+    }),
+    http.post('*/api/client/orders/54/cancel', async ({ request }) => {
+      const body = (await request.json()) as { reason: string };
+      sent.push({ url: request.url, body });
+      current.cancelRequestedAt = '2026-03-07T15:00:00Z';
+      current.cancelReason = body.reason;
+      return HttpResponse.json({ message: 'Your cancellation request was sent. Staff will confirm it.' });
+    }),
+  );
+}
+
+describe('client order page', () => {
+  it('shows the details, the status timeline with dates and the documents', async () => {
+    withOrder([]);
+    renderApp('/client/orders/54');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #26000054' })).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Order Details' });
+    expect(within(details).getByText('2055 Exterior-Only Inspection')).toBeInTheDocument();
+    expect(within(details).getByText('709-5096454')).toBeInTheDocument();
+    expect(within(details).getByText('Client portal')).toBeInTheDocument();
+    const steps = within(screen.getByRole('list', { name: 'Status timeline' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['Default03/02/2026, 9:00 AM', 'Assigned03/03/2026, 9:00 AM', 'Inspected03/05/2026, 9:00 AM']);
+    const documents = await screen.findByRole('table', { name: 'Documents' });
+    expect(within(documents).getByText('report.pdf')).toBeInTheDocument();
+    expect(within(documents).getByText('Report')).toBeInTheDocument();
+    expect(within(documents).getByRole('button', { name: 'Download report.pdf' })).toBeInTheDocument();
+  });
+
+  it('writes to staff: the body the API expects, then the message in the thread', async () => {
+    const sent: Sent[] = [];
+    withOrder(sent);
+    renderApp('/client/orders/54');
+    expect(await screen.findByText(MSG_NO_MESSAGES)).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Write to staff' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send Message' }));
+    expect(await within(form).findByText('Message is required.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    fireEvent.change(within(form).getByLabelText('Write to staff'), { target: { value: '  Gate code is 1234.  ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send Message' }));
+    const thread = await screen.findByRole('list', { name: 'Messages with staff' });
+    expect(within(thread).getByText('Gate code is 1234.')).toBeInTheDocument();
+    expect(sent).toEqual([{ url: expect.stringMatching(/\/api\/client\/orders\/54\/messages$/), body: { body: 'Gate code is 1234.' } }]);
+  });
+
+  it('requests cancellation with a reason in a dialog, then shows the request', async () => {
+    const sent: Sent[] = [];
+    withOrder(sent);
+    renderApp('/client/orders/54');
+    fireEvent.click(await screen.findByRole('button', { name: 'Request Cancellation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request Cancellation' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+    expect(await within(dialog).findByText('Reason is required.')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText(/^Reason/), { target: { value: 'The borrower withdrew.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Request' }));
+    await waitFor(() => expect(screen.getByText('Cancellation requested')).toBeInTheDocument());
+    expect(screen.getByText('Reason: The borrower withdrew.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request Cancellation' })).not.toBeInTheDocument();
+    expect(sent).toEqual([{ url: expect.stringMatching(/\/api\/client\/orders\/54\/cancel$/), body: { reason: 'The borrower withdrew.' } }]);
+  });
+
+  it('no Request Cancellation on a closed order', async () => {
+    withOrder([], { ...order, status: 'Delivered To Client', statusId: 18, deliveredAt: '2026-03-06T15:00:00Z' });
+    renderApp('/client/orders/54');
+    await screen.findByRole('heading', { level: 1, name: 'Order #26000054' });
+    expect(screen.queryByRole('button', { name: 'Request Cancellation' })).not.toBeInTheDocument();
+  });
+
+  it('another client’s or an unknown order reads Order Not Found', async () => {
+    withOrder([]);
+    renderApp('/client/orders/99');
+    expect(await screen.findByRole('heading', { level: 1, name: MSG_ORDER_NOT_FOUND })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Orders' })).toHaveAttribute('href', '/client/orders');
+  });
+});

@@ -1,0 +1,357 @@
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Timeline, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { AttachmentsInput, attachmentsError } from '../../components/AttachmentsInput';
+import { Field, Fields, InfoCard } from '../../components/DataDisplay';
+import { FileActions } from '../../components/FileActions';
+import { FormDialog } from '../../components/FormDialog';
+import { BackIcon } from '../../components/icons';
+import { MessageForm, MessageList } from '../../components/MessageThread';
+import { StatusBadge, StatusIcon } from '../../components/OrderBadges';
+import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
+import { ApiError, failureText, isSharedFailure } from '../../lib/api';
+import { useAppConfig } from '../../lib/appConfig';
+import { formatDateAndTime, formatDateTime, formatDay } from '../../lib/dates';
+import { requiredTextError } from '../../lib/fieldRules';
+import { formatFileSize } from '../../lib/fileSize';
+import { notify } from '../../lib/notify';
+import { isClosedStatus } from '../../lib/orderStatus';
+import {
+  attachDocuments,
+  clientDocumentsQuery,
+  clientKeys,
+  clientMessagesQuery,
+  clientOrderQuery,
+  downloadDocument,
+  requestCancellation,
+  viewDocument,
+  writeToStaff,
+  type ClientDocument,
+  type ClientOrder,
+} from './api';
+
+export const MSG_ORDER_NOT_FOUND = 'Order Not Found';
+export const MSG_NO_MESSAGES = 'No messages yet. Write to staff about this order below.';
+export const MSG_NO_DOCUMENTS = 'No documents yet. The report appears here once the order is delivered.';
+/** The server's limit of a reason (crates/server/src/client/orders.rs MAX_REASON). */
+const MAX_REASON = 2000;
+const MSG_CANCEL_FAILED = 'The request could not be sent. Please try again.';
+const MSG_ATTACH_FAILED = 'The files could not be attached. Please try again.';
+
+/** Where an order came from, in words. */
+export const SOURCE_LABELS: Record<string, string> = { staff: 'Staff', client_portal: 'Client portal', api: 'API' };
+
+function BackToOrders() {
+  return (
+    <Button component={Link} to="/client/orders" variant="subtle" leftSection={<BackIcon />} px="xs" w="fit-content">
+      Back to Orders
+    </Button>
+  );
+}
+
+/** Each status the order reached, oldest first, with its date; the current one last. */
+function StatusTimeline({ order, timeZone }: { order: ClientOrder; timeZone: string | null }) {
+  return (
+    <InfoCard title="Status Timeline">
+      <Timeline
+        active={order.timeline.length - 1}
+        bulletSize={18}
+        lineWidth={2}
+        color="blue.8"
+        aria-label="Status timeline"
+        component="ol"
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {order.timeline.map((step) => (
+          <Timeline.Item key={`${step.statusId}-${step.at}`} component="li" title={step.status} bullet={<StatusIcon name="check" size={12} />}>
+            <Text size="xs" c="gray.8" component="time" dateTime={step.at}>
+              {formatDateAndTime(step.at, timeZone)}
+            </Text>
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </InfoCard>
+  );
+}
+
+function OrderDetailsCard({ order, timeZone }: { order: ClientOrder; timeZone: string | null }) {
+  return (
+    <InfoCard title="Order Details">
+      <Fields>
+        <Field label="File #">{order.fileNumber}</Field>
+        <Field label="Property">{order.propertyAddress}</Field>
+        <Field label="Property Type">{order.propertyType}</Field>
+        <Field label="Intended Use">{order.intendedUse}</Field>
+        <Field label="Product">{order.product}</Field>
+        <Field label="Borrower">{order.borrowerName}</Field>
+        <Field label="Loan #">{order.loanNumber}</Field>
+        <Field label="FHA Case Number">{order.fhaCaseNumber}</Field>
+        <Field label="Ordered">{formatDateTime(order.orderedAt, timeZone)}</Field>
+        <Field label="Requested Due Date">{formatDay(order.requestedDueDate)}</Field>
+        <Field label="Due">{formatDay(order.dueDate)}</Field>
+        <Field label="Delivered">{formatDateTime(order.deliveredAt, timeZone)}</Field>
+        {order.appraiserName ? <Field label="Appraiser">{order.appraiserName}</Field> : null}
+        <Field label="Source">{SOURCE_LABELS[order.source] ?? order.source}</Field>
+      </Fields>
+    </InfoCard>
+  );
+}
+
+/** The cancel request once made: when, and why. */
+function CancelRequestNotice({ order, timeZone }: { order: ClientOrder; timeZone: string | null }) {
+  return (
+    <Alert color="orange.9" variant="light" title="Cancellation requested" role="status">
+      <Text size="sm">You asked to cancel this order on {formatDateTime(order.cancelRequestedAt, timeZone)}. Staff will confirm it.</Text>
+      {order.cancelReason ? (
+        <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          Reason: {order.cancelReason}
+        </Text>
+      ) : null}
+    </Alert>
+  );
+}
+
+/** Request Cancellation, with a reason in a dialog: for an open order without a request yet. */
+function CancelRequestButton({ order }: { order: ClientOrder }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const send = useMutation({
+    mutationFn: (text: string) => requestCancellation(order.id, text),
+    onSuccess: async (answer) => {
+      setOpen(false);
+      notify('success', answer.message);
+      await queryClient.invalidateQueries({ queryKey: clientKeys.orders() });
+    },
+  });
+  const submit = () => {
+    const found = requiredTextError('Reason', reason, MAX_REASON);
+    setError(found);
+    if (!found) send.mutate(reason.trim());
+  };
+  const failure = send.error && !isSharedFailure(send.error) ? failureText(send.error, MSG_CANCEL_FAILED) : null;
+  return (
+    <>
+      <Button variant="default" color="red.9" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        Request Cancellation
+      </Button>
+      <FormDialog
+        title="Request Cancellation"
+        opened={open}
+        onClose={() => {
+          setOpen(false);
+          send.reset();
+        }}
+        onSubmit={submit}
+        submitLabel="Send Request"
+        busy={send.isPending}
+        failure={failure}
+      >
+        <Text size="sm" c="gray.8">
+          Staff decide: work may already be under way. Tell them why the order should be cancelled.
+        </Text>
+        <Textarea
+          label="Reason"
+          required
+          autosize
+          minRows={3}
+          maxRows={8}
+          data-autofocus
+          value={reason}
+          onChange={(e) => {
+            setReason(e.currentTarget.value);
+            setError(undefined);
+          }}
+          error={error}
+        />
+      </FormDialog>
+    </>
+  );
+}
+
+function MessagesCard({ orderId, timeZone }: { orderId: number; timeZone: string | null }) {
+  const queryClient = useQueryClient();
+  const messages = useQuery(clientMessagesQuery(orderId));
+  return (
+    <InfoCard title="Messages with Staff">
+      <MessageList
+        label="Messages with staff"
+        messages={messages.data}
+        loading={messages.isPending}
+        failure={messages.isError ? 'The messages could not be loaded.' : null}
+        onRetry={() => void messages.refetch()}
+        emptyText={MSG_NO_MESSAGES}
+        timeZone={timeZone}
+        tagOf={(m) => (m.fromClient ? undefined : 'Staff')}
+      />
+      <MessageForm
+        label="Write to staff"
+        fieldLabel="Write to staff"
+        submitLabel="Send Message"
+        send={(text) => writeToStaff(orderId, text)}
+        onSent={() => void queryClient.invalidateQueries({ queryKey: clientKeys.messages(orderId) })}
+      />
+    </InfoCard>
+  );
+}
+
+function documentColumns(timeZone: string | null): Column<ClientDocument>[] {
+  return [
+    { header: 'Name', cell: (d) => d.fileName, name: true },
+    { header: 'Kind', cell: (d) => (d.kind === 'report' ? 'Report' : 'Attachment') },
+    { header: 'Size', cell: (d) => formatFileSize(d.sizeBytes), nowrap: true },
+    { header: 'Uploaded', cell: (d) => formatDateAndTime(d.uploadedAt, timeZone), nowrap: true },
+  ];
+}
+
+/** Attaches more files to the order (a purchase contract, say). */
+function AttachForm({ orderId }: { orderId: number }) {
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string>();
+  const attach = useMutation({
+    mutationFn: (chosen: File[]) => attachDocuments(orderId, chosen),
+    onSuccess: async (saved) => {
+      setFiles([]);
+      notify('success', saved.length === 1 ? `${saved[0]!.fileName} was attached.` : `${saved.length} files were attached.`);
+      await queryClient.invalidateQueries({ queryKey: clientKeys.documents(orderId) });
+    },
+    onError: (e) => {
+      if (!isSharedFailure(e)) setError(failureText(e, MSG_ATTACH_FAILED));
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (attach.isPending) return;
+    const found = files.length === 0 ? 'Please choose a file to upload.' : attachmentsError(files);
+    setError(found);
+    if (!found) attach.mutate(files);
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Attach files">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <div style={{ flex: '1 1 16rem' }}>
+          <AttachmentsInput
+            label="Attach files"
+            value={files}
+            onChange={(next) => {
+              setFiles(next);
+              setError(undefined);
+            }}
+            error={error}
+          />
+        </div>
+        <Button type="submit" variant="default" loading={attach.isPending}>
+          Attach
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function DocumentsCard({ orderId, timeZone }: { orderId: number; timeZone: string | null }) {
+  const documents = useQuery(clientDocumentsQuery(orderId));
+  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  return (
+    <InfoCard title="Documents">
+      {documents.isPending ? <Skeleton h={60} /> : null}
+      {documents.isError ? (
+        <Text size="sm" c="red.9" role="alert">
+          The documents could not be loaded.
+        </Text>
+      ) : null}
+      {documents.data?.length === 0 ? (
+        <Text size="sm" c="gray.8">
+          {MSG_NO_DOCUMENTS}
+        </Text>
+      ) : null}
+      {documents.data?.length ? (
+        <ResponsiveTable
+          items={documents.data}
+          columns={documentColumns(timeZone)}
+          actions={(d) => <FileActions fileName={d.fileName} onView={() => viewDocument(orderId, d)} onDownload={() => downloadDocument(orderId, d)} />}
+          label="Documents"
+          mobile={mobile}
+          minWidth={720}
+          idAttribute="data-document-id"
+        />
+      ) : null}
+      <AttachForm orderId={orderId} />
+    </InfoCard>
+  );
+}
+
+function OrderView({ order }: { order: ClientOrder }) {
+  const timeZone = useAppConfig().data?.companyTimeZone ?? null;
+  return (
+    <Stack gap="md">
+      <BackToOrders />
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Stack gap={4}>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            Order #{order.fileNumber}
+          </Title>
+          <Group gap="sm" wrap="wrap">
+            <StatusBadge statusId={order.statusId} label={order.status} />
+            <Text size="sm" c="gray.8">
+              {order.propertyAddress}
+            </Text>
+          </Group>
+        </Stack>
+        {order.cancelRequestedAt || isClosedStatus(order.statusId) ? null : <CancelRequestButton order={order} />}
+      </Group>
+      {order.cancelRequestedAt ? <CancelRequestNotice order={order} timeZone={timeZone} /> : null}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
+        <OrderDetailsCard order={order} timeZone={timeZone} />
+        <StatusTimeline order={order} timeZone={timeZone} />
+      </SimpleGrid>
+      <MessagesCard orderId={order.id} timeZone={timeZone} />
+      <DocumentsCard orderId={order.id} timeZone={timeZone} />
+    </Stack>
+  );
+}
+
+/** /client/orders/:id: one of the client's orders with its timeline, details, messages with staff, documents and a cancel request. */
+export function ClientOrderPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({ ...clientOrderQuery(id), enabled: valid });
+  if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
+    return (
+      <Stack gap="md" maw={640}>
+        <Title order={1}>{MSG_ORDER_NOT_FOUND}</Title>
+        <Text c="gray.8">This order could not be found among your orders.</Text>
+        <BackToOrders />
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Stack gap="md" maw={640}>
+        <Title order={1}>Order</Title>
+        <Alert color="red.9" variant="filled" role="alert">
+          {query.error.message}
+        </Alert>
+        <Group gap="sm">
+          <Button onClick={() => void query.refetch()} loading={query.isFetching}>
+            Try Again
+          </Button>
+          <BackToOrders />
+        </Group>
+      </Stack>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true">
+        <VisuallyHidden role="status">Loading order</VisuallyHidden>
+        <Skeleton h={36} w={260} />
+        <Skeleton h={240} />
+      </Stack>
+    );
+  }
+  return <OrderView order={query.data} />;
+}
