@@ -44,6 +44,7 @@ const staffSecureLinks = () => import('../features/staff-secure-links/StaffSecur
 const staffPayments = () => import('../features/staff/StaffPaymentsPage').then((m) => ({ Component: m.StaffPaymentsPage }));
 const clientOrders = () => import('../features/client/ClientOrdersPage').then((m) => ({ Component: m.ClientOrdersPage }));
 const clientOrder = () => import('../features/client/ClientOrderPage').then((m) => ({ Component: m.ClientOrderPage }));
+const clientNewOrder = () => import('../features/client/ClientNewOrderPage').then((m) => ({ Component: m.ClientNewOrderPage }));
 const forms = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.FormsPage }));
 
 /** The sign-in page loads the styles of what it shows (styles/firstScreen.ts); every other page all of them. */
@@ -187,6 +188,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: area(AREA_ROLES.client, [
             { index: true, element: <Navigate to="/client/orders" replace /> },
             { path: 'orders', lazy: clientOrders },
+            { path: 'orders/new', lazy: clientNewOrder },
             { path: 'orders/:id', lazy: clientOrder },
           ]),
         },

@@ -4,6 +4,9 @@
  * everything again.
  */
 
+/** A form's banner while a field it marked is not fixed yet. */
+export const MSG_FIX_FIELDS = 'Please correct the fields marked in red.';
+
 /** Longest name, address line or other one-line text (fields.rs MAX_LINE). */
 export const MAX_LINE = 200;
 /** The largest fee: $1,000,000.00 (payments/money.rs MAX_CENTS). */
@@ -36,6 +39,24 @@ export function phoneError(label: string, value: string): FieldError {
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
   const allowed = /^[\d .\-()+]*$/.test(phone);
   return optionalTextError(label, phone, 30) ?? (allowed && digits.length === 10 ? undefined : `${label} must be a 10-digit phone number (got '${phone}').`);
+}
+
+/** A choice of a select: required. */
+export function chosenError(label: string, value: string): FieldError {
+  return value ? undefined : `${label} is required.`;
+}
+
+/** A US ZIP code: five digits. */
+export function zipError(label: string, zip: string): FieldError {
+  const z = zip.trim();
+  if (!z) return `${label} is required.`;
+  return /^\d{5}$/.test(z) ? undefined : `${label} must be 5 digits (got '${z}').`;
+}
+
+/** A required due date (yyyy-mm-dd, compared as text with `today`): not in the past. */
+export function dueDateError(label: string, value: string, today: string): FieldError {
+  if (!value) return `${label} is required.`;
+  return value < today ? `${label} cannot be in the past.` : undefined;
 }
 
 /** An amount as people type it ($ and commas allowed) in dollars; null when it is not a plain decimal. */

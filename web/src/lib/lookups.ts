@@ -4,10 +4,13 @@ import { api, call, type Schemas } from './api';
 /** A lookup option: label and value, optionally id. */
 export type OptionItem = Schemas['OptionItem'];
 
+/** A lookup's failure never leaves the page it serves (a 403 keeps only the shared notice). */
+const LOOKUP_CALL = { notify: false, skip403Redirect: true } as const;
+
 /** Lookup loading failures are only logged, with no notice: the list is then empty. */
 export async function lookup(pending: Promise<{ data?: OptionItem[]; error?: unknown; response: Response }>, what: string): Promise<OptionItem[]> {
   try {
-    return await call(pending, { notify: false });
+    return await call(pending, LOOKUP_CALL);
   } catch (e) {
     console.error(`${what} load failed`, e);
     return [];
@@ -47,7 +50,7 @@ export function useAppraiserFileTypes(enabled = true) {
 /** A report product of the order and quote forms: its id, description, desktop or not, default fee. */
 export type ReportProduct = Schemas['ReportProduct'];
 
-/** The order and quote forms' lookups (staff only): property types, intended uses, report products. */
+/** The order and quote forms' lookups: property types, intended uses, report products (staff's and the client area's order forms). */
 export function usePropertyTypes() {
   return useQuery({ queryKey: ['constants', 'property-types'], queryFn: () => lookup(api.GET('/api/constants/property-types'), 'property types'), staleTime: Infinity });
 }
@@ -61,7 +64,7 @@ export function useReportProducts() {
     queryKey: ['constants', 'report-products'],
     queryFn: async (): Promise<ReportProduct[]> => {
       try {
-        return await call(api.GET('/api/constants/report-products'), { notify: false });
+        return await call(api.GET('/api/constants/report-products'), LOOKUP_CALL);
       } catch (e) {
         console.error('report products load failed', e);
         return [];

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { MAX_ALERTS } from './orderForm';
-import { FormSection } from './OrderFormSections';
+import { FormSection } from '../../components/FormSection';
 
 interface AlertsSectionProps {
   alerts: string[];

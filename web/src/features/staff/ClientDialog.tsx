@@ -5,7 +5,7 @@ import { failureText } from '../../lib/api';
 import { notify } from '../../lib/notify';
 import { CLIENTS_KEY, createClient, updateClient, type ClientForm, type ClientItem } from './api';
 import { emailError, onlyFailed, optionalTextError, phoneError, requiredTextError, textOrNull } from '../../lib/fieldRules';
-import { useFields } from './useFields';
+import { useFields } from '../../components/useFields';
 
 type ClientFields = Record<keyof ClientForm, string>;
 

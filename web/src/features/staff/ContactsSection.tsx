@@ -1,6 +1,6 @@
 import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { CONTACT_TYPES, EMPTY_CONTACT, MAX_CONTACTS, type ContactErrors, type ContactFields } from './orderForm';
-import { FormSection, withPrompt } from './OrderFormSections';
+import { FormSection, withPrompt } from '../../components/FormSection';
 
 interface ContactsSectionProps {
   contacts: ContactFields[];

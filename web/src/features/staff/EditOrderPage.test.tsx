@@ -6,7 +6,7 @@ import { orderDetailsFixture } from '../../test/orderDetails';
 import { renderApp } from '../../test/render';
 import { appConfig, csrf, loggedIn, server } from '../../test/server';
 import { htmlToPlainText } from './orderForm';
-import { MSG_FIX_FIELDS } from './OrderFormView';
+import { MSG_FIX_FIELDS } from '../../lib/fieldRules';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../lib/dates';
 import { renderApp } from '../../test/render';
 import { appConfig, csrf, loggedIn, server } from '../../test/server';
-import { MSG_FIX_FIELDS } from './OrderFormView';
+import { MSG_FIX_FIELDS } from '../../lib/fieldRules';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());

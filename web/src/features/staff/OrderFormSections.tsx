@@ -1,31 +1,14 @@
-import { MultiSelect, NativeSelect, Paper, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { MultiSelect, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
-import { useCounties, useIntendedUses, usePropertyTypes, useReportProducts, useStates, type ReportProduct } from '../../lib/lookups';
+import { FormSection, withPrompt } from '../../components/FormSection';
+import { PropertyInputs } from '../../components/PropertyInputs';
+import { useReportProducts, type ReportProduct } from '../../lib/lookups';
 import { formatUsd } from '../../lib/money';
 import { clientsQuery } from './api';
 import { MAX_REPORT_TYPES, type OrderErrors, type OrderFields } from './orderForm';
-import type { useFields } from './useFields';
+import type { useFields } from '../../components/useFields';
 
 export type OrderFieldsState = ReturnType<typeof useFields<OrderFields>>;
-
-/** A titled group of the order form (a region named by its title). */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Paper component="section" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={titleId}>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
-/** A select's choices with a first, empty "Select ..." choice. */
-export const withPrompt = (prompt: string, list: { label: string; value: string }[] = []) => [{ label: prompt, value: '' }, ...list];
 
 export function ClientAndLoanSection({ fields }: { fields: OrderFieldsState }) {
   const clients = useQuery(clientsQuery());
@@ -43,32 +26,10 @@ export function ClientAndLoanSection({ fields }: { fields: OrderFieldsState }) {
 }
 
 export function PropertySection({ fields }: { fields: OrderFieldsState }) {
-  const states = useStates();
-  const counties = useCounties(fields.values.propertyStateCode);
-  const propertyTypes = usePropertyTypes();
-  const intendedUses = useIntendedUses();
-  const chooseState = (state: string) => {
-    fields.change('propertyStateCode', state);
-    fields.change('propertyCounty', '');
-  };
-  const state = fields.values.propertyStateCode;
   return (
     <FormSection title="Property">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="Property Address" required autoComplete="off" {...fields.input('propertyAddressLine1')} />
-        <TextInput label="Address Line 2" autoComplete="off" {...fields.input('propertyAddressLine2')} />
-        <TextInput label="City" required {...fields.input('propertyCity')} />
-        <NativeSelect
-          label="State"
-          required
-          data={withPrompt('Select a state', states.data)}
-          {...fields.input('propertyStateCode')}
-          onChange={(e) => chooseState(e.currentTarget.value)}
-        />
-        <NativeSelect label="County" required data={withPrompt(state ? 'Select a county' : 'Choose the state first', counties.data)} {...fields.input('propertyCounty')} />
-        <TextInput label="Zip" required inputMode="numeric" maxLength={5} {...fields.input('propertyZip')} />
-        <NativeSelect label="Property Type" required data={withPrompt('Select a property type', propertyTypes.data)} {...fields.input('propertyTypeId')} />
-        <NativeSelect label="Intended Use" required data={withPrompt('Select an intended use', intendedUses.data)} {...fields.input('intendedUseId')} />
+        <PropertyInputs fields={fields} />
         <TextInput label="Purchase Price" inputMode="decimal" leftSection="$" {...fields.input('purchasePrice')} />
       </SimpleGrid>
     </FormSection>

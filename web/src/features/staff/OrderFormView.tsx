@@ -2,14 +2,13 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useAppConfig } from '../../lib/appConfig';
 import { todayIso } from '../../lib/dates';
+import { MSG_FIX_FIELDS } from '../../lib/fieldRules';
 import type { OrderForm } from './api';
 import { AlertsSection } from './AlertsSection';
 import { ContactsSection } from './ContactsSection';
 import { alertErrors, contactErrors, orderBody, orderFormErrors, type ContactErrors, type ContactFields, type OrderFields } from './orderForm';
 import { ClientAndLoanSection, NotesSection, PropertyDetailsSection, PropertySection, ReportAndFeesSection } from './OrderFormSections';
-import { useFields } from './useFields';
-
-export const MSG_FIX_FIELDS = 'Please correct the fields marked in red.';
+import { useFields } from '../../components/useFields';
 
 /** What the form starts with: empty for a new order, the order's values for a correction. */
 export interface OrderFormStart {

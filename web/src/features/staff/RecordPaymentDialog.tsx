@@ -7,7 +7,7 @@ import { todayIso } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { recordPayment, type PayableOrder } from './api';
 import { feeError, onlyFailed, parseAmount } from '../../lib/fieldRules';
-import { useFields } from './useFields';
+import { useFields } from '../../components/useFields';
 
 export const MSG_PAYMENT_DATE_REQUIRED = 'Payment date is required.';
 

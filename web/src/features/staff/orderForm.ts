@@ -1,6 +1,8 @@
 import type { OrderContactForm, OrderDetails, OrderForm } from './api';
 import {
   amountOrNull,
+  chosenError,
+  dueDateError,
   emailError,
   feeError,
   onlyFailed,
@@ -12,6 +14,7 @@ import {
   textOrNull,
   type FieldError,
 } from '../../lib/fieldRules';
+import { EMPTY_PROPERTY, propertyBody, propertyErrors } from '../../lib/propertyForm';
 
 /**
  * The order form of POST /api/staff/orders and its rules, in the server's words
@@ -43,14 +46,7 @@ export const EMPTY_ORDER = {
   loanNumber: '',
   fhaCaseId: '',
   borrowerName: '',
-  propertyAddressLine1: '',
-  propertyAddressLine2: '',
-  propertyCity: '',
-  propertyStateCode: '',
-  propertyCounty: '',
-  propertyZip: '',
-  propertyTypeId: '',
-  intendedUseId: '',
+  ...EMPTY_PROPERTY,
   appraiserFee: '',
   techFee: '',
   purchasePrice: '',
@@ -71,14 +67,6 @@ export type ContactFields = typeof EMPTY_CONTACT;
 export type ContactErrors = Partial<Record<keyof ContactFields, string>>;
 export type OrderErrors = Partial<Record<keyof OrderFields | 'reportTypeIds', string>>;
 
-const chosen = (label: string, value: string): FieldError => (value ? undefined : `${label} is required.`);
-
-function zipError(zip: string): FieldError {
-  const z = zip.trim();
-  if (!z) return 'Property zip is required.';
-  return /^\d{5}$/.test(z) ? undefined : `Property zip must be 5 digits (got '${z}').`;
-}
-
 /** A whole number as people type it (commas allowed); null when it is not one. */
 export function parseWholeNumber(text: string): number | null {
   const plain = text.trim().replace(/,/g, '');
@@ -96,7 +84,7 @@ function wholeNumberError(label: string, text: string, min: number, max: number)
 /** Dates are yyyy-mm-dd, so they compare as text. */
 function dueDateErrors(appraiserDue: string, inspectionDue: string, today: string) {
   return {
-    appraiserDueDate: !appraiserDue ? 'Appraiser due date is required.' : appraiserDue < today ? 'Appraiser due date cannot be in the past.' : undefined,
+    appraiserDueDate: dueDateError('Appraiser due date', appraiserDue, today),
     inspectionDueDate: !inspectionDue
       ? undefined
       : inspectionDue < today
@@ -110,18 +98,11 @@ function dueDateErrors(appraiserDue: string, inspectionDue: string, today: strin
 /** The fields that break a rule; `today` is the company's date (yyyy-mm-dd). */
 export function orderFormErrors(v: OrderFields, reportTypeIds: string[], today: string): OrderErrors {
   return onlyFailed({
-    clientId: chosen('Client', v.clientId),
+    clientId: chosenError('Client', v.clientId),
     loanNumber: optionalTextError('Loan number', v.loanNumber, 30),
     fhaCaseId: optionalTextError('FHA case id', v.fhaCaseId, 30),
     borrowerName: requiredTextError('Borrower name', v.borrowerName),
-    propertyAddressLine1: requiredTextError('Property address', v.propertyAddressLine1),
-    propertyAddressLine2: optionalTextError('Property address line 2', v.propertyAddressLine2),
-    propertyCity: requiredTextError('Property city', v.propertyCity, 100),
-    propertyStateCode: chosen('Property state', v.propertyStateCode),
-    propertyCounty: chosen('Property county', v.propertyCounty),
-    propertyZip: zipError(v.propertyZip),
-    propertyTypeId: chosen('Property type', v.propertyTypeId),
-    intendedUseId: chosen('Intended use', v.intendedUseId),
+    ...propertyErrors(v),
     reportTypeIds: reportTypeIds.length >= 1 && reportTypeIds.length <= MAX_REPORT_TYPES ? undefined : 'Choose 1 to 4 report types.',
     appraiserFee: feeError('Appraiser fee', v.appraiserFee),
     techFee: optionalAmountError('Tech fee', v.techFee),
@@ -145,7 +126,7 @@ export function alertErrors(alerts: string[]): (string | undefined)[] {
 export function contactErrors(c: ContactFields, n: number): ContactErrors {
   return onlyFailed({
     name: requiredTextError(`Contact ${n} name`, c.name),
-    type: chosen(`Contact ${n} type`, c.type),
+    type: chosenError(`Contact ${n} type`, c.type),
     email: emailError(`Contact ${n} e-mail`, c.email),
     cellPhone: phoneError(`Contact ${n} cell phone`, c.cellPhone),
     workPhone: phoneError(`Contact ${n} work phone`, c.workPhone),
@@ -186,14 +167,7 @@ export function orderBody(v: OrderFields, reportTypeIds: string[], contacts: Con
     loanNumber: textOrNull(v.loanNumber),
     fhaCaseId: textOrNull(v.fhaCaseId),
     borrowerName: v.borrowerName.trim(),
-    propertyAddressLine1: v.propertyAddressLine1.trim(),
-    propertyAddressLine2: textOrNull(v.propertyAddressLine2),
-    propertyCity: v.propertyCity.trim(),
-    propertyStateCode: v.propertyStateCode,
-    propertyCounty: v.propertyCounty,
-    propertyZip: v.propertyZip.trim(),
-    propertyTypeId: numberOrNull(v.propertyTypeId),
-    intendedUseId: numberOrNull(v.intendedUseId),
+    ...propertyBody(v),
     reportTypeIds: reportTypeIds.map(Number),
     appraiserFee: parseAmount(v.appraiserFee),
     techFee: amountOrNull(v.techFee),

@@ -2,20 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Schemas } from '../../../lib/api';
+import { namedFile, useNodeMultipart } from '../../../test/multipart';
 import { orderDetailsFixture } from '../../../test/orderDetails';
 import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, server } from '../../../test/server';
 
-/**
- * Multipart bodies: jsdom's FormData and File do not survive Node's fetch, so the upload goes
- * through Node's own classes, as a browser's would.
- */
-let nodeBlob: typeof Blob;
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'bypass' });
-  const form = await new Response(new URLSearchParams('a=1')).formData();
-  nodeBlob = (await new Response('x').blob()).constructor as typeof Blob;
-  vi.stubGlobal('FormData', form.constructor);
+  await useNodeMultipart();
 });
 afterEach(() => {
   server.resetHandlers();
@@ -25,12 +19,6 @@ afterAll(() => {
   server.close();
   vi.unstubAllGlobals();
 });
-
-function namedFile(name: string): File {
-  const form = new FormData();
-  form.append('file', new nodeBlob(['%PDF-1.4\n'], { type: 'application/pdf' }), name);
-  return form.get('file') as File;
-}
 
 const appraiser = { securityUserId: 10, userType: 1, firstName: 'Dana', lastName: 'Reed' };
 const staff = { securityUserId: 20, userType: 2, firstName: 'Sam', lastName: 'Staff' };

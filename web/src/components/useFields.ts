@@ -4,6 +4,16 @@ type Text = Record<string, string>;
 type InputElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
+ * What a group of inputs needs of a form's fields (F, or any form with more fields than F): the
+ * values, a change, and each input's props.
+ */
+export interface FieldBinding<F extends Text> {
+  values: F;
+  change: (field: keyof F, value: string) => void;
+  input: (field: keyof F) => { value: string; onChange: (e: ChangeEvent<InputElement>) => void; error: string | undefined };
+}
+
+/**
  * A form's text fields and their errors: `input(name)` gives a Mantine input its value, change
  * handler and error; changing a field clears its error.
  */

@@ -1,0 +1,39 @@
+import { NativeSelect, TextInput } from '@mantine/core';
+import { useCounties, useIntendedUses, usePropertyTypes, useStates } from '../lib/lookups';
+import type { PropertyFields } from '../lib/propertyForm';
+import { withPrompt } from './FormSection';
+import type { FieldBinding } from './useFields';
+
+/**
+ * The property's inputs of an order form, to place in its grid: the address with the state's
+ * county picker (choosing another state clears the county), the property type and intended use.
+ */
+export function PropertyInputs({ fields }: { fields: FieldBinding<PropertyFields> }) {
+  const states = useStates();
+  const state = fields.values.propertyStateCode;
+  const counties = useCounties(state);
+  const propertyTypes = usePropertyTypes();
+  const intendedUses = useIntendedUses();
+  const chooseState = (next: string) => {
+    fields.change('propertyStateCode', next);
+    fields.change('propertyCounty', '');
+  };
+  return (
+    <>
+      <TextInput label="Property Address" required autoComplete="off" {...fields.input('propertyAddressLine1')} />
+      <TextInput label="Address Line 2" autoComplete="off" {...fields.input('propertyAddressLine2')} />
+      <TextInput label="City" required {...fields.input('propertyCity')} />
+      <NativeSelect
+        label="State"
+        required
+        data={withPrompt('Select a state', states.data)}
+        {...fields.input('propertyStateCode')}
+        onChange={(e) => chooseState(e.currentTarget.value)}
+      />
+      <NativeSelect label="County" required data={withPrompt(state ? 'Select a county' : 'Choose the state first', counties.data)} {...fields.input('propertyCounty')} />
+      <TextInput label="Zip" required inputMode="numeric" maxLength={5} {...fields.input('propertyZip')} />
+      <NativeSelect label="Property Type" required data={withPrompt('Select a property type', propertyTypes.data)} {...fields.input('propertyTypeId')} />
+      <NativeSelect label="Intended Use" required data={withPrompt('Select an intended use', intendedUses.data)} {...fields.input('intendedUseId')} />
+    </>
+  );
+}

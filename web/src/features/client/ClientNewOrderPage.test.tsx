@@ -1,0 +1,144 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { todayIso } from '../../lib/dates';
+import { MSG_FIX_FIELDS } from '../../lib/fieldRules';
+import { namedFile, useNodeMultipart } from '../../test/multipart';
+import { renderApp } from '../../test/render';
+import { appConfig, csrf, loggedIn, server } from '../../test/server';
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'bypass' });
+  await useNodeMultipart();
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => {
+  server.close();
+  vi.unstubAllGlobals();
+});
+
+const clientUser = { securityUserId: 30, userType: 0, firstName: 'Finley', lastName: 'Client' };
+const options = (labels: string[]) => labels.map((label, i) => ({ label, value: String(i + 1), id: i + 1 }));
+const product = (id: number, label: string) => ({ id, label, value: String(id), productDescription: label, desktop: false, defaultFee: 450 });
+
+/** yyyy-mm-dd `days` after the company's today. */
+function day(days: number): string {
+  const d = new Date(`${todayIso('America/Chicago')}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+interface Seen {
+  orders: unknown[];
+  uploads: { url: string; names: string[]; fields: string[] }[];
+}
+
+function withForm(seen: Seen, answer: () => Response = () => HttpResponse.json({ id: 70, fileNumber: '26000070' }, { status: 201 })) {
+  server.use(
+    loggedIn(clientUser),
+    appConfig(),
+    csrf,
+    http.get('*/api/constants/states', () => HttpResponse.json([{ label: 'Texas', value: 'TX' }])),
+    http.get('*/api/constants/counties/TX', () => HttpResponse.json([{ label: 'Travis County', value: 'Travis County' }])),
+    http.get('*/api/constants/property-types', () => HttpResponse.json(options(['Single Family Residence', 'Condominium']))),
+    http.get('*/api/constants/intended-uses', () => HttpResponse.json(options(['Purchase', 'Refinance']))),
+    http.get('*/api/constants/report-products', () => HttpResponse.json([product(1, '1004 Single Family Residential'), product(2, '1073 Condominium')])),
+    http.post('*/api/client/orders', async ({ request }) => {
+      seen.orders.push(await request.json());
+      return answer();
+    }),
+    http.post('*/api/client/orders/70/documents', async ({ request }) => {
+      const form = await request.formData();
+      seen.uploads.push({ url: request.url, names: form.getAll('files').map((f) => (f as File).name), fields: [...form.keys()] });
+      return HttpResponse.json([], { status: 201 });
+    }),
+    http.get('*/api/client/orders/70', () => HttpResponse.json({ message: 'Order not found.' }, { status: 404 })),
+  );
+}
+
+/** The input labelled `label` (a required one's label ends in an asterisk). */
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`));
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const placeOrder = () => fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+
+async function fillRequired() {
+  await screen.findByRole('option', { name: 'Texas' });
+  type('Property Address', '12 Oak St');
+  type('City', 'Austin');
+  type('State', 'TX');
+  await screen.findByRole('option', { name: 'Travis County' });
+  type('County', 'Travis County');
+  type('Zip', '78701');
+  type('Property Type', '2');
+  type('Intended Use', '1');
+  await screen.findByRole('option', { name: '1073 Condominium' });
+  type('Product', '2');
+  type('Requested Due Date', day(7));
+  type('Borrower Name', ' Ann Lee ');
+}
+
+describe('client New Order page', () => {
+  it('checks the fields as the server does, in its words, and sends nothing while one is wrong', async () => {
+    const seen: Seen = { orders: [], uploads: [] };
+    withForm(seen);
+    renderApp('/client/orders/new');
+    await screen.findByRole('heading', { level: 1, name: 'New Order' });
+    placeOrder();
+    expect(await screen.findByText('Property address is required.')).toBeInTheDocument();
+    for (const message of ['Property county is required.', 'Product is required.', 'Borrower name is required.', 'Requested due date is required.']) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(within(screen.getByRole('form', { name: 'New order' })).getByRole('alert')).toHaveTextContent(MSG_FIX_FIELDS);
+    type('FHA Case Number', '1234567');
+    type('Borrower E-mail', 'ann@');
+    placeOrder();
+    expect(await screen.findByText("FHA case number must be three digits, a dash and seven digits, e.g. 123-1234567 (got '1234567').")).toBeInTheDocument();
+    expect(screen.getByText("Borrower e-mail must be an e-mail address (got 'ann@').")).toBeInTheDocument();
+    expect(seen.orders).toEqual([]);
+  });
+
+  it('sends the body the API expects, uploads the attachments as multipart `files`, then opens the order', async () => {
+    const seen: Seen = { orders: [], uploads: [] };
+    withForm(seen);
+    const { router } = renderApp('/client/orders/new');
+    await fillRequired();
+    type('FHA Case Number', '123-1234567');
+    type('Loan Number', 'LN-1');
+    type('Borrower Phone', '512 555 0110');
+    type('Notes', 'Gate code 1234');
+    fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [namedFile('contract.pdf')] } });
+    placeOrder();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/orders/70'));
+    expect(seen.orders).toEqual([
+      {
+        propertyAddressLine1: '12 Oak St',
+        propertyAddressLine2: null,
+        propertyCity: 'Austin',
+        propertyStateCode: 'TX',
+        propertyCounty: 'Travis County',
+        propertyZip: '78701',
+        propertyTypeId: 2,
+        intendedUseId: 1,
+        productId: 2,
+        loanNumber: 'LN-1',
+        borrowerName: 'Ann Lee',
+        borrowerEmail: null,
+        borrowerPhone: '512 555 0110',
+        fhaCaseNumber: '123-1234567',
+        requestedDueDate: day(7),
+        notes: 'Gate code 1234',
+      },
+    ]);
+    expect(seen.uploads).toEqual([{ url: expect.stringMatching(/\/api\/client\/orders\/70\/documents$/), names: ['contract.pdf'], fields: ['files'] }]);
+  });
+
+  it("shows the server's 422 message", async () => {
+    const seen: Seen = { orders: [], uploads: [] };
+    withForm(seen, () => HttpResponse.json({ message: 'Product 2 does not exist.' }, { status: 422 }));
+    renderApp('/client/orders/new');
+    await fillRequired();
+    placeOrder();
+    expect(await within(screen.getByRole('form', { name: 'New order' })).findByRole('alert')).toHaveTextContent('Product 2 does not exist.');
+    expect(seen.uploads).toEqual([]);
+  });
+});

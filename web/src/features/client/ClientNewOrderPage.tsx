@@ -1,0 +1,131 @@
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { AttachmentsInput, attachmentsError } from '../../components/AttachmentsInput';
+import { FormSection, withPrompt } from '../../components/FormSection';
+import { PropertyInputs } from '../../components/PropertyInputs';
+import { useFields } from '../../components/useFields';
+import { failureText } from '../../lib/api';
+import { useAppConfig } from '../../lib/appConfig';
+import { todayIso } from '../../lib/dates';
+import { MSG_FIX_FIELDS } from '../../lib/fieldRules';
+import { useReportProducts } from '../../lib/lookups';
+import { notify } from '../../lib/notify';
+import { attachDocuments, clientKeys, placeOrder, type NewOrderForm } from './api';
+import { clientOrderPath } from './ClientOrdersPage';
+import { clientOrderBody, clientOrderErrors, EMPTY_CLIENT_ORDER } from './orderForm';
+
+const MSG_PLACE_FAILED = 'The order could not be placed. Please try again.';
+const MSG_ATTACH_FAILED = 'the attachments could not be uploaded';
+
+interface Placed {
+  id: number;
+  fileNumber: string;
+  /** Why the attachments were not kept (the order was placed all the same), or null. */
+  attachFailure: string | null;
+}
+
+/** Places the order, then uploads its attachments to it. */
+async function place(body: NewOrderForm, files: File[]): Promise<Placed> {
+  const created = await placeOrder(body);
+  let attachFailure: string | null = null;
+  if (files.length > 0) {
+    try {
+      await attachDocuments(created.id, files);
+    } catch (e) {
+      attachFailure = failureText(e, MSG_ATTACH_FAILED);
+    }
+  }
+  return { id: created.id, fileNumber: created.fileNumber ?? String(created.id), attachFailure };
+}
+
+/** /client/orders/new: the client orders an appraisal; the order arrives on the staff desk and opens on its page. */
+export function ClientNewOrderPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const timeZone = useAppConfig().data?.companyTimeZone;
+  const products = useReportProducts();
+  const fields = useFields(EMPTY_CLIENT_ORDER);
+  const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string>();
+  const submitting = useMutation({
+    mutationFn: ({ body, chosen }: { body: NewOrderForm; chosen: File[] }) => place(body, chosen),
+    onSuccess: async (placed) => {
+      await queryClient.invalidateQueries({ queryKey: clientKeys.orders() });
+      if (placed.attachFailure) notify('warning', `Order ${placed.fileNumber} was placed, but ${placed.attachFailure}. Attach them on the order page.`);
+      else notify('success', `Order ${placed.fileNumber} was placed. Staff will assign an appraiser.`);
+      void navigate(clientOrderPath(placed.id));
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting.isPending) return;
+    const fieldsOk = fields.accept(clientOrderErrors(fields.values, todayIso(timeZone)));
+    const tooMany = attachmentsError(files);
+    setFilesError(tooMany);
+    if (fieldsOk && !tooMany) submitting.mutate({ body: clientOrderBody(fields.values), chosen: files });
+  };
+  const invalid = Object.values(fields.errors).some(Boolean) || !!filesError;
+  const failure = invalid ? MSG_FIX_FIELDS : submitting.error ? failureText(submitting.error, MSG_PLACE_FAILED) : null;
+  const productChoices = products.data?.map((p) => ({ value: String(p.id), label: p.label }));
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Title order={1}>New Order</Title>
+      <Text c="gray.8">The order arrives on our desk at once; staff assign an appraiser and you follow every step on the order&apos;s page.</Text>
+      <form onSubmit={submit} noValidate aria-label="New order">
+        <Stack gap="md">
+          <FormSection title="Property">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <PropertyInputs fields={fields} />
+            </SimpleGrid>
+          </FormSection>
+          <FormSection title="Product and Due Date">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <NativeSelect label="Product" required data={withPrompt('Select a product', productChoices)} {...fields.input('productId')} />
+              <TextInput label="Requested Due Date" required type="date" {...fields.input('requestedDueDate')} />
+              <TextInput
+                label="FHA Case Number"
+                description="Optional: three digits, a dash and seven digits (123-1234567)"
+                autoComplete="off"
+                {...fields.input('fhaCaseNumber')}
+              />
+            </SimpleGrid>
+          </FormSection>
+          <FormSection title="Loan and Borrower">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Loan Number" {...fields.input('loanNumber')} />
+              <TextInput label="Borrower Name" required {...fields.input('borrowerName')} />
+              <TextInput label="Borrower E-mail" type="email" {...fields.input('borrowerEmail')} />
+              <TextInput label="Borrower Phone" type="tel" {...fields.input('borrowerPhone')} />
+            </SimpleGrid>
+          </FormSection>
+          <FormSection title="Notes and Attachments">
+            <Textarea label="Notes" description="Access instructions, contacts, anything the appraiser should know" autosize minRows={3} maxRows={12} {...fields.input('notes')} />
+            <AttachmentsInput
+              label="Attachments"
+              description="Such as the purchase contract: up to 10 files, uploaded once the order is placed"
+              value={files}
+              onChange={(next) => {
+                setFiles(next);
+                setFilesError(undefined);
+              }}
+              error={filesError}
+            />
+          </FormSection>
+          {failure ? (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button type="submit" loading={submitting.isPending}>
+              Place Order
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
