@@ -45,6 +45,7 @@ const staffPayments = () => import('../features/staff/StaffPaymentsPage').then((
 const clientOrders = () => import('../features/client/ClientOrdersPage').then((m) => ({ Component: m.ClientOrdersPage }));
 const clientOrder = () => import('../features/client/ClientOrderPage').then((m) => ({ Component: m.ClientOrderPage }));
 const clientNewOrder = () => import('../features/client/ClientNewOrderPage').then((m) => ({ Component: m.ClientNewOrderPage }));
+const clientApi = () => import('../features/client/ApiWebhooksPage').then((m) => ({ Component: m.ApiWebhooksPage }));
 const forms = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.FormsPage }));
 
 /** The sign-in page loads the styles of what it shows (styles/firstScreen.ts); every other page all of them. */
@@ -190,6 +191,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'orders', lazy: clientOrders },
             { path: 'orders/new', lazy: clientNewOrder },
             { path: 'orders/:id', lazy: clientOrder },
+            { path: 'api', lazy: clientApi },
           ]),
         },
         {

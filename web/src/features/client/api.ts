@@ -85,3 +85,28 @@ const documentUrl = (orderId: number, documentId: number) => `/api/client/orders
 
 export const viewDocument = (orderId: number, d: ClientDocument) => viewFromStream(documentUrl(orderId, d.id), d.fileName, d.sizeBytes);
 export const downloadDocument = (orderId: number, d: ClientDocument) => downloadFromStream(documentUrl(orderId, d.id), d.fileName, d.sizeBytes);
+
+// ---- API & Webhooks ------------------------------------------------------------------------------
+
+export type Endpoint = Schemas['Endpoint'];
+export type WebhookAttempt = Schemas['Attempt'];
+export type TestResult = Schemas['TestResult'];
+
+export const API_KEYS_KEY = [...clientKeys.all, 'api-keys'] as const;
+export const listApiKeys = () => call(api.GET('/api/client/api-keys'), quiet);
+export const createApiKey = (name: string | null) => call(api.POST('/api/client/api-keys', { body: { name } }), quiet);
+export const revokeApiKey = (keyId: number) => call(api.DELETE('/api/client/api-keys/{key_id}', { params: { path: { key_id: keyId } } }), quiet);
+
+export const webhookKeys = {
+  endpoints: () => [...clientKeys.all, 'webhook-endpoints'] as const,
+  attempts: (id: number) => [...webhookKeys.endpoints(), id, 'attempts'] as const,
+};
+
+export const endpointsQuery = () => queryOptions({ queryKey: webhookKeys.endpoints(), queryFn: () => call(api.GET('/api/client/webhook-endpoints'), quiet) });
+export const attemptsQuery = (id: number) =>
+  queryOptions({ queryKey: webhookKeys.attempts(id), queryFn: () => call(api.GET('/api/client/webhook-endpoints/{id}/attempts', { params: { path: { id } } }), quiet) });
+
+export const addEndpoint = (url: string, eventTypes: string[]) => call(api.POST('/api/client/webhook-endpoints', { body: { url, eventTypes } }), quiet);
+export const deleteEndpoint = (id: number) => call(api.DELETE('/api/client/webhook-endpoints/{id}', { params: { path: { id } } }), quiet);
+export const testEndpoint = (id: number) => call(api.POST('/api/client/webhook-endpoints/{id}/test', { params: { path: { id } } }), quiet);
+export const redeliver = (deliveryId: number) => call(api.POST('/api/client/webhook-deliveries/{id}/redeliver', { params: { path: { id: deliveryId } } }), quiet);

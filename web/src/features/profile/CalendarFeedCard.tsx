@@ -1,6 +1,7 @@
-import { Button, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { CopyField } from '../../components/CopyField';
 import { InfoCard } from '../../components/DataDisplay';
 import { failureText } from '../../lib/api';
 import { regenerateCalendarFeed, showCalendarFeed } from './api';
@@ -20,16 +21,7 @@ export function CalendarFeedCard() {
         <Text size="sm">Your scheduled inspections and due dates, in your own calendar program.</Text>
         {url ? (
           <>
-            <Group align="end" wrap="nowrap">
-              <TextInput label="Calendar link" readOnly value={url} style={{ flex: 1 }} onFocus={(e) => e.currentTarget.select()} />
-              <CopyButton value={url}>
-                {({ copied, copy }) => (
-                  <Button variant="default" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            <CopyField label="Calendar link" value={url} />
             <Text size="sm" c="gray.8">
               {MSG_FEED_NOTE}
             </Text>
