@@ -89,6 +89,7 @@ impl Server {
             .env("PORTAL_DATABASE_URL", &config.database_url)
             .env("PORTAL_STORAGE_URL", &config.storage_url)
             .env("PORTAL_LOGIN_FAILURES_PER_ADDRESS", "1000")
+            .env("PORTAL_API_REQUESTS_PER_MINUTE", "1000000")
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .spawn()
@@ -223,6 +224,8 @@ async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
     ] {
         measure_searches(&server, &db, username, user_type, args).await;
     }
+
+    measure_public_api(&server, &db, args).await;
 
     let searches_peak = server.peak_memory_mib();
     let staff = sign_in(&server.base, &db, "demo.staff").await;
@@ -407,6 +410,80 @@ async fn measure_searches(
             if more { "+" } else { "" }
         );
     }
+}
+
+/// The public API's order list for a client owning a tenth of the book: the first page (every
+/// status, and the default open ones) and a page 50,000 orders deep by cursor, with an API key.
+async fn measure_public_api(server: &Server, db: &DatabaseConnection, args: &Args) {
+    const CLIENT: i32 = 1;
+    for sql in [
+        format!("UPDATE orders SET client_id = {CLIENT} WHERE id % 10 = 0"),
+        format!("UPDATE client_orders SET client_id = {CLIENT} WHERE order_id % 10 = 0"),
+        "ANALYZE".to_string(),
+    ] {
+        db.execute_unprepared(&sql).await.unwrap();
+    }
+    let key = "apk_bench-key-of-the-first-client";
+    db.execute_unprepared(&format!(
+        "INSERT INTO api_keys (client_id, name, prefix, key_hash, created_at) VALUES ({CLIENT}, 'bench', 'apk_bench-ke', '{}', CURRENT_TIMESTAMP)",
+        portal::tokens::hash_token(key)
+    ))
+    .await
+    .unwrap();
+    let owned =
+        count_rows(db, &format!("SELECT COUNT(*) FROM client_orders WHERE client_id = {CLIENT}"))
+            .await;
+    let deep = db
+        .query_one_raw(sea_orm::Statement::from_string(
+            db.get_database_backend(),
+            format!("SELECT updated_at, order_id FROM client_orders WHERE client_id = {CLIENT} ORDER BY updated_at DESC, order_id DESC LIMIT 1 OFFSET 50000"),
+        ))
+        .await
+        .unwrap()
+        .expect("50,000 orders of the client");
+    let cursor = portal::public_api::orders::cursor_of(
+        deep.try_get_by_index(0).unwrap(),
+        deep.try_get_by_index(1).unwrap(),
+    );
+    println!(
+        "\npublic API, GET /api/v1/orders for a client owning {owned} orders (key, limit 25):\n"
+    );
+    println!("| page | p50 ms | p95 ms | worst ms |");
+    println!("|---|---|---|---|");
+    let http = reqwest::Client::new();
+    for (label, path) in [
+        ("first, every status", "/api/v1/orders?status=all&limit=25".to_string()),
+        ("first, open (the default)", "/api/v1/orders?limit=25".to_string()),
+        (
+            "50,000 deep by cursor, every status",
+            format!("/api/v1/orders?status=all&limit=25&cursor={cursor}"),
+        ),
+    ] {
+        let mut times = Vec::new();
+        for i in 0..args.requests + 10 {
+            let t = Instant::now();
+            let r =
+                http.get(format!("{}{path}", server.base)).bearer_auth(key).send().await.unwrap();
+            assert!(r.status().is_success(), "{path}: {}", r.status());
+            let page: Value = r.json().await.unwrap();
+            assert_eq!(page["data"].as_array().map(Vec::len), Some(25), "{path}");
+            if i >= 10 {
+                times.push(t.elapsed().as_secs_f64() * 1000.0);
+            }
+        }
+        let worst = times.iter().cloned().fold(0.0, f64::max);
+        let t = timing(times);
+        println!("| {label} | {:.2} | {:.2} | {worst:.2} |", t.p50, t.p95);
+    }
+}
+
+async fn count_rows(db: &DatabaseConnection, sql: &str) -> i64 {
+    let row = db
+        .query_one_raw(sea_orm::Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .unwrap()
+        .unwrap();
+    row.try_get_by_index::<i64>(0).unwrap()
 }
 
 #[tokio::main]

@@ -73,6 +73,8 @@ pub struct Config {
     /// Development and tests only: webhooks may go to http URLs and loopback or private addresses
     /// (never link-local or cloud metadata addresses).
     pub webhooks_allow_private: bool,
+    /// How long a copy holds a webhook delivery it is sending before another copy may take it.
+    pub webhook_claim_seconds: u64,
     /// Bearer token a Prometheus scraper on another machine sends for `/metrics` (empty: only
     /// this machine may read it).
     pub metrics_token: String,
@@ -128,6 +130,7 @@ impl Default for Config {
             max_concurrent_requests: 128,
             api_requests_per_minute: 600,
             webhooks_allow_private: false,
+            webhook_claim_seconds: 60,
             epp_provider: "sandbox".into(),
             epp_url: String::new(),
             epp_api_key: String::new(),

@@ -13,6 +13,8 @@
 //! `scripts/scale-test.sh`, which installs moto and sets SCALE_MOTO_PYTHON, SCALE_SECONDS and
 //! SCALE_CLIENTS.
 mod common;
+#[path = "scale/webhooks.rs"]
+mod webhooks;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -340,6 +342,9 @@ async fn three_copies_on_postgres_and_s3_survive_sigkill_and_a_database_restart(
         ("PORTAL_SHUTDOWN_GRACE_SECONDS", "5".into()),
         // What the killed copy held is sent by the others within the test's time.
         ("PORTAL_OUTBOX_CLAIM_SECONDS", "10".into()),
+        ("PORTAL_WEBHOOK_CLAIM_SECONDS", "5".into()),
+        // The webhook receiver is this test, on the loopback address.
+        ("PORTAL_WEBHOOKS_ALLOW_PRIVATE", "true".into()),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v))
@@ -396,6 +401,19 @@ async fn three_copies_on_postgres_and_s3_survive_sigkill_and_a_database_restart(
             .unwrap();
         assert!(r.status().is_success(), "the CSRF token works on {copy}: {}", r.status());
     }
+
+    let hooks = webhooks::Receiver::default();
+    let hook_url = hooks.start().await;
+    let (hook_client, hook_endpoint) = webhooks::endpoint(&db, &hook_url).await;
+    let events = setting("SCALE_EVENTS", 10_000) as usize;
+    let epoch = chrono::Utc::now();
+    let producing = tokio::spawn(webhooks::produce(
+        db.clone(),
+        hook_client,
+        hook_endpoint,
+        events,
+        Duration::from_secs(seconds) * 3 / 4,
+    ));
 
     let live_copies = Arc::new(std::sync::RwLock::new(copies.clone()));
     let tally = Arc::new(Tally::default());
@@ -471,6 +489,14 @@ async fn three_copies_on_postgres_and_s3_survive_sigkill_and_a_database_restart(
     }
     signing.await.unwrap();
     let elapsed = started.elapsed();
+    assert_eq!(producing.await.unwrap(), events, "every webhook event was written");
+    let secs = |d: Duration| d.as_secs_f64();
+    let claim = Duration::from_secs(5);
+    let faults = [
+        (secs(killed_at) - 1.0, secs(killed_at + claim + Duration::from_secs(2))),
+        (secs(pg_down_at) - 1.0, secs(recovered_at + Duration::from_secs(2))),
+    ];
+    webhooks::check(&db, &hooks, hook_client, epoch, &faults, Duration::from_secs(120)).await;
 
     // Failures only where the faults were: requests in flight on the killed copy, and while the
     // database was down (until the copies had reconnected).

@@ -2564,7 +2564,7 @@ export interface components {
         };
         CancelForm: {
             /** @description Why the order should be cancelled (at most 2,000 characters). */
-            reason?: string | null;
+            reason: string;
         };
         Candidate: {
             /**
@@ -2893,7 +2893,7 @@ export interface components {
             /** @description The event types wanted (e.g. order.delivered); none or empty: every type. */
             eventTypes?: string[];
             /** @description Where to POST events: https (http and private addresses only where the server allows them). */
-            url?: string | null;
+            url: string;
         };
         /** @description The current E&O policy document: its stored file's id, name and upload date. */
         EnoFileRef: {
@@ -3052,7 +3052,7 @@ export interface components {
         };
         MessageForm: {
             /** @description At most 4,000 characters. */
-            body?: string | null;
+            body: string;
         };
         /** @description The body of every error answer. */
         MessageResponse: {
@@ -3078,8 +3078,9 @@ export interface components {
          *     type, intended use, product, borrower name and requested due date.
          */
         NewOrderForm: {
+            /** Format: email */
             borrowerEmail?: string | null;
-            borrowerName?: string | null;
+            borrowerName: string;
             borrowerPhone?: string | null;
             /** @description Optional; three digits, a dash, seven digits (123-1234567). */
             fhaCaseNumber?: string | null;
@@ -3087,7 +3088,7 @@ export interface components {
              * Format: int32
              * @description From `/api/constants/intended-uses`.
              */
-            intendedUseId?: number | null;
+            intendedUseId: number;
             loanNumber?: string | null;
             /** @description Plain text, at most 5,000 characters. */
             notes?: string | null;
@@ -3095,22 +3096,25 @@ export interface components {
              * Format: int32
              * @description The report product (a report type id).
              */
-            productId?: number | null;
-            propertyAddressLine1?: string | null;
+            productId: number;
+            propertyAddressLine1: string;
             propertyAddressLine2?: string | null;
-            propertyCity?: string | null;
-            propertyCounty?: string | null;
+            propertyCity: string;
+            propertyCounty: string;
             /** @description Two-letter state code. */
-            propertyStateCode?: string | null;
+            propertyStateCode: string;
             /**
              * Format: int32
              * @description From `/api/constants/property-types`.
              */
-            propertyTypeId?: number | null;
+            propertyTypeId: number;
             /** @description Five digits. */
-            propertyZip?: string | null;
-            /** @description yyyy-mm-dd, today or later. */
-            requestedDueDate?: string | null;
+            propertyZip: string;
+            /**
+             * Format: date
+             * @description yyyy-mm-dd, today or later.
+             */
+            requestedDueDate: string;
         };
         Note: {
             /** @description The staff member who wrote it. */

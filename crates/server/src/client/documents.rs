@@ -21,6 +21,15 @@ const REPORT_TYPES: [i32; 2] = [1, 2];
 const CLIENT_ATTACHMENT_TYPE: i32 = 9;
 const MAX_FILES: usize = 10;
 
+/// Files to attach, as `multipart/form-data` (no other fields).
+#[derive(serde::Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DocumentUpload {
+    /// One to ten files, each a document or image of an allowed kind whose content matches its name.
+    #[schema(value_type = Vec<String>, min_items = 1, max_items = 10)]
+    pub files: Vec<Vec<u8>>,
+}
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientDocument {
@@ -114,7 +123,9 @@ pub async fn attach(
         while let Some(field) = multipart.next_field().await.map_err(bad_form)? {
             if field.name() != Some("files") {
                 let name = field.name().unwrap_or_default().to_string();
-                return Err(AppError::BadRequest(format!("Unexpected form field '{name}'.")));
+                return Err(AppError::Validation(format!(
+                    "Unexpected form field '{name}': send the files as 'files'."
+                )));
             }
             if received.len() == MAX_FILES {
                 return Err(AppError::Validation(format!(

@@ -44,7 +44,7 @@ pub struct ClientMessage {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MessageForm {
     /// At most 4,000 characters.
-    #[schema(max_length = 4000)]
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
     pub body: Option<String>,
 }
 

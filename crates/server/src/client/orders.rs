@@ -124,7 +124,9 @@ fn filtered(
 fn newest_change_first(
     query: SelectTwo<order::Entity, client_order::Entity>,
 ) -> SelectTwo<order::Entity, client_order::Entity> {
-    query.order_by_desc(client_order::Column::UpdatedAt).order_by_desc(order::Column::Id)
+    query
+        .order_by_desc(client_order::Column::UpdatedAt)
+        .order_by_desc(client_order::Column::OrderId)
 }
 
 /// A page of the client's orders (1-based), newest change first, and how many there are.
@@ -169,7 +171,7 @@ pub async fn after(
             Condition::any().add(client_order::Column::UpdatedAt.lt(c.updated_at)).add(
                 Condition::all()
                     .add(client_order::Column::UpdatedAt.eq(c.updated_at))
-                    .add(order::Column::Id.lt(c.order_id)),
+                    .add(client_order::Column::OrderId.lt(c.order_id)),
             ),
         );
     }

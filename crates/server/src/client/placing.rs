@@ -28,35 +28,41 @@ const MAX_NOTES: usize = 5000;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewOrderForm {
-    #[schema(max_length = 200)]
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = "\\S")]
     pub property_address_line1: Option<String>,
     #[schema(max_length = 200)]
     pub property_address_line2: Option<String>,
-    #[schema(max_length = 100)]
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
     pub property_city: Option<String>,
     /// Two-letter state code.
-    #[schema(max_length = 2)]
+    #[schema(required = true, value_type = String, pattern = "^[A-Za-z]{2}$")]
     pub property_state_code: Option<String>,
     /// Five digits.
-    #[schema(max_length = 10)]
+    #[schema(required = true, value_type = String, pattern = "^[0-9]{5}$")]
     pub property_zip: Option<String>,
-    #[schema(max_length = 100)]
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
     pub property_county: Option<String>,
     /// From `/api/constants/property-types`.
+    #[schema(required = true, value_type = i32)]
     pub property_type_id: Option<i32>,
     /// From `/api/constants/intended-uses`.
+    #[schema(required = true, value_type = i32)]
     pub intended_use_id: Option<i32>,
     /// The report product (a report type id).
+    #[schema(required = true, value_type = i32)]
     pub product_id: Option<i32>,
     #[schema(max_length = 30)]
     pub loan_number: Option<String>,
-    #[schema(max_length = 200)]
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = "\\S")]
     pub borrower_name: Option<String>,
+    #[schema(format = Email, max_length = 200)]
     pub borrower_email: Option<String>,
     pub borrower_phone: Option<String>,
     /// Optional; three digits, a dash, seven digits (123-1234567).
+    #[schema(pattern = "^([0-9]{3}-[0-9]{7})?$")]
     pub fha_case_number: Option<String>,
     /// yyyy-mm-dd, today or later.
+    #[schema(required = true, value_type = String, format = Date)]
     pub requested_due_date: Option<String>,
     /// Plain text, at most 5,000 characters.
     #[schema(max_length = 5000)]

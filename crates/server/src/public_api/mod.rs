@@ -36,11 +36,13 @@ impl Modify for BearerKey {
 
 /// Every public API route with its OpenAPI description.
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(PublicApiDoc::openapi())
+    let (router, mut doc) = OpenApiRouter::with_openapi(PublicApiDoc::openapi())
         .merge(orders::router())
         .merge(events::router())
         .merge(webhooks::router())
-        .split_for_parts()
+        .split_for_parts();
+    problem::document_common_answers(&mut doc);
+    (router, doc)
 }
 
 pub fn openapi_json() -> String {

@@ -2,7 +2,7 @@
 //! with a cursor, one order, a cancel request, messages with staff and documents. A key reaches
 //! only its own client's orders; any other order is 404.
 use axum::body::Bytes;
-use axum::extract::{Multipart, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
@@ -17,9 +17,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::key::ApiCaller;
-use super::problem::extract::{Json, Path, Query};
+use super::problem::extract::{Json, Multipart, Path, Query};
 use super::problem::{ApiResult, Problem};
-use crate::client::documents::{self, ClientDocument};
+use crate::client::documents::{self, ClientDocument, DocumentUpload};
 use crate::client::messages::{self, ClientMessage, MessageForm};
 use crate::client::orders::{self, ClientOrder, ClientOrderItem, Cursor, OrderFilter};
 use crate::client::placing::{self, NewOrderForm, PlacedBy};
@@ -68,7 +68,12 @@ pub struct OrderPage {
 }
 
 fn encode(c: &ClientOrderItem) -> String {
-    URL_SAFE_NO_PAD.encode(format!("{}.{}", c.updated_at.timestamp_micros(), c.id))
+    cursor_of(c.updated_at, c.id)
+}
+
+/// The cursor that continues after an order last changed at `updated_at` (opaque to callers).
+pub fn cursor_of(updated_at: DateTime<Utc>, order_id: i64) -> String {
+    URL_SAFE_NO_PAD.encode(format!("{}.{order_id}", updated_at.timestamp_micros()))
 }
 
 fn decode(text: &str) -> Option<Cursor> {
@@ -143,7 +148,7 @@ fn created(order: ClientOrder, status: StatusCode) -> Response {
 /// Places an order. Send an `Idempotency-Key` header: the same key with the same body answers
 /// the same order (201 the first time, 200 after); the same key with another body is refused (422).
 #[utoipa::path(post, path = "/api/v1/orders", tag = "orders", request_body = NewOrderForm, security(("api_key" = [])),
-    params(("Idempotency-Key" = String, Header, description = "Unique per order you mean to place (1 to 255 characters)")),
+    params(("Idempotency-Key" = String, Header, min_length = 1, max_length = 255, pattern = "^[!-~]+$", description = "Unique per order you mean to place (1 to 255 visible characters)")),
     responses((status = 201, body = ClientOrder, description = "Placed"), (status = 200, body = ClientOrder, description = "Placed before under this key"),
               (status = 400, body = Problem, content_type = "application/problem+json"), (status = 401, body = Problem, content_type = "application/problem+json"),
               (status = 422, body = Problem, content_type = "application/problem+json"), (status = 429, body = Problem, content_type = "application/problem+json")))]
@@ -162,19 +167,33 @@ async fn place(
     headers: &HeaderMap,
     body: &Bytes,
 ) -> ApiResult<Response> {
+    let json_body = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("application/json"));
+    if !json_body {
+        return Err(Problem::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported-media-type",
+            "Unsupported media type",
+            "Send the order as Content-Type: application/json.",
+        ));
+    }
     let key = idempotency_key(headers)?;
     let digest: String = Sha256::digest(body).iter().map(|b| format!("{b:02x}")).collect();
     if let Some(found) = earlier(state, caller.client_id, &key).await? {
         return replay(state, caller, found, &digest).await;
     }
-    let form: NewOrderForm = serde_json::from_slice(body).map_err(|e| {
+    let json: serde_json::Value = serde_json::from_slice(body).map_err(|e| {
         Problem::new(
             StatusCode::BAD_REQUEST,
             "bad-request",
             "Bad request",
-            format!("The body is not a valid order: {e}"),
+            format!("The body is not JSON: {e}"),
         )
     })?;
+    let form: NewOrderForm = serde_json::from_value(json)
+        .map_err(|e| Problem::invalid("body", format!("The body is not a valid order: {e}")))?;
     let v = placing::check(
         &form,
         state.config.today().map_err(crate::http::error::AppError::Internal)?,
@@ -322,7 +341,7 @@ async fn list_documents(
 
 /// Attaches files to the order (multipart, `files` repeated, up to 10).
 #[utoipa::path(post, path = "/api/v1/orders/{id}/documents", tag = "orders", params(("id" = i64, Path, description = "Order id")), security(("api_key" = [])),
-    request_body(content_type = "multipart/form-data", description = "files (repeated, up to 10)"),
+    request_body(content = DocumentUpload, content_type = "multipart/form-data"),
     responses((status = 201, body = Vec<ClientDocument>), (status = 400, body = Problem, content_type = "application/problem+json"), (status = 401, body = Problem, content_type = "application/problem+json"),
               (status = 404, body = Problem, content_type = "application/problem+json"), (status = 413, body = Problem, content_type = "application/problem+json"),
               (status = 415, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
@@ -330,7 +349,7 @@ async fn upload_documents(
     State(state): State<AppState>,
     caller: ApiCaller,
     Path(id): Path<i64>,
-    multipart: Multipart,
+    Multipart(multipart): Multipart,
 ) -> ApiResult<(StatusCode, axum::Json<Vec<ClientDocument>>)> {
     let (o, _) = orders::find(&state.db, caller.client_id, id).await?;
     let saved = documents::attach(&state, &o, None, multipart).await?;

@@ -197,6 +197,53 @@ impl IntoResponse for Problem {
 
 pub type ApiResult<T> = Result<T, Problem>;
 
+/// Adds to every operation the answers its guards give, where the operation does not list them
+/// itself: 401 (no live key) and 429 (over the key's limit) everywhere; 404 where a path names a
+/// record; 400, 415 and 422 where there is a body; 413 for uploads.
+pub fn document_common_answers(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let answer = |description: &str| {
+        ResponseBuilder::new()
+            .description(description)
+            .content(
+                CONTENT_TYPE,
+                ContentBuilder::new().schema(Some(Ref::from_schema_name("Problem"))).build(),
+            )
+            .build()
+    };
+    for (path, item) in doc.paths.paths.iter_mut() {
+        let names_record = path.contains('{');
+        for op in [&mut item.get, &mut item.post, &mut item.put, &mut item.delete, &mut item.patch]
+            .into_iter()
+            .flatten()
+        {
+            let body =
+                op.request_body.as_ref().map(|b| b.content.keys().cloned().collect::<Vec<_>>());
+            let mut common = vec![
+                ("401", "No key, or an unknown or revoked one."),
+                ("429", "Too many calls with this key: wait Retry-After seconds."),
+            ];
+            if names_record {
+                common.push(("404", "No such record of this client."));
+            }
+            if let Some(types) = &body {
+                common.push(("400", "The body cannot be read."));
+                common.push(("415", "The body is not of the documented content type."));
+                common.push(("422", "A field is refused: `errors` names it."));
+                if types.iter().any(|t| t.starts_with("multipart/")) {
+                    common.push(("413", "A file is larger than the upload limit."));
+                }
+            }
+            for (status, description) in common {
+                op.responses
+                    .responses
+                    .entry(status.to_string())
+                    .or_insert_with(|| answer(description).into());
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -261,6 +308,27 @@ pub mod extract {
                 Ok(p) => Ok(Path(p.0)),
                 Err(_) => Err(Problem::not_found("Not found.")),
             }
+        }
+    }
+
+    /// A multipart form (uploads).
+    pub struct Multipart(pub axum::extract::Multipart);
+
+    impl<S: Send + Sync> FromRequest<S> for Multipart {
+        type Rejection = Problem;
+
+        async fn from_request(req: Request, state: &S) -> Result<Self, Problem> {
+            axum::extract::Multipart::from_request(req, state).await.map(Multipart).map_err(|e| {
+                let status = e.status();
+                let kind = if status == axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE {
+                    "unsupported-media-type"
+                } else {
+                    "bad-request"
+                };
+                let title =
+                    if kind == "bad-request" { "Bad request" } else { "Unsupported media type" };
+                Problem::new(status, kind, title, e.body_text())
+            })
         }
     }
 

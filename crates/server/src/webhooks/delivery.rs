@@ -25,7 +25,6 @@ use crate::state::AppState;
 pub const GIVE_UP_AFTER: TimeDelta = TimeDelta::days(3);
 /// The waits before each retry (then the last one again), as the Standard Webhooks guide suggests.
 const RETRY_WAITS: [i64; 7] = [5, 300, 1800, 7200, 18_000, 36_000, 36_000];
-const CLAIM_FOR: TimeDelta = TimeDelta::seconds(60);
 const BATCH: u64 = 32;
 const POLL: Duration = Duration::from_millis(250);
 
@@ -53,6 +52,7 @@ pub fn spawn(state: AppState) {
 /// Claims and sends what is due; answers how many attempts were made.
 pub async fn deliver_due(state: &AppState, http: &reqwest::Client) -> AppResult<usize> {
     let now = Utc::now();
+    let claim_for = TimeDelta::seconds(state.config.webhook_claim_seconds.clamp(1, 3600) as i64);
     let due = webhook_delivery::Entity::find()
         .filter(webhook_delivery::Column::DeliveredAt.is_null())
         .filter(webhook_delivery::Column::GivenUpAt.is_null())
@@ -65,7 +65,7 @@ pub async fn deliver_due(state: &AppState, http: &reqwest::Client) -> AppResult<
     let mut claimed = Vec::new();
     for d in due {
         let won = webhook_delivery::Entity::update_many()
-            .col_expr(webhook_delivery::Column::LockedUntil, Expr::value(now + CLAIM_FOR))
+            .col_expr(webhook_delivery::Column::LockedUntil, Expr::value(now + claim_for))
             .filter(webhook_delivery::Column::Id.eq(d.id))
             .filter(unclaimed(now))
             .exec(&state.db)

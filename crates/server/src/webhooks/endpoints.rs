@@ -26,7 +26,7 @@ const LISTED_ATTEMPTS: u64 = 100;
 #[serde(rename_all = "camelCase")]
 pub struct EndpointForm {
     /// Where to POST events: https (http and private addresses only where the server allows them).
-    #[schema(max_length = 2000)]
+    #[schema(required = true, value_type = String, pattern = "^https?://", min_length = 1, max_length = 2000)]
     pub url: Option<String>,
     /// The event types wanted (e.g. order.delivered); none or empty: every type.
     #[serde(default)]

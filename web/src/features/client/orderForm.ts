@@ -48,13 +48,16 @@ export function clientOrderErrors(v: ClientOrderFields, today: string) {
 export function clientOrderBody(v: ClientOrderFields): NewOrderForm {
   return {
     ...propertyBody(v),
-    productId: v.productId ? Number(v.productId) : null,
+    // Checked by clientOrderErrors before the body is made: every choice is made.
+    propertyTypeId: Number(v.propertyTypeId),
+    intendedUseId: Number(v.intendedUseId),
+    productId: Number(v.productId),
     loanNumber: textOrNull(v.loanNumber),
     borrowerName: v.borrowerName.trim(),
     borrowerEmail: textOrNull(v.borrowerEmail),
     borrowerPhone: textOrNull(v.borrowerPhone),
     fhaCaseNumber: textOrNull(v.fhaCaseNumber),
-    requestedDueDate: v.requestedDueDate || null,
+    requestedDueDate: v.requestedDueDate,
     notes: textOrNull(v.notes),
   };
 }
