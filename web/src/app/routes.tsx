@@ -37,6 +37,7 @@ const staffQuotes = () => import('../features/quotes/staff/StaffQuotesPage').the
 const staffQuoteDetails = () => import('../features/quotes/staff/StaffQuoteDetailsPage').then((m) => ({ Component: m.StaffQuoteDetailsPage }));
 const newOrder = () => import('../features/staff/NewOrderPage').then((m) => ({ Component: m.NewOrderPage }));
 const editOrder = () => import('../features/staff/EditOrderPage').then((m) => ({ Component: m.EditOrderPage }));
+const clientAccess = () => import('../features/staff/ClientAccessPage').then((m) => ({ Component: m.ClientAccessPage }));
 const clients = () => import('../features/staff/ClientsPage').then((m) => ({ Component: m.ClientsPage }));
 const staffAppraisers = () => import('../features/staff-appraisers/AppraisersPage').then((m) => ({ Component: m.StaffAppraisersPage }));
 const staffFirms = () => import('../features/staff-firms/FirmsPage').then((m) => ({ Component: m.FirmsPage }));
@@ -180,6 +181,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'new-order', lazy: newOrder },
             { path: 'orders/:id/edit', lazy: editOrder },
             { path: 'clients', lazy: clients },
+            { path: 'clients/:id', lazy: clientAccess },
             { path: 'payments', lazy: staffPayments },
           ]),
         },

@@ -26,10 +26,22 @@ interface MessageListProps<M extends ThreadMessage> {
   timeZone: string | null;
   /** A small badge beside the author (e.g. "Client", "Staff"), or none. */
   tagOf?: (message: M) => string | undefined;
+  /** The data attribute carrying each message's id. */
+  idAttribute?: `data-${string}`;
 }
 
 /** A thread of messages, oldest first, each with its author and time. */
-export function MessageList<M extends ThreadMessage>({ label, messages, loading, failure, onRetry, emptyText, timeZone, tagOf }: MessageListProps<M>) {
+export function MessageList<M extends ThreadMessage>({
+  label,
+  messages,
+  loading,
+  failure,
+  onRetry,
+  emptyText,
+  timeZone,
+  tagOf,
+  idAttribute = 'data-message-id',
+}: MessageListProps<M>) {
   if (loading) {
     return (
       <Stack gap="xs" aria-busy="true">
@@ -63,7 +75,7 @@ export function MessageList<M extends ThreadMessage>({ label, messages, loading,
       {list.map((m) => {
         const tag = tagOf?.(m);
         return (
-          <Stack component="li" gap={2} key={m.id} data-message-id={m.id}>
+          <Stack component="li" gap={2} key={m.id} {...{ [idAttribute]: m.id }}>
             <Group gap="xs" wrap="wrap">
               <Text size="sm" fw={700}>
                 {m.from}
@@ -91,6 +103,9 @@ export function MessageList<M extends ThreadMessage>({ label, messages, loading,
 export const MAX_MESSAGE = 4000;
 const MSG_SEND_FAILED = 'The message could not be sent. Please try again.';
 
+/** The server's rule for a message, in its words: required, at most 4000 characters. */
+export const messageError = (text: string) => requiredTextError('Message', text, MAX_MESSAGE);
+
 interface MessageFormProps {
   /** The form's accessible name. */
   label: string;
@@ -99,10 +114,14 @@ interface MessageFormProps {
   /** Sends the trimmed text; the field empties once it resolves. */
   send: (text: string) => Promise<unknown>;
   onSent?: () => void;
+  /** The text's rule (the server's words); a message's by default. */
+  rule?: (text: string) => string | undefined;
+  /** What a failure says when the server gives no reason. */
+  failureFallback?: string;
 }
 
-/** A field to write a message and its send button: the server's rules first, the server's refusal under the field. */
-export function MessageForm({ label, fieldLabel, submitLabel, send, onSent }: MessageFormProps) {
+/** A field to write a message (or a note) and its send button: the server's rules first, the server's refusal under the field. */
+export function MessageForm({ label, fieldLabel, submitLabel, send, onSent, rule = messageError, failureFallback = MSG_SEND_FAILED }: MessageFormProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const sending = useMutation({
@@ -113,13 +132,13 @@ export function MessageForm({ label, fieldLabel, submitLabel, send, onSent }: Me
     },
     onError: (e) => {
       console.error('sending a message failed', e);
-      if (!isSharedFailure(e)) setError(failureText(e, MSG_SEND_FAILED));
+      if (!isSharedFailure(e)) setError(failureText(e, failureFallback));
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (sending.isPending) return;
-    const found = requiredTextError('Message', text, MAX_MESSAGE);
+    const found = rule(text);
     setError(found);
     if (!found) sending.mutate(text.trim());
   };

@@ -19,7 +19,7 @@ export function SecretOnceDialog({ title, label, secret, hint, onClose }: Secret
   return (
     <Modal opened={secret !== null} onClose={onClose} title={title} centered size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack gap="sm">
-        <Alert color="orange.9" variant="light" title="Shown only once">
+        <Alert color="red.9" variant="outline" title="Shown only once">
           {MSG_SHOWN_ONCE}
         </Alert>
         {secret !== null ? <CopyField label={label} value={secret} /> : null}

@@ -129,9 +129,9 @@ describe('API & Webhooks page', () => {
     const calls: Call[] = [];
     withApi(calls);
     renderApp('/client/api');
-    fireEvent.click(await screen.findByRole('button', { name: 'Send a test to https://lender.example/hooks' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send Test to https://lender.example/hooks' }));
     expect(await screen.findByText('Test failed: HTTP 500 after 42 ms.')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Show the delivery log of https://lender.example/hooks' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show Deliveries of https://lender.example/hooks' }));
     const log = await screen.findByRole('table', { name: 'Delivery log of https://lender.example/hooks' });
     const row = log.querySelector('[data-attempt-id="3"]') as HTMLElement;
     expect(

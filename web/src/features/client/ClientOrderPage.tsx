@@ -102,7 +102,7 @@ function OrderDetailsCard({ order, timeZone }: { order: ClientOrder; timeZone: s
 /** The cancel request once made: when, and why. */
 function CancelRequestNotice({ order, timeZone }: { order: ClientOrder; timeZone: string | null }) {
   return (
-    <Alert color="orange.9" variant="light" title="Cancellation requested" role="status">
+    <Alert color="red.9" variant="outline" title="Cancellation requested" role="status">
       <Text size="sm">You asked to cancel this order on {formatDateTime(order.cancelRequestedAt, timeZone)}. Staff will confirm it.</Text>
       {order.cancelReason ? (
         <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

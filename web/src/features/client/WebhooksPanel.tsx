@@ -171,7 +171,7 @@ function EndpointCard({ endpoint, timeZone, onDelete }: { endpoint: Endpoint; ti
           Added {formatDateAndTime(endpoint.createdAt, timeZone)}
         </Text>
         <Group gap="xs">
-          <Button size="compact-sm" variant="light" loading={test.isPending} onClick={() => test.mutate()} aria-label={`Send a test to ${endpoint.url}`}>
+          <Button size="compact-sm" variant="light" loading={test.isPending} onClick={() => test.mutate()} aria-label={`Send Test to ${endpoint.url}`}>
             Send Test
           </Button>
           <Button
@@ -180,7 +180,7 @@ function EndpointCard({ endpoint, timeZone, onDelete }: { endpoint: Endpoint; ti
             aria-expanded={logOpen}
             aria-controls={logId}
             onClick={() => setLogOpen((v) => !v)}
-            aria-label={`${logOpen ? 'Hide' : 'Show'} the delivery log of ${endpoint.url}`}
+            aria-label={`${logOpen ? 'Hide' : 'Show'} Deliveries of ${endpoint.url}`}
           >
             {logOpen ? 'Hide Deliveries' : 'Show Deliveries'}
           </Button>

@@ -13,6 +13,7 @@ import { AttachFilesDialog } from './details/actions/UploadFilesDialog';
 import { useSetVisibility } from './details/actions/useOrderAction';
 import { orderDetailsQuery, useMarkMessagesRead, parseOrderId, printOrder } from './details/api';
 import { FilesTab, HistoryTab, MessagesTab } from './details/ListTabs';
+import { ClientMessages } from './details/ClientMessages';
 import { InternalNotes } from './details/InternalNotes';
 import { OrderDetailsTab } from './details/OrderDetailsTab';
 import { orderArea, type OrderArea } from './details/paths';
@@ -166,6 +167,11 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
           <Text size="sm" c="gray.8">
             {order.propertyAddress}
           </Text>
+          {order.source ? (
+            <Text size="sm" c="gray.8" data-testid="order-source">
+              Source: {order.source}
+            </Text>
+          ) : null}
         </Stack>
         <Group gap="sm">
           <ActionsMenu order={order} onChoose={chooseAction} staffView={staffView} />
@@ -183,6 +189,14 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
         </Group>
       </Group>
 
+      {order.clientCancelRequest && !isClosedStatus(order.statusId) ? (
+        <Alert color="red.9" variant="outline" title="Cancellation requested by the client" role="alert">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            Reason: {order.clientCancelRequest}
+          </Text>
+        </Alert>
+      ) : null}
+
       <Tabs value={tab} onChange={(v) => v && showTab(v as TabSlug)} keepMounted={false}>
         <Tabs.List aria-label="Order sections">
           {TABS.map((t) => (
@@ -194,6 +208,7 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
         <Tabs.Panel value="order-details" pt="md">
           <Stack gap="md">
             <OrderDetailsTab order={order} timeZone={timeZone} tileUrl={config?.mapTileUrl || null} />
+            {staffView && order.clientId != null ? <ClientMessages orderId={order.id} timeZone={timeZone} /> : null}
             {staffView ? <InternalNotes orderId={order.id} timeZone={timeZone} /> : null}
           </Stack>
         </Tabs.Panel>

@@ -12,6 +12,8 @@ export const orderKeys = {
   details: (orderId: number) => ['order-details', orderId] as const,
   /** Staff's internal notes on an order (never asked for by anyone else). */
   notes: (orderId: number) => ['staff', 'order-notes', orderId] as const,
+  /** The messages between staff and the order's client (staff only). */
+  clientMessages: (orderId: number) => ['staff', 'client-messages', orderId] as const,
   // The action dialogs' lists.
   assignableAppraisers: (orderId: number) => ['order-actions', 'assignable', orderId] as const,
   candidates: (orderId: number) => ['staff', 'candidates', orderId] as const,

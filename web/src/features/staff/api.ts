@@ -40,3 +40,25 @@ export const orderToEditQuery = (id: number) =>
 export const PAYABLE_KEY = ['staff', 'payments', 'payable'] as const;
 export const payableOrdersQuery = () => queryOptions({ queryKey: PAYABLE_KEY, queryFn: () => call(api.GET('/api/staff/payments/payable')) });
 export const recordPayment = (body: PaymentBody) => call(api.POST('/api/staff/payments', { body }), quiet);
+
+// ---- A client's users and API keys ---------------------------------------------------------------
+
+export type ClientUserItem = Schemas['ClientUserItem'];
+export type ClientUserForm = Schemas['ClientUserForm'];
+
+export const clientAccessKeys = {
+  users: (clientId: number) => ['staff', 'clients', clientId, 'users'] as const,
+  apiKeys: (clientId: number) => ['staff', 'clients', clientId, 'api-keys'] as const,
+};
+
+const onClient = (id: number) => ({ params: { path: { id } } });
+
+export const clientUsersQuery = (clientId: number) =>
+  queryOptions({ queryKey: clientAccessKeys.users(clientId), queryFn: () => call(api.GET('/api/staff/clients/{id}/users', onClient(clientId)), quiet) });
+/** POST /api/staff/clients/{id}/users: opens the account and e-mails the invitation. */
+export const inviteClientUser = (clientId: number, body: ClientUserForm) => call(api.POST('/api/staff/clients/{id}/users', { ...onClient(clientId), body }), quiet);
+
+export const listClientApiKeys = (clientId: number) => call(api.GET('/api/staff/clients/{id}/api-keys', onClient(clientId)), quiet);
+export const createClientApiKey = (clientId: number, name: string | null) => call(api.POST('/api/staff/clients/{id}/api-keys', { ...onClient(clientId), body: { name } }), quiet);
+export const revokeClientApiKey = (clientId: number, keyId: number) =>
+  call(api.DELETE('/api/staff/clients/{id}/api-keys/{key_id}', { params: { path: { id: clientId, key_id: keyId } } }), quiet);

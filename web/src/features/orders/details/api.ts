@@ -132,3 +132,16 @@ export function orderNotesQuery(orderId: number) {
 /** POST /api/staff/orders/{id}/notes: the note as stored (422 with the server's words for bad text). */
 export const addOrderNote = (orderId: number, text: string): Promise<Note> =>
   call(api.POST('/api/staff/orders/{id}/notes', { ...onOrder(orderId), body: { text } }), { notify: false });
+
+// ---- Messages with the order's client (STAFF and SECRET only) -----------------------------------
+
+export function clientMessagesQuery(orderId: number) {
+  return queryOptions({
+    queryKey: orderKeys.clientMessages(orderId),
+    queryFn: () => call(api.GET('/api/staff/orders/{id}/client-messages', onOrder(orderId)), { notify: false }),
+  });
+}
+
+/** POST /api/staff/orders/{id}/client-messages: answers the client (409 for an order with no client). */
+export const writeToClient = (orderId: number, body: string) =>
+  call(api.POST('/api/staff/orders/{id}/client-messages', { ...onOrder(orderId), body: { body } }), { notify: false });
