@@ -7,10 +7,10 @@ use axum::http::StatusCode;
 use chrono::{DateTime, NaiveDate, Utc};
 use portal_db::entities::{
     client, client_order, file_type, order, order_alert, order_contact, order_detail,
-    order_history, order_invitation, order_message, report_type, security_user, stored_file,
+    order_history, order_invitation, order_message, report_type, stored_file,
 };
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -25,6 +25,7 @@ use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
 use crate::lookups::routes::{INTENDED_USES, PROPERTY_TYPES, option_id};
+use crate::names::user_names;
 use crate::state::AppState;
 use axum::Json;
 
@@ -530,31 +531,6 @@ async fn files(
                 hide: f.hide,
             }
         })
-        .collect())
-}
-
-/// First and last names of the given users.
-pub async fn user_names(
-    db: &impl ConnectionTrait,
-    ids: impl Iterator<Item = i32>,
-) -> AppResult<HashMap<i32, (String, String)>> {
-    let ids: Vec<i32> = ids.collect();
-    if ids.is_empty() {
-        return Ok(HashMap::new());
-    }
-    Ok(security_user::Entity::find()
-        .select_only()
-        .columns([
-            security_user::Column::Id,
-            security_user::Column::FirstName,
-            security_user::Column::LastName,
-        ])
-        .filter(security_user::Column::Id.is_in(ids))
-        .into_tuple::<(i32, Option<String>, Option<String>)>()
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|(id, first, last)| (id, (first.unwrap_or_default(), last.unwrap_or_default())))
         .collect())
 }
 

@@ -17,8 +17,7 @@ use crate::fields::required;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
-use crate::names::full_name;
-use crate::orders::details::user_names;
+use crate::names::{full_name, joined, user_names};
 use crate::orders::visibility::find_visible_order;
 use crate::state::AppState;
 
@@ -66,7 +65,7 @@ async fn list_notes(
             .map(|n| {
                 let author = names
                     .get(&n.author_user_id)
-                    .map(|(first, last)| format!("{first} {last}").trim().to_string())
+                    .map(|(first, last)| joined(first, last))
                     .unwrap_or_default();
                 Note { id: n.id, text: n.text, author, created_at: n.created_at }
             })

@@ -336,6 +336,16 @@ fn today(state: &AppState) -> AppResult<NaiveDate> {
     state.config.today().map_err(AppError::Internal)
 }
 
+/// Whether the order already stands where the form puts it (the parts a position depends on).
+fn same_place(o: &order::Model, v: &ValidOrder) -> bool {
+    (
+        o.property_address_line1.as_str(),
+        o.property_city.as_str(),
+        o.property_state_code.as_str(),
+        o.property_zip.as_str(),
+    ) == (v.line1.as_str(), v.city.as_str(), v.state_code.as_str(), v.zip.as_str())
+}
+
 /// Where the checked form's property is (outside any transaction: it may ask an address service).
 async fn locate(state: &AppState, v: &ValidOrder) -> Option<Position> {
     let address =
@@ -493,7 +503,10 @@ async fn update_order(
     Json(form): Json<OrderForm>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let v = check_form(&form, today(&state)?)?;
-    let position = locate(&state, &v).await;
+    // Only a moved building is looked up again (outside the transaction: it may ask a service).
+    let before = order::Entity::find_by_id(id).one(&state.db).await?;
+    let relocated = before.as_ref().is_none_or(|o| !same_place(o, &v));
+    let position = if relocated { locate(&state, &v).await } else { None };
     let txn = portal_db::begin_write(&state.db).await?;
     let current = order::Entity::find_by_id(id)
         .one(&txn)
@@ -530,11 +543,10 @@ async fn update_order(
     if update.exec(&txn).await?.rows_affected != 1 {
         return Err(AppError::Conflict(MSG_CHANGED.into()));
     }
-    let moved = corrected.address_changed;
     match detail {
         Some(found) => {
             let mut row = detail_of(&v, found.into_active_model());
-            if moved {
+            if relocated {
                 place(&mut row, position);
             }
             row.update(&txn).await?
@@ -556,7 +568,7 @@ async fn update_order(
         format!("Order details changed by {}: {summary}", full_name(&caller.user)),
     )
     .await?;
-    if corrected.concerns_appraiser
+    if corrected.concerns_appraiser()
         && let Some(appraiser_id) = current.assigned_appraiser_id
         && let Some(appraiser) = security_user::Entity::find_by_id(appraiser_id).one(&txn).await?
     {
@@ -588,11 +600,14 @@ async fn update_order(
 pub struct Corrections {
     pub appraiser_lines: Vec<String>,
     pub other_fields: Vec<&'static str>,
-    pub concerns_appraiser: bool,
-    pub address_changed: bool,
 }
 
 impl Corrections {
+    /// Whether the assigned appraiser must hear of the change (address, due date or fee).
+    pub fn concerns_appraiser(&self) -> bool {
+        !self.appraiser_lines.is_empty()
+    }
+
     pub fn summary(&self) -> String {
         let mut parts = self.appraiser_lines.clone();
         if !self.other_fields.is_empty() {
@@ -636,7 +651,6 @@ pub fn corrections(
     let after = one_line_address(&v.line1, v.line2.as_deref(), &v.city, &v.state_code, &v.zip);
     if before != after || o.property_county.as_deref() != Some(v.county.as_str()) {
         c.appraiser_lines.push(format!("Property address: from {before} to {after}."));
-        c.address_changed = true;
     }
     if o.appraiser_due_date != Some(v.appraiser_due) {
         let was = o.appraiser_due_date.map_or("none".to_string(), date_label);
@@ -651,7 +665,6 @@ pub fn corrections(
             to_amount(v.appraiser_fee_cents)
         ));
     }
-    c.concerns_appraiser = !c.appraiser_lines.is_empty();
     let report_types = d.map(|d| {
         [d.report_type1_id, d.report_type2_id, d.report_type3_id, d.report_type4_id]
             .into_iter()
