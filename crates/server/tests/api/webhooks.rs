@@ -233,3 +233,72 @@ mod every_event_arrives_signed_and_failures_are_retried {
         }
     }
 }
+
+mod an_endpoint_failing_for_three_days_is_disabled_and_the_contact_told {
+    use super::*;
+    use sea_orm::sea_query::Expr;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+
+    async fn run(app: common::TestApp) {
+        use portal_db::entities::{webhook_delivery, webhook_endpoint};
+        // A port nobody listens on: every attempt fails to connect.
+        let closed =
+            tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap().local_addr().unwrap();
+        let staff = app.signed_in("demo.staff").await;
+        let body =
+            json!({"companyName": "Gone Lending", "mainContactEmailAddress": "ops@gone.example"});
+        let lender =
+            staff.post("/api/staff/clients", body).await.json::<Value>().await.unwrap()["id"]
+                .as_i64()
+                .unwrap();
+        let lena = client_user(&app, &staff, lender, "lena.gone").await;
+        let endpoint: Value = lena
+            .post("/api/client/webhook-endpoints", json!({"url": format!("http://{closed}/hook")}))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let id = endpoint["id"].as_i64().unwrap() as i32;
+        // The receiver has failed every delivery for more than three days.
+        let long_ago = chrono::Utc::now() - chrono::TimeDelta::days(4);
+        webhook_endpoint::Entity::update_many()
+            .col_expr(webhook_endpoint::Column::FailingSince, Expr::value(long_ago))
+            .filter(webhook_endpoint::Column::Id.eq(id))
+            .exec(&app.db)
+            .await
+            .unwrap();
+        lena.post("/api/client/orders", new_order_form()).await;
+        let mut disabled = None;
+        for _ in 0..100 {
+            let row = webhook_endpoint::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap();
+            if row.disabled_at.is_some() {
+                disabled = row.disabled_at;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert!(disabled.is_some(), "the endpoint is disabled after its last failed attempt");
+        let told = "SELECT COUNT(*) FROM outbox WHERE recipient = 'ops@gone.example' AND subject = 'Appraisal Portal: a webhook endpoint was disabled'";
+        assert_eq!(app.count(told).await, 1);
+        let listed: Value = lena.get("/api/client/webhook-endpoints").await.json().await.unwrap();
+        assert!(listed[0]["disabledAt"].is_string(), "{listed}");
+        let pending = webhook_delivery::Entity::find()
+            .filter(webhook_delivery::Column::EndpointId.eq(id))
+            .one(&app.db)
+            .await
+            .unwrap()
+            .unwrap();
+        let r = lena
+            .post(&format!("/api/client/webhook-deliveries/{}/redeliver", pending.id), json!({}))
+            .await;
+        assert_eq!(r.status(), StatusCode::CONFLICT, "a disabled endpoint takes no redelivery");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        run(common::TestApp::start_with(common::Db::Sqlite, |c| c.webhooks_allow_private = true)
+            .await
+            .unwrap())
+        .await;
+    }
+}
