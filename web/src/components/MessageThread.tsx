@@ -81,7 +81,7 @@ export function MessageList<M extends ThreadMessage>({
                 {m.from}
               </Text>
               {tag ? (
-                <Badge size="sm" variant="light" color="gray.8" tt="none">
+                <Badge size="sm" variant="outline" color="gray.8" tt="none">
                   {tag}
                 </Badge>
               ) : null}

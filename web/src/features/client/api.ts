@@ -74,7 +74,8 @@ export const placeOrder = (body: NewOrderForm) => call(api.POST('/api/client/ord
 export function attachDocuments(id: number, files: File[]) {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  return call(api.POST('/api/client/orders/{id}/documents', { params: { path: { id } }, body: form }), quiet);
+  // openapi-fetch sends a FormData body as it is (the schema describes its fields, not this object).
+  return call(api.POST('/api/client/orders/{id}/documents', { params: { path: { id } }, body: form as never }), quiet);
 }
 
 export const writeToStaff = (id: number, body: string) => call(api.POST('/api/client/orders/{id}/messages', { params: { path: { id } }, body: { body } }), quiet);

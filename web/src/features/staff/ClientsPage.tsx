@@ -29,7 +29,7 @@ export function ClientsPage() {
   /** The client being edited; null while adding one; undefined with no dialog open. */
   const [editing, setEditing] = useState<ClientItem | null | undefined>(undefined);
   const actions = (c: ClientItem) => (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap={mobile ? 'nowrap' : 'wrap'} maw={mobile ? undefined : 120}>
       <Button size="compact-sm" variant="default" onClick={() => setEditing(c)} aria-label={`Edit ${c.companyName}`}>
         Edit
       </Button>
