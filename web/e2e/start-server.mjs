@@ -34,6 +34,9 @@ const child = spawn(bin, ['serve', '--demo'], {
     PORTAL_STORAGE_URL: join(dir, 'files'),
     PORTAL_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     PORTAL_PUBLIC_URL: url.origin,
+    // The lender journey's webhook receiver listens on 127.0.0.1: admit http and loopback (a
+    // development and test setting; link-local and metadata addresses stay refused).
+    PORTAL_WEBHOOKS_ALLOW_PRIVATE: 'true',
   },
 });
 

@@ -1,0 +1,250 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import {
+  day,
+  expectNoAxeViolations,
+  expectNotice,
+  menuItems,
+  openAction,
+  openDialog,
+  orderIdByFileNumber,
+  PDF,
+  refuseOtherOrigins,
+  screenshot,
+  settle,
+  signIn,
+  submit,
+  VIEWPORTS,
+} from './helpers';
+
+/*
+ * The lender's journey (issue 32): demo.client adds a webhook endpoint on API & Webhooks (this
+ * spec's own receiver on 127.0.0.1, verifying every message with the `standardwebhooks` library and
+ * the secret the page shows once) and places an order on New Order; staff find it on their desk,
+ * unassigned and from the client portal, and assign it to demo.appraiser, who accepts it. After each
+ * step the client's order page shows it in its timeline and the receiver has it, signed.
+ */
+
+interface Received {
+  id: string;
+  type: string;
+  orderId: number | null;
+  status: string | null;
+  /** Why standardwebhooks' verify refused it, or null when it verified. */
+  refused: string | null;
+}
+
+/** A Standard Webhooks receiver on a free 127.0.0.1 port; it verifies with `secret` once that is set. */
+class Receiver {
+  readonly received: Received[] = [];
+  secret: string | null = null;
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<Receiver> {
+    let receiver: Receiver | undefined = undefined;
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const ok = receiver!.take(Buffer.concat(chunks).toString('utf8'), req.headers);
+        res.writeHead(ok ? 204 : 400).end();
+      });
+    });
+    receiver = new Receiver(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return receiver;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks/appraisal`;
+  }
+
+  private take(body: string, headers: IncomingHttpHeaders): boolean {
+    const header = (name: string) => String(headers[name] ?? '');
+    let refused: string | null = null;
+    let event: { type?: string; data?: { orderId?: number; status?: string } } = {};
+    try {
+      if (!this.secret) throw new Error('no secret yet');
+      event = new Webhook(this.secret).verify(body, {
+        'webhook-id': header('webhook-id'),
+        'webhook-timestamp': header('webhook-timestamp'),
+        'webhook-signature': header('webhook-signature'),
+      }) as typeof event;
+    } catch (e) {
+      refused = e instanceof Error ? e.message : String(e);
+      try {
+        event = JSON.parse(body) as typeof event;
+      } catch {
+        /* kept as refused */
+      }
+    }
+    this.received.push({ id: header('webhook-id'), type: event.type ?? '?', orderId: event.data?.orderId ?? null, status: event.data?.status ?? null, refused });
+    return refused === null;
+  }
+
+  /** Waits (up to 15 s) until a message of `type` for `orderId` has arrived; every one of that order must verify. */
+  async expectEvent(type: string, orderId: number, status: string): Promise<void> {
+    await expect
+      .poll(() => this.received.filter((m) => m.orderId === orderId).map((m) => m.type), { message: `${type} for order ${orderId} at the receiver`, timeout: 15_000 })
+      .toContain(type);
+    const ofOrder = this.received.filter((m) => m.orderId === orderId);
+    expect(
+      ofOrder.filter((m) => m.refused !== null),
+      'every message verifies',
+    ).toEqual([]);
+    expect(ofOrder.find((m) => m.type === type)?.status).toBe(status);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await refuseOtherOrigins(page);
+  return page;
+}
+
+/** Axe once at desktop width, then the screenshots at both widths. */
+async function checkPage(page: Page, name: string): Promise<void> {
+  await settle(page);
+  await expectNoAxeViolations(page);
+  for (const v of VIEWPORTS) {
+    await page.setViewportSize({ width: v.width, height: v.height });
+    await settle(page);
+    await screenshot(page, `lender-journey-${v.name}-${name}.png`);
+  }
+  await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
+}
+
+const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
+
+/** The client's order page, reloaded, shows these steps in its timeline. */
+async function expectTimeline(page: Page, steps: string[]): Promise<void> {
+  await page.reload();
+  const timeline = page.getByRole('list', { name: 'Status timeline' });
+  await expect(timeline.getByRole('listitem')).toHaveText(steps.map((s) => new RegExp(`^${s}`)));
+}
+
+let receiver: Receiver | undefined;
+
+test.afterAll(async () => {
+  await receiver?.close();
+});
+
+// FIXME (issue 32): the client's New Order page fills Property Type, Intended Use and Product from
+// /api/constants/{property-types,intended-uses,report-products}, which answer 403 to a client user
+// (staff only, crates/server/src/router.rs), so a lender cannot place an order. With those three
+// answered the whole journey passes; make it `test(` again once the server lets clients read them.
+test.fixme('a lender orders in the portal, staff assign, the appraiser accepts; webhooks follow', async ({ browser }) => {
+  test.setTimeout(180_000);
+  receiver = await Receiver.start();
+  const client = await newPage(browser);
+  await signIn(client, 'demo.client');
+  await expect(client).toHaveURL(/\/client\/orders$/);
+
+  // API & Webhooks: an endpoint for every event type at the receiver; its secret is shown once.
+  await menuLink(client, 'API & Webhooks').click();
+  await expect(client.getByRole('heading', { level: 1, name: 'API & Webhooks' })).toBeVisible();
+  await client.getByRole('button', { name: 'Add Endpoint' }).click();
+  const add = await openDialog(client, 'Add Webhook Endpoint');
+  await add.getByRole('textbox', { name: 'URL' }).fill(receiver.url);
+  await submit(add, 'Add Endpoint');
+  const shown = await openDialog(client, "Your Endpoint's Signing Secret");
+  const secret = await shown.getByRole('textbox', { name: 'Signing secret' }).inputValue();
+  expect(secret).toMatch(/^whsec_/);
+  receiver.secret = secret;
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(shown).toHaveCount(0);
+  const endpoint = client.locator('[data-endpoint-id]').filter({ hasText: receiver.url });
+  await expect(endpoint.getByText('All event types')).toBeVisible();
+  await endpoint.getByRole('button', { name: `Send Test to ${receiver.url}` }).click();
+  await expect(endpoint.getByRole('status')).toHaveText(/^Test delivered: HTTP 204 in \d+ ms\.$/);
+  expect(receiver.received.map((m) => [m.type, m.refused])).toContainEqual(['webhook.test', null]);
+  // Axe looks at the page at rest, not at the button under the pointer.
+  await client.mouse.move(0, 0);
+  await checkPage(client, 'api');
+
+  // New Order: every field the page offers, and the purchase contract.
+  const borrower = `Morgan Lender ${Date.now() % 100_000}`;
+  await menuLink(client, 'New Order').click();
+  await expect(client.getByRole('heading', { level: 1, name: 'New Order' })).toBeVisible();
+  await client.getByLabel(/^Property Address/).fill('2200 Lake Austin Boulevard');
+  await client.getByLabel(/^Address Line 2/).fill('Unit 4');
+  await client.getByLabel(/^City/).fill('Austin');
+  await client.getByLabel(/^State/).selectOption('TX');
+  await client.getByRole('combobox', { name: 'County', exact: true }).selectOption('Travis County');
+  await client.getByLabel(/^Zip/).fill('78703');
+  // The page's own lookups fill its pickers (none may stay empty).
+  for (const name of ['Property Type', 'Intended Use', 'Product']) {
+    await expect.poll(() => client.getByRole('combobox', { name, exact: true }).locator('option').count(), { message: `${name} offers its choices` }).toBeGreaterThan(1);
+  }
+  await client.getByLabel(/^Property Type/).selectOption({ label: 'Single Family Residence' });
+  await client.getByLabel(/^Intended Use/).selectOption({ label: 'Purchase' });
+  const product = client.getByRole('combobox', { name: 'Product', exact: true });
+  const option = product.locator('option', { hasText: /^1004 Single Family Residential/ }).first();
+  await expect(option).toBeAttached();
+  await product.selectOption((await option.getAttribute('value'))!);
+  await client.getByLabel(/^Requested Due Date/).fill(day(10));
+  await client.getByLabel(/^FHA Case Number/).fill('123-1234567');
+  await client.getByLabel(/^Loan Number/).fill('LN-2026-3201');
+  await client.getByLabel(/^Borrower Name/).fill(borrower);
+  await client.getByLabel(/^Borrower E-mail/).fill('morgan.borrower@example.com');
+  await client.getByLabel(/^Borrower Phone/).fill('512-555-0142');
+  await client.getByRole('textbox', { name: 'Notes', exact: true }).fill('Gate code 4321; call the borrower first.');
+  const chooser = client.waitForEvent('filechooser');
+  await client.getByRole('button', { name: 'Attachments', exact: true }).click();
+  await (await chooser).setFiles({ name: 'purchase-contract.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(client.getByRole('button', { name: 'Attachments', exact: true })).toHaveText('purchase-contract.pdf');
+  await checkPage(client, 'new-order');
+  await client.getByRole('button', { name: 'Place Order' }).click();
+  await expect(client).toHaveURL(/\/client\/orders\/\d+$/);
+  const orderId = Number(new URL(client.url()).pathname.split('/').pop());
+  const heading = await client.getByRole('heading', { level: 1, name: /^Order #/ }).textContent();
+  const fileNumber = heading!.replace('Order #', '');
+  await expectNotice(client, `Order ${fileNumber} was placed. Staff will assign an appraiser.`);
+  await expect(client.getByRole('table', { name: 'Documents' }).getByText('purchase-contract.pdf')).toBeVisible();
+  await expectTimeline(client, ['Default']);
+  await receiver.expectEvent('order.created', orderId, 'Default');
+
+  // Staff find it on their desk, unassigned and from the client portal, and assign it.
+  const staff = await newPage(browser);
+  await signIn(staff, 'demo.staff');
+  expect(await orderIdByFileNumber(staff, fileNumber, 'staff')).toBe(orderId);
+  const row = staff.locator(`[data-order-id="${orderId}"]`);
+  await expect(row).toContainText(borrower);
+  // No appraiser yet (the last column).
+  await expect(row.getByRole('cell').last()).toHaveText('');
+  await row.getByRole('link', { name: fileNumber }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: `Order #${fileNumber}` })).toBeVisible();
+  await expect(staff.getByText('Source: Client portal', { exact: true })).toBeVisible();
+  await expect.poll(() => menuItems(staff)).toContain('Assign');
+  const assign = await openAction(staff, 'Assign');
+  await assign.getByRole('radio', { name: 'Avery Appraiser' }).check();
+  await submit(assign, 'Assign Order');
+  await expectNotice(staff, 'Order assigned to Avery Appraiser.');
+  await expectTimeline(client, ['Default', 'Assigned']);
+  await receiver.expectEvent('order.assigned', orderId, 'Assigned');
+
+  // The appraiser accepts it.
+  const appraiser = await newPage(browser);
+  await signIn(appraiser, 'demo.appraiser');
+  await appraiser.goto(`/appraiser/orderdetails/${orderId}`);
+  await expect(appraiser.getByRole('heading', { level: 1, name: `Order #${fileNumber}` })).toBeVisible();
+  const accept = await openAction(appraiser, 'Accept');
+  await submit(accept, 'Accept Order');
+  await expect(accept).toHaveCount(0);
+
+  // The client's page and the receiver both have the three steps.
+  await expectTimeline(client, ['Default', 'Assigned', 'Accepted']);
+  await receiver.expectEvent('order.accepted', orderId, 'Accepted');
+  // Each event once (a retry would repeat its webhook-id), in the order it happened.
+  const ofOrder = receiver.received.filter((m) => m.orderId === orderId);
+  expect(ofOrder.filter((m, i) => ofOrder.findIndex((n) => n.id === m.id) === i).map((m) => m.type)).toEqual(['order.created', 'order.assigned', 'order.accepted']);
+  await checkPage(client, 'order');
+
+  for (const page of [client, staff, appraiser]) await page.context().close();
+});
