@@ -30,7 +30,7 @@ export function useLiveUpdates(signedIn: boolean) {
     const refresh = (keys: QueryKey[]) => keys.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
     source.addEventListener('order', (e) => {
       const { orderId } = said(e);
-      refresh(orderId ? [orderKeys.dashboard(), orderKeys.details(orderId), clientKeys.orders()] : [orderKeys.dashboard(), clientKeys.orders()]);
+      refresh(orderId ? [orderKeys.dashboard(), orderKeys.details(orderId), orderKeys.clientMessages(orderId), clientKeys.orders()] : [orderKeys.dashboard(), clientKeys.orders()]);
     });
     source.addEventListener('quote', () => refresh([quoteKeys.all, quoteKeys.staffAll]));
     source.addEventListener('payment', () => refresh([paymentKeys.all, PAYABLE_KEY, orderKeys.dashboard()]));
