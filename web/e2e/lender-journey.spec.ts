@@ -135,11 +135,7 @@ test.afterAll(async () => {
   await receiver?.close();
 });
 
-// FIXME (issue 32): the client's New Order page fills Property Type, Intended Use and Product from
-// /api/constants/{property-types,intended-uses,report-products}, which answer 403 to a client user
-// (staff only, crates/server/src/router.rs), so a lender cannot place an order. With those three
-// answered the whole journey passes; make it `test(` again once the server lets clients read them.
-test.fixme('a lender orders in the portal, staff assign, the appraiser accepts; webhooks follow', async ({ browser }) => {
+test('a lender orders in the portal, staff assign, the appraiser accepts; webhooks follow', async ({ browser }) => {
   test.setTimeout(180_000);
   receiver = await Receiver.start();
   const client = await newPage(browser);

@@ -58,7 +58,6 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(guarded(Area::Appraiser, crate::payments::routes::router()))
         .merge(guarded(Area::AppraiserAdmin, crate::admin::routes::firm_router()))
         .merge(guarded(Area::AppraiserAdmin, crate::orders::assign::router()))
-        .merge(guarded(Area::Staff, crate::lookups::routes::staff_router()))
         .merge(guarded(Area::Staff, crate::staff::router()))
         .merge(guarded(Area::Staff, crate::client::staff_router()))
         .merge(guarded(Area::Client, crate::client::router()))

@@ -878,6 +878,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The order forms' intended uses (staff's and the client area's). */
         get: operations["intended_uses"];
         put?: never;
         post?: never;
@@ -910,6 +911,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The order forms' property types (staff's and the client area's). */
         get: operations["property_types"];
         put?: never;
         post?: never;
@@ -926,6 +928,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The report products of the order forms; only staff see what the company pays for each. */
         get: operations["report_products"];
         put?: never;
         post?: never;
@@ -3586,7 +3589,7 @@ export interface components {
         ReportProduct: {
             /**
              * Format: double
-             * @description The fee the company usually pays for it, in dollars.
+             * @description The fee the company usually pays for it, in dollars: staff only (null for others).
              */
             defaultFee?: number | null;
             /** @description A desktop report needs no inspection. */
@@ -6032,14 +6035,6 @@ export interface operations {
                     "application/json": components["schemas"]["OptionItem"][];
                 };
             };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessageResponse"];
-                };
-            };
         };
     };
     order_file_types: {
@@ -6097,14 +6092,6 @@ export interface operations {
                     "application/json": components["schemas"]["OptionItem"][];
                 };
             };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessageResponse"];
-                };
-            };
         };
     };
     report_products: {
@@ -6122,14 +6109,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReportProduct"][];
-                };
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["MessageResponse"];
                 };
             };
         };

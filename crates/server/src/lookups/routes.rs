@@ -7,6 +7,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::OptionItem;
+use crate::current_user::CurrentUser;
 use crate::geography;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
@@ -22,11 +23,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(cellphone_carriers))
         .routes(routes!(appraiser_statuses))
         .routes(routes!(status_message_options))
-}
-
-/// The order form's lookups, for the staff desk only.
-pub fn staff_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
         .routes(routes!(property_types))
         .routes(routes!(intended_uses))
         .routes(routes!(report_products))
@@ -124,12 +120,14 @@ fn numbered(labels: &[&str]) -> Options {
     axum::Json(labels.iter().zip(1..).map(|(label, id)| OptionItem::with_id(*label, id)).collect())
 }
 
-#[utoipa::path(get, path = "/api/constants/property-types", tag = "constants", responses((status = 200, body = Vec<OptionItem>), (status = 403, body = MessageResponse)))]
+/// The order forms' property types (staff's and the client area's).
+#[utoipa::path(get, path = "/api/constants/property-types", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
 async fn property_types() -> Options {
     numbered(&PROPERTY_TYPES)
 }
 
-#[utoipa::path(get, path = "/api/constants/intended-uses", tag = "constants", responses((status = 200, body = Vec<OptionItem>), (status = 403, body = MessageResponse)))]
+/// The order forms' intended uses (staff's and the client area's).
+#[utoipa::path(get, path = "/api/constants/intended-uses", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
 async fn intended_uses() -> Options {
     numbered(&INTENDED_USES)
 }
@@ -144,14 +142,17 @@ pub struct ReportProduct {
     pub product_description: String,
     /// A desktop report needs no inspection.
     pub desktop: bool,
-    /// The fee the company usually pays for it, in dollars.
+    /// The fee the company usually pays for it, in dollars: staff only (null for others).
     pub default_fee: Option<f64>,
 }
 
-#[utoipa::path(get, path = "/api/constants/report-products", tag = "constants", responses((status = 200, body = Vec<ReportProduct>), (status = 403, body = MessageResponse)))]
+/// The report products of the order forms; only staff see what the company pays for each.
+#[utoipa::path(get, path = "/api/constants/report-products", tag = "constants", responses((status = 200, body = Vec<ReportProduct>)))]
 async fn report_products(
     State(state): State<AppState>,
+    caller: CurrentUser,
 ) -> AppResult<axum::Json<Vec<ReportProduct>>> {
+    let sees_fees = caller.user_type.is_staff_like();
     let rows =
         report_type::Entity::find().order_by_asc(report_type::Column::Id).all(&state.db).await?;
     Ok(axum::Json(
@@ -162,7 +163,7 @@ async fn report_products(
                 id: r.id,
                 product_description: r.product_description,
                 desktop: r.is_desktop,
-                default_fee: r.default_fee_cents.map(to_amount),
+                default_fee: r.default_fee_cents.filter(|_| sees_fees).map(to_amount),
             })
             .collect(),
     ))

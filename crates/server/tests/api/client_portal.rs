@@ -79,6 +79,13 @@ both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
         staff.get(&format!("/api/staff/clients/{lender}/users")).await.json().await.unwrap();
     assert_eq!(users[0]["username"], "lena.lender");
 
+    let products: Value = lena.get("/api/constants/report-products").await.json().await.unwrap();
+    assert!(
+        products[0]["defaultFee"].is_null(),
+        "a client never sees what the company pays: {products}"
+    );
+    let types: Value = lena.get("/api/constants/property-types").await.json().await.unwrap();
+    assert!(!types.as_array().unwrap().is_empty(), "the order form's choices");
     let r = lena.post("/api/client/orders", new_order_form()).await;
     assert_eq!(r.status(), StatusCode::CREATED);
     let created: Value = r.json().await.unwrap();

@@ -102,13 +102,10 @@ fn report_upload(order_id: i64, name: &str) -> Form {
 }
 
 /// Every staff call: (method, path with {id} for an order id).
-const STAFF_CALLS: [(&str, &str); 23] = [
+const STAFF_CALLS: [(&str, &str); 20] = [
     ("GET", "/api/staff/clients"),
     ("POST", "/api/staff/clients"),
     ("PUT", "/api/staff/clients/1"),
-    ("GET", "/api/constants/property-types"),
-    ("GET", "/api/constants/intended-uses"),
-    ("GET", "/api/constants/report-products"),
     ("POST", "/api/staff/orders"),
     ("PUT", "/api/staff/orders/{id}"),
     ("GET", "/api/staff/orders/{id}/candidates"),
