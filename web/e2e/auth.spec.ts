@@ -36,8 +36,11 @@ test.describe('sign in by role', () => {
     await expectMenu(page, ['Dashboard', 'Backdoor', 'Forms']);
   });
 
-  test('demo.client is denied with the Client role label', async ({ page }) => {
+  test('demo.client lands on the client area; the staff desk denies it with the Client role label', async ({ page }) => {
     await signIn(page, 'demo.client');
+    await expect(page).toHaveURL(/\/client\/orders$/);
+    await expectMenu(page, ['Orders', 'New Order', 'API & Webhooks']);
+    await page.goto('/staff/dashboard');
     await expect(page).toHaveURL(/\/unauthorized/);
     await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
     await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
