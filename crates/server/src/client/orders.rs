@@ -3,7 +3,7 @@
 //! notes or the appraiser's contact details; the appraiser's name only once the report is delivered.
 use chrono::{DateTime, NaiveDate, Utc};
 use portal_db::entities::{client_order, order, order_detail, order_history, report_type};
-use sea_orm::sea_query::Condition;
+use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, JoinType, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect, RelationDef, SelectTwo,
@@ -167,13 +167,13 @@ pub async fn after(
         query = query.filter(client_order::Column::UpdatedAt.gte(since));
     }
     if let Some(c) = cursor {
-        query = query.filter(
-            Condition::any().add(client_order::Column::UpdatedAt.lt(c.updated_at)).add(
-                Condition::all()
-                    .add(client_order::Column::UpdatedAt.eq(c.updated_at))
-                    .add(client_order::Column::OrderId.lt(c.order_id)),
-            ),
-        );
+        // A row comparison, so the index on (client, last change, order) is read from the cursor on.
+        let position = Expr::tuple([
+            Expr::col((client_order::Entity, client_order::Column::UpdatedAt)),
+            Expr::col((client_order::Entity, client_order::Column::OrderId)),
+        ]);
+        query = query
+            .filter(position.lt(Expr::tuple([Expr::val(c.updated_at), Expr::val(c.order_id)])));
     }
     Ok(items(newest_change_first(query).limit(limit).all(db).await?))
 }
