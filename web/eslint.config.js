@@ -8,11 +8,19 @@ import tseslint from 'typescript-eslint';
 
 const SRC = resolve(import.meta.dirname, 'src');
 
-/** 'app', 'components', 'lib', 'test', 'features/<name>' (or null outside src) for a file path. */
+/**
+ * The areas whose sub-folders are features of their own, as on the server: the staff desk's
+ * (features/staff/<topic>, crates/server/src/staff/<topic>.rs), the administrators' (features/admin/...)
+ * and the lender's (features/client/...). The files directly in an area's folder are one more feature.
+ */
+const AREAS = new Set(['staff', 'admin', 'client']);
+
+/** 'app', 'components', 'lib', 'test', 'features/<name>' or 'features/<area>/<name>' (or null outside src) for a file path. */
 function layerOf(file) {
   const parts = relative(SRC, file).split(sep);
   if (parts[0] === '..' || parts.length < 2) return null;
-  return parts[0] === 'features' ? `features/${parts[1]}` : parts[0];
+  if (parts[0] !== 'features') return parts[0];
+  return AREAS.has(parts[1]) && parts.length > 3 ? `features/${parts[1]}/${parts[2]}` : `features/${parts[1]}`;
 }
 
 /** Which layers a layer may import from (its own always): each one only from the layers below it. */
@@ -42,6 +50,14 @@ const boundaries = {
         return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
       },
     },
+    'staff-topic-folders': {
+      meta: { type: 'problem', messages: { loose: 'A staff desk file belongs in its feature folder, features/staff/<topic>/ (server staff/<topic>.rs).' } },
+      create(context) {
+        const parts = relative(SRC, context.filename).split(sep);
+        const loose = parts.length === 3 && parts[0] === 'features' && parts[1] === 'staff';
+        return loose ? { Program: (node) => context.report({ node, messageId: 'loose' }) } : {};
+      },
+    },
   },
 };
 
@@ -57,6 +73,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'boundaries/one-way-imports': 'error',
+      'boundaries/staff-topic-folders': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },

@@ -4,7 +4,8 @@ import { clientKeys } from '../../features/client/api';
 import { orderKeys } from '../../features/orders/keys';
 import { paymentKeys } from '../../features/payments/api';
 import { quoteKeys } from '../../features/quotes/api';
-import { PAYABLE_KEY } from '../../features/staff/api';
+import { staffQuoteKeys } from '../../features/staff/quotes/api';
+import { PAYABLE_KEY } from '../../features/staff/payments/api';
 
 /** What an event says changed; the page asks for the rest itself. */
 type Said = { orderId?: number | null; quoteId?: number | null };
@@ -32,7 +33,7 @@ export function useLiveUpdates(signedIn: boolean) {
       const { orderId } = said(e);
       refresh(orderId ? [orderKeys.dashboard(), orderKeys.details(orderId), orderKeys.clientMessages(orderId), clientKeys.orders()] : [orderKeys.dashboard(), clientKeys.orders()]);
     });
-    source.addEventListener('quote', () => refresh([quoteKeys.all, quoteKeys.staffAll]));
+    source.addEventListener('quote', () => refresh([quoteKeys.all, staffQuoteKeys.all]));
     source.addEventListener('payment', () => refresh([paymentKeys.all, PAYABLE_KEY, orderKeys.dashboard()]));
     return () => source.close();
   }, [signedIn, queryClient]);

@@ -18,15 +18,12 @@ export const MSG_REASON_REQUIRED = 'Please enter a reason for rejection.';
 export const MSG_FEE_FORMAT = 'The appraiser fee must be a number, such as 450 or 450.00.';
 export const MSG_DATE_PAST = 'The estimated delivery date cannot be in the past.';
 
-/** The quotes feature's query keys: the appraiser's quotes and the staff quote desk. */
+/** The appraiser's quote query keys (the staff quote desk has its own, features/staff/quotes). */
 export const quoteKeys = {
   /** Every quote query of the appraiser's: one invalidation refreshes them all. */
   all: ['quotes'] as const,
   dash: () => [...quoteKeys.all, 'dash'] as const,
   details: (id: number) => [...quoteKeys.all, 'details', id] as const,
-  /** Every quote query of the staff desk. */
-  staffAll: ['staff', 'quotes'] as const,
-  staffQuote: (id: number) => [...quoteKeys.staffAll, id] as const,
 };
 export const QUOTES_KEY = quoteKeys.all;
 

@@ -1,0 +1,74 @@
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FormDialog } from '../../../components/FormDialog';
+import { failureText } from '../../../lib/api';
+import { notify } from '../../../lib/notify';
+import { CLIENTS_KEY, createClient, updateClient, type ClientForm, type ClientItem } from './api';
+import { emailError, onlyFailed, optionalTextError, phoneError, requiredTextError, textOrNull } from '../../../lib/fieldRules';
+import { useFields } from '../../../components/useFields';
+
+type ClientFields = Record<keyof ClientForm, string>;
+
+/** The client's fields as the server checks them (crates/server/src/staff/clients.rs). */
+export function clientFormErrors(v: ClientFields) {
+  return onlyFailed({
+    companyName: requiredTextError('Company name', v.companyName),
+    officeAddressLine: optionalTextError('Office address', v.officeAddressLine),
+    mainContactName: optionalTextError('Main contact name', v.mainContactName),
+    mainContactEmailAddress: emailError('Main contact e-mail', v.mainContactEmailAddress),
+    mainContactPhone: phoneError('Main contact phone', v.mainContactPhone),
+  });
+}
+
+const fieldsOf = (client: ClientItem | null): ClientFields => ({
+  companyName: client?.companyName ?? '',
+  officeAddressLine: client?.officeAddressLine ?? '',
+  mainContactName: client?.mainContactName ?? '',
+  mainContactEmailAddress: client?.mainContactEmailAddress ?? '',
+  mainContactPhone: client?.mainContactPhone ?? '',
+});
+
+const bodyOf = (v: ClientFields): ClientForm => ({
+  companyName: v.companyName.trim(),
+  officeAddressLine: textOrNull(v.officeAddressLine),
+  mainContactName: textOrNull(v.mainContactName),
+  mainContactEmailAddress: textOrNull(v.mainContactEmailAddress),
+  mainContactPhone: textOrNull(v.mainContactPhone),
+});
+
+/** Adds a client (`client` null) or edits one. */
+export function ClientDialog({ client, onClose }: { client: ClientItem | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const fields = useFields(fieldsOf(client));
+  const save = useMutation({
+    mutationFn: (body: ClientForm) => (client ? updateClient(client.id, body) : createClient(body)),
+    onSuccess: async (_, body) => {
+      notify('success', client ? `${body.companyName} was saved.` : `${body.companyName} was added.`);
+      await queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+      onClose();
+    },
+  });
+  const submit = () => {
+    if (fields.accept(clientFormErrors(fields.values))) save.mutate(bodyOf(fields.values));
+  };
+  return (
+    <FormDialog
+      title={client ? 'Edit Client' : 'Add Client'}
+      opened
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={client ? 'Save Client' : 'Add Client'}
+      busy={save.isPending}
+      failure={save.error ? failureText(save.error, 'The client could not be saved. Please try again.') : null}
+      size="lg"
+    >
+      <TextInput label="Company Name" required data-autofocus {...fields.input('companyName')} />
+      <TextInput label="Office Address" {...fields.input('officeAddressLine')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Main Contact Name" {...fields.input('mainContactName')} />
+        <TextInput label="Main Contact Phone" type="tel" {...fields.input('mainContactPhone')} />
+      </SimpleGrid>
+      <TextInput label="Main Contact E-mail" type="email" {...fields.input('mainContactEmailAddress')} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,101 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderApp } from '../../../test/render';
+import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+import { MSG_NO_CLIENTS } from './ClientsPage';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
+const acme = {
+  id: 3,
+  companyName: 'Acme Lending',
+  officeAddressLine: '1 Main St, Austin TX',
+  mainContactName: 'Pat Lee',
+  mainContactEmailAddress: 'pat@acme.example',
+  mainContactPhone: '512-555-0110',
+};
+
+function withClients(list: unknown[], sent: { method: string; url: string; body: unknown }[]) {
+  server.use(
+    loggedIn(staff),
+    appConfig(),
+    csrf,
+    http.get('*/api/staff/clients', () => HttpResponse.json(list)),
+    http.post('*/api/staff/clients', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.push({ method: 'POST', url: request.url, body });
+      if (body.companyName === 'Acme Lending') return HttpResponse.json({ message: 'A client named Acme Lending already exists.' }, { status: 422 });
+      list.push({ id: 9, ...body });
+      return HttpResponse.json({ id: 9 }, { status: 201 });
+    }),
+    http.put('*/api/staff/clients/:id', async ({ request }) => {
+      sent.push({ method: 'PUT', url: request.url, body: await request.json() });
+      return HttpResponse.json({ message: 'Saved.' });
+    }),
+  );
+}
+
+describe('Clients page', () => {
+  it('shows the empty state when there are no clients', async () => {
+    withClients([], []);
+    renderApp('/staff/clients');
+    expect(await screen.findByText(MSG_NO_CLIENTS)).toBeInTheDocument();
+  });
+
+  it('lists clients; Add Client checks the fields, shows a server refusal, then adds', async () => {
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    withClients([acme], sent);
+    renderApp('/staff/clients');
+    const table = await screen.findByRole('table', { name: 'Clients' });
+    expect(within(table).getByText('Acme Lending')).toBeInTheDocument();
+    expect(within(table).getByText('(512) 555-0110')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Client' });
+    fireEvent.change(within(dialog).getByLabelText(/^Main Contact E-mail/), { target: { value: 'pat@acme' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Main Contact Phone/), { target: { value: '555-0110' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    expect(await within(dialog).findByText('Company name is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText("Main contact e-mail must be an e-mail address (got 'pat@acme').")).toBeInTheDocument();
+    expect(within(dialog).getByText("Main contact phone must be a 10-digit phone number (got '555-0110').")).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Company Name/), { target: { value: 'Acme Lending' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Main Contact E-mail/), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Main Contact Phone/), { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A client named Acme Lending already exists.');
+
+    fireEvent.change(within(dialog).getByLabelText(/^Company Name/), { target: { value: '  Bluebonnet Bank ' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Main Contact Name/), { target: { value: 'Sam Ortiz' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Client' })).not.toBeInTheDocument());
+    expect(await within(screen.getByRole('table', { name: 'Clients' })).findByText('Bluebonnet Bank')).toBeInTheDocument();
+    expect(sent[1]).toEqual({
+      method: 'POST',
+      url: expect.stringMatching(/\/api\/staff\/clients$/),
+      body: { companyName: 'Bluebonnet Bank', officeAddressLine: null, mainContactName: 'Sam Ortiz', mainContactEmailAddress: null, mainContactPhone: null },
+    });
+  });
+
+  it('Edit opens the client filled in and PUTs the changes', async () => {
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    withClients([acme], sent);
+    renderApp('/staff/clients');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Acme Lending' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Client' });
+    expect(within(dialog).getByLabelText(/^Company Name/)).toHaveValue('Acme Lending');
+    fireEvent.change(within(dialog).getByLabelText(/^Main Contact Name/), { target: { value: 'Robin Lee' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Client' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'PUT',
+      url: expect.stringMatching(/\/api\/staff\/clients\/3$/),
+      body: { ...acme, id: undefined, mainContactName: 'Robin Lee' },
+    });
+  });
+});

@@ -1,0 +1,56 @@
+import { Button, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/DataDisplay';
+import { PaginationBar } from '../../../components/PaginationBar';
+import { usePagedRows } from '../../../components/usePagedRows';
+import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { formatUsPhone } from '../../../lib/phone';
+import { clientsQuery, type ClientItem } from './api';
+import { ClientDialog } from './ClientDialog';
+
+export const MSG_NO_CLIENTS = 'No clients yet. Add the first lender who orders work.';
+
+const COLUMNS: Column<ClientItem>[] = [
+  { header: 'Company', cell: (c) => c.companyName, name: true },
+  { header: 'Office Address', cardLabel: 'Office', cell: (c) => c.officeAddressLine },
+  { header: 'Main Contact', cardLabel: 'Contact', cell: (c) => c.mainContactName },
+  { header: 'E-mail', cell: (c) => c.mainContactEmailAddress, nowrap: true },
+  { header: 'Phone', cell: (c) => formatUsPhone(c.mainContactPhone), nowrap: true },
+];
+
+/** The lenders who order work: a list, Add Client, and on each Edit and its Users & Keys (the client portal's users and API keys). */
+export function ClientsPage() {
+  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const clients = useQuery(clientsQuery());
+  const pages = usePagedRows(clients.data ?? []);
+  /** The client being edited; null while adding one; undefined with no dialog open. */
+  const [editing, setEditing] = useState<ClientItem | null | undefined>(undefined);
+  const actions = (c: ClientItem) => (
+    <Group gap="xs" wrap={mobile ? 'nowrap' : 'wrap'} maw={mobile ? undefined : 120}>
+      <Button size="compact-sm" variant="default" onClick={() => setEditing(c)} aria-label={`Edit ${c.companyName}`}>
+        Edit
+      </Button>
+      <Button size="compact-sm" variant="light" component={Link} to={`/staff/clients/${c.id}`} aria-label={`Users & Keys of ${c.companyName}`}>
+        Users &amp; Keys
+      </Button>
+    </Group>
+  );
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>Clients</Title>
+        <Button onClick={() => setEditing(null)}>Add Client</Button>
+      </Group>
+      {clients.isPending ? <Skeleton h={160} aria-label="Loading clients" /> : null}
+      {clients.isSuccess && clients.data.length === 0 ? <EmptyState message={MSG_NO_CLIENTS} /> : null}
+      {clients.isSuccess && clients.data.length > 0 ? (
+        <ResponsiveTable items={pages.visible} columns={COLUMNS} actions={actions} label="Clients" mobile={mobile} minWidth={760} idAttribute="data-client-id" />
+      ) : null}
+      {pages.paged ? <PaginationBar {...pages.bar} label="Clients pages" /> : null}
+      {editing !== undefined ? <ClientDialog client={editing} onClose={() => setEditing(undefined)} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../../lib/api';
+import { clientsQuery } from '../../../lib/staffLists';
+
+/** The staff desk's clients (lenders): the list, their records, their users and API keys (/api/staff/clients). */
+export type ClientItem = Schemas['ClientItem'];
+export type ClientForm = Schemas['ClientForm'];
+
+/** Failures are shown in the form that made the call, not as a notice. */
+const quiet = { notify: false } as const;
+
+/** GET /api/staff/clients (the same list the quote form picks from). */
+export { clientsQuery };
+export const CLIENTS_KEY = clientsQuery().queryKey;
+
+export const createClient = (body: ClientForm) => call(api.POST('/api/staff/clients', { body }), quiet);
+export const updateClient = (id: number, body: ClientForm) => call(api.PUT('/api/staff/clients/{id}', { params: { path: { id } }, body }), quiet);
+
+// ---- A client's users and API keys ---------------------------------------------------------------
+
+export type ClientUserItem = Schemas['ClientUserItem'];
+export type ClientUserForm = Schemas['ClientUserForm'];
+
+export const clientAccessKeys = {
+  users: (clientId: number) => ['staff', 'clients', clientId, 'users'] as const,
+  apiKeys: (clientId: number) => ['staff', 'clients', clientId, 'api-keys'] as const,
+};
+
+const onClient = (id: number) => ({ params: { path: { id } } });
+
+export const clientUsersQuery = (clientId: number) =>
+  queryOptions({ queryKey: clientAccessKeys.users(clientId), queryFn: () => call(api.GET('/api/staff/clients/{id}/users', onClient(clientId)), quiet) });
+/** POST /api/staff/clients/{id}/users: opens the account and e-mails the invitation. */
+export const inviteClientUser = (clientId: number, body: ClientUserForm) => call(api.POST('/api/staff/clients/{id}/users', { ...onClient(clientId), body }), quiet);
+
+export const listClientApiKeys = (clientId: number) => call(api.GET('/api/staff/clients/{id}/api-keys', onClient(clientId)), quiet);
+export const createClientApiKey = (clientId: number, name: string | null) => call(api.POST('/api/staff/clients/{id}/api-keys', { ...onClient(clientId), body: { name } }), quiet);
+export const revokeClientApiKey = (clientId: number, keyId: number) =>
+  call(api.DELETE('/api/staff/clients/{id}/api-keys/{key_id}', { params: { path: { id: clientId, key_id: keyId } } }), quiet);

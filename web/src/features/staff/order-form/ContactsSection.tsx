@@ -1,0 +1,63 @@
+import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { CONTACT_TYPES, EMPTY_CONTACT, MAX_CONTACTS, type ContactErrors, type ContactFields } from './orderForm';
+import { FormSection, withPrompt } from '../../../components/FormSection';
+
+interface ContactsSectionProps {
+  contacts: ContactFields[];
+  errors: ContactErrors[];
+  onChange: (contacts: ContactFields[], errors: ContactErrors[]) => void;
+}
+
+/** The order's contacts (none to ten): each with name, type, e-mail and phones, and Remove. */
+export function ContactsSection({ contacts, errors, onChange }: ContactsSectionProps) {
+  const edit = (index: number, field: keyof ContactFields, value: string) =>
+    onChange(
+      contacts.map((c, i) => (i === index ? { ...c, [field]: value } : c)),
+      errors.map((e, i) => (i === index ? { ...e, [field]: undefined } : e)),
+    );
+  const remove = (index: number) =>
+    onChange(
+      contacts.filter((_, i) => i !== index),
+      errors.filter((_, i) => i !== index),
+    );
+  const add = () => onChange([...contacts, EMPTY_CONTACT], [...errors, {}]);
+  return (
+    <FormSection title="Contacts">
+      {contacts.length === 0 ? (
+        <Text size="sm" c="gray.8">
+          No contacts yet: add the borrower, a realtor or whoever lets the appraiser in.
+        </Text>
+      ) : null}
+      {contacts.map((contact, i) => {
+        const n = i + 1;
+        const input = (field: keyof ContactFields) => ({
+          value: contact[field],
+          onChange: (e: { currentTarget: { value: string } }) => edit(i, field, e.currentTarget.value),
+          error: errors[i]?.[field],
+        });
+        return (
+          <Fieldset key={i} legend={`Contact ${n}`} radius="md" p={{ base: 'xs', sm: 'md' }}>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+              <TextInput label="Name" required {...input('name')} />
+              <NativeSelect label="Type" required data={withPrompt('Select a type', [...CONTACT_TYPES])} {...input('type')} />
+              <TextInput label="E-mail" type="email" {...input('email')} />
+              <TextInput label="Cell Phone" type="tel" {...input('cellPhone')} />
+              <TextInput label="Work Phone" type="tel" {...input('workPhone')} />
+              <TextInput label="Home Phone" type="tel" {...input('homePhone')} />
+            </SimpleGrid>
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" size="compact-sm" onClick={() => remove(i)} aria-label={`Remove contact ${n}`}>
+                Remove
+              </Button>
+            </Group>
+          </Fieldset>
+        );
+      })}
+      <Group>
+        <Button variant="default" onClick={add} disabled={contacts.length >= MAX_CONTACTS}>
+          Add Contact
+        </Button>
+      </Group>
+    </FormSection>
+  );
+}

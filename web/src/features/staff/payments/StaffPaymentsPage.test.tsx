@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { todayIso } from '../../../lib/dates';
+import { renderApp } from '../../../test/render';
+import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+import { MSG_NOTHING_PAYABLE } from './StaffPaymentsPage';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
+const payable = (orderId: number, fileNumber: string) => ({
+  orderId,
+  fileNumber,
+  address: '12 Oak St, Austin, TX 78704',
+  borrowerName: 'Jordan Buyer',
+  appraiserId: 1,
+  appraiserName: 'Avery Appraiser',
+  status: 'Completed',
+  appraiserFee: 450,
+});
+
+function withPayable(list: ReturnType<typeof payable>[], sent: unknown[], paidAlready = new Set<number>()) {
+  server.use(
+    loggedIn(staff),
+    appConfig(),
+    csrf,
+    http.get('*/api/staff/payments/payable', () => HttpResponse.json(list)),
+    http.post('*/api/staff/payments', async ({ request }) => {
+      const body = (await request.json()) as { orderId: number };
+      sent.push(body);
+      if (paidAlready.has(body.orderId)) return HttpResponse.json({ message: 'This order has already been paid.' }, { status: 409 });
+      list.splice(
+        list.findIndex((o) => o.orderId === body.orderId),
+        1,
+      );
+      return HttpResponse.json({ id: 1 }, { status: 201 });
+    }),
+  );
+}
+
+describe('Staff Payments page', () => {
+  it('shows the empty state when nothing is payable', async () => {
+    withPayable([], []);
+    renderApp('/staff/payments');
+    expect(await screen.findByText(MSG_NOTHING_PAYABLE)).toBeInTheDocument();
+  });
+
+  it('lists payable orders linking to their order page; Record Payment checks, posts and refreshes', async () => {
+    const sent: unknown[] = [];
+    withPayable([payable(41, 'A0000041'), payable(42, 'A0000042')], sent);
+    renderApp('/staff/payments');
+    const table = await screen.findByRole('table', { name: 'Orders waiting for payment' });
+    expect(within(table).getByRole('link', { name: 'A0000041' })).toHaveAttribute('href', '/staff/orderdetails/41');
+    expect(within(table).getAllByText('$450.00')).toHaveLength(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Record payment for A0000041' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payment' });
+    expect(within(dialog).getByLabelText(/^Amount/)).toHaveValue('450.00');
+    expect(within(dialog).getByLabelText(/^Payment Date/)).toHaveValue(todayIso('America/Chicago'));
+    fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    expect(await within(dialog).findByText('Amount must be a positive amount.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '$475.50' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Payment Date/), { target: { value: '2026-11-20' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record Payment' })).not.toBeInTheDocument());
+    expect(sent).toEqual([{ orderId: 41, amount: 475.5, paymentDate: '2026-11-20' }]);
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'A0000041' })).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'A0000042' })).toBeInTheDocument();
+  });
+
+  it('pages a long list, 25 rows at a time', async () => {
+    withPayable(
+      Array.from({ length: 30 }, (_, i) => payable(100 + i, `A${String(100 + i).padStart(7, '0')}`)),
+      [],
+    );
+    renderApp('/staff/payments');
+    const table = await screen.findByRole('table', { name: 'Orders waiting for payment' });
+    expect(within(table).getAllByRole('button', { name: /^Record payment for/ })).toHaveLength(25);
+    const pages = screen.getByRole('navigation', { name: 'Payable orders pages' });
+    expect(within(pages).getByText('Showing 1 - 25 of 30 results')).toBeInTheDocument();
+    fireEvent.click(within(pages).getByRole('button', { name: /page 2/i }));
+    expect(await within(table).findByRole('link', { name: 'A0000129' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('button', { name: /^Record payment for/ })).toHaveLength(5);
+  });
+
+  it('shows the server refusal of an order paid twice and refreshes the list', async () => {
+    const list = [payable(42, 'A0000042')];
+    let listed = 0;
+    withPayable(list, [], new Set([42]));
+    server.use(
+      http.get('*/api/staff/payments/payable', () => {
+        listed += 1;
+        return HttpResponse.json(list);
+      }),
+    );
+    renderApp('/staff/payments');
+    fireEvent.click(await screen.findByRole('button', { name: 'Record payment for A0000042' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payment' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record Payment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This order has already been paid.');
+    await waitFor(() => expect(listed).toBe(2));
+  });
+});

@@ -1,0 +1,70 @@
+import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/DataDisplay';
+import { PaginationBar } from '../../../components/PaginationBar';
+import { usePagedRows } from '../../../components/usePagedRows';
+import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { formatUsd } from '../../../lib/money';
+import { PAYABLE_KEY, payableOrdersQuery, type PayableOrder } from './api';
+import { RecordPaymentDialog } from './RecordPaymentDialog';
+
+export const MSG_NOTHING_PAYABLE = 'No completed or delivered orders are waiting for payment.';
+
+type PayableRow = PayableOrder & { id: number };
+
+const COLUMNS: Column<PayableRow>[] = [
+  {
+    header: 'File #',
+    cell: (o) => (
+      <Anchor component={Link} to={`/staff/orderdetails/${o.orderId}`}>
+        {o.fileNumber}
+      </Anchor>
+    ),
+    nowrap: true,
+  },
+  // The card's title on a phone; the file number stays on one line in the table.
+  { header: 'Address', cell: (o) => o.address, name: true },
+  { header: 'Borrower', cell: (o) => o.borrowerName },
+  { header: 'Appraiser', cell: (o) => o.appraiserName },
+  { header: 'Status', cell: (o) => o.status },
+  { header: 'Fee', cell: (o) => formatUsd(o.appraiserFee), nowrap: true },
+];
+
+/** Completed or delivered orders whose appraiser is not paid yet, each with Record Payment. */
+export function StaffPaymentsPage() {
+  const queryClient = useQueryClient();
+  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const payable = useQuery(payableOrdersQuery());
+  const [paying, setPaying] = useState<PayableOrder | null>(null);
+  const rows: PayableRow[] = (payable.data ?? []).map((o) => ({ ...o, id: o.orderId }));
+  const pages = usePagedRows(rows);
+  const payButton = (o: PayableOrder) => (
+    <Button size="compact-sm" onClick={() => setPaying(o)} aria-label={`Record payment for ${o.fileNumber}`}>
+      Record Payment
+    </Button>
+  );
+  return (
+    <Stack gap="md">
+      <Title order={1}>Payments</Title>
+      <Text c="gray.8">A recorded payment shows in the appraiser&apos;s payment history.</Text>
+      {payable.isPending ? <Skeleton h={160} aria-label="Loading payable orders" /> : null}
+      {payable.isSuccess && rows.length === 0 ? <EmptyState message={MSG_NOTHING_PAYABLE} /> : null}
+      {rows.length > 0 ? (
+        <ResponsiveTable
+          items={pages.visible}
+          columns={COLUMNS}
+          actions={payButton}
+          label="Orders waiting for payment"
+          mobile={mobile}
+          minWidth={860}
+          idAttribute="data-order-id"
+        />
+      ) : null}
+      {pages.paged ? <PaginationBar {...pages.bar} label="Payable orders pages" /> : null}
+      {paying ? <RecordPaymentDialog order={paying} onClose={() => setPaying(null)} onDone={() => void queryClient.invalidateQueries({ queryKey: PAYABLE_KEY })} /> : null}
+    </Stack>
+  );
+}
