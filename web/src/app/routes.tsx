@@ -10,52 +10,61 @@ import { AppLayout } from './shell/AppLayout';
 
 /* Lazy pages, one chunk per feature module. */
 type PageModule = { Component: ComponentType };
-/** The sign-in page's code and styles (main.tsx starts them early for a signed-out visitor). */
-export const loadSignInPage = () => Promise.all([import('../features/auth/LoginPage'), import('./styles/signIn')]).then(([m]) => ({ Component: m.LoginPage }));
-const logout = () => import('../features/auth/LogoutPage').then((m) => ({ Component: m.LogoutPage }));
-const dualAuth = () => import('../features/auth/DualAuthPage').then((m) => ({ Component: m.DualAuthPage }));
-const resetPassword = () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.ResetPasswordPage }));
-const performResetPassword = () => import('../features/auth/ResetPasswordPage').then((m) => ({ Component: m.PerformResetPasswordPage }));
-const unauthorized = () => import('../features/access/AccessDeniedPage').then((m) => ({ Component: m.UnauthorizedPage }));
-const forbidden = () => import('../features/access/AccessDeniedPage').then((m) => ({ Component: m.ForbiddenPage }));
-const unsubscribe = () => import('../features/notifications/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage }));
-const notFound = () => import('../features/access/NotFoundPage').then((m) => ({ Component: m.NotFoundPage }));
-const ordersDashboard = () => import('../features/orders/OrdersDashboardPage').then((m) => ({ Component: m.OrdersDashboardPage }));
-const orderDetails = () => import('../features/orders/OrderDetailsPage').then((m) => ({ Component: m.OrderDetailsPage }));
-const orderGone = () => import('../features/orders/OrderDetailsPage').then((m) => ({ Component: m.OrderNoLongerAvailablePage }));
-const profile = () => import('../features/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage }));
-const quotes = () => import('../features/quotes/QuotesPage').then((m) => ({ Component: m.QuotesPage }));
-const quoteDetails = () => import('../features/quotes/QuoteDetailsPage').then((m) => ({ Component: m.QuoteDetailsPage }));
-const secureLinks = () => import('../features/secure-links/SecureLinksPage').then((m) => ({ Component: m.SecureLinksPage }));
-const payments = () => import('../features/payments/PaymentsPage').then((m) => ({ Component: m.PaymentsPage }));
-const support = () => import('../features/support/SupportPage').then((m) => ({ Component: m.SupportPage }));
-const appraisers = () => import('../features/admin/appraisers/AppraisersPage').then((m) => ({ Component: m.AppraisersPage }));
-const adminDashboard = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.AdminDashboardPage }));
-const backdoorLogin = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.BackdoorLoginPage }));
-const coverageReview = () => import('../features/staff/coverage/CoverageReviewPage').then((m) => ({ Component: m.CoverageReviewPage }));
-const staffQuotes = () => import('../features/staff/quotes/StaffQuotesPage').then((m) => ({ Component: m.StaffQuotesPage }));
-const staffQuoteDetails = () => import('../features/staff/quotes/StaffQuoteDetailsPage').then((m) => ({ Component: m.StaffQuoteDetailsPage }));
-const newOrder = () => import('../features/staff/order-form/NewOrderPage').then((m) => ({ Component: m.NewOrderPage }));
-const editOrder = () => import('../features/staff/order-form/EditOrderPage').then((m) => ({ Component: m.EditOrderPage }));
-const clientAccess = () => import('../features/staff/clients/ClientAccessPage').then((m) => ({ Component: m.ClientAccessPage }));
-const clients = () => import('../features/staff/clients/ClientsPage').then((m) => ({ Component: m.ClientsPage }));
-const staffAppraisers = () => import('../features/staff/appraisers/AppraisersPage').then((m) => ({ Component: m.StaffAppraisersPage }));
-const staffFirms = () => import('../features/staff/firms/FirmsPage').then((m) => ({ Component: m.FirmsPage }));
-const staffSecureLinks = () => import('../features/staff/secure-links/StaffSecureLinksPage').then((m) => ({ Component: m.StaffSecureLinksPage }));
-const staffPayments = () => import('../features/staff/payments/StaffPaymentsPage').then((m) => ({ Component: m.StaffPaymentsPage }));
-const clientOrders = () => import('../features/client/ClientOrdersPage').then((m) => ({ Component: m.ClientOrdersPage }));
-const clientOrder = () => import('../features/client/ClientOrderPage').then((m) => ({ Component: m.ClientOrderPage }));
-const clientNewOrder = () => import('../features/client/ClientNewOrderPage').then((m) => ({ Component: m.ClientNewOrderPage }));
-const clientApi = () => import('../features/client/ApiWebhooksPage').then((m) => ({ Component: m.ApiWebhooksPage }));
-const forms = () => import('../features/admin/AdminPages').then((m) => ({ Component: m.FormsPage }));
+type LoadPage = () => Promise<PageModule>;
 
-/** The sign-in page loads the styles of what it shows (styles/firstScreen.ts); every other page all of them. */
-const withAllStyles = (load: () => Promise<PageModule>) => (): Promise<PageModule> => Promise.all([import('./styles/all'), load()]).then(([, page]) => page);
+/** Every component's styles: the sign-in page loads only its own (styles/signIn.ts), every other page these. */
+const allStyles = () => import('./styles/all');
 
-/** Pages (not the sign-in page) with the styles of every component. */
-function withStylesOfAll(routes: RouteObject[]): RouteObject[] {
-  return routes.map((route) => (typeof route.lazy === 'function' ? ({ ...route, lazy: withAllStyles(route.lazy as () => Promise<PageModule>) } as RouteObject) : route));
+/**
+ * The one way a route loads its page: the module's `name` export as the route's Component, with the
+ * styles it needs loading beside it.
+ */
+function page<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K, styles: () => Promise<unknown> = allStyles): LoadPage {
+  return () => Promise.all([styles(), load()]).then(([, m]) => ({ Component: m[name] }));
 }
+
+/** The sign-in page's code and styles (main.tsx starts them early for a signed-out visitor). */
+export const loadSignInPage = page(
+  () => import('../features/auth/LoginPage'),
+  'LoginPage',
+  () => import('./styles/signIn'),
+);
+const logout = page(() => import('../features/auth/LogoutPage'), 'LogoutPage');
+const dualAuth = page(() => import('../features/auth/DualAuthPage'), 'DualAuthPage');
+const resetPassword = page(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const performResetPassword = page(() => import('../features/auth/ResetPasswordPage'), 'PerformResetPasswordPage');
+const unauthorized = page(() => import('../features/access/AccessDeniedPage'), 'UnauthorizedPage');
+const forbidden = page(() => import('../features/access/AccessDeniedPage'), 'ForbiddenPage');
+const unsubscribe = page(() => import('../features/notifications/UnsubscribePage'), 'UnsubscribePage');
+const notFound = page(() => import('../features/access/NotFoundPage'), 'NotFoundPage');
+const ordersDashboard = page(() => import('../features/orders/OrdersDashboardPage'), 'OrdersDashboardPage');
+const orderDetails = page(() => import('../features/orders/OrderDetailsPage'), 'OrderDetailsPage');
+const orderGone = page(() => import('../features/orders/OrderDetailsPage'), 'OrderNoLongerAvailablePage');
+const profile = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const quotes = page(() => import('../features/quotes/QuotesPage'), 'QuotesPage');
+const quoteDetails = page(() => import('../features/quotes/QuoteDetailsPage'), 'QuoteDetailsPage');
+const secureLinks = page(() => import('../features/secure-links/SecureLinksPage'), 'SecureLinksPage');
+const payments = page(() => import('../features/payments/PaymentsPage'), 'PaymentsPage');
+const support = page(() => import('../features/support/SupportPage'), 'SupportPage');
+const appraisers = page(() => import('../features/admin/appraisers/AppraisersPage'), 'AppraisersPage');
+const adminDashboard = page(() => import('../features/admin/AdminPages'), 'AdminDashboardPage');
+const backdoorLogin = page(() => import('../features/admin/AdminPages'), 'BackdoorLoginPage');
+const coverageReview = page(() => import('../features/staff/coverage/CoverageReviewPage'), 'CoverageReviewPage');
+const staffQuotes = page(() => import('../features/staff/quotes/StaffQuotesPage'), 'StaffQuotesPage');
+const staffQuoteDetails = page(() => import('../features/staff/quotes/StaffQuoteDetailsPage'), 'StaffQuoteDetailsPage');
+const newOrder = page(() => import('../features/staff/order-form/NewOrderPage'), 'NewOrderPage');
+const editOrder = page(() => import('../features/staff/order-form/EditOrderPage'), 'EditOrderPage');
+const clientAccess = page(() => import('../features/staff/clients/ClientAccessPage'), 'ClientAccessPage');
+const clients = page(() => import('../features/staff/clients/ClientsPage'), 'ClientsPage');
+const staffAppraisers = page(() => import('../features/staff/appraisers/AppraisersPage'), 'StaffAppraisersPage');
+const staffFirms = page(() => import('../features/staff/firms/FirmsPage'), 'FirmsPage');
+const staffSecureLinks = page(() => import('../features/staff/secure-links/StaffSecureLinksPage'), 'StaffSecureLinksPage');
+const staffPayments = page(() => import('../features/staff/payments/StaffPaymentsPage'), 'StaffPaymentsPage');
+const clientOrders = page(() => import('../features/client/ClientOrdersPage'), 'ClientOrdersPage');
+const clientOrder = page(() => import('../features/client/ClientOrderPage'), 'ClientOrderPage');
+const clientNewOrder = page(() => import('../features/client/ClientNewOrderPage'), 'ClientNewOrderPage');
+const clientApi = page(() => import('../features/client/ApiWebhooksPage'), 'ApiWebhooksPage');
+const forms = page(() => import('../features/admin/AdminPages'), 'FormsPage');
 
 /**
  * The pages of an area that `roles` may enter (any signed-in user without `roles`). Their code loads
@@ -69,15 +78,15 @@ function guardedPages(queryClient: QueryClient, roles: readonly number[] | undef
     const user = await queryClient.ensureQueryData(currentUserQuery);
     return !!user && (!roles || roles.includes(user.userType));
   };
-  return withStylesOfAll(children).map((route) => {
+  return children.map((route) => {
     const load = route.lazy;
     if (typeof load !== 'function') return route;
-    const page = load as () => Promise<PageModule>;
+    const loadPage = load as LoadPage;
     return {
       ...route,
       lazy: async () => {
-        if (await mayEnter()) return page();
-        const Page = lazy(() => page().then((m) => ({ default: m.Component })));
+        if (await mayEnter()) return loadPage();
+        const Page = lazy(() => loadPage().then((m) => ({ default: m.Component })));
         return {
           Component: () => (
             <Suspense fallback={<PageLoader />}>
@@ -113,15 +122,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 
         { path: 'login', lazy: loadSignInPage },
         // public
-        ...withStylesOfAll([
-          { path: 'logout', lazy: logout },
-          { path: 'unauthorized', lazy: unauthorized },
-          { path: 'forbidden', lazy: forbidden },
-          { path: 'dual-auth', lazy: dualAuth },
-          { path: 'reset-password', lazy: resetPassword },
-          { path: 'perform-reset-password', lazy: performResetPassword },
-          { path: 'unsubscribe', lazy: unsubscribe },
-        ]),
+        { path: 'logout', lazy: logout },
+        { path: 'unauthorized', lazy: unauthorized },
+        { path: 'forbidden', lazy: forbidden },
+        { path: 'dual-auth', lazy: dualAuth },
+        { path: 'reset-password', lazy: resetPassword },
+        { path: 'perform-reset-password', lazy: performResetPassword },
+        { path: 'unsubscribe', lazy: unsubscribe },
 
         // any signed-in user
         {
@@ -207,7 +214,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ]),
         },
 
-        ...withStylesOfAll([{ path: '*', lazy: notFound }]),
+        { path: '*', lazy: notFound },
       ],
     },
   ];

@@ -1,13 +1,12 @@
 import type { ComponentType } from 'react';
 import { MarkInspectedDialog } from './actions/MarkInspectedDialog';
-import { ReassignDialog } from './actions/ReassignDialog';
+import { ReassignDialog, StaffAssignDialog } from './actions/AssignDialog';
 import { RejectWithConditionsDialog } from './actions/RejectWithConditionsDialog';
 import { ScheduleInspectionDialog } from './actions/ScheduleInspectionDialog';
 import { AcceptDialog, AutoReplyNoDialog, AutoReplyYesDialog, RejectDialog, SendMessageDialog, UpdateStatusDialog } from './actions/SimpleDialogs';
 import {
   ApproveConditionsDialog,
   AskOnTimeDialog,
-  AssignDialog,
   CancelOrderDialog,
   CompleteDialog,
   DeclineConditionsDialog,
@@ -38,7 +37,7 @@ export const actionDialogs: Record<DialogAction, ComponentType<ActionDialogProps
   AUTO_REPLY_NO: AutoReplyNoDialog,
   UPDATE_STATUS: UpdateStatusDialog,
   // The staff desk's operations.
-  ASSIGN: AssignDialog,
+  ASSIGN: StaffAssignDialog,
   UNASSIGN: UnassignDialog,
   APPROVE_CONDITIONS: ApproveConditionsDialog,
   DECLINE_CONDITIONS: DeclineConditionsDialog,

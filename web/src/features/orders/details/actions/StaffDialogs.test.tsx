@@ -6,7 +6,8 @@ import { createQueryClient } from '../../../../app/queryClient';
 import { appConfig, server } from '../../../../test/server';
 import type { ActionDialogProps } from './types';
 import type { OrderDetails } from '../types';
-import { AssignDialog, CancelOrderDialog, MSG_FEE_POSITIVE, MSG_REASON_REQUIRED } from './StaffDialogs';
+import { MSG_FEE_POSITIVE, StaffAssignDialog } from './AssignDialog';
+import { CancelOrderDialog, MSG_REASON_REQUIRED } from './StaffDialogs';
 import { MSG_SELECT_APPRAISER } from './rules';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -57,7 +58,7 @@ describe('staff desk dialogs', () => {
         return HttpResponse.json({ message: 'Order assigned to Avery Appraiser.' });
       }),
     );
-    const onDone = open(AssignDialog, 'ASSIGN');
+    const onDone = open(StaffAssignDialog, 'ASSIGN');
     expect(await screen.findByText('Out of office on the due date.')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Blake Morgan (not eligible)' })).toBeDisabled();
     expect(screen.getByText('Coverage verified')).toBeInTheDocument();
@@ -83,7 +84,7 @@ describe('staff desk dialogs', () => {
       http.get('*/api/staff/orders/9/candidates', () => HttpResponse.json([candidate(1, 'Avery Appraiser', true)])),
       http.post('*/api/staff/orders/9/assign', () => HttpResponse.json({ message: 'Assign is not available for this order while it is Assigned.' }, { status: 409 })),
     );
-    const onDone = open(AssignDialog, 'ASSIGN');
+    const onDone = open(StaffAssignDialog, 'ASSIGN');
     fireEvent.click(await screen.findByRole('radio', { name: 'Avery Appraiser' }));
     fireEvent.click(screen.getByRole('button', { name: 'Assign Order' }));
     expect(await screen.findByText('Assign is not available for this order while it is Assigned.')).toBeInTheDocument();

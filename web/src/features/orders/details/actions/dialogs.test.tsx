@@ -7,7 +7,7 @@ import { appConfig, server } from '../../../../test/server';
 import type { ActionDialogProps } from './types';
 import type { OrderDetails } from '../types';
 import { ScheduleInspectionDialog } from './ScheduleInspectionDialog';
-import { ReassignDialog } from './ReassignDialog';
+import { ReassignDialog } from './AssignDialog';
 import { SendMessageDialog } from './SimpleDialogs';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
