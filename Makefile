@@ -67,9 +67,10 @@ check-api-types: tests-build web-deps
 	@$(STAGE) start check-api-types
 	@tmp=$$(mktemp -d); \
 	$(BIN) openapi > $$tmp/openapi.json; \
-	(cd $(WEB) && npx --no-install openapi-typescript $$tmp/openapi.json -o $$tmp/api-schema.d.ts >/dev/null); \
-	if ! diff -q $$tmp/openapi.json $(WEB)/openapi.json >/dev/null || ! diff -q $$tmp/api-schema.d.ts $(WEB)/src/lib/api-schema.d.ts >/dev/null; then \
-	  echo "API types are stale: run 'make api-types' and commit web/openapi.json and web/src/lib/api-schema.d.ts"; rm -rf $$tmp; exit 1; \
+	(cd $(WEB) && npx --no-install openapi-typescript $$tmp/openapi.json -o $$tmp/api-schema.d.ts >/dev/null && node scripts/gen-enums.mjs $$tmp/openapi.json $$tmp/api-enums.ts); \
+	if ! diff -q $$tmp/openapi.json $(WEB)/openapi.json >/dev/null || ! diff -q $$tmp/api-schema.d.ts $(WEB)/src/lib/api-schema.d.ts >/dev/null \
+	  || ! diff -q $$tmp/api-enums.ts $(WEB)/src/lib/api-enums.ts >/dev/null; then \
+	  echo "API types are stale: run 'make api-types' and commit web/openapi.json, web/src/lib/api-schema.d.ts and api-enums.ts"; rm -rf $$tmp; exit 1; \
 	fi; rm -rf $$tmp; echo "API types are up to date."
 	@$(STAGE) end check-api-types
 

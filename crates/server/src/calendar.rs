@@ -122,10 +122,7 @@ pub async fn calendar_of(
     calendar.name("Appraisal Portal").description("Inspections and due dates of your open orders");
     for o in orders {
         let address = o.property_address();
-        let scheduled = matches!(
-            OrderStatus::of_id(o.status_id),
-            OrderStatus::Scheduled | OrderStatus::Rescheduled
-        );
+        let scheduled = matches!(o.status_id, OrderStatus::Scheduled | OrderStatus::Rescheduled);
         if let (true, Some(start)) = (scheduled, o.inspection_actual_date) {
             let end = ends
                 .get(&o.id)

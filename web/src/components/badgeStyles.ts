@@ -1,5 +1,5 @@
 import { DEFAULT_THEME } from '@mantine/core';
-import type { Schemas } from '../lib/api';
+import { OrderStatus } from '../lib/api-enums';
 
 /** A Mantine palette colour and shade, e.g. { color: 'blue', shade: 8 }. */
 export interface Swatch {
@@ -38,49 +38,49 @@ export interface StatusStyle extends Swatch {
   icon: StatusIconName;
 }
 
-/** Badge colour and icon of each order status id (1..41, docs/domain.md#order-statuses); the one table for them. */
-export const STATUS_STYLES: Readonly<Record<Schemas['OrderStatus'], StatusStyle>> = {
-  1: { color: 'teal', shade: 8, icon: 'upload' }, // UCDP ready to upload
-  2: { color: 'yellow', shade: 5, icon: 'dollar' }, // pending payment
-  3: { color: 'gray', shade: 7, icon: 'circle' }, // default
-  4: { color: 'blue', shade: 8, icon: 'userCheck' }, // assigned
-  5: { color: 'green', shade: 8, icon: 'check' }, // accepted
-  6: { color: 'indigo', shade: 7, icon: 'progress' }, // in progress
-  7: { color: 'cyan', shade: 8, icon: 'message' }, // refer to comments
-  8: { color: 'cyan', shade: 9, icon: 'phone' }, // left message
-  9: { color: 'orange', shade: 8, icon: 'phone' }, // no answer
-  10: { color: 'gray', shade: 6, icon: 'pause' }, // on hold
-  11: { color: 'blue', shade: 6, icon: 'calendar' }, // scheduled
-  12: { color: 'violet', shade: 7, icon: 'calendar' }, // rescheduled
-  13: { color: 'teal', shade: 7, icon: 'home' }, // inspected
-  14: { color: 'grape', shade: 7, icon: 'search' }, // in review
-  15: { color: 'green', shade: 9, icon: 'checks' }, // completed
-  16: { color: 'orange', shade: 6, icon: 'pencil' }, // revision requested
-  17: { color: 'grape', shade: 9, icon: 'check' }, // reviewed
-  18: { color: 'green', shade: 7, icon: 'send' }, // delivered to client
-  19: { color: 'dark', shade: 6, icon: 'x' }, // cancelled
-  20: { color: 'red', shade: 8, icon: 'alert' }, // UCDP fail
-  21: { color: 'red', shade: 9, icon: 'x' }, // rejected
-  22: { color: 'lime', shade: 8, icon: 'file' }, // invoice created
-  23: { color: 'orange', shade: 9, icon: 'pencil' }, // lender revision request
-  24: { color: 'yellow', shade: 7, icon: 'message' }, // revision requested response
-  25: { color: 'violet', shade: 8, icon: 'shield' }, // level 2 QC
-  26: { color: 'yellow', shade: 4, icon: 'clock' }, // waiting approval
-  27: { color: 'red', shade: 6, icon: 'clock' }, // delayed
-  28: { color: 'gray', shade: 4, icon: 'pencil' }, // draft
-  29: { color: 'lime', shade: 5, icon: 'dollar' }, // quote
-  30: { color: 'violet', shade: 5, icon: 'clock' }, // pending level 2
-  31: { color: 'pink', shade: 7, icon: 'x' }, // cancel pending
-  32: { color: 'pink', shade: 9, icon: 'arrowUp' }, // review escalation
-  33: { color: 'orange', shade: 4, icon: 'search' }, // possible revision
-  34: { color: 'cyan', shade: 5, icon: 'bolt' }, // spot hire
-  35: { color: 'red', shade: 4, icon: 'clock' }, // appraiser delay
-  36: { color: 'indigo', shade: 9, icon: 'shield' }, // level 3 QC
-  37: { color: 'blue', shade: 9, icon: 'file' }, // document review
-  38: { color: 'teal', shade: 5, icon: 'send' }, // pending delivery
-  39: { color: 'gray', shade: 8, icon: 'copy' }, // duplicate review
-  40: { color: 'pink', shade: 5, icon: 'arrowUp' }, // chase escalation
-  41: { color: 'grape', shade: 5, icon: 'star' }, // leadership QC
+/** Badge colour and icon of each order status (docs/domain.md#order-statuses); the one table for them. */
+export const STATUS_STYLES: Readonly<Record<OrderStatus, StatusStyle>> = {
+  [OrderStatus.UcdpReadyToUpload]: { color: 'teal', shade: 8, icon: 'upload' },
+  [OrderStatus.PendingPayment]: { color: 'yellow', shade: 5, icon: 'dollar' },
+  [OrderStatus.Default]: { color: 'gray', shade: 7, icon: 'circle' },
+  [OrderStatus.Assigned]: { color: 'blue', shade: 8, icon: 'userCheck' },
+  [OrderStatus.Accepted]: { color: 'green', shade: 8, icon: 'check' },
+  [OrderStatus.InProgress]: { color: 'indigo', shade: 7, icon: 'progress' },
+  [OrderStatus.ReferToComments]: { color: 'cyan', shade: 8, icon: 'message' },
+  [OrderStatus.LeftMessage]: { color: 'cyan', shade: 9, icon: 'phone' },
+  [OrderStatus.NoAnswer]: { color: 'orange', shade: 8, icon: 'phone' },
+  [OrderStatus.OnHold]: { color: 'gray', shade: 6, icon: 'pause' },
+  [OrderStatus.Scheduled]: { color: 'blue', shade: 6, icon: 'calendar' },
+  [OrderStatus.Rescheduled]: { color: 'violet', shade: 7, icon: 'calendar' },
+  [OrderStatus.Inspected]: { color: 'teal', shade: 7, icon: 'home' },
+  [OrderStatus.InReview]: { color: 'grape', shade: 7, icon: 'search' },
+  [OrderStatus.Completed]: { color: 'green', shade: 9, icon: 'checks' },
+  [OrderStatus.RevisionRequested]: { color: 'orange', shade: 6, icon: 'pencil' },
+  [OrderStatus.Reviewed]: { color: 'grape', shade: 9, icon: 'check' },
+  [OrderStatus.DeliveredToClient]: { color: 'green', shade: 7, icon: 'send' },
+  [OrderStatus.Cancelled]: { color: 'dark', shade: 6, icon: 'x' },
+  [OrderStatus.UcdpFail]: { color: 'red', shade: 8, icon: 'alert' },
+  [OrderStatus.Rejected]: { color: 'red', shade: 9, icon: 'x' },
+  [OrderStatus.InvoiceCreated]: { color: 'lime', shade: 8, icon: 'file' },
+  [OrderStatus.LenderRevisionRequest]: { color: 'orange', shade: 9, icon: 'pencil' },
+  [OrderStatus.RevisionRequestedResponse]: { color: 'yellow', shade: 7, icon: 'message' },
+  [OrderStatus.Level2Qc]: { color: 'violet', shade: 8, icon: 'shield' },
+  [OrderStatus.WaitingApproval]: { color: 'yellow', shade: 4, icon: 'clock' },
+  [OrderStatus.Delayed]: { color: 'red', shade: 6, icon: 'clock' },
+  [OrderStatus.Draft]: { color: 'gray', shade: 4, icon: 'pencil' },
+  [OrderStatus.Quote]: { color: 'lime', shade: 5, icon: 'dollar' },
+  [OrderStatus.PendingLevel2]: { color: 'violet', shade: 5, icon: 'clock' },
+  [OrderStatus.CancelPending]: { color: 'pink', shade: 7, icon: 'x' },
+  [OrderStatus.ReviewEscalation]: { color: 'pink', shade: 9, icon: 'arrowUp' },
+  [OrderStatus.PossibleRevision]: { color: 'orange', shade: 4, icon: 'search' },
+  [OrderStatus.SpotHire]: { color: 'cyan', shade: 5, icon: 'bolt' },
+  [OrderStatus.AppraiserDelay]: { color: 'red', shade: 4, icon: 'clock' },
+  [OrderStatus.Level3Qc]: { color: 'indigo', shade: 9, icon: 'shield' },
+  [OrderStatus.DocumentReview]: { color: 'blue', shade: 9, icon: 'file' },
+  [OrderStatus.PendingDelivery]: { color: 'teal', shade: 5, icon: 'send' },
+  [OrderStatus.DuplicateReview]: { color: 'gray', shade: 8, icon: 'copy' },
+  [OrderStatus.ChaseEscalation]: { color: 'pink', shade: 5, icon: 'arrowUp' },
+  [OrderStatus.LeadershipQc]: { color: 'grape', shade: 5, icon: 'star' },
 };
 
 /** Neutral look for an unknown status id or attention text. */
@@ -103,7 +103,7 @@ export const ATTENTION_COLORS: Readonly<Record<string, Swatch>> = {
 };
 
 export function statusStyle(statusId: number): StatusStyle {
-  return Object.prototype.hasOwnProperty.call(STATUS_STYLES, statusId) ? STATUS_STYLES[statusId as Schemas['OrderStatus']] : NEUTRAL_STATUS;
+  return Object.prototype.hasOwnProperty.call(STATUS_STYLES, statusId) ? STATUS_STYLES[statusId as OrderStatus] : NEUTRAL_STATUS;
 }
 
 export function attentionSwatch(indicator: string): Swatch {

@@ -2693,8 +2693,7 @@ export interface components {
             /** @description staff, client_portal or api. */
             source: string;
             status: string;
-            /** Format: int32 */
-            statusId: number;
+            statusId: components["schemas"]["OrderStatus"];
             /** Format: date-time */
             updatedAt: string;
         };
@@ -3059,6 +3058,10 @@ export interface components {
         };
         /** @description The body of every error answer. */
         MessageResponse: {
+            /** @description For bad input: each bad field of the request (by its name on the wire) and what is wrong. */
+            fields?: {
+                [key: string]: string;
+            } | null;
             message: string;
         };
         /** @description A new key: `key` is shown this once and never again. */
@@ -3694,10 +3697,10 @@ export interface components {
             /** @default null */
             sortField: string | null;
             /**
-             * @description Status ids; -1 is every open status, 0 every status. Absent: open.
+             * @description Status choices: every open status, every status, or a status. Absent: open.
              * @default null
              */
-            statusRefIds: number[] | null;
+            statusRefIds: components["schemas"]["StatusChoice"][] | null;
             /** @default null */
             usaFileNumber: string | null;
         };
@@ -3805,6 +3808,12 @@ export interface components {
             /** @description open, closed or awarded. */
             status: string;
         };
+        /**
+         * Format: int32
+         * @description -1 Open, 0 All, 1 UCDP Ready To Upload, 2 Pending Payment, 3 Default, 4 Assigned, 5 Accepted, 6 In Progress, 7 Refer To Comments, 8 Left Message, 9 No Answer, 10 On Hold, 11 Scheduled, 12 Rescheduled, 13 Inspected, 14 In Review, 15 Completed, 16 Revision Requested, 17 Reviewed, 18 Delivered To Client, 19 Cancelled, 20 UCDP Fail, 21 Rejected, 22 Invoice Created, 23 Lender Revision Request, 24 Revision Requested Response, 25 Level 2 QC, 26 Waiting Approval, 27 Delayed, 28 Draft, 29 Quote, 30 Pending Level 2, 31 Cancel Pending, 32 Review Escalation, 33 Possible Revision, 34 Spot Hire, 35 Appraiser Delay, 36 Level 3 QC, 37 Document Review, 38 Pending Delivery, 39 Duplicate Review, 40 Chase Escalation, 41 Leadership QC
+         * @enum {integer}
+         */
+        StatusChoice: -1 | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41;
         /** @description What a test message got back. */
         TestResult: {
             /** Format: int32 */
@@ -3819,8 +3828,7 @@ export interface components {
             /** Format: date-time */
             at: string;
             status: string;
-            /** Format: int32 */
-            statusId: number;
+            statusId: components["schemas"]["OrderStatus"];
         };
         /** @description An order's turn time: finished once the report was uploaded, running until then. */
         TurnTime: {

@@ -17,7 +17,7 @@ pub struct Model {
     pub property_zip: String,
     pub property_county: Option<String>,
     pub client_id: Option<i32>,
-    pub status_id: i32,
+    pub status_id: crate::status::OrderStatus,
     pub assigned_appraiser_id: Option<i32>,
     pub assigned_company_id: Option<i32>,
     pub created_at: DateTimeUtc,

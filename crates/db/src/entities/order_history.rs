@@ -7,7 +7,7 @@ pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
     pub order_id: i64,
-    pub status_id: i32,
+    pub status_id: crate::status::OrderStatus,
     #[sea_orm(column_type = "Text", nullable)]
     pub message_html: Option<String>,
     pub created_at: DateTimeUtc,

@@ -8,7 +8,7 @@ pub struct Model {
     #[sea_orm(unique)]
     pub login_id: String,
     pub password_hash: String,
-    pub user_type: i16,
+    pub user_type: crate::user_type::UserType,
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub email: String,

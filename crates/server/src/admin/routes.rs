@@ -72,7 +72,7 @@ async fn company_appraisers(
 ) -> AppResult<axum::Json<Vec<AppraiserListItem>>> {
     let mut query = appraiser_profile::Entity::find()
         .find_also_related(security_user::Entity)
-        .filter(security_user::Column::UserType.eq(UserType::Appraiser.number()))
+        .filter(security_user::Column::UserType.eq(UserType::Appraiser))
         .filter(security_user::Column::Active.eq(true));
     if caller.is(UserType::AppraiserAdmin) {
         let company = company_of(&state.db, caller.id()).await?.ok_or_else(AppError::forbidden)?;

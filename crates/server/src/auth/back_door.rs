@@ -47,11 +47,9 @@ async fn back_door(
     let target = accounts::find(db, &body.username).await?.filter(|u| u.active);
     let refused = match &target {
         None => Some(AppError::NotFound("No appraiser account has that username".into())),
-        Some(u) if !UserType::from_number(u.user_type).is_some_and(UserType::is_appraiser_kind) => {
-            Some(AppError::Forbidden(
-                "Only appraiser and appraiser administrator accounts can be entered".into(),
-            ))
-        }
+        Some(u) if !u.user_type.is_appraiser_kind() => Some(AppError::Forbidden(
+            "Only appraiser and appraiser administrator accounts can be entered".into(),
+        )),
         Some(_) => None,
     };
     if let Some(error) = refused {
@@ -78,7 +76,7 @@ async fn back_door(
     audit::record(db, entry).await?;
     let mut headers = HeaderMap::new();
     session::set_session_cookies(&mut headers, &token, &csrf, state.config.cookie_secure);
-    Ok((headers, axum::Json(LoggedInUser::new(&target, UserType::stored(target.user_type)?))))
+    Ok((headers, axum::Json(LoggedInUser::new(&target, target.user_type))))
 }
 
 /// Middleware: in a back-door session, every API call is written to the audit log with the

@@ -145,7 +145,7 @@ async fn login(
         }
     };
 
-    let user_type = UserType::stored(user.user_type)?;
+    let user_type = user.user_type;
     throttle::attempt_succeeded(db, &keys).await?;
     if verification::required(db, &user, &request_headers).await? {
         let verification_token = verification::start(db, user.id).await?;

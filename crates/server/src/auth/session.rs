@@ -170,11 +170,9 @@ async fn find_live(state: &AppState, id: &str) -> Result<Option<CurrentUser>, Ap
     };
     let now = Utc::now();
     let idle_limit = row.last_seen_at + Duration::minutes(state.config.session_idle_minutes);
-    let user_type = UserType::from_number(user.user_type);
     if now >= row.expires_at
         || now >= idle_limit
         || !user.active
-        || user_type.is_none()
         || !acting_user_may_act(db, row.acting_user_id).await?
     {
         session::Entity::delete_by_id(id).exec(db).await?;
@@ -190,7 +188,7 @@ async fn find_live(state: &AppState, id: &str) -> Result<Option<CurrentUser>, Ap
     Ok(Some(CurrentUser {
         session_id: row.id,
         csrf_token: row.csrf_token,
-        user_type: user_type.expect("checked above"),
+        user_type: user.user_type,
         acting_user_id: row.acting_user_id,
         user,
     }))
@@ -203,8 +201,7 @@ async fn acting_user_may_act(
 ) -> Result<bool, AppError> {
     let Some(id) = acting_user_id else { return Ok(true) };
     let actor = security_user::Entity::find_by_id(id).one(db).await?;
-    Ok(actor
-        .is_some_and(|a| a.active && UserType::from_number(a.user_type) == Some(UserType::Secret)))
+    Ok(actor.is_some_and(|a| a.active && a.user_type == UserType::Secret))
 }
 
 /// Route layer: the caller must be signed in (401) with a role the area allows (403).

@@ -50,7 +50,7 @@ pub async fn required(
     user: &security_user::Model,
     headers: &HeaderMap,
 ) -> AppResult<bool> {
-    if matches!(UserType::from_number(user.user_type), Some(UserType::Staff | UserType::Secret)) {
+    if matches!(user.user_type, UserType::Staff | UserType::Secret) {
         return Ok(true);
     }
     let Some(device) = session::cookie(headers, DEVICE_COOKIE) else { return Ok(true) };

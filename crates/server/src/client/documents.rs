@@ -174,7 +174,7 @@ async fn save(
         &txn,
         uploaded_by,
         o.id,
-        crate::orders::status::OrderStatus::of_id(o.status_id),
+        o.status_id,
         format!("Files attached by the client: {names}."),
     )
     .await?;

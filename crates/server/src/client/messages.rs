@@ -127,8 +127,7 @@ pub async fn write(
         .await?;
         live::record(txn, live::order_changed(o)).await?;
     } else {
-        let mut data =
-            events::order_data(o, crate::orders::status::OrderStatus::of_id(o.status_id));
+        let mut data = events::order_data(o, o.status_id);
         data["message"] = json!({ "id": saved.id, "body": saved.body, "from": saved.from_name, "createdAt": saved.created_at });
         events::record(txn, o, EventType::MessageCreated, data).await?;
     }

@@ -36,7 +36,7 @@ pub struct ClientOrderItem {
     pub id: i64,
     pub file_number: String,
     pub status: String,
-    pub status_id: i32,
+    pub status_id: OrderStatus,
     pub property_address: String,
     pub borrower_name: String,
     pub loan_number: Option<String>,
@@ -54,7 +54,7 @@ pub struct ClientOrderItem {
 #[serde(rename_all = "camelCase")]
 pub struct TimelineStep {
     pub status: String,
-    pub status_id: i32,
+    pub status_id: OrderStatus,
     pub at: DateTime<Utc>,
 }
 
@@ -102,9 +102,7 @@ fn filtered(
             query.filter(order::Column::StatusId.is_not_in(CLOSED.map(OrderStatus::id)))
         }
         OrderFilter::Delivered => query.filter(client_order::Column::DeliveredAt.is_not_null()),
-        OrderFilter::Cancelled => {
-            query.filter(order::Column::StatusId.eq(OrderStatus::Cancelled.id()))
-        }
+        OrderFilter::Cancelled => query.filter(order::Column::StatusId.eq(OrderStatus::Cancelled)),
         OrderFilter::All => query,
     };
     match search.map(str::trim).filter(|s| !s.is_empty()) {
@@ -183,13 +181,13 @@ fn items(rows: Vec<(order::Model, Option<client_order::Model>)>) -> Vec<ClientOr
 }
 
 fn item(o: order::Model, c: &client_order::Model) -> ClientOrderItem {
-    let status = OrderStatus::of_id(o.status_id);
+    let status = o.status_id;
     ClientOrderItem {
         id: o.id,
         property_address: o.property_address(),
         file_number: o.file_number,
         status: status.label(),
-        status_id: status.id(),
+        status_id: status,
         borrower_name: o.borrower_name,
         loan_number: o.loan_number,
         ordered_at: o.created_at,
@@ -259,15 +257,11 @@ async fn timeline(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Vec<Tim
         .await?;
     let mut steps: Vec<TimelineStep> = Vec::new();
     for row in rows {
-        let Some(status) = OrderStatus::from_id(row.status_id) else { continue };
-        if steps.last().is_some_and(|s| s.status_id == status.id()) {
+        let status = row.status_id;
+        if steps.last().is_some_and(|s| s.status_id == status) {
             continue;
         }
-        steps.push(TimelineStep {
-            status: status.label(),
-            status_id: status.id(),
-            at: row.created_at,
-        });
+        steps.push(TimelineStep { status: status.label(), status_id: status, at: row.created_at });
     }
     Ok(steps)
 }
@@ -286,7 +280,7 @@ pub async fn request_cancel(
     reason: String,
 ) -> AppResult<()> {
     use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
-    let status = OrderStatus::of_id(o.status_id);
+    let status = o.status_id;
     if status.is_closed() {
         return Err(AppError::Conflict(format!(
             "This order is {} and can no longer be cancelled.",

@@ -187,7 +187,7 @@ pub async fn place_order(
             property_zip: Set(v.zip.clone()),
             property_county: Set(Some(v.county.clone())),
             client_id: Set(Some(client_id)),
-            status_id: Set(OrderStatus::Default.id()),
+            status_id: Set(OrderStatus::Default),
             assigned_appraiser_id: Set(None),
             assigned_company_id: Set(None),
             created_at: Set(now),

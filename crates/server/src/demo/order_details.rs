@@ -56,7 +56,7 @@ pub async fn seed(db: &DatabaseConnection, storage: &Storage) -> AppResult<()> {
         history(&txn, o, staff.id).await?;
         messages(&txn, o, (staff.id, &staff_name), (appraiser.id, &appraiser_name), all_hidden)
             .await?;
-        if matches!(S::of_id(o.status_id), S::OnHold | S::RevisionRequested) {
+        if matches!(o.status_id, S::OnHold | S::RevisionRequested) {
             alert(&txn, o.id, "Borrower requests a call 24 hours before the inspection").await?;
             alert(&txn, o.id, "Gate code required: ask the property contact").await?;
         }
@@ -93,9 +93,9 @@ fn detail_for(o: &order::Model) -> order_detail::ActiveModel {
         )),
         estimated_delivery_date: Set(o.appraiser_due_date.map(|d| d - Duration::days(1))),
         estimated_closing_date: Set(o.appraiser_due_date.map(|d| d + Duration::days(21))),
-        was_previously_scheduled: Set(o.status_id == S::Rescheduled.id()),
+        was_previously_scheduled: Set(o.status_id == S::Rescheduled),
         on_time_inquiry_open: Set(
-            o.status_id == S::Scheduled.id() || o.file_number == ON_TIME_QUESTION_FILE
+            o.status_id == S::Scheduled || o.file_number == ON_TIME_QUESTION_FILE
         ),
         year_built: Set(Some(rng.random_range(1925..2024))),
         living_area: Set(Some(rng.random_range(900..4200))),
@@ -152,21 +152,21 @@ async fn history(
 ) -> AppResult<()> {
     let created = o.created_at;
     let mut rows = vec![
-        (S::Default.id(), "<p>Order created by the lender portal.</p>", created, false),
+        (S::Default, "<p>Order created by the lender portal.</p>", created, false),
         (
-            S::Assigned.id(),
+            S::Assigned,
             "<p>Assigned to the appraiser.</p>",
             o.assignment_actual_date.unwrap_or(created),
             false,
         ),
         (
-            3,
+            S::Default,
             "<p>Internal: fee negotiated with the client.</p>",
             created + Duration::minutes(30),
             true,
         ),
     ];
-    if o.status_id != S::Assigned.id() && o.status_id != S::Default.id() {
+    if o.status_id != S::Assigned && o.status_id != S::Default {
         rows.push((
             o.status_id,
             "<p>Status changed to <em>current</em>.</p>",
@@ -337,7 +337,7 @@ async fn no_longer_available(db: &DatabaseConnection, appraiser: i32) -> AppResu
         .await?;
     for (lost, status) in candidates.into_iter().take(2).zip([S::Rejected, S::Accepted]) {
         let mut row = lost.clone().into_active_model();
-        row.status_id = Set(status.id());
+        row.status_id = Set(status);
         row.assigned_appraiser_id =
             Set(if status == S::Rejected { None } else { other.or(lost.assigned_appraiser_id) });
         row.update(db).await?;

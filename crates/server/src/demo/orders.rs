@@ -983,7 +983,7 @@ async fn ensure_appraisers(
             id: NotSet,
             login_id: Set(format!("{GENERATED_PREFIX}{number:05}")),
             password_hash: Set(hash.clone()),
-            user_type: Set(UserType::Appraiser.number()),
+            user_type: Set(UserType::Appraiser),
             first_name: Set(Some(first_name.into())),
             last_name: Set(Some(last_name.into())),
             email: Set(format!("{GENERATED_PREFIX}{number:05}@appraisers.example")),
@@ -1072,7 +1072,7 @@ pub struct NewOrder {
     pub property_zip: String,
     pub property_county: Option<String>,
     pub client_id: Option<i32>,
-    pub status_id: i32,
+    pub status_id: OrderStatus,
     pub assigned_appraiser_id: Option<i32>,
     pub assigned_company_id: Option<i32>,
     pub created_at: DateTime<Utc>,
@@ -1232,7 +1232,7 @@ fn generated(
         property_zip: zip_for(rng, state),
         property_county: county,
         client_id: people.clients.get(rng.random_range(0..people.clients.len().max(1))).copied(),
-        status_id: status.id(),
+        status_id: status,
         assigned_appraiser_id: appraiser.as_ref().map(|a| a.id),
         assigned_company_id: appraiser.as_ref().and_then(|a| a.company),
         created_at: created,
@@ -1311,7 +1311,7 @@ impl SqliteWriter {
                     .bind(&o.property_zip)
                     .bind(&o.property_county)
                     .bind(o.client_id)
-                    .bind(o.status_id)
+                    .bind(o.status_id.id())
                     .bind(o.assigned_appraiser_id)
                     .bind(o.assigned_company_id)
                     .bind(o.created_at)
@@ -1368,7 +1368,7 @@ impl PostgresWriter {
                 Some(o.property_zip.clone()),
                 o.property_county.clone(),
                 o.client_id.map(|v| v.to_string()),
-                Some(o.status_id.to_string()),
+                Some(o.status_id.id().to_string()),
                 o.assigned_appraiser_id.map(|v| v.to_string()),
                 o.assigned_company_id.map(|v| v.to_string()),
                 Some(time(&o.created_at)),
@@ -1692,7 +1692,7 @@ pub async fn seed_demo_orders(db: &DatabaseConnection) -> AppResult<()> {
         let assigned = now - Duration::hours(plan.assigned_hours_ago);
         let today = now.with_timezone(&chrono_tz::America::Chicago).date_naive();
         let unassigned = matches!(plan.status, S::Default | S::Draft | S::Quote);
-        row.status_id = Set(plan.status.id());
+        row.status_id = Set(plan.status);
         row.assigned_appraiser_id = Set((!unassigned).then_some(appraiser));
         row.assigned_company_id = Set(if unassigned { None } else { company });
         row.created_at = Set(assigned - Duration::hours(2));

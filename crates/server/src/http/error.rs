@@ -1,4 +1,5 @@
-//! The one error type of the server. Every failure leaves as JSON `{"message": "..."}`.
+//! The one error type of the server. Every failure leaves as JSON `{"message": "..."}`; a refusal
+//! of bad input (422) that knows the field also names it: `{"message": "...", "fields": {"name": "..."}}`.
 use axum::Json;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::http::StatusCode;
@@ -14,6 +15,9 @@ pub enum AppError {
     BadRequest(String),
     #[error("{0}")]
     Validation(String),
+    /// Bad input in one field of the request, by its name on the wire.
+    #[error("{message}")]
+    InvalidField { field: String, message: String },
     #[error("{0}")]
     Unauthorized(String),
     #[error("{0}")]
@@ -36,6 +40,9 @@ pub enum AppError {
 #[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
 pub struct MessageResponse {
     pub message: String,
+    /// For bad input: each bad field of the request (by its name on the wire) and what is wrong.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, String>>,
 }
 
 /// The answers of a call that changes one record (an order's action, a staff operation), as the
@@ -80,7 +87,7 @@ fn message_answer(description: &str) -> RefOr<openapi::Response> {
 
 impl MessageResponse {
     pub fn new(message: impl Into<String>) -> Self {
-        MessageResponse { message: message.into() }
+        MessageResponse { message: message.into(), fields: None }
     }
 }
 
@@ -114,7 +121,9 @@ impl AppError {
     fn status(&self) -> StatusCode {
         match self {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            AppError::Validation(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Validation(_) | AppError::InvalidField { .. } => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -136,7 +145,13 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        (self.status(), Json(MessageResponse { message })).into_response()
+        let fields = match self {
+            AppError::InvalidField { ref field, ref message } => {
+                Some(BTreeMap::from([(field.clone(), message.clone())]))
+            }
+            _ => None,
+        };
+        (self.status(), Json(MessageResponse { message, fields })).into_response()
     }
 }
 
@@ -158,9 +173,7 @@ impl From<sea_orm::TransactionError<AppError>> for AppError {
 impl From<JsonRejection> for AppError {
     fn from(r: JsonRejection) -> Self {
         match r {
-            JsonRejection::JsonDataError(e) => {
-                AppError::Validation(format!("Invalid request: {}", e.body_text()))
-            }
+            JsonRejection::JsonDataError(e) => bad_json_field(&e.body_text()),
             other if other.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
                 AppError::PayloadTooLarge("The request is too large.".into())
             }
@@ -180,6 +193,21 @@ impl From<PathRejection> for AppError {
 impl From<QueryRejection> for AppError {
     fn from(r: QueryRejection) -> Self {
         AppError::Validation(format!("Invalid request: {}", r.body_text()))
+    }
+}
+
+/// A JSON body whose value does not fit its field: axum says "Failed to deserialize the JSON body
+/// into the target type: statusRefIds[0]: Unknown status id 99 at line 1 column 20"; the answer
+/// names the field (`statusRefIds`) and keeps the sentence without the parser's framing.
+fn bad_json_field(text: &str) -> AppError {
+    let detail = text.split_once("target type: ").map_or(text, |(_, d)| d);
+    let detail = detail.rsplit_once(" at line ").map_or(detail, |(d, _)| d);
+    match detail.split_once(": ") {
+        Some((path, what)) if !path.contains(' ') => {
+            let field = path.split(['.', '[']).next().unwrap_or(path).to_string();
+            AppError::InvalidField { field, message: format!("Invalid request: {path}: {what}") }
+        }
+        _ => AppError::Validation(format!("Invalid request: {detail}")),
     }
 }
 

@@ -6,5 +6,4 @@ pub mod error;
 pub mod extract;
 pub mod metrics;
 pub mod overload;
-pub mod schema;
 pub mod security_headers;

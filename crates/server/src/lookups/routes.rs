@@ -12,7 +12,7 @@ use crate::geography;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
 use crate::money::to_amount;
-use crate::orders::status::{self, MANUAL_STATUSES, OrderStatus};
+use crate::orders::status::{MANUAL_STATUSES, StatusChoice};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -48,12 +48,7 @@ async fn counties(Path(state): Path<String>) -> AppResult<Options> {
 /// Open (-1), All (0), then each of the 41 statuses.
 #[utoipa::path(get, path = "/api/constants/search-statuses", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
 async fn search_statuses() -> Options {
-    let groups = [
-        OptionItem::with_id("Open", status::OPEN_GROUP),
-        OptionItem::with_id("All", status::ALL_GROUP),
-    ];
-    let each = OrderStatus::ALL.into_iter().map(|s| OptionItem::with_id(s.label(), s.id()));
-    axum::Json(groups.into_iter().chain(each).collect())
+    axum::Json(StatusChoice::all().map(|c| OptionItem::with_id(c.label(), c.number())).collect())
 }
 
 pub const CELLPHONE_CARRIERS: [&str; 9] = [

@@ -142,7 +142,8 @@ async fn unsubscribe(
     prefs.choices.insert(body.event, kept);
     preferences::save(&txn, &prefs).await?;
     txn.commit().await?;
-    Ok(axum::Json(MessageResponse {
-        message: format!("You will no longer get e-mails for: {}.", body.event.label()),
-    }))
+    Ok(axum::Json(MessageResponse::new(format!(
+        "You will no longer get e-mails for: {}.",
+        body.event.label()
+    ))))
 }

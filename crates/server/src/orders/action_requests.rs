@@ -572,7 +572,7 @@ mod tests {
 
     #[test]
     fn manual_status_by_description() {
-        let offered = [6, 7, 8, 9, 35].map(OrderStatus::of_id);
+        let offered = crate::orders::status::MANUAL_STATUSES;
         assert_eq!(check_manual_status(Some("Left Message"), &offered).unwrap().id(), 8);
         assert_eq!(check_manual_status(Some("appraiser delay"), &offered).unwrap().id(), 35);
         assert_eq!(

@@ -122,7 +122,7 @@ pub async fn write(
     change: Change,
 ) -> AppResult<OrderStatus> {
     let o = &checked.order;
-    let from = OrderStatus::of_id(o.status_id);
+    let from = o.status_id;
     let to = next_status(checked.action, from, change.input);
     let to_appraiser = !caller.user_type.is_appraiser_kind();
     let mut columns = change.order_columns;
@@ -160,7 +160,7 @@ pub async fn write(
     order_history::ActiveModel {
         id: NotSet,
         order_id: Set(o.id),
-        status_id: Set(to.id()),
+        status_id: Set(to),
         message_html: Set(Some(history_html(&change.note))),
         created_at: Set(now),
         actor_user_id: Set(Some(caller.id())),

@@ -108,7 +108,7 @@ mod tests {
     /// An order in status `status_id` with no dates.
     fn facts(status_id: i32) -> AttentionFacts {
         AttentionFacts {
-            status: OrderStatus::of_id(status_id),
+            status: OrderStatus::from_id(status_id).unwrap(),
             assigned_at: None,
             accepted_at: None,
             appraiser_due_date: None,
@@ -127,7 +127,7 @@ mod tests {
         };
         let f = |status_id: i32, edit: fn(&mut AttentionFacts)| {
             let mut facts =
-                AttentionFacts { status: OrderStatus::of_id(status_id), ..base.clone() };
+                AttentionFacts { status: OrderStatus::from_id(status_id).unwrap(), ..base.clone() };
             edit(&mut facts);
             facts
         };

@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 
 use super::attention::{AttentionFacts, attention_indicator};
 use super::counts;
-use super::status::{self, OrderStatus};
+use super::status::{self, OrderStatus, StatusChoice};
 use super::visibility::visible_orders;
 use crate::current_user::CurrentUser;
 use crate::geography;
@@ -49,8 +49,8 @@ pub struct SearchFilter {
     /// yyyy-mm-dd
     pub create_date_from: Option<String>,
     pub create_date_to: Option<String>,
-    /// Status ids; -1 is every open status, 0 every status. Absent: open.
-    pub status_ref_ids: Option<Vec<i32>>,
+    /// Status choices: every open status, every status, or a status. Absent: open.
+    pub status_ref_ids: Option<Vec<StatusChoice>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -163,25 +163,22 @@ fn parse_date(name: &str, value: &Option<String>) -> AppResult<Option<NaiveDate>
     }
 }
 
-/// The statuses a filter asks for (by id, or a group), or None for every status.
-fn wanted_statuses(requested: &Option<Vec<i32>>) -> AppResult<Option<Vec<OrderStatus>>> {
-    let Some(ids) = requested else { return Ok(Some(status::open_statuses().collect())) };
-    if ids.is_empty() || ids.contains(&status::ALL_GROUP) {
-        return Ok(None);
+/// The statuses a filter asks for, or None for every status.
+fn wanted_statuses(requested: &Option<Vec<StatusChoice>>) -> Option<Vec<OrderStatus>> {
+    let Some(choices) = requested else { return Some(status::open_statuses().collect()) };
+    if choices.is_empty() || choices.contains(&StatusChoice::All) {
+        return None;
     }
     let mut wanted = Vec::new();
-    for id in ids {
-        match *id {
-            status::OPEN_GROUP => wanted.extend(status::open_statuses()),
-            id => wanted.push(
-                OrderStatus::from_id(id)
-                    .ok_or_else(|| AppError::Validation(format!("Unknown status id {id}")))?,
-            ),
+    for choice in choices {
+        match *choice {
+            StatusChoice::Only(status) => wanted.push(status),
+            StatusChoice::Open | StatusChoice::All => wanted.extend(status::open_statuses()),
         }
     }
     wanted.sort_unstable();
     wanted.dedup();
-    Ok(Some(wanted))
+    Some(wanted)
 }
 
 /// The first instant of `day` in `zone`: its midnight, or an hour later when a clock change skips
@@ -265,7 +262,7 @@ impl Criteria {
             rest = rest.add(order::Column::CreatedAt.lt(end));
         }
         let state_or_dates = !rest.is_empty();
-        let wanted = wanted_statuses(&f.status_ref_ids)?;
+        let wanted = wanted_statuses(&f.status_ref_ids);
         if let Some(wanted) = &wanted {
             rest = rest.add(status_condition(wanted));
         }
@@ -364,7 +361,7 @@ fn paging(f: &SearchFilter) -> AppResult<Paging> {
 pub struct Row {
     id: i64,
     file_number: String,
-    status_id: i32,
+    status_id: OrderStatus,
     appraiser_unread_messages: i32,
     assignment_actual_date: Option<chrono::DateTime<Utc>>,
     accepted_at: Option<chrono::DateTime<Utc>>,
@@ -725,7 +722,7 @@ pub async fn search(
     let items = rows
         .into_iter()
         .map(|r| {
-            let status = OrderStatus::of_id(r.status_id);
+            let status = r.status_id;
             let facts = AttentionFacts {
                 status,
                 assigned_at: r.assignment_actual_date,

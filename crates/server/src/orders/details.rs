@@ -246,7 +246,7 @@ pub async fn load(
         true => client_order::Entity::find_by_id(id).one(db).await?,
         false => None,
     };
-    let status = OrderStatus::of_id(found.status_id);
+    let status = found.status_id;
     // The appraiser sees the contacts as soon as the order is assigned to them (or their firm).
     let contacts_visible = staff_view || found.assigned_appraiser_id.is_some();
     let (property_contact, other_contacts) =
@@ -478,7 +478,7 @@ async fn histories(
         .await?
         .into_iter()
         .map(|h| {
-            let status = OrderStatus::of_id(h.status_id);
+            let status = h.status_id;
             HistoryEntry {
                 id: h.id,
                 order_status: status,

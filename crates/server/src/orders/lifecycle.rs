@@ -102,7 +102,7 @@ impl ActionContext {
         detail: Option<&order_detail::Model>,
     ) -> ActionContext {
         ActionContext {
-            status: OrderStatus::of_id(order.status_id),
+            status: order.status_id,
             role: caller.user_type,
             assigned_to_caller: order.assigned_appraiser_id.is_some()
                 && caller.user_type.is_appraiser_kind(),
@@ -258,11 +258,10 @@ pub fn next_status(action: OrderAction, from: OrderStatus, input: TransitionInpu
 mod tests {
     use super::OrderAction::*;
     use super::*;
-    use crate::orders::status;
 
     fn context(status_id: i32, role: UserType, assigned: bool, inquiry: bool) -> ActionContext {
         ActionContext {
-            status: OrderStatus::of_id(status_id),
+            status: OrderStatus::from_id(status_id).unwrap(),
             role,
             assigned_to_caller: assigned && role.is_appraiser_kind(),
             assigned,
@@ -306,7 +305,7 @@ mod tests {
                     for inquiry in [false, true] {
                         let staff_like = matches!(role, UserType::Staff | UserType::Secret);
                         let acts = staff_like || (assigned && role.is_appraiser_kind());
-                        let open = !status::CLOSED.contains(&OrderStatus::of_id(status_id));
+                        let open = OrderStatus::from_id(status_id).unwrap().is_open();
                         let mut expected: Vec<OrderAction> =
                             if acts { table_row(status_id).to_vec() } else { vec![] };
                         if acts && open && inquiry {
@@ -317,7 +316,7 @@ mod tests {
                             && open
                             && reassigner
                             && assigned
-                            && !status::REVIEW.contains(&OrderStatus::of_id(status_id))
+                            && !OrderStatus::from_id(status_id).unwrap().in_review()
                         {
                             expected.push(Reassign);
                         }
@@ -338,9 +337,12 @@ mod tests {
         for from in OrderStatus::ALL.map(OrderStatus::id) {
             for role in UserType::ALL {
                 for action in actions(from, role, true, true) {
-                    let to =
-                        next_status(action, OrderStatus::of_id(from), TransitionInput::default())
-                            .id();
+                    let to = next_status(
+                        action,
+                        OrderStatus::from_id(from).unwrap(),
+                        TransitionInput::default(),
+                    )
+                    .id();
                     let expected = match action {
                         Accept => 5,
                         Reject => 21,
@@ -368,7 +370,9 @@ mod tests {
     #[test]
     fn a_report_upload_moves_inspected_and_revision_orders_on() {
         let report = TransitionInput { report_uploaded: true, chosen_status: None };
-        let next = |action, from, input| next_status(action, OrderStatus::of_id(from), input).id();
+        let next = |action, from, input| {
+            next_status(action, OrderStatus::from_id(from).unwrap(), input).id()
+        };
         let moves: Vec<(i32, i32)> = OrderStatus::ALL
             .map(OrderStatus::id)
             .into_iter()

@@ -95,7 +95,7 @@ pub async fn write_history(
     order_history::ActiveModel {
         id: NotSet,
         order_id: Set(order_id),
-        status_id: Set(status.id()),
+        status_id: Set(status),
         message_html: Set(Some(format!("<p>{}</p>", crate::delivery::html_escape(&line)))),
         created_at: Set(Utc::now()),
         actor_user_id: Set(actor_user_id),

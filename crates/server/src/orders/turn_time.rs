@@ -22,13 +22,13 @@ pub const REVISION_REQUESTS: [OrderStatus; 2] = [RevisionRequested, LenderRevisi
 /// One entry of an order's history: the status the order had then.
 #[derive(Debug, Clone, Copy)]
 pub struct Step {
-    pub status: Option<OrderStatus>,
+    pub status: OrderStatus,
     pub at: DateTime<Utc>,
 }
 
 impl From<&order_history::Model> for Step {
     fn from(h: &order_history::Model) -> Step {
-        Step { status: OrderStatus::from_id(h.status_id), at: h.created_at }
+        Step { status: h.status_id, at: h.created_at }
     }
 }
 
@@ -48,15 +48,15 @@ pub struct TurnTime {
 
 /// The turn time of an order from its history, oldest entry first; None before it was assigned.
 pub fn turn_time(steps: &[Step], now: DateTime<Utc>, zone: Tz) -> Option<TurnTime> {
-    let start = steps.iter().position(|s| s.status == Some(Assigned))?;
+    let start = steps.iter().position(|s| s.status == Assigned)?;
     let steps = &steps[start..];
-    let uploaded_at = steps.iter().find(|s| s.status == Some(REPORT_UPLOADED)).map(|s| s.at);
+    let uploaded_at = steps.iter().find(|s| s.status == REPORT_UPLOADED).map(|s| s.at);
     let end = uploaded_at.unwrap_or(now);
     let day = |t: DateTime<Utc>| -> NaiveDate { t.with_timezone(&zone).date_naive() };
     let mut paused_days = 0;
     let mut paused_since: Option<DateTime<Utc>> = None;
     for step in steps.iter().take_while(|s| s.at <= end) {
-        let pausing = step.status.is_some_and(|s| PAUSED.contains(&s));
+        let pausing = PAUSED.contains(&step.status);
         match paused_since {
             None if pausing => paused_since = Some(step.at),
             Some(since) if !pausing => {
@@ -112,7 +112,7 @@ mod tests {
     }
 
     fn step(status: OrderStatus, day: u32) -> Step {
-        Step { status: Some(status), at: at(day) }
+        Step { status, at: at(day) }
     }
 
     #[test]

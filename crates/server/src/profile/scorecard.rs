@@ -70,7 +70,7 @@ pub async fn scorecards(
         .select_only()
         .column(order_history::Column::OrderId)
         .distinct()
-        .filter(order_history::Column::StatusId.eq(REPORT_UPLOADED.id()))
+        .filter(order_history::Column::StatusId.eq(REPORT_UPLOADED))
         .filter(order_history::Column::CreatedAt.gte(now - Duration::days(WINDOW_DAYS)))
         .filter(
             order_history::Column::OrderId.in_subquery(
@@ -113,7 +113,7 @@ struct ScoredOrder {
 }
 
 fn revisions(steps: &[Step]) -> usize {
-    steps.iter().filter(|s| s.status.is_some_and(|s| REVISION_REQUESTS.contains(&s))).count()
+    steps.iter().filter(|s| REVISION_REQUESTS.contains(&s.status)).count()
 }
 
 fn summarise(scored: &[ScoredOrder]) -> Scorecard {

@@ -93,7 +93,7 @@ impl From<AppError> for Problem {
     fn from(e: AppError) -> Problem {
         let (status, kind, title) = match &e {
             AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad-request", "Bad request"),
-            AppError::Validation(_) => {
+            AppError::Validation(_) | AppError::InvalidField { .. } => {
                 (StatusCode::UNPROCESSABLE_ENTITY, "validation", "Invalid request")
             }
             AppError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized", "Unauthorized"),
@@ -126,8 +126,16 @@ impl From<AppError> for Problem {
             other => other.to_string(),
         };
         let mut problem = Problem::new(status, kind, title, detail.clone());
-        if let (AppError::Validation(_), Some(field)) = (&e, field_of(&detail)) {
-            problem.errors = Some(BTreeMap::from([(field.to_string(), detail)]));
+        match &e {
+            AppError::InvalidField { field, .. } => {
+                problem.errors = Some(BTreeMap::from([(field.clone(), detail)]));
+            }
+            AppError::Validation(_) => {
+                if let Some(field) = field_of(&detail) {
+                    problem.errors = Some(BTreeMap::from([(field.to_string(), detail)]));
+                }
+            }
+            _ => {}
         }
         problem
     }

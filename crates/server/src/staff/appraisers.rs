@@ -101,12 +101,8 @@ pub struct LicenseForm {
     pub expiration_date: Option<String>,
 }
 
-fn type_name(user_type: i16) -> &'static str {
-    if UserType::from_number(user_type) == Some(UserType::AppraiserAdmin) {
-        "appraiser-admin"
-    } else {
-        "appraiser"
-    }
+fn type_name(user_type: UserType) -> &'static str {
+    if user_type == UserType::AppraiserAdmin { "appraiser-admin" } else { "appraiser" }
 }
 
 /// Every firm's appraisers and administrators (the first 500 by name), optionally those whose
@@ -245,11 +241,7 @@ async fn profile_of(
         .one(db)
         .await?;
     match found {
-        Some((profile, Some(user)))
-            if UserType::from_number(user.user_type).is_some_and(UserType::is_appraiser_kind) =>
-        {
-            Ok((user, profile))
-        }
+        Some((profile, Some(user))) if user.user_type.is_appraiser_kind() => Ok((user, profile)),
         _ => Err(AppError::NotFound(MSG_NO_APPRAISER.into())),
     }
 }

@@ -443,7 +443,7 @@ async fn create_order(
             property_zip: Set(v.zip.clone()),
             property_county: Set(Some(v.county.clone())),
             client_id: Set(Some(v.client_id)),
-            status_id: Set(OrderStatus::Default.id()),
+            status_id: Set(OrderStatus::Default),
             assigned_appraiser_id: Set(None),
             assigned_company_id: Set(None),
             created_at: Set(Utc::now()),
@@ -512,7 +512,7 @@ async fn update_order(
         .one(&txn)
         .await?
         .ok_or_else(|| AppError::NotFound("No such order.".into()))?;
-    let status = OrderStatus::of_id(current.status_id);
+    let status = current.status_id;
     if status.is_closed() {
         return Err(AppError::Conflict(format!(
             "This order is {} and can no longer be changed.",

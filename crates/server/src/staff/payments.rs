@@ -102,7 +102,7 @@ async fn payable(State(state): State<AppState>) -> AppResult<axum::Json<Vec<Paya
                     order_id: o.id,
                     address: o.property_address(),
                     borrower_name: o.borrower_name.clone(),
-                    status: OrderStatus::of_id(o.status_id).label(),
+                    status: o.status_id.label(),
                     appraiser_name: names.get(&appraiser_id).cloned().unwrap_or_default(),
                     appraiser_id,
                     appraiser_fee: fees.get(&o.id).copied().flatten().map(to_amount),
@@ -137,12 +137,11 @@ async fn record_payment(
         .one(&txn)
         .await?
         .ok_or_else(|| AppError::NotFound("No such order.".into()))?;
-    let Some(appraiser_id) =
-        o.assigned_appraiser_id.filter(|_| PAYABLE.contains(&OrderStatus::of_id(o.status_id)))
+    let Some(appraiser_id) = o.assigned_appraiser_id.filter(|_| PAYABLE.contains(&o.status_id))
     else {
         return Err(AppError::Conflict(format!(
             "Only completed or delivered orders with an appraiser can be paid; this one is {}.",
-            OrderStatus::of_id(o.status_id).label()
+            o.status_id.label()
         )));
     };
     if payment::Entity::find()

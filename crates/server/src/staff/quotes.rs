@@ -39,7 +39,6 @@ use crate::orders::placing::{
 };
 use crate::orders::status::OrderStatus;
 use crate::quotes::ANSWER_ACCEPTED;
-use crate::roles::UserType;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -193,12 +192,7 @@ async fn appraisers(
         .map(|id| {
             found
                 .iter()
-                .find(|u| {
-                    u.id == *id
-                        && u.active
-                        && UserType::from_number(u.user_type)
-                            .is_some_and(UserType::is_appraiser_kind)
-                })
+                .find(|u| u.id == *id && u.active && u.user_type.is_appraiser_kind())
                 .cloned()
                 .ok_or_else(|| invalid(format!("User {id} is not an active appraiser.")))
         })
@@ -473,7 +467,7 @@ async fn award_quote(
             property_zip: Set(q.property_zip_code.clone()),
             property_county: Set(q.property_county.clone()),
             client_id: Set(q.client_id),
-            status_id: Set(OrderStatus::Assigned.id()),
+            status_id: Set(OrderStatus::Assigned),
             assigned_appraiser_id: Set(Some(appraiser_id)),
             assigned_company_id: Set(company),
             created_at: Set(now),

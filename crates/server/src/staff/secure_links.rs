@@ -19,7 +19,6 @@ use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::Json;
 use crate::names::full_name;
 use crate::notifications::{Event, Notice, notify};
-use crate::roles::UserType;
 use crate::secure_links::routes::{SecureLink, attachments_of, shape};
 use crate::state::AppState;
 
@@ -106,9 +105,7 @@ async fn send_secure_link(
     let recipient = security_user::Entity::find_by_id(recipient_id)
         .one(&txn)
         .await?
-        .filter(|u| {
-            u.active && UserType::from_number(u.user_type).is_some_and(UserType::is_appraiser_kind)
-        })
+        .filter(|u| u.active && u.user_type.is_appraiser_kind())
         .ok_or_else(|| invalid(format!("User {recipient_id} is not an active appraiser.")))?;
     let the_order = match form.order_id {
         Some(id) => Some(

@@ -96,7 +96,7 @@ pub async fn create(db: &impl ConnectionTrait, new: NewUser) -> AppResult<securi
         id: NotSet,
         login_id: Set(username),
         password_hash: Set(password::hash_blocking(new.password).await?),
-        user_type: Set(new.user_type.number()),
+        user_type: Set(new.user_type),
         first_name: Set(new.first_name),
         last_name: Set(new.last_name),
         email: Set(new.email),

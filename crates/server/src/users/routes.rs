@@ -45,7 +45,7 @@ impl TryFrom<security_user::Model> for SecurityUser {
             work_phone: u.work_phone,
             cell_phone: u.cell_phone,
             cell_phone_carrier: u.cell_phone_carrier,
-            user_type: UserType::stored(u.user_type)?,
+            user_type: u.user_type,
         })
     }
 }

@@ -31,7 +31,7 @@ async fn history(app: &TestApp, id: i64) -> Vec<(i32, String)> {
         .await
         .unwrap()
         .into_iter()
-        .map(|h| (h.status_id, h.message_html.unwrap_or_default()))
+        .map(|h| (h.status_id.id(), h.message_html.unwrap_or_default()))
         .collect()
 }
 
@@ -101,7 +101,7 @@ async fn open_on_time_question(app: &TestApp, id: i64) {
 
 async fn set_status(app: &TestApp, id: i64, status: i32) {
     let mut row = order_row(app, id).await.into_active_model();
-    row.status_id = Set(status);
+    row.status_id = Set(crate::common::orders::status_of(status));
     row.update(&app.db).await.unwrap();
 }
 
@@ -126,7 +126,7 @@ both_dbs!(lifecycle_walk_from_assigned_to_revision_response, |app| {
         "Inspection scheduled."
     );
     let scheduled = order_row(&app, id).await;
-    assert_eq!(scheduled.status_id, 11);
+    assert_eq!(scheduled.status_id.id(), 11);
     let local =
         scheduled.inspection_actual_date.unwrap().with_timezone(&chrono_tz::America::Chicago);
     assert_eq!(
@@ -159,7 +159,7 @@ both_dbs!(lifecycle_walk_from_assigned_to_revision_response, |app| {
         .await,
         "Inspection rescheduled."
     );
-    assert_eq!(order_row(&app, id).await.status_id, 12);
+    assert_eq!(order_row(&app, id).await.status_id.id(), 12);
     assert_eq!(mail_to(&app, ORDERS_TEAM).await, ["Order 800100: Reschedule Inspection"]);
 
     let inspected = json!({"orderId": id, "inspectionActualDate": company_day(2), "inspectionActualTime": "10:30",
@@ -168,13 +168,13 @@ both_dbs!(lifecycle_walk_from_assigned_to_revision_response, |app| {
         s.post_ok("/api/order-details/mark-inspected", inspected).await,
         "The order is marked inspected."
     );
-    assert_eq!(order_row(&app, id).await.status_id, 13);
+    assert_eq!(order_row(&app, id).await.status_id.id(), 13);
 
     // A sketch leaves the status alone; the report moves the order into review.
     assert_eq!(s.upload(upload_form(id, "sketch.pdf", "5")).await.status(), StatusCode::OK);
-    assert_eq!(order_row(&app, id).await.status_id, 13);
+    assert_eq!(order_row(&app, id).await.status_id.id(), 13);
     assert_eq!(s.upload(upload_form(id, "report.pdf", "1")).await.status(), StatusCode::OK);
-    assert_eq!(order_row(&app, id).await.status_id, 14);
+    assert_eq!(order_row(&app, id).await.status_id.id(), 14);
     // In review: no more uploads, and the refused one leaves nothing behind.
     let files = app.count("SELECT COUNT(*) FROM stored_files").await;
     let r = s.upload(upload_form(id, "again.pdf", "1")).await;
@@ -188,7 +188,7 @@ both_dbs!(lifecycle_walk_from_assigned_to_revision_response, |app| {
     // The review team asks for a revision (staff's own system), and the revised report answers it.
     set_status(&app, id, 16).await;
     assert_eq!(s.upload(upload_form(id, "revised.pdf", "2")).await.status(), StatusCode::OK);
-    assert_eq!(order_row(&app, id).await.status_id, 24);
+    assert_eq!(order_row(&app, id).await.status_id.id(), 24);
 
     let added = history(&app, id).await.split_off(before);
     let statuses: Vec<i32> = added.iter().map(|(st, _)| *st).collect();
@@ -396,7 +396,7 @@ both_dbs!(every_validation_message_and_nothing_changes, |app| {
     }
     assert_eq!(written(&app).await, before, "a refused action writes nothing");
     for (id, status) in [(assigned, 4), (accepted, 5), (scheduled, 11)] {
-        assert_eq!(order_row(&app, id).await.status_id, status);
+        assert_eq!(order_row(&app, id).await.status_id.id(), status);
     }
     // The reassign messages, for a firm administrator.
     let admin = app.signed_in("demo.admin").await;
@@ -518,7 +518,7 @@ both_dbs!(reject_unassigns_keeps_the_invitation_and_tells_staff, |app| {
     );
     let row = order_row(&app, id).await;
     assert_eq!(
-        (row.status_id, row.assigned_appraiser_id, row.assigned_company_id),
+        (row.status_id.id(), row.assigned_appraiser_id, row.assigned_company_id),
         (21, None, None)
     );
     assert_eq!(s.get(&format!("/api/order-details/{id}")).await.status(), StatusCode::FORBIDDEN);
@@ -588,12 +588,12 @@ both_dbs!(accept_and_reject_at_once_exactly_one_wins, |app| {
         let added = history(&app, id).await.split_off(before);
         if accepted.0 == StatusCode::OK {
             assert_eq!(
-                (row.status_id, row.assigned_appraiser_id.is_some(), added.len(), added[0].0),
+                (row.status_id.id(), row.assigned_appraiser_id.is_some(), added.len(), added[0].0),
                 (5, true, 1, 5)
             );
         } else {
             assert_eq!(
-                (row.status_id, row.assigned_appraiser_id, added.len(), added[0].0),
+                (row.status_id.id(), row.assigned_appraiser_id, added.len(), added[0].0),
                 (21, None, 1, 21)
             );
         }
@@ -666,7 +666,7 @@ both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
         .await,
         "Status set to Left Message."
     );
-    assert_eq!(order_row(&app, id).await.status_id, 8);
+    assert_eq!(order_row(&app, id).await.status_id.id(), 8);
     assert_eq!(
         history(&app, id).await.pop().unwrap(),
         (8, "<p>Status set to Left Message.<br>Voicemail</p>".to_string())
@@ -725,7 +725,7 @@ both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
         s.post_ok("/api/order-details/conditional-acceptance", body).await,
         "Your conditions were sent for approval."
     );
-    assert_eq!(order_row(&app, offer).await.status_id, 26);
+    assert_eq!(order_row(&app, offer).await.status_id.id(), 26);
     let (status, html) = history(&app, offer).await.pop().unwrap();
     assert_eq!(status, 26);
     assert!(
@@ -885,7 +885,7 @@ both_dbs!(reassign_within_the_firm_with_open_order_counts, |app| {
     assert_eq!(done, "Order assigned to Blake Morgan.");
     let row = order_row(&app, id).await;
     assert_eq!(
-        (row.status_id, row.assigned_appraiser_id, row.accepted_at),
+        (row.status_id.id(), row.assigned_appraiser_id, row.accepted_at),
         (4, Some(second), None)
     );
     assert_eq!(
@@ -927,7 +927,7 @@ both_dbs!(reassign_within_the_firm_with_open_order_counts, |app| {
     admin
         .post_ok("/api/order-details/accept", json!({"orderId": id, "forAppraiser": second}))
         .await;
-    assert_eq!(order_row(&app, id).await.status_id, 5);
+    assert_eq!(order_row(&app, id).await.status_id.id(), 5);
     let staff = app.signed_in("demo.staff").await;
     let list: Value = staff
         .get(&format!("/api/admin-appraiser/order/{id}/assignable"))

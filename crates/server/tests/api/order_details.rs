@@ -140,7 +140,7 @@ both_dbs!(an_appraiser_who_lost_the_order_was_invited, |app| {
     .await;
     let row = order::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap();
     let mut row = row.into_active_model();
-    row.status_id = Set(21);
+    row.status_id = Set(crate::common::orders::status_of(21));
     row.assigned_appraiser_id = Set(None);
     row.update(&app.db).await.unwrap();
     let s = app.signed_in("demo.appraiser").await;

@@ -45,7 +45,7 @@ async fn order_with_history(
         order_history::ActiveModel {
             id: NotSet,
             order_id: Set(id),
-            status_id: Set(status.id()),
+            status_id: Set(*status),
             message_html: Set(None),
             created_at: Set(days_ago(*ago)),
             actor_user_id: Set(None),

@@ -55,7 +55,7 @@ pub async fn order_row(app: &TestApp, id: i64) -> order::Model {
 }
 
 async fn status_of(app: &TestApp, id: i64) -> i32 {
-    order_row(app, id).await.status_id
+    order_row(app, id).await.status_id.id()
 }
 
 async fn detail(app: &TestApp, id: i64) -> order_detail::Model {
@@ -70,7 +70,9 @@ pub async fn history(app: &TestApp, id: i64) -> Vec<(i32, String, bool)> {
         .all(&app.db)
         .await
         .unwrap();
-    rows.into_iter().map(|h| (h.status_id, h.message_html.unwrap_or_default(), h.hide)).collect()
+    rows.into_iter()
+        .map(|h| (h.status_id.id(), h.message_html.unwrap_or_default(), h.hide))
+        .collect()
 }
 
 async fn mail_to(app: &TestApp, recipient: &str) -> Vec<String> {
@@ -242,7 +244,7 @@ both_dbs!(staff_create_and_correct_an_order, |app| {
     assert_eq!(file_number, format!("A{id:07}"));
     let o = order_row(&app, id).await;
     assert_eq!(
-        (o.status_id, o.assigned_appraiser_id, o.property_county.as_deref()),
+        (o.status_id.id(), o.assigned_appraiser_id, o.property_county.as_deref()),
         (3, None, Some("Travis County"))
     );
     let d = detail(&app, id).await;
@@ -416,7 +418,7 @@ both_dbs!(candidates_are_ranked_with_their_reasons_and_only_the_eligible_are_ass
     );
     let o = order_row(&app, id).await;
     assert_eq!(
-        (o.status_id, o.assigned_appraiser_id, o.assigned_company_id.is_some()),
+        (o.status_id.id(), o.assigned_appraiser_id, o.assigned_company_id.is_some()),
         (4, Some(appraiser), true)
     );
     assert_eq!(o.appraiser_due_date.unwrap().format("%Y-%m-%d").to_string(), company_day(12));
@@ -449,7 +451,7 @@ both_dbs!(candidates_are_ranked_with_their_reasons_and_only_the_eligible_are_ass
         "The order was unassigned."
     );
     let o = order_row(&app, id).await;
-    assert_eq!((o.status_id, o.assigned_appraiser_id), (3, None));
+    assert_eq!((o.status_id.id(), o.assigned_appraiser_id), (3, None));
     assert_eq!(mine.get(&format!("/api/order-details/{id}")).await.status(), StatusCode::FORBIDDEN);
     let invited: Value =
         mine.get(&format!("/api/order-details/{id}/was-invited")).await.json().await.unwrap();
@@ -620,7 +622,7 @@ both_dbs!(conditions_are_approved_or_declined, |app| {
     staff.post_ok(&format!("/api/staff/orders/{id}/conditions/approve"), json!({})).await;
     let o = order_row(&app, id).await;
     assert_eq!(
-        (o.status_id, o.appraiser_due_date.map(|d| d.to_string()), o.accepted_at.is_some()),
+        (o.status_id.id(), o.appraiser_due_date.map(|d| d.to_string()), o.accepted_at.is_some()),
         (5, Some(company_day(15)), true)
     );
     assert_eq!(detail(&app, id).await.appraiser_fee_cents, Some(52_500));
@@ -720,7 +722,7 @@ both_dbs!(two_staff_acting_at_once_one_wins_the_other_gets_409, |app| {
     let (id, _) = new_order(&staff).await;
     assign_to(&app, &staff, id, "demo.appraiser").await;
     let mut row = order_row(&app, id).await.into_active_model();
-    row.status_id = Set(portal::orders::status::OrderStatus::InReview.id());
+    row.status_id = Set(portal::orders::status::OrderStatus::InReview);
     row.update(&app.db).await.unwrap();
     let before = history(&app, id).await.len();
     let path = format!("/api/staff/orders/{id}/complete");

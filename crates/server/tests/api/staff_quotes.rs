@@ -126,7 +126,7 @@ both_dbs!(a_quote_goes_out_is_answered_and_awarded, |app| {
     let order_id = created["id"].as_i64().unwrap();
     let o = order::Entity::find_by_id(order_id).one(&app.db).await.unwrap().unwrap();
     assert_eq!(
-        (o.status_id, o.assigned_appraiser_id, o.property_address_line1.as_str()),
+        (o.status_id.id(), o.assigned_appraiser_id, o.property_address_line1.as_str()),
         (4, Some(first_id), "77 Elm St")
     );
     assert_eq!(o.appraiser_due_date.map(|d| d.to_string()), Some(company_day(7)));

@@ -8,6 +8,12 @@ use portal_db::entities::{
 use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
 
 use super::TestApp;
+use portal_db::status::OrderStatus;
+
+/// Tests name statuses by their ids, as the API sends them.
+pub fn status_of(id: i32) -> OrderStatus {
+    OrderStatus::from_id(id).expect("an order status id")
+}
 
 pub struct NewOrder<'a> {
     pub file_number: &'a str,
@@ -37,7 +43,7 @@ pub async fn order_with_details(app: &TestApp, spec: NewOrder<'_>) -> i64 {
         property_zip: Set("78701".into()),
         property_county: Set(Some("Travis".into())),
         client_id: Set(None),
-        status_id: Set(spec.status),
+        status_id: Set(status_of(spec.status)),
         assigned_appraiser_id: Set(appraiser),
         assigned_company_id: Set(company),
         created_at: Set(now - Duration::days(3)),
@@ -114,7 +120,7 @@ pub async fn order_with_details(app: &TestApp, spec: NewOrder<'_>) -> i64 {
         order_history::ActiveModel {
             id: NotSet,
             order_id: Set(id),
-            status_id: Set(status),
+            status_id: Set(status_of(status)),
             message_html: Set(Some(message.into())),
             created_at: Set(now - Duration::minutes(minutes_ago)),
             actor_user_id: Set(None),

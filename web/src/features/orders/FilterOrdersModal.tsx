@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { StatusChoice } from '../../lib/api-enums';
 import { useState, type FormEvent } from 'react';
 import { useStates } from '../../lib/lookups';
 import { useSearchStatuses } from './api';
-import { EMPTY_FILTERS, STATUS_ALL, effectiveStatusIds, type OrderFilters, type TextFilter } from './dashboardParams';
+import { EMPTY_FILTERS, effectiveStatusIds, isStatusChoice, type OrderFilters, type TextFilter } from './dashboardParams';
 
 export const FILTER_MODAL_TITLE = 'Filter Orders';
 
@@ -93,7 +94,10 @@ function FilterForm({ filters, onClose, onSearch, onClear }: Omit<FilterOrdersMo
           label="Status"
           data={statusData}
           value={statusData.length ? statusValue : null}
-          onChange={(v) => setValues((cur) => ({ ...cur, statusRefIds: v === null ? [] : [Number(v)] }))}
+          onChange={(v) => {
+            const choice = Number(v);
+            setValues((cur) => ({ ...cur, statusRefIds: v !== null && isStatusChoice(choice) ? [choice] : [] }));
+          }}
           searchable
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
@@ -104,7 +108,7 @@ function FilterForm({ filters, onClose, onSearch, onClear }: Omit<FilterOrdersMo
           variant="default"
           disabled={busy !== null}
           onClick={() => {
-            setValues({ ...EMPTY_FILTERS, statusRefIds: [STATUS_ALL] });
+            setValues({ ...EMPTY_FILTERS, statusRefIds: [StatusChoice.All] });
             void run('clear', onClear);
           }}
         >

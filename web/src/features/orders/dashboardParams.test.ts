@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { StatusChoice } from '../../lib/api-enums';
 import {
   DEFAULT_STATE,
   EMPTY_FILTERS,
@@ -92,7 +93,7 @@ describe('URL params', () => {
     expect(parseDashboardParams(new URLSearchParams(p.toString()))).toEqual(s);
   });
   it('keeps an explicit All status and the empty list apart from unset', () => {
-    const all = { ...DEFAULT_STATE, filters: { ...EMPTY_FILTERS, statusRefIds: [0] } };
+    const all = { ...DEFAULT_STATE, filters: { ...EMPTY_FILTERS, statusRefIds: [StatusChoice.All] } };
     expect(parseDashboardParams(toDashboardParams(all)).filters.statusRefIds).toEqual([0]);
     expect(parseDashboardParams(new URLSearchParams('status=')).filters.statusRefIds).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { Schemas } from '../../lib/api';
+import { StatusChoice } from '../../lib/api-enums';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../../components/PaginationBar';
 import { parseDate, toIsoDate } from '../../lib/dates';
 
@@ -22,10 +23,6 @@ export interface Sort {
   direction: SortDirection;
 }
 
-/** Status search groups (GET /api/constants/search-statuses). */
-export const STATUS_OPEN = -1;
-export const STATUS_ALL = 0;
-
 /** The text fields of the order search form, in form order. */
 export const TEXT_FILTERS = [
   'usaFileNumber',
@@ -42,7 +39,7 @@ export type TextFilter = (typeof TEXT_FILTERS)[number];
 
 export type OrderFilters = Record<TextFilter, string> & {
   /** Status ids; null is unset (the Open group), an empty list means All. */
-  statusRefIds: number[] | null;
+  statusRefIds: StatusChoice[] | null;
 };
 
 export interface DashboardState {
@@ -70,10 +67,16 @@ export const DEFAULT_STATE: DashboardState = { page: 0, limit: DEFAULT_PAGE_SIZE
 
 const DATE_FILTERS: ReadonlySet<TextFilter> = new Set(['createDateFrom', 'createDateTo']);
 
+const STATUS_CHOICES: ReadonlySet<number> = new Set(Object.values(StatusChoice));
+
+export function isStatusChoice(n: number): n is StatusChoice {
+  return STATUS_CHOICES.has(n);
+}
+
 /** Search defaults (docs/domain.md#order-statuses): unset is the Open option, an empty list the All option. */
-export function effectiveStatusIds(ids: number[] | null | undefined): number[] {
-  if (ids == null) return [STATUS_OPEN];
-  if (ids.length === 0) return [STATUS_ALL];
+export function effectiveStatusIds(ids: StatusChoice[] | null | undefined): StatusChoice[] {
+  if (ids == null) return [StatusChoice.Open];
+  if (ids.length === 0) return [StatusChoice.All];
   return ids;
 }
 
@@ -88,13 +91,13 @@ export function nextSort(current: Sort | null, field: SortField): Sort | null {
 export function activeFilterCount(filters: OrderFilters): number {
   const texts = TEXT_FILTERS.filter((k) => filters[k].trim() !== '').length;
   const ids = effectiveStatusIds(filters.statusRefIds);
-  const status = ids.some((id) => id !== STATUS_OPEN && id !== STATUS_ALL) ? 1 : 0;
+  const status = ids.some((id) => id !== StatusChoice.Open && id !== StatusChoice.All) ? 1 : 0;
   return texts + status;
 }
 
 /** Clear: page 1, the same page size (and sort), no filters and the All status. */
 export function clearedState(state: DashboardState): DashboardState {
-  return { ...state, page: 0, filters: { ...EMPTY_FILTERS, statusRefIds: [STATUS_ALL] } };
+  return { ...state, page: 0, filters: { ...EMPTY_FILTERS, statusRefIds: [StatusChoice.All] } };
 }
 
 function normaliseFilters(filters: OrderFilters): OrderFilters {
@@ -123,7 +126,8 @@ export function parseDashboardParams(params: URLSearchParams): DashboardState {
       .split(',')
       .map((s) => s.trim())
       .filter((s) => /^-?\d+$/.test(s))
-      .map(Number);
+      .map(Number)
+      .filter(isStatusChoice);
   }
   return { page, limit, sort, filters: normaliseFilters(filters) };
 }
