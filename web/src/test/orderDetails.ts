@@ -1,5 +1,8 @@
 import type { Schemas } from '../lib/api';
 
+/** The property details of the fixture order (and of the tests that enter them). */
+export const PROPERTY_DETAILS = { yearBuilt: 1998, livingArea: 1850, lotArea: 7000, countyUse: 'Residential', assessedValue: 300000 };
+
 /** An order as GET /api/order-details/{id} answers it (order 5, inspection scheduled), with `extra` over it. */
 export function orderDetailsFixture(extra: Partial<Schemas['OrderDetails']> = {}): Schemas['OrderDetails'] {
   return {
@@ -46,11 +49,7 @@ export function orderDetailsFixture(extra: Partial<Schemas['OrderDetails']> = {}
     assignedAppraiserSecurityUser: 10,
     availableActions: [],
     alerts: ['Rush order'],
-    yearBuilt: 1998,
-    livingArea: 1850,
-    lotArea: 7000,
-    countyUse: 'Residential',
-    assessedValue: 300000,
+    ...PROPERTY_DETAILS,
     latitude: null,
     longitude: null,
     locationApproximate: false,

@@ -20,3 +20,13 @@ export const appConfig = () =>
 
 /** The CSRF token every non-GET call asks for first. */
 export const csrf = http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' }));
+
+/** POST `path` answered with the success `message`; `sent.body` is what it was sent last. */
+export function answerPost(path: string, message: string) {
+  const sent: { body: unknown } = { body: null };
+  const handler = http.post(path, async ({ request }) => {
+    sent.body = await request.json();
+    return HttpResponse.json({ message });
+  });
+  return { handler, sent };
+}

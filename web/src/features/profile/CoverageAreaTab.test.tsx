@@ -5,6 +5,7 @@ import { server } from '../../test/server';
 import { MSG_NO_COVERAGE } from './CoverageAreaTab';
 import { MSG_COVERAGE_ADD_FAILED, MSG_COVERAGE_ADDED, MSG_COVERAGE_REMOVE_FAILED, MSG_COVERAGE_REMOVED, MSG_NOT_ENOUGH_DATA, MSG_SELECT_STATE_AND_COUNTY } from './rules';
 import { APPRAISER_ID, profileServer, type ProfileServerOptions } from './testServer';
+import { mockMediaQueries } from '../../test/media';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => {
@@ -156,19 +157,7 @@ describe('Coverage Area', () => {
   });
 
   it('is a list of cards on a small screen', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          onchange: null,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    mockMediaQueries((query) => query.includes('max-width'));
     await open();
     const list = await screen.findByRole('list', { name: 'Coverage areas' });
     expect(screen.queryByRole('table', { name: 'Coverage areas' })).not.toBeInTheDocument();

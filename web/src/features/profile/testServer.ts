@@ -3,48 +3,14 @@
  * answer like the server, record what they were sent, and can be told to refuse.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { appConfig, csrf, loggedIn } from '../../test/server';
+import { appraiserInfo } from '../../test/appraiser';
 import type { AppraiserInfo, CoverageArea, EnoFileRef, FileRecord, Licence, Scorecard } from './api';
 
 export const APPRAISER_ID = 10;
 export const appraiserUser = { securityUserId: APPRAISER_ID, userType: 1, firstName: 'Avery', lastName: 'Appraiser' };
 export const adminUser = { securityUserId: 30, userType: 6, firstName: 'Casey', lastName: 'Admin' };
 export const staffUser = { securityUserId: 20, userType: 2, firstName: 'Dana', lastName: 'Staff' };
-
-export function appraiserInfo(extra: Partial<AppraiserInfo> = {}): AppraiserInfo {
-  return {
-    id: 3,
-    securityUser: {
-      id: APPRAISER_ID,
-      firstName: 'Avery',
-      lastName: 'Appraiser',
-      email: 'demo.appraiser@appraisalportal.example',
-      loginId: 'demo.appraiser',
-      workPhone: '512-555-0210',
-      cellPhone: '5125550110',
-      cellPhoneCarrier: 'Verizon',
-      userType: 1,
-    },
-    officeAddressLine1: '100 Congress Avenue',
-    officeAddressLine2: null,
-    officeCity: 'Austin',
-    officeStateCode: 'TX',
-    officeZipCode: '78701',
-    isFhaCertified: true,
-    isStaffAppraiser: false,
-    noTrainee: true,
-    oooStartDate: null,
-    oooEndDate: null,
-    enoProvider: 'Lone Star Mutual',
-    enoPerIncidentAmount: 1000000,
-    enoAggregateAmount: 2000000,
-    enoExpirationDate: '2027-06-30',
-    isLinked: false,
-    readyForEppOnboarding: false,
-    ...extra,
-  };
-}
 
 export interface ProfileState {
   appraiser: AppraiserInfo;
@@ -86,28 +52,6 @@ const refusal = (r: Refusal) => HttpResponse.json({ message: r.message }, { stat
 async function entries(request: Request): Promise<[string, string][]> {
   const form = await request.formData();
   return [...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : (v as File).name]);
-}
-
-/**
- * Multipart bodies in tests: jsdom's FormData and File do not survive the trip through Node's fetch
- * (the file arrives as the text "undefined"), so the tests use Node's own, as a browser's would work.
- * Call in beforeAll; vi.unstubAllGlobals() undoes it.
- */
-export async function loadNodeMultipart(): Promise<void> {
-  // Node's classes, reached through what Node's fetch hands back (jsdom hides the globals).
-  const form = await new Response(new URLSearchParams('a=1')).formData();
-  node = { FormData: form.constructor as typeof FormData, Blob: (await new Response('x').blob()).constructor as typeof Blob };
-  vi.stubGlobal('FormData', node.FormData);
-}
-
-let node: { FormData: typeof FormData; Blob: typeof Blob } | null = null;
-
-/** A file as the browser hands it over (Node's own; call loadNodeMultipart first). */
-export function namedFile(name: string, type = 'application/pdf'): File {
-  if (!node) throw new Error('call loadNodeMultipart() in beforeAll first');
-  const form = new node.FormData();
-  form.append('file', new node.Blob(['%PDF-1.4\n'], { type }), name);
-  return form.get('file') as File;
 }
 
 export function profileServer(options: ProfileServerOptions = {}) {
@@ -233,20 +177,4 @@ export function profileServer(options: ProfileServerOptions = {}) {
     ),
   ];
   return { handlers, calls, state };
-}
-
-/** The shared MSW server for a test file that uploads files (Node's multipart classes keep file names). */
-export function setUpMultipartProfileServer(): void {
-  beforeAll(async () => {
-    server.listen({ onUnhandledRequest: 'bypass' });
-    await loadNodeMultipart();
-  });
-  afterEach(() => {
-    server.resetHandlers();
-    vi.restoreAllMocks();
-  });
-  afterAll(() => {
-    server.close();
-    vi.unstubAllGlobals();
-  });
 }

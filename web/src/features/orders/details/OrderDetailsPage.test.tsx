@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { orderDetailsFixture } from '../../../test/orderDetails';
 import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, server } from '../../../test/server';
 import { actionDialogs } from './actionDialogs';
@@ -14,22 +15,12 @@ afterAll(() => server.close());
 const appraiser = { securityUserId: 10, userType: 1, firstName: 'Dana', lastName: 'Reed' };
 const staff = { securityUserId: 20, userType: 2, firstName: 'Sam', lastName: 'Staff' };
 
+/** The fixture order as this page's tests know it, with `extra` over it. */
 function order(extra: Partial<OrderDetails> = {}): OrderDetails {
-  return {
-    id: 5,
-    createDate: '2026-01-02T15:00:00Z',
-    fileNumber: '26000005',
-    loanNumber: 'LN-1',
-    fhaCaseId: null,
-    statusId: 11,
-    orderStatus: 'Inspection Scheduled',
+  return orderDetailsFixture({
     borrowerName: '',
     propertyAddress: '123 Main St, Austin, TX 78701',
-    propertyAddressLine1: '123 Main St',
     propertyAddressLine2: null,
-    propertyCity: 'Austin',
-    propertyStateCode: 'TX',
-    propertyZip: '78701',
     county: 'Travis',
     clientId: null,
     propertyTypeId: null,
@@ -38,37 +29,13 @@ function order(extra: Partial<OrderDetails> = {}): OrderDetails {
     intendedUse: 'Purchase',
     reportType1: { id: 1, productDescription: '1004 Full Appraisal' },
     reportType2: null,
-    reportType3: null,
-    reportType4: null,
-    appraiserFee: 450,
-    techFee: 4,
-    purchasePrice: 325000,
     orderedBy: 'First Lender',
-    orderedByAddress: '1 Bank Plaza, Austin, TX',
     notesAndSpecialInstructions: '<p>Call <strong>before</strong> visiting.</p>',
-    contactsVisible: true,
     propertyContact: { id: 1, name: 'Pat Owner', email: 'pat@example.com', cellPhone: '5125550110', workPhone: '5550110', homePhone: '15125550111x12', type: 'PROPERTY_CONTACT' },
-    otherContacts: [{ id: 2, name: 'Lee Loans', email: null, cellPhone: null, workPhone: '512-555-0199', homePhone: null, type: 'LOAN_OFFICER' }],
     appraiserDueDate: '2999-01-01',
     turnTime: { businessDays: 3, finished: false, paused: true },
-    inspectionActualDate: null,
-    estimatedDeliveryDate: null,
     inspectionDueDate: '2999-01-01',
-    estimatedClosingDate: null,
-    wasPreviouslyScheduled: false,
-    assignedAppraiserSecurityUser: 10,
-    availableActions: [],
     alerts: ['Rush order', 'Gate code 1234'],
-    yearBuilt: 1998,
-    livingArea: 1850,
-    lotArea: 7000,
-    countyUse: 'Residential',
-    assessedValue: 300000,
-    latitude: null,
-    longitude: null,
-    locationApproximate: false,
-    requiresEnv: false,
-    amcLicense: null,
     histories: [
       {
         id: 2,
@@ -102,9 +69,8 @@ function order(extra: Partial<OrderDetails> = {}): OrderDetails {
         hide: true,
       },
     ],
-    messages: [],
     ...extra,
-  };
+  });
 }
 
 interface Calls {

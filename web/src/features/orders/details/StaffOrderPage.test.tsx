@@ -1,24 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../lib/api';
-import { namedFile, useNodeMultipart } from '../../../test/multipart';
+import { namedFile, setUpMultipartServer } from '../../../test/multipart';
 import { orderDetailsFixture } from '../../../test/orderDetails';
 import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, server } from '../../../test/server';
 
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: 'bypass' });
-  await useNodeMultipart();
-});
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => {
-  server.close();
-  vi.unstubAllGlobals();
-});
+setUpMultipartServer();
 
 const appraiser = { securityUserId: 10, userType: 1, firstName: 'Dana', lastName: 'Reed' };
 const staff = { securityUserId: 20, userType: 2, firstName: 'Sam', lastName: 'Staff' };

@@ -1,9 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Providers } from '../../../app/Providers';
 import { createQueryClient } from '../../../app/queryClient';
+import { appraiserInfo } from '../../../test/appraiser';
+import { deactivateThenReactivate } from '../../../test/deactivate';
+import { expectCardsOnPhone } from '../../../test/media';
 import { csrf, server } from '../../../test/server';
 import type { AppraiserInfo, AppraiserItem } from './api';
 import { StaffAppraisersPage } from './AppraisersPage';
@@ -29,22 +32,12 @@ const avery: AppraiserItem = {
 const blake: AppraiserItem = { ...avery, id: 6, username: 'blake', name: 'Blake Morgan', email: 'blake@example.com', company: null, companyId: null, licenses: [], openOrders: 0 };
 
 /** Avery's record as GET /api/appraiser/5 answers it. */
-const averyRecord = (): AppraiserInfo => ({
-  id: 3,
-  securityUser: { id: 5, firstName: 'Avery', lastName: 'Appraiser', email: 'avery@prairie.example', loginId: 'avery', cellPhone: '512-555-0110', userType: 1 },
-  officeAddressLine1: '100 Congress Avenue',
-  officeAddressLine2: null,
-  officeCity: 'Austin',
-  officeStateCode: 'TX',
-  officeZipCode: '78701',
-  isFhaCertified: true,
-  isStaffAppraiser: false,
-  noTrainee: true,
-  isLinked: false,
-  readyForEppOnboarding: false,
-  enoPerIncidentAmount: 0,
-  enoAggregateAmount: 0,
-});
+const averyRecord = (): AppraiserInfo =>
+  appraiserInfo({
+    securityUser: { id: 5, firstName: 'Avery', lastName: 'Appraiser', email: 'avery@prairie.example', loginId: 'avery', cellPhone: '512-555-0110', userType: 1 },
+    enoPerIncidentAmount: 0,
+    enoAggregateAmount: 0,
+  });
 
 /** A fake server over `list`, recording what the page sends. */
 function withAppraisers(list: AppraiserItem[], records: Record<number, AppraiserInfo> = { 5: averyRecord() }, refuseNextChange?: string) {
@@ -206,15 +199,7 @@ describe('Staff Appraisers page', () => {
 
   it('Deactivate asks first, then the row shows Inactive and offers Reactivate', async () => {
     const { sent } = withAppraisers([structuredClone(avery)]);
-    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Avery Appraiser' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Appraiser' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    expect(await screen.findByRole('button', { name: 'Reactivate Avery Appraiser' })).toBeInTheDocument();
-    expect(within(await row('Avery Appraiser')).getByText('Inactive')).toBeInTheDocument();
-    expect(screen.getByText('Avery Appraiser was deactivated.')).toBeInTheDocument();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Reactivate Avery Appraiser' }));
-    expect(await screen.findByRole('button', { name: 'Deactivate Avery Appraiser' })).toBeInTheDocument();
+    await deactivateThenReactivate('Avery Appraiser', 'Deactivate Appraiser', 'Inactive', row);
     expect(sent.map((s) => s.path)).toEqual(['/api/staff/appraisers/5/deactivate', '/api/staff/appraisers/5/reactivate']);
   });
 
@@ -281,18 +266,6 @@ describe('Staff Appraisers page', () => {
     expect(within(dialog).queryByLabelText(/^Office City/)).not.toBeInTheDocument();
   });
 
-  it('shows a card per appraiser on a phone-sized screen', async () => {
-    const phone = vi
-      .spyOn(window, 'matchMedia')
-      .mockImplementation((query) => Object.assign(new EventTarget(), { matches: true, media: query, onchange: null, addListener: () => {}, removeListener: () => {} }));
-    try {
-      withAppraisers([structuredClone(avery)]);
-      const cards = await screen.findByRole('list', { name: 'Appraisers' });
-      expect(within(cards).getByText('Avery Appraiser')).toBeInTheDocument();
-      expect(within(cards).getByRole('button', { name: 'Licences of Avery Appraiser' })).toBeInTheDocument();
-      expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    } finally {
-      phone.mockRestore();
-    }
-  });
+  it('shows a card per appraiser on a phone-sized screen', () =>
+    expectCardsOnPhone('Appraisers', 'Avery Appraiser', 'Licences of Avery Appraiser', () => withAppraisers([structuredClone(avery)])));
 });

@@ -1,8 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Providers } from '../../../app/Providers';
 import { createQueryClient } from '../../../app/queryClient';
+import { deactivateThenReactivate } from '../../../test/deactivate';
+import { expectCardsOnPhone } from '../../../test/media';
 import { csrf, server } from '../../../test/server';
 import type { CompanyItem } from './api';
 import { FirmsPage, officeLine } from './FirmsPage';
@@ -155,30 +157,10 @@ describe('Firms page', () => {
 
   it('Deactivate asks first, then the row shows Deactivated and offers Reactivate', async () => {
     const { sent } = withFirms([structuredClone(prairie)]);
-    fireEvent.click(await screen.findByRole('button', { name: 'Deactivate Prairie Valuation Partners' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Firm' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
-    expect(await screen.findByRole('button', { name: 'Reactivate Prairie Valuation Partners' })).toBeInTheDocument();
-    expect(within(await row('Prairie Valuation Partners')).getByText('Deactivated')).toBeInTheDocument();
-    expect(screen.getByText('Prairie Valuation Partners was deactivated.')).toBeInTheDocument();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Reactivate Prairie Valuation Partners' }));
-    expect(await screen.findByRole('button', { name: 'Deactivate Prairie Valuation Partners' })).toBeInTheDocument();
+    await deactivateThenReactivate('Prairie Valuation Partners', 'Deactivate Firm', 'Deactivated', row);
     expect(sent.map((s) => s.body)).toEqual([{ active: false }, { active: true }]);
   });
 
-  it('shows a card per firm on a phone-sized screen', async () => {
-    const phone = vi
-      .spyOn(window, 'matchMedia')
-      .mockImplementation((query) => Object.assign(new EventTarget(), { matches: true, media: query, onchange: null, addListener: () => {}, removeListener: () => {} }));
-    try {
-      withFirms([structuredClone(prairie)]);
-      const cards = await screen.findByRole('list', { name: 'Firms' });
-      expect(within(cards).getByText('Prairie Valuation Partners')).toBeInTheDocument();
-      expect(within(cards).getByRole('button', { name: 'Edit Prairie Valuation Partners' })).toBeInTheDocument();
-      expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    } finally {
-      phone.mockRestore();
-    }
-  });
+  it('shows a card per firm on a phone-sized screen', () =>
+    expectCardsOnPhone('Firms', 'Prairie Valuation Partners', 'Edit Prairie Valuation Partners', () => withFirms([structuredClone(prairie)])));
 });

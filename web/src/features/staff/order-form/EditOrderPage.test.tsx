@@ -2,9 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../lib/api';
-import { orderDetailsFixture } from '../../../test/orderDetails';
+import { orderDetailsFixture, PROPERTY_DETAILS } from '../../../test/orderDetails';
 import { renderApp } from '../../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+import { server } from '../../../test/server';
+import { orderFormLookups } from './testServer';
 import { htmlToPlainText } from './orderForm';
 import { MSG_FIX_FIELDS } from '../../../lib/fieldRules';
 
@@ -12,30 +13,16 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
-const options = (labels: string[]) => labels.map((label, i) => ({ label, value: String(i + 1), id: i + 1 }));
-const product = (id: number, label: string, defaultFee: number) => ({ id, label, value: String(id), productDescription: label, desktop: false, defaultFee });
-
 /** The edit page's calls for `order`; PUT answers come from `answers` in turn. */
 function editServer(order: Schemas['OrderDetails'], answers: Response[] = []) {
   const put: unknown[] = [];
   server.use(
-    loggedIn(staff),
-    appConfig(),
-    csrf,
+    ...orderFormLookups([
+      { id: 3, companyName: 'Acme Lending' },
+      { id: 4, companyName: 'Other Bank' },
+    ]),
     http.get('*/api/order-details/:id', () => HttpResponse.json(order)),
     http.get('*/api/staff/orders/:id/notes', () => HttpResponse.json([])),
-    http.get('*/api/staff/clients', () =>
-      HttpResponse.json([
-        { id: 3, companyName: 'Acme Lending' },
-        { id: 4, companyName: 'Other Bank' },
-      ]),
-    ),
-    http.get('*/api/constants/states', () => HttpResponse.json([{ label: 'Texas', value: 'TX' }])),
-    http.get('*/api/constants/counties/TX', () => HttpResponse.json([{ label: 'Travis County', value: 'Travis County' }])),
-    http.get('*/api/constants/property-types', () => HttpResponse.json(options(['Single Family Residence', 'Condominium']))),
-    http.get('*/api/constants/intended-uses', () => HttpResponse.json(options(['Purchase', 'Refinance']))),
-    http.get('*/api/constants/report-products', () => HttpResponse.json([product(1, '1004 Single Family Residential', 450), product(2, '1007 Rent Schedule', 100)])),
     http.put('*/api/staff/orders/:id', async ({ request, params }) => {
       put.push({ id: params.id, body: await request.json() });
       return answers.shift() ?? HttpResponse.json({ message: 'The order was saved.' });
@@ -152,11 +139,7 @@ describe('Edit Order page', () => {
           { name: 'Lee Loans', type: 'LOAN_OFFICER', email: null, cellPhone: null, workPhone: '512-555-0199', homePhone: null },
         ],
         alerts: ['Rush order'],
-        yearBuilt: 1998,
-        livingArea: 1850,
-        lotArea: 7000,
-        countyUse: 'Residential',
-        assessedValue: 300000,
+        ...PROPERTY_DETAILS,
       },
     });
 

@@ -2,17 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../../lib/dates';
+import { PROPERTY_DETAILS } from '../../../test/orderDetails';
 import { renderApp } from '../../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+import { server } from '../../../test/server';
+import { orderFormLookups } from './testServer';
 import { MSG_FIX_FIELDS } from '../../../lib/fieldRules';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
-const options = (labels: string[]) => labels.map((label, i) => ({ label, value: String(i + 1), id: i + 1 }));
-const product = (id: number, label: string, defaultFee: number) => ({ id, label, value: String(id), productDescription: label, desktop: false, defaultFee });
 
 /** yyyy-mm-dd `days` after the company's today. */
 function day(days: number): string {
@@ -23,15 +21,7 @@ function day(days: number): string {
 
 function withLookups(posted: unknown[], answers: Response[]) {
   server.use(
-    loggedIn(staff),
-    appConfig(),
-    csrf,
-    http.get('*/api/staff/clients', () => HttpResponse.json([{ id: 3, companyName: 'Acme Lending' }])),
-    http.get('*/api/constants/states', () => HttpResponse.json([{ label: 'Texas', value: 'TX' }])),
-    http.get('*/api/constants/counties/TX', () => HttpResponse.json([{ label: 'Travis County', value: 'Travis County' }])),
-    http.get('*/api/constants/property-types', () => HttpResponse.json(options(['Single Family Residence', 'Condominium']))),
-    http.get('*/api/constants/intended-uses', () => HttpResponse.json(options(['Purchase', 'Refinance']))),
-    http.get('*/api/constants/report-products', () => HttpResponse.json([product(1, '1004 Single Family Residential', 450), product(2, '1007 Rent Schedule', 100)])),
+    ...orderFormLookups(),
     http.post('*/api/staff/orders', async ({ request }) => {
       posted.push(await request.json());
       return answers.shift() ?? HttpResponse.json({ message: 'unexpected' }, { status: 500 });
@@ -45,6 +35,30 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 /** The form (notices of earlier tests may still be on the screen). */
 const form = () => screen.getByRole('form', { name: 'New order' });
 const createOrder = () => fireEvent.click(screen.getByRole('button', { name: 'Create Order' }));
+
+/** Fills every required field but the report types (State first: it loads the counties). */
+async function fillRequiredFields() {
+  for (const [label, value] of [
+    ['Client', '3'],
+    ['Borrower Name', 'Jordan Buyer'],
+    ['Property Address', '12 Oak St'],
+    ['City', 'Austin'],
+    ['State', 'TX'],
+  ]) {
+    type(label!, value!);
+  }
+  await screen.findByRole('option', { name: 'Travis County' });
+  for (const [label, value] of [
+    ['County', 'Travis County'],
+    ['Zip', '78704'],
+    ['Property Type', '1'],
+    ['Intended Use', '1'],
+    ['Appraiser Fee', '450'],
+    ['Appraiser Due Date', day(3)],
+  ]) {
+    type(label!, value!);
+  }
+}
 
 /** Picks a report product (the dropdown is still in its opening transition in jsdom, so hidden). */
 async function chooseProduct(name: RegExp) {
@@ -101,26 +115,7 @@ describe('New Order page', () => {
     await screen.findByRole('option', { name: 'Acme Lending' });
     createOrder();
     expect(await screen.findByRole('alert')).toHaveTextContent(MSG_FIX_FIELDS);
-    for (const [label, value] of [
-      ['Client', '3'],
-      ['Borrower Name', 'Jordan Buyer'],
-      ['Property Address', '12 Oak St'],
-      ['City', 'Austin'],
-      ['State', 'TX'],
-    ]) {
-      type(label!, value!);
-    }
-    await screen.findByRole('option', { name: 'Travis County' });
-    for (const [label, value] of [
-      ['County', 'Travis County'],
-      ['Zip', '78704'],
-      ['Property Type', '1'],
-      ['Intended Use', '1'],
-      ['Appraiser Fee', '450'],
-      ['Appraiser Due Date', day(3)],
-    ]) {
-      type(label!, value!);
-    }
+    await fillRequiredFields();
     expect(screen.getByRole('alert')).toHaveTextContent(MSG_FIX_FIELDS);
     await chooseProduct(/^1007 Rent Schedule/);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -201,26 +196,7 @@ describe('New Order page', () => {
     withLookups(posted, [HttpResponse.json({ id: 78, fileNumber: 'A0000078' }, { status: 201 })]);
     const { router } = renderApp('/staff/new-order');
     await screen.findByRole('option', { name: 'Acme Lending' });
-    for (const [label, value] of [
-      ['Client', '3'],
-      ['Borrower Name', 'Jordan Buyer'],
-      ['Property Address', '12 Oak St'],
-      ['City', 'Austin'],
-      ['State', 'TX'],
-    ]) {
-      type(label!, value!);
-    }
-    await screen.findByRole('option', { name: 'Travis County' });
-    for (const [label, value] of [
-      ['County', 'Travis County'],
-      ['Zip', '78704'],
-      ['Property Type', '1'],
-      ['Intended Use', '1'],
-      ['Appraiser Fee', '450'],
-      ['Appraiser Due Date', day(3)],
-    ]) {
-      type(label!, value!);
-    }
+    await fillRequiredFields();
     await chooseProduct(/^1004 Single Family Residential/);
 
     const details = screen.getByRole('region', { name: 'Property Details' });
@@ -261,14 +237,7 @@ describe('New Order page', () => {
 
     createOrder();
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/orderdetails/78'));
-    expect(posted[0]).toMatchObject({
-      alerts: ['Rush order', 'Gate code 1234'],
-      yearBuilt: 1998,
-      livingArea: 1850,
-      lotArea: 7000,
-      countyUse: 'Residential',
-      assessedValue: 300000,
-    });
+    expect(posted[0]).toMatchObject({ alerts: ['Rush order', 'Gate code 1234'], ...PROPERTY_DETAILS });
   });
 
   it('offers at most 10 alerts', async () => {

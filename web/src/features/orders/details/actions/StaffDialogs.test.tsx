@@ -1,9 +1,8 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../../app/Providers';
-import { createQueryClient } from '../../../../app/queryClient';
-import { appConfig, server } from '../../../../test/server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openDialog } from '../../../../test/dialogs';
+import { answerPost, appConfig, csrf, server } from '../../../../test/server';
 import type { ActionDialogProps } from './types';
 import type { OrderDetails } from '../types';
 import { MSG_FEE_POSITIVE, StaffAssignDialog } from './AssignDialog';
@@ -15,17 +14,8 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const order = { id: 9, fileNumber: 'A0000009', appraiserFee: 450, propertyAddress: '12 Oak St, Austin, TX 78701' } as OrderDetails;
-const csrf = http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' }));
 
-function open(Dialog: (p: ActionDialogProps) => React.ReactNode, action: ActionDialogProps['action']) {
-  const onDone = vi.fn();
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <Dialog order={order} action={action} opened onClose={vi.fn()} onDone={onDone} />
-    </Providers>,
-  );
-  return onDone;
-}
+const open = (Dialog: Parameters<typeof openDialog>[1], action: ActionDialogProps['action']) => openDialog(order, Dialog, action);
 
 const candidate = (appraiserId: number, name: string, eligible: boolean, reasons: string[] = []) => ({
   appraiserId,
@@ -46,17 +36,14 @@ const candidate = (appraiserId: number, name: string, eligible: boolean, reasons
 
 describe('staff desk dialogs', () => {
   it('assign: ranked candidates, the ineligible disabled with their reasons, the fee checked, then the call', async () => {
-    let sent: unknown = null;
+    const post = answerPost('*/api/staff/orders/9/assign', 'Order assigned to Avery Appraiser.');
     server.use(
       csrf,
       appConfig(),
       http.get('*/api/staff/orders/9/candidates', () =>
         HttpResponse.json([candidate(1, 'Avery Appraiser', true), candidate(2, 'Blake Morgan', false, ['Out of office on the due date.'])]),
       ),
-      http.post('*/api/staff/orders/9/assign', async ({ request }) => {
-        sent = await request.json();
-        return HttpResponse.json({ message: 'Order assigned to Avery Appraiser.' });
-      }),
+      post.handler,
     );
     const onDone = open(StaffAssignDialog, 'ASSIGN');
     expect(await screen.findByText('Out of office on the due date.')).toBeInTheDocument();
@@ -74,7 +61,7 @@ describe('staff desk dialogs', () => {
     fireEvent.change(screen.getByLabelText(/^Appraiser Due Date/), { target: { value: '2026-12-12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Assign Order' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(sent).toEqual({ appraiserId: 1, appraiserFee: 475, appraiserDueDate: '2026-12-12' });
+    expect(post.sent.body).toEqual({ appraiserId: 1, appraiserFee: 475, appraiserDueDate: '2026-12-12' });
   });
 
   it("assign: the server's refusal is shown", async () => {
@@ -92,21 +79,14 @@ describe('staff desk dialogs', () => {
   });
 
   it('cancel: a reason is required and sent', async () => {
-    let sent: unknown = null;
-    server.use(
-      csrf,
-      appConfig(),
-      http.post('*/api/staff/orders/9/cancel', async ({ request }) => {
-        sent = await request.json();
-        return HttpResponse.json({ message: 'Order cancelled.' });
-      }),
-    );
+    const post = answerPost('*/api/staff/orders/9/cancel', 'Order cancelled.');
+    server.use(csrf, appConfig(), post.handler);
     const onDone = open(CancelOrderDialog, 'CANCEL');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel Order' }));
     expect(await screen.findByText(MSG_REASON_REQUIRED)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(/^Reason/), { target: { value: 'Loan withdrawn' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Order' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(sent).toEqual({ reason: 'Loan withdrawn' });
+    expect(post.sent.body).toEqual({ reason: 'Loan withdrawn' });
   });
 });

@@ -1,9 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../../app/Providers';
-import { createQueryClient } from '../../../../app/queryClient';
-import { appConfig, server } from '../../../../test/server';
+import { openDialog } from '../../../../test/dialogs';
+import { answerPost, appConfig, csrf, server } from '../../../../test/server';
 import type { ActionDialogProps } from './types';
 import type { OrderDetails } from '../types';
 import { ScheduleInspectionDialog } from './ScheduleInspectionDialog';
@@ -24,29 +23,12 @@ const order = {
   propertyAddress: '1 Main St, Austin, TX 78701',
 } as OrderDetails;
 
-function open(Dialog: (p: ActionDialogProps) => React.ReactNode, action: ActionDialogProps['action']) {
-  const onDone = vi.fn();
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <Dialog order={order} action={action} opened onClose={vi.fn()} onDone={onDone} />
-    </Providers>,
-  );
-  return onDone;
-}
-
-const csrf = http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' }));
+const open = (Dialog: Parameters<typeof openDialog>[1], action: ActionDialogProps['action']) => openDialog(order, Dialog, action);
 
 describe('order action dialogs', () => {
   it('schedule: the spec messages, Vacant Property fills and locks its fields, success shows History', async () => {
-    let sent: unknown = null;
-    server.use(
-      csrf,
-      appConfig(),
-      http.post('*/api/order-details/schedule-inspection', async ({ request }) => {
-        sent = await request.json();
-        return HttpResponse.json({ message: 'Inspection scheduled.' });
-      }),
-    );
+    const post = answerPost('*/api/order-details/schedule-inspection', 'Inspection scheduled.');
+    server.use(csrf, appConfig(), post.handler);
     const onDone = open(ScheduleInspectionDialog, 'SCHEDULE_INSPECTION');
     await screen.findByRole('dialog', { name: 'Schedule Inspection' });
     fireEvent.click(screen.getByRole('button', { name: 'Schedule Inspection' }));
@@ -72,7 +54,7 @@ describe('order action dialogs', () => {
     fireEvent.change(screen.getByLabelText(/^Reason for Late Inspection/), { target: { value: 'Borrower travelling' } });
     fireEvent.click(screen.getByRole('button', { name: 'Schedule Inspection' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ tab: 'histories' }));
-    expect(sent).toMatchObject({
+    expect(post.sent.body).toMatchObject({
       orderId: 7,
       inspectionActualDate: '2026-05-09',
       estimatedDeliveryDate: '2026-05-11',
