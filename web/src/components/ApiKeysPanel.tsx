@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { EmptyState, InfoCard } from './DataDisplay';
 import { FormDialog } from './FormDialog';
 import { ResponsiveTable, type Column } from './ResponsiveTable';
 import { SecretOnceDialog } from './SecretOnceDialog';
+import { ListStatus } from './LoadStates';
 
 export type ApiKeyItem = Schemas['ApiKeyItem'];
 type NewApiKey = Schemas['NewApiKey'];
@@ -86,13 +87,7 @@ export function ApiKeysPanel({ queryKey, list, create, revoke, owner, timeZone }
           Create Key
         </Button>
       </Group>
-      {keys.isPending ? <Skeleton h={60} /> : null}
-      {keys.isError ? (
-        <Text size="sm" c="red.9" role="alert">
-          The keys could not be loaded.
-        </Text>
-      ) : null}
-      {keys.data?.length === 0 ? <EmptyState message={MSG_NO_KEYS} /> : null}
+      <ListStatus query={keys} noun="keys" empty={<EmptyState message={MSG_NO_KEYS} />} />
       {keys.data?.length ? (
         <ResponsiveTable
           items={keys.data}

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
+import { failureText } from '../lib/api';
 
 export interface FormDialogProps {
   title: string;
@@ -47,4 +48,9 @@ export function FormDialog({ title, opened, onClose, onSubmit, submitLabel, dang
       </form>
     </Modal>
   );
+}
+
+/** A dialog's `busy` and `failure` while `mutation` runs or after it failed (`fallback` when the server gives no reason). */
+export function mutationState(mutation: { isPending: boolean; error: unknown }, fallback: string): Pick<FormDialogProps, 'busy' | 'failure'> {
+  return { busy: mutation.isPending, failure: mutation.error ? failureText(mutation.error, fallback) : null };
 }

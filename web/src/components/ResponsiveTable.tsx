@@ -12,7 +12,7 @@ export interface Column<T> {
   nowrap?: boolean;
 }
 
-interface ResponsiveTableProps<T> {
+export interface ResponsiveTableProps<T> {
   items: T[];
   columns: Column<T>[];
   /** Each row's buttons (none: no actions column). */

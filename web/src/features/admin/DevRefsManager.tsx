@@ -4,6 +4,7 @@ import { ApiError } from '../../lib/api';
 import { useCreateDevRef, useDevRefs, useUpdateDevRef, type DevRef } from './api';
 import { MSG_DEVREF_LOAD_FAILED, MSG_DEVREF_REQUIRED } from './constants';
 import { safeLinkUrl } from './safeUrl';
+import { FailureAlert } from '../../components/LoadStates';
 
 /** Name and URL are both required; returns the trimmed values or an error. */
 export function checkDevRef(name: string, url: string): { name: string; url: string } | { error: string } {
@@ -72,11 +73,7 @@ function AddDevRefForm() {
           <Title order={3} size="h5" id={titleId}>
             Add a developer reference
           </Title>
-          {error ? (
-            <Alert color="red" variant="light" role="alert">
-              {error}
-            </Alert>
-          ) : null}
+          <FailureAlert message={error} />
           <Group align="flex-end" gap="sm" wrap="wrap">
             <TextInput label="Name" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} style={{ flex: '1 1 12rem' }} />
             <TextInput label="URL" withAsterisk type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.currentTarget.value)} style={{ flex: '2 1 16rem' }} />
@@ -147,11 +144,7 @@ function DevRefRow({ devRef, editing, onEdit, onDone }: { devRef: DevRef; editin
   return (
     <form onSubmit={onSubmit} noValidate aria-label={`Edit ${devRef.name}`}>
       <Stack gap="xs">
-        {error ? (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        ) : null}
+        <FailureAlert message={error} />
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput label="Name" withAsterisk value={name} onChange={(e) => setName(e.currentTarget.value)} style={{ flex: '1 1 12rem' }} ref={nameInput} />
           <TextInput label="URL" withAsterisk type="url" value={url} onChange={(e) => setUrl(e.currentTarget.value)} style={{ flex: '2 1 16rem' }} />

@@ -1,16 +1,15 @@
-import { Alert, Anchor, Button, Group, TextInput } from '@mantine/core';
+import { Alert, Button, TextInput } from '@mantine/core';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { SIGN_UP_FALLBACK_URL, useAppConfig } from '../../lib/appConfig';
+import { useLocation, useNavigate } from 'react-router';
 import { notify } from '../../lib/notify';
 import { useLogin, verificationPath, type Credentials } from './api';
 import { PasswordField } from '../../components/PasswordField';
 import { FormCard } from '../../components/FormCard';
+import { SignUpLinks } from './SignUpLinks';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { data: config } = useAppConfig();
   const loginMutation = useLogin();
   const [error, setError] = useState<string | null>(null);
 
@@ -69,14 +68,7 @@ export function LoginPage() {
       <Button type="submit" fullWidth loading={false} disabled={pending}>
         {pending ? 'Signing in...' : 'Sign in'}
       </Button>
-      <Group justify="space-between">
-        <Anchor href={config?.signUpUrl || SIGN_UP_FALLBACK_URL} target="_blank" rel="noopener noreferrer">
-          Sign Up
-        </Anchor>
-        <Anchor component={Link} to="/reset-password">
-          Forgot your password?
-        </Anchor>
-      </Group>
+      <SignUpLinks to="/reset-password">Forgot your password?</SignUpLinks>
     </FormCard>
   );
 }

@@ -1,14 +1,14 @@
-import { Alert, Anchor, Button, Group, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { SIGN_UP_FALLBACK_URL, useAppConfig } from '../../lib/appConfig';
 import { notify } from '../../lib/notify';
 import { MSG_RESET_DONE, MSG_RESET_FAILED, MSG_RESET_LINK_SENT, MSG_RESET_TOKEN_MISSING, usePerformPasswordReset, useRequestPasswordReset } from './api';
 import { MSG_PASSWORD_REQUIREMENTS, canSubmitPassword, confirmationError, isPasswordValid } from '../../lib/passwordRules';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
 import { PasswordField } from '../../components/PasswordField';
 import { FormCard } from '../../components/FormCard';
+import { SignUpLinks } from './SignUpLinks';
 
 export const MSG_USERNAME_REQUIRED = 'Username is required';
 /** Back to the sign-in page 2 seconds after a successful reset. */
@@ -16,7 +16,6 @@ export const RESET_REDIRECT_MS = 2000;
 
 /** Reset Password request (/reset-password): a username, then the e-mailed link. */
 export function ResetPasswordPage() {
-  const { data: config } = useAppConfig();
   const mutation = useRequestPasswordReset();
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -62,14 +61,7 @@ export function ResetPasswordPage() {
       <Button type="submit" fullWidth disabled={mutation.isPending}>
         {mutation.isPending ? 'Sending...' : 'Send reset link'}
       </Button>
-      <Group justify="space-between">
-        <Anchor href={config?.signUpUrl || SIGN_UP_FALLBACK_URL} target="_blank" rel="noopener noreferrer">
-          Sign Up
-        </Anchor>
-        <Anchor component={Link} to="/login">
-          Back to Login
-        </Anchor>
-      </Group>
+      <SignUpLinks to="/login">Back to Login</SignUpLinks>
     </FormCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Textarea, Timeline, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -31,6 +31,8 @@ import {
   type ClientDocument,
   type ClientOrder,
 } from './api';
+import { ListStatus, LoadFailed, PageSkeleton } from '../../components/LoadStates';
+import { OrderHeading } from '../../components/OrderHeading';
 
 export const MSG_ORDER_NOT_FOUND = 'Order Not Found';
 export const MSG_NO_MESSAGES = 'No messages yet. Write to staff about this order below.';
@@ -257,17 +259,15 @@ function DocumentsCard({ orderId, timeZone }: { orderId: number; timeZone: strin
   const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   return (
     <InfoCard title="Documents">
-      {documents.isPending ? <Skeleton h={60} /> : null}
-      {documents.isError ? (
-        <Text size="sm" c="red.9" role="alert">
-          The documents could not be loaded.
-        </Text>
-      ) : null}
-      {documents.data?.length === 0 ? (
-        <Text size="sm" c="gray.8">
-          {MSG_NO_DOCUMENTS}
-        </Text>
-      ) : null}
+      <ListStatus
+        query={documents}
+        noun="documents"
+        empty={
+          <Text size="sm" c="gray.8">
+            {MSG_NO_DOCUMENTS}
+          </Text>
+        }
+      />
       {documents.data?.length ? (
         <ResponsiveTable
           items={documents.data}
@@ -289,20 +289,19 @@ function OrderView({ order }: { order: ClientOrder }) {
   return (
     <Stack gap="md">
       <BackToOrders />
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Stack gap={4}>
-          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-            Order #{order.fileNumber}
-          </Title>
+      <OrderHeading
+        fileNumber={order.fileNumber}
+        details={
           <Group gap="sm" wrap="wrap">
             <StatusBadge statusId={order.statusId} label={order.status} />
             <Text size="sm" c="gray.8">
               {order.propertyAddress}
             </Text>
           </Group>
-        </Stack>
+        }
+      >
         {order.cancelRequestedAt || isClosedStatus(order.statusId) ? null : <CancelRequestButton order={order} />}
-      </Group>
+      </OrderHeading>
       {order.cancelRequestedAt ? <CancelRequestNotice order={order} timeZone={timeZone} /> : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <OrderDetailsCard order={order} timeZone={timeZone} />
@@ -332,26 +331,12 @@ export function ClientOrderPage() {
     return (
       <Stack gap="md" maw={640}>
         <Title order={1}>Order</Title>
-        <Alert color="red.9" variant="filled" role="alert">
-          {query.error.message}
-        </Alert>
-        <Group gap="sm">
-          <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-            Try Again
-          </Button>
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching}>
           <BackToOrders />
-        </Group>
+        </LoadFailed>
       </Stack>
     );
   }
-  if (query.isPending) {
-    return (
-      <Stack gap="md" aria-busy="true">
-        <VisuallyHidden role="status">Loading order</VisuallyHidden>
-        <Skeleton h={36} w={260} />
-        <Skeleton h={240} />
-      </Stack>
-    );
-  }
+  if (query.isPending) return <PageSkeleton label="Loading order" />;
   return <OrderView order={query.data} />;
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { StatusChoice } from '../../lib/api-enums';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useStates } from '../../lib/lookups';
 import { useSearchStatuses } from './api';
 import { EMPTY_FILTERS, effectiveStatusIds, isStatusChoice, type OrderFilters, type TextFilter } from './dashboardParams';
@@ -39,6 +39,8 @@ function FilterForm({ filters, onClose, onSearch, onClear }: Omit<FilterOrdersMo
   const states = useStates();
   const statuses = useSearchStatuses();
   const set = (key: TextFilter, value: string) => setValues((v) => ({ ...v, [key]: value }));
+  /** A date input's type, value and change for `key`. */
+  const date = (key: TextFilter) => ({ type: 'date', value: values[key], onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value) });
 
   const statusValue = String(effectiveStatusIds(values.statusRefIds)[0]);
   const statusData = (statuses.data ?? []).map((o) => ({ value: String(o.id ?? o.value), label: o.label }));
@@ -76,20 +78,8 @@ function FilterForm({ filters, onClose, onSearch, onClear }: Omit<FilterOrdersMo
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput label="ZIP Code" value={values.propertyZip} onChange={(e) => set('propertyZip', e.currentTarget.value)} inputMode="numeric" autoComplete="off" />
-        <TextInput
-          label="Create Date From"
-          type="date"
-          value={values.createDateFrom}
-          onChange={(e) => set('createDateFrom', e.currentTarget.value)}
-          max={values.createDateTo || undefined}
-        />
-        <TextInput
-          label="Create Date To"
-          type="date"
-          value={values.createDateTo}
-          onChange={(e) => set('createDateTo', e.currentTarget.value)}
-          min={values.createDateFrom || undefined}
-        />
+        <TextInput label="Create Date From" {...date('createDateFrom')} max={values.createDateTo || undefined} />
+        <TextInput label="Create Date To" {...date('createDateTo')} min={values.createDateFrom || undefined} />
         <Select
           label="Status"
           data={statusData}

@@ -21,6 +21,8 @@ import { actionLabel, resolveSegment, TABS, type TabSlug } from './details/slugs
 import { useStaffView } from './details/staffView';
 import type { OrderDetails, OrderFile } from './details/types';
 import { BackIcon, ChevronDownIcon, PrinterIcon } from '../../components/icons';
+import { LoadFailed } from '../../components/LoadStates';
+import { OrderHeading } from '../../components/OrderHeading';
 
 export const MSG_INVALID_ORDER_ID = 'Invalid Order ID';
 export const MSG_ORDER_NOT_FOUND = 'Order Not Found';
@@ -153,26 +155,27 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
   return (
     <Stack gap="md">
       <BackButton area={area} />
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Stack gap={4}>
-          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-            Order #{order.fileNumber}
-          </Title>
-          <Group gap="sm" wrap="wrap">
-            <Text c="gray.8" fw={600}>
-              Order ID: {order.id}
+      <OrderHeading
+        fileNumber={order.fileNumber}
+        details={
+          <>
+            <Group gap="sm" wrap="wrap">
+              <Text c="gray.8" fw={600}>
+                Order ID: {order.id}
+              </Text>
+              <StatusBadge statusId={order.statusId} label={order.orderStatus} />
+            </Group>
+            <Text size="sm" c="gray.8">
+              {order.propertyAddress}
             </Text>
-            <StatusBadge statusId={order.statusId} label={order.orderStatus} />
-          </Group>
-          <Text size="sm" c="gray.8">
-            {order.propertyAddress}
-          </Text>
-          {order.source ? (
-            <Text size="sm" c="gray.8" data-testid="order-source">
-              Source: {order.source}
-            </Text>
-          ) : null}
-        </Stack>
+            {order.source ? (
+              <Text size="sm" c="gray.8" data-testid="order-source">
+                Source: {order.source}
+              </Text>
+            ) : null}
+          </>
+        }
+      >
         <Group gap="sm">
           <ActionsMenu order={order} onChoose={chooseAction} staffView={staffView} />
           {staffView && !isClosedStatus(order.statusId) ? (
@@ -187,7 +190,7 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
           ) : null}
           <PrintButton orderId={order.id} />
         </Group>
-      </Group>
+      </OrderHeading>
 
       {order.clientCancelRequest && !isClosedStatus(order.statusId) ? (
         <Alert color="red.9" variant="outline" title="Cancellation requested by the client" role="alert">
@@ -247,15 +250,9 @@ function OrderLoader({ id, segment, area }: { id: number; segment: string | unde
   if (query.isError) {
     return (
       <OutcomePage title="Order">
-        <Alert color="red.9" variant="filled" role="alert">
-          {query.error.message}
-        </Alert>
-        <Group gap="sm">
-          <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-            Try Again
-          </Button>
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching}>
           <BackButton area={area} />
-        </Group>
+        </LoadFailed>
       </OutcomePage>
     );
   }

@@ -24,6 +24,7 @@ import {
   type PaymentHistoryItem,
   type TabSlug,
 } from './api';
+import { FailureAlert, LoadingRows } from '../../components/LoadStates';
 
 function PaymentsTable({ payments }: { payments: PaymentHistoryItem[] }) {
   return (
@@ -118,16 +119,9 @@ function PaymentHistoryTab({ appraiser }: { appraiser: AppraiserInfo }) {
         </Group>
       </form>
       {query.isPending ? (
-        <Stack gap={6} aria-busy="true">
-          <VisuallyHidden role="status">Loading payments</VisuallyHidden>
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={40} radius="sm" />
-          ))}
-        </Stack>
+        <LoadingRows label="Loading payments" rows={5} height={40} radius="sm" />
       ) : query.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {query.error.message}
-        </Alert>
+        <FailureAlert message={query.error.message} />
       ) : payments.length === 0 ? (
         <Text c="gray.8" py="md" role="status">
           {MSG_NO_PAYMENTS}

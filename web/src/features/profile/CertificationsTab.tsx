@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { CardField, CardList } from '../../components/CardList';
 import { EmptyState, InfoCard } from '../../components/DataDisplay';
 import { formatDateAndTime, formatDay } from '../../lib/dates';
@@ -64,6 +64,11 @@ function CurrentPolicyFile({ appraiserId }: { appraiserId: number }) {
   );
 }
 
+/** The dollar sign before an amount. */
+const DOLLAR = <span aria-hidden="true">$</span>;
+
+type TextKey = 'provider' | 'expirationDate' | 'perIncident' | 'aggregate';
+
 function EnoForm({ appraiser }: { appraiser: AppraiserInfo }) {
   const appraiserId = appraiser.securityUser.id;
   const queryClient = useQueryClient();
@@ -94,6 +99,9 @@ function EnoForm({ appraiser }: { appraiser: AppraiserInfo }) {
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
+  /** A text field of the E&O draft: locked until a policy file is chosen. */
+  const text = (key: TextKey) => ({ disabled: locked, value: draft[key], onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value), error: errors[key] });
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const checked = checkEno(draft);
@@ -115,34 +123,10 @@ function EnoForm({ appraiser }: { appraiser: AppraiserInfo }) {
           error={errors.policyFile}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Provider" withAsterisk disabled={locked} value={draft.provider} onChange={(e) => set('provider', e.currentTarget.value)} error={errors.provider} />
-          <TextInput
-            type="date"
-            label="Expiration Date"
-            withAsterisk
-            disabled={locked}
-            value={draft.expirationDate}
-            onChange={(e) => set('expirationDate', e.currentTarget.value)}
-            error={errors.expirationDate}
-          />
-          <TextInput
-            label="Per Incident Amount"
-            inputMode="decimal"
-            leftSection={<span aria-hidden="true">$</span>}
-            disabled={locked}
-            value={draft.perIncident}
-            onChange={(e) => set('perIncident', e.currentTarget.value)}
-            error={errors.perIncident}
-          />
-          <TextInput
-            label="Aggregate Amount"
-            inputMode="decimal"
-            leftSection={<span aria-hidden="true">$</span>}
-            disabled={locked}
-            value={draft.aggregate}
-            onChange={(e) => set('aggregate', e.currentTarget.value)}
-            error={errors.aggregate}
-          />
+          <TextInput label="Provider" withAsterisk {...text('provider')} />
+          <TextInput type="date" label="Expiration Date" withAsterisk {...text('expirationDate')} />
+          <TextInput label="Per Incident Amount" inputMode="decimal" leftSection={DOLLAR} {...text('perIncident')} />
+          <TextInput label="Aggregate Amount" inputMode="decimal" leftSection={DOLLAR} {...text('aggregate')} />
         </SimpleGrid>
         <Group>
           <Button type="submit" loading={save.isPending}>

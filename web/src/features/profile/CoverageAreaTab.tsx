@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, NativeSelect, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { EmptyState, InfoCard } from '../../components/DataDisplay';
@@ -9,6 +9,7 @@ import { notify } from '../../lib/notify';
 import { addCoverageArea, coverageAreasQuery, deleteCoverageArea, type AppraiserInfo, type CoverageArea } from './api';
 import { notifyFailure } from './feedback';
 import { checkCoverage, formatScore, MSG_COVERAGE_ADD_FAILED, MSG_COVERAGE_ADDED, MSG_COVERAGE_REMOVE_FAILED, MSG_COVERAGE_REMOVED } from './rules';
+import { FailureAlert, LoadingRows } from '../../components/LoadStates';
 
 export const MSG_NO_COVERAGE = 'No coverage areas have been added yet.';
 
@@ -157,15 +158,9 @@ export function CoverageAreaTab({ appraiser, mobile }: { appraiser: AppraiserInf
       <InfoCard title="Coverage Areas">
         <AddCoverageForm appraiserId={appraiserId} onAdded={refresh} />
         {query.isPending ? (
-          <Stack gap={6} aria-busy="true">
-            <VisuallyHidden role="status">Loading coverage areas</VisuallyHidden>
-            <Skeleton height={36} />
-            <Skeleton height={36} />
-          </Stack>
+          <LoadingRows label="Loading coverage areas" />
         ) : query.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {query.error.message}
-          </Alert>
+          <FailureAlert message={query.error.message} />
         ) : (
           <CoverageList areas={query.data.appraiserCoverageAreas} mobile={mobile} onRemove={setRemoving} />
         )}

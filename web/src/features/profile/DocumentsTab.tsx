@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState } from '../../components/DataDisplay';
@@ -14,6 +14,7 @@ import { notify } from '../../lib/notify';
 import { uploadFiles, type UploadRow } from '../../lib/upload';
 import { documentsQuery, downloadProfileFile, profileKeys, viewProfileFile, type AppraiserInfo, type FileRecord } from './api';
 import { MSG_UPLOAD_FAILED } from './rules';
+import { FailureAlert, LoadingRows } from '../../components/LoadStates';
 
 export const MSG_NO_DOCUMENTS = 'No documents have been uploaded yet.';
 
@@ -96,15 +97,9 @@ export function DocumentsTab({ appraiser, mobile }: { appraiser: AppraiserInfo; 
         <Button onClick={() => setAdding(true)}>Add Documents</Button>
       </Group>
       {query.isPending ? (
-        <Stack gap={6} aria-busy="true">
-          <VisuallyHidden role="status">Loading documents</VisuallyHidden>
-          <Skeleton height={36} />
-          <Skeleton height={36} />
-        </Stack>
+        <LoadingRows label="Loading documents" />
       ) : query.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {query.error.message}
-        </Alert>
+        <FailureAlert message={query.error.message} />
       ) : (
         <DocumentList files={query.data} mobile={mobile} timeZone={timeZone} />
       )}

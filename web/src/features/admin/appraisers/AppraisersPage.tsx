@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { CardGrid, SkeletonCardGrid } from '../../../components/CardGrid';
 import { api, call } from '../../../lib/api';
 import { useAppConfig } from '../../../lib/appConfig';
 import { appraiserFullName, matchesAppraiser, type AppraiserListItem } from './match';
+import { SearchField } from '../../../components/SearchField';
 
 /** Skeleton cards while the list loads. */
 export const APPRAISER_SKELETON_CARDS = 3;
@@ -100,15 +101,7 @@ export function AppraisersPage() {
 
       <form role="search" aria-label="Filter appraisers" onSubmit={(e) => e.preventDefault()}>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label="Search appraisers"
-            description="Name, e-mail or office address"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ flex: '1 1 16rem' }}
-            maw={480}
-          />
+          <SearchField label="Search appraisers" description="Name, e-mail or office address" value={search} onChange={setSearch} style={{ flex: '1 1 16rem' }} maw={480} />
           <Button variant="default" onClick={() => setSearch('')}>
             Clear filters
           </Button>

@@ -1,13 +1,9 @@
-import { Button, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/DataDisplay';
-import { PaginationBar } from '../../../components/PaginationBar';
-import { usePagedRows } from '../../../components/usePagedRows';
-import { FormDialog } from '../../../components/FormDialog';
-import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { type Column } from '../../../components/ResponsiveTable';
 import { failureText, isSharedFailure } from '../../../lib/api';
 import { formatDay } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
@@ -15,6 +11,10 @@ import { APPRAISERS_KEY, searchAppraisersQuery, setActive, type AppraiserItem } 
 import { LicenseEditor } from './LicenseEditor';
 import { NewAppraiserDialog } from './NewAppraiserDialog';
 import { RecordDialog } from './RecordDialog';
+import { ActiveToggle } from '../../../components/ActiveToggle';
+import { ListTable, type ListSpec } from '../../../components/ListTable';
+import { SearchField } from '../../../components/SearchField';
+import { DeactivateDialog } from '../../../components/DeactivateDialog';
 
 export const MSG_NO_APPRAISERS = 'No appraisers yet.';
 export const MSG_NO_MATCHES = 'No appraisers match the search.';
@@ -59,31 +59,13 @@ const COLUMNS: Column<AppraiserItem>[] = [
   },
 ];
 
-function DeactivateDialog({ appraiser, onClose }: { appraiser: AppraiserItem; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const deactivate = useMutation({
-    mutationFn: () => setActive(appraiser.id, false),
-    onSuccess: async (done) => {
-      notify('success', done.message);
-      await queryClient.invalidateQueries({ queryKey: APPRAISERS_KEY });
-      onClose();
-    },
-  });
-  return (
-    <FormDialog
-      title="Deactivate Appraiser"
-      opened
-      onClose={onClose}
-      onSubmit={() => deactivate.mutate()}
-      submitLabel="Deactivate"
-      danger
-      busy={deactivate.isPending}
-      failure={deactivate.error ? failureText(deactivate.error, MSG_STATUS_FAILED) : null}
-    >
-      <Text size="sm">{appraiser.name} will be signed out and cannot sign in again until reactivated.</Text>
-    </FormDialog>
-  );
+function ConfirmDeactivate({ appraiser, onClose }: { appraiser: AppraiserItem; onClose: () => void }) {
+  const consequence = `${appraiser.name} will be signed out and cannot sign in again until reactivated.`;
+  const deactivate = () => setActive(appraiser.id, false).then((done) => done.message);
+  return <DeactivateDialog title="Deactivate Appraiser" consequence={consequence} deactivate={deactivate} listKey={APPRAISERS_KEY} failure={MSG_STATUS_FAILED} onClose={onClose} />;
 }
+
+const LIST: ListSpec<AppraiserItem> = { noun: 'appraisers', empty: MSG_NO_APPRAISERS, label: 'Appraisers', minWidth: 1000, idAttribute: 'data-appraiser-id' };
 
 /** Where staff open an appraiser's profile (documents and E&O file among its tabs). */
 export const staffProfilePath = (securityUserId: number) => `/staff/appraisers/${securityUserId}/profile`;
@@ -91,12 +73,10 @@ export const staffProfilePath = (securityUserId: number) => `/staff/appraisers/$
 /** Every firm's appraisers for staff: search, New Appraiser, profile, record, licences, deactivate and reactivate. */
 export function StaffAppraisersPage() {
   const queryClient = useQueryClient();
-  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const list = useQuery({ ...searchAppraisersQuery(q), placeholderData: keepPreviousData });
   const rows = list.data ?? [];
-  const pages = usePagedRows(rows);
   const [adding, setAdding] = useState(false);
   /** The appraiser whose licences are open, read from the list so the dialog shows each change. */
   const [licencesOf, setLicencesOf] = useState<number | null>(null);
@@ -126,21 +106,7 @@ export function StaffAppraisersPage() {
         <Button size="compact-sm" variant="default" onClick={() => setLicencesOf(a.id)} aria-label={`Licences of ${a.name}`}>
           Licences
         </Button>
-        {a.active ? (
-          <Button size="compact-sm" variant="default" onClick={() => setDeactivating(a)} aria-label={`Deactivate ${a.name}`}>
-            Deactivate
-          </Button>
-        ) : (
-          <Button
-            size="compact-sm"
-            variant="default"
-            loading={reactivate.isPending && reactivate.variables.id === a.id}
-            onClick={() => reactivate.mutate(a)}
-            aria-label={`Reactivate ${a.name}`}
-          >
-            Reactivate
-          </Button>
-        )}
+        <ActiveToggle item={a} reactivate={reactivate} onDeactivate={() => setDeactivating(a)} />
       </Group>
     </Stack>
   );
@@ -150,29 +116,24 @@ export function StaffAppraisersPage() {
         <Title order={1}>Appraisers</Title>
         <Button onClick={() => setAdding(true)}>New Appraiser</Button>
       </Group>
-      <TextInput
-        label="Search appraisers"
-        description="Part of a name, username or e-mail"
-        type="search"
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
-        maw={480}
-      />
-      {list.isPending ? <Skeleton h={160} aria-label="Loading appraisers" /> : null}
-      {list.isSuccess && rows.length === 0 ? <EmptyState message={q ? MSG_NO_MATCHES : MSG_NO_APPRAISERS} /> : null}
-      {rows.length > 0 ? (
-        <>
+      <SearchField label="Search appraisers" description="Part of a name, username or e-mail" value={search} onChange={setSearch} maw={480} />
+      <ListTable
+        {...LIST}
+        empty={q ? MSG_NO_MATCHES : MSG_NO_APPRAISERS}
+        header={
           <Text size="sm" c="gray.8" role="status">
             {rows.length === 1 ? '1 appraiser' : `${rows.length} appraisers`}
           </Text>
-          <ResponsiveTable items={pages.visible} columns={COLUMNS} actions={actions} label="Appraisers" mobile={mobile} minWidth={1000} idAttribute="data-appraiser-id" />
-        </>
-      ) : null}
-      {pages.paged ? <PaginationBar {...pages.bar} label="Appraisers pages" /> : null}
+        }
+        columns={COLUMNS}
+        rows={list.data}
+        loading={list.isPending}
+        actions={actions}
+      />
       {adding ? <NewAppraiserDialog onClose={() => setAdding(false)} /> : null}
       {editing ? <LicenseEditor appraiser={editing} onClose={() => setLicencesOf(null)} /> : null}
       {recordOf ? <RecordDialog appraiser={recordOf} onClose={() => setRecordOf(null)} /> : null}
-      {deactivating ? <DeactivateDialog appraiser={deactivating} onClose={() => setDeactivating(null)} /> : null}
+      {deactivating ? <ConfirmDeactivate appraiser={deactivating} onClose={() => setDeactivating(null)} /> : null}
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { FormDialog } from '../../../components/FormDialog';
-import { failureText } from '../../../lib/api';
+import { FormDialog, mutationState } from '../../../components/FormDialog';
 import { notify } from '../../../lib/notify';
 import { companiesQuery } from '../../../lib/staffLists';
 import { APPRAISERS_KEY, createAppraiser, type AppraiserForm } from './api';
+
+const MSG_ADD_FAILED = 'The appraiser could not be added. Please try again.';
 
 const ROLES = [
   { label: 'Appraiser', value: 'appraiser' },
@@ -52,16 +53,7 @@ export function NewAppraiserDialog({ onClose }: { onClose: () => void }) {
   });
   const firms = [{ label: 'No firm (independent)', value: '' }, ...(companies.data ?? []).filter((c) => c.active).map((c) => ({ label: c.name, value: String(c.id) }))];
   return (
-    <FormDialog
-      title="New Appraiser"
-      opened
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel="Add Appraiser"
-      busy={save.isPending}
-      failure={save.error ? failureText(save.error, 'The appraiser could not be added. Please try again.') : null}
-      size="lg"
-    >
+    <FormDialog title="New Appraiser" opened onClose={onClose} onSubmit={submit} submitLabel="Add Appraiser" {...mutationState(save, MSG_ADD_FAILED)} size="lg">
       <TextInput label="Username" required autoComplete="off" data-autofocus {...form.getInputProps('username')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="First Name" required {...form.getInputProps('firstName')} />

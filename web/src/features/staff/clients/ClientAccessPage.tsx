@@ -25,6 +25,7 @@ import {
   type ClientItem,
   type ClientUserItem,
 } from './api';
+import { ListStatus } from '../../../components/LoadStates';
 
 export const MSG_NO_USERS = 'No users yet. Invite the lender’s people so they can order and follow their work in the portal.';
 const MSG_INVITE_FAILED = 'The invitation could not be sent. Please try again.';
@@ -107,13 +108,7 @@ function UsersCard({ client, timeZone }: { client: ClientItem; timeZone: string 
           Invite User
         </Button>
       </Group>
-      {users.isPending ? <Skeleton h={60} /> : null}
-      {users.isError ? (
-        <Text size="sm" c="red.9" role="alert">
-          The users could not be loaded.
-        </Text>
-      ) : null}
-      {users.data?.length === 0 ? <EmptyState message={MSG_NO_USERS} /> : null}
+      <ListStatus query={users} noun="users" empty={<EmptyState message={MSG_NO_USERS} />} />
       {users.data?.length ? (
         <ResponsiveTable items={users.data} columns={userColumns(timeZone)} label={`Users of ${client.companyName}`} mobile={mobile} minWidth={720} idAttribute="data-user-id" />
       ) : null}

@@ -1,7 +1,6 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FormDialog } from '../../../components/FormDialog';
-import { failureText } from '../../../lib/api';
+import { FormDialog, mutationState } from '../../../components/FormDialog';
 import { notify } from '../../../lib/notify';
 import { CLIENTS_KEY, createClient, updateClient, type ClientForm, type ClientItem } from './api';
 import { emailError, onlyFailed, optionalTextError, phoneError, requiredTextError, textOrNull } from '../../../lib/fieldRules';
@@ -58,8 +57,7 @@ export function ClientDialog({ client, onClose }: { client: ClientItem | null; o
       onClose={onClose}
       onSubmit={submit}
       submitLabel={client ? 'Save Client' : 'Add Client'}
-      busy={save.isPending}
-      failure={save.error ? failureText(save.error, 'The client could not be saved. Please try again.') : null}
+      {...mutationState(save, 'The client could not be saved. Please try again.')}
       size="lg"
     >
       <TextInput label="Company Name" required data-autofocus {...fields.input('companyName')} />

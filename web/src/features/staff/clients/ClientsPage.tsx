@@ -1,15 +1,12 @@
-import { Button, Group, Skeleton, Stack, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/DataDisplay';
-import { PaginationBar } from '../../../components/PaginationBar';
-import { usePagedRows } from '../../../components/usePagedRows';
-import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { type Column } from '../../../components/ResponsiveTable';
 import { formatUsPhone } from '../../../lib/phone';
 import { clientsQuery, type ClientItem } from './api';
 import { ClientDialog } from './ClientDialog';
+import { ListTable, type ListSpec, usePhoneScreen } from '../../../components/ListTable';
 
 export const MSG_NO_CLIENTS = 'No clients yet. Add the first lender who orders work.';
 
@@ -21,11 +18,12 @@ const COLUMNS: Column<ClientItem>[] = [
   { header: 'Phone', cell: (c) => formatUsPhone(c.mainContactPhone), nowrap: true },
 ];
 
+const LIST: ListSpec<ClientItem> = { noun: 'clients', empty: MSG_NO_CLIENTS, label: 'Clients', minWidth: 760, idAttribute: 'data-client-id' };
+
 /** The lenders who order work: a list, Add Client, and on each Edit and its Users & Keys (the client portal's users and API keys). */
 export function ClientsPage() {
-  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const mobile = usePhoneScreen();
   const clients = useQuery(clientsQuery());
-  const pages = usePagedRows(clients.data ?? []);
   /** The client being edited; null while adding one; undefined with no dialog open. */
   const [editing, setEditing] = useState<ClientItem | null | undefined>(undefined);
   const actions = (c: ClientItem) => (
@@ -44,12 +42,7 @@ export function ClientsPage() {
         <Title order={1}>Clients</Title>
         <Button onClick={() => setEditing(null)}>Add Client</Button>
       </Group>
-      {clients.isPending ? <Skeleton h={160} aria-label="Loading clients" /> : null}
-      {clients.isSuccess && clients.data.length === 0 ? <EmptyState message={MSG_NO_CLIENTS} /> : null}
-      {clients.isSuccess && clients.data.length > 0 ? (
-        <ResponsiveTable items={pages.visible} columns={COLUMNS} actions={actions} label="Clients" mobile={mobile} minWidth={760} idAttribute="data-client-id" />
-      ) : null}
-      {pages.paged ? <PaginationBar {...pages.bar} label="Clients pages" /> : null}
+      <ListTable {...LIST} columns={COLUMNS} rows={clients.data} loading={clients.isPending} actions={actions} />
       {editing !== undefined ? <ClientDialog client={editing} onClose={() => setEditing(undefined)} /> : null}
     </Stack>
   );

@@ -1,15 +1,14 @@
-import { Button, Group, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EmptyState } from '../../../components/DataDisplay';
 import { FormDialog } from '../../../components/FormDialog';
-import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { type Column } from '../../../components/ResponsiveTable';
 import { failureText } from '../../../lib/api';
 import { useAppConfig } from '../../../lib/appConfig';
 import { formatDateAndTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { PENDING_KEY, pendingCoverageAreas, rejectArea, verifyArea, type CoverageReviewItem } from './api';
+import { ListTable, type ListSpec } from '../../../components/ListTable';
 
 export const MSG_NOTHING_PENDING = 'No coverage areas are waiting for review.';
 export const MSG_REASON_REQUIRED = 'Please enter a reason.';
@@ -52,11 +51,19 @@ function RejectDialog({ area, onClose, onDone }: { area: CoverageReviewItem; onC
   );
 }
 
+const LIST: ListSpec<CoverageReviewItem> = {
+  noun: 'coverage areas',
+  empty: MSG_NOTHING_PENDING,
+  label: 'Coverage areas waiting for review',
+  minWidth: 720,
+  idAttribute: 'data-area-id',
+  unpaged: true,
+};
+
 /** Staff's queue of coverage areas appraisers asked for: Verify, or Reject with a reason. */
 export function CoverageReviewPage() {
   const queryClient = useQueryClient();
   const timeZone = useAppConfig().data?.companyTimeZone ?? null;
-  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const pending = useQuery({ queryKey: PENDING_KEY, queryFn: pendingCoverageAreas });
   const [rejecting, setRejecting] = useState<CoverageReviewItem | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: PENDING_KEY });
@@ -82,19 +89,7 @@ export function CoverageReviewPage() {
     <Stack gap="md">
       <Title order={1}>Coverage Review</Title>
       <Text c="gray.8">Verified coverage ranks an appraiser higher among an order&apos;s candidates in that county.</Text>
-      {pending.isPending ? <Skeleton h={160} aria-label="Loading coverage areas" /> : null}
-      {pending.isSuccess && pending.data.length === 0 ? <EmptyState message={MSG_NOTHING_PENDING} /> : null}
-      {pending.isSuccess && pending.data.length > 0 ? (
-        <ResponsiveTable
-          items={pending.data}
-          columns={columns(timeZone)}
-          actions={actions}
-          label="Coverage areas waiting for review"
-          mobile={mobile}
-          minWidth={720}
-          idAttribute="data-area-id"
-        />
-      ) : null}
+      <ListTable {...LIST} columns={columns(timeZone)} rows={pending.data} loading={pending.isPending} actions={actions} />
       {rejecting ? (
         <RejectDialog
           area={rejecting}

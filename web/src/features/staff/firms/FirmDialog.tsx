@@ -1,8 +1,7 @@
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FormDialog } from '../../../components/FormDialog';
-import { failureText } from '../../../lib/api';
+import { FormDialog, mutationState } from '../../../components/FormDialog';
 import { useStates } from '../../../lib/lookups';
 import { notify } from '../../../lib/notify';
 import { COMPANIES_KEY, createCompany, updateCompany, type CompanyItem } from './api';
@@ -72,8 +71,7 @@ export function FirmDialog({ firm, onClose }: { firm: CompanyItem | null; onClos
       onClose={onClose}
       onSubmit={form.onSubmit((v) => save.mutate(v))}
       submitLabel={firm ? 'Save Firm' : 'Add Firm'}
-      busy={save.isPending}
-      failure={save.error ? failureText(save.error, 'The firm could not be saved. Please try again.') : null}
+      {...mutationState(save, 'The firm could not be saved. Please try again.')}
       size="lg"
     >
       <TextInput label="Company Name" required data-autofocus {...form.getInputProps('name')} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { isClosedStatus } from '../../../lib/orderStatus';
 import { orderToEditQuery, updateOrder, type OrderDetails, type OrderForm } from './api';
 import { orderFormStart, plainTextToHtml } from './orderForm';
 import { OrderFormView } from './OrderFormView';
+import { PageSkeleton } from '../../../components/LoadStates';
 
 export const MSG_ORDER_SAVED = 'The order was saved.';
 const MSG_SAVE_FAILED = 'The order could not be saved. Please try again.';
@@ -85,15 +86,7 @@ export function EditOrderPage() {
       </Outcome>
     );
   }
-  if (order.isPending) {
-    return (
-      <Stack gap="md" aria-busy="true">
-        <VisuallyHidden role="status">Loading order</VisuallyHidden>
-        <Skeleton h={36} w={260} />
-        <Skeleton h={240} />
-      </Stack>
-    );
-  }
+  if (order.isPending) return <PageSkeleton label="Loading order" />;
   if (order.isError) {
     const notFound = order.error instanceof ApiError && order.error.status === 404;
     return (

@@ -1,13 +1,15 @@
 import { Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { FormDialog } from '../../../components/FormDialog';
-import { ApiError, failureText } from '../../../lib/api';
+import { FormDialog, mutationState } from '../../../components/FormDialog';
+import { ApiError } from '../../../lib/api';
 import { useAppConfig } from '../../../lib/appConfig';
 import { todayIso } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { recordPayment, type PayableOrder } from './api';
 import { feeError, onlyFailed, parseAmount } from '../../../lib/fieldRules';
 import { useFields } from '../../../components/useFields';
+
+const MSG_PAY_FAILED = 'The payment could not be recorded. Please try again.';
 
 export const MSG_PAYMENT_DATE_REQUIRED = 'Payment date is required.';
 
@@ -37,15 +39,7 @@ export function RecordPaymentDialog({ order, onClose, onDone }: { order: Payable
     if (fields.accept(paymentErrors(fields.values))) pay.mutate();
   };
   return (
-    <FormDialog
-      title="Record Payment"
-      opened
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel="Record Payment"
-      busy={pay.isPending}
-      failure={pay.error ? failureText(pay.error, 'The payment could not be recorded. Please try again.') : null}
-    >
+    <FormDialog title="Record Payment" opened onClose={onClose} onSubmit={submit} submitLabel="Record Payment" {...mutationState(pay, MSG_PAY_FAILED)}>
       <Text size="sm">
         {order.fileNumber}, {order.address}: paid to {order.appraiserName}.
       </Text>

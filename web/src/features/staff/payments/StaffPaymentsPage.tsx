@@ -1,15 +1,12 @@
-import { Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/DataDisplay';
-import { PaginationBar } from '../../../components/PaginationBar';
-import { usePagedRows } from '../../../components/usePagedRows';
-import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { type Column } from '../../../components/ResponsiveTable';
 import { formatUsd } from '../../../lib/money';
 import { PAYABLE_KEY, payableOrdersQuery, type PayableOrder } from './api';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
+import { ListTable, type ListSpec } from '../../../components/ListTable';
 
 export const MSG_NOTHING_PAYABLE = 'No completed or delivered orders are waiting for payment.';
 
@@ -33,14 +30,14 @@ const COLUMNS: Column<PayableRow>[] = [
   { header: 'Fee', cell: (o) => formatUsd(o.appraiserFee), nowrap: true },
 ];
 
+const LIST: ListSpec<PayableRow> = { noun: 'payable orders', empty: MSG_NOTHING_PAYABLE, label: 'Orders waiting for payment', minWidth: 860, idAttribute: 'data-order-id' };
+
 /** Completed or delivered orders whose appraiser is not paid yet, each with Record Payment. */
 export function StaffPaymentsPage() {
   const queryClient = useQueryClient();
-  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const payable = useQuery(payableOrdersQuery());
   const [paying, setPaying] = useState<PayableOrder | null>(null);
   const rows: PayableRow[] = (payable.data ?? []).map((o) => ({ ...o, id: o.orderId }));
-  const pages = usePagedRows(rows);
   const payButton = (o: PayableOrder) => (
     <Button size="compact-sm" onClick={() => setPaying(o)} aria-label={`Record payment for ${o.fileNumber}`}>
       Record Payment
@@ -50,20 +47,7 @@ export function StaffPaymentsPage() {
     <Stack gap="md">
       <Title order={1}>Payments</Title>
       <Text c="gray.8">A recorded payment shows in the appraiser&apos;s payment history.</Text>
-      {payable.isPending ? <Skeleton h={160} aria-label="Loading payable orders" /> : null}
-      {payable.isSuccess && rows.length === 0 ? <EmptyState message={MSG_NOTHING_PAYABLE} /> : null}
-      {rows.length > 0 ? (
-        <ResponsiveTable
-          items={pages.visible}
-          columns={COLUMNS}
-          actions={payButton}
-          label="Orders waiting for payment"
-          mobile={mobile}
-          minWidth={860}
-          idAttribute="data-order-id"
-        />
-      ) : null}
-      {pages.paged ? <PaginationBar {...pages.bar} label="Payable orders pages" /> : null}
+      <ListTable {...LIST} columns={COLUMNS} rows={payable.data && rows} loading={payable.isPending} actions={payButton} />
       {paying ? <RecordPaymentDialog order={paying} onClose={() => setPaying(null)} onDone={() => void queryClient.invalidateQueries({ queryKey: PAYABLE_KEY })} /> : null}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { MultiSelect, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { FormDialog } from '../../../components/FormDialog';
 import { failureText } from '../../../lib/api';
 import { useCounties, useIntendedUses, usePropertyTypes, useReportProducts, useStates } from '../../../lib/lookups';
@@ -74,6 +74,12 @@ export function NewQuoteDialog({ onClose, onSent }: { onClose: () => void; onSen
     setForm((f) => ({ ...f, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
+  /** A text input's or select's value, change and error for `field`. */
+  const input = (field: Field) => ({
+    value: form[field],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => set(field)(e.currentTarget.value),
+    error: errors[field],
+  });
   const chooseState = (state: string) => setForm((f) => ({ ...f, state, county: '' }));
   const chooseProduct = (value: string) => {
     const fee = products.data?.find((p) => String(p.id) === value)?.defaultFee;
@@ -109,24 +115,21 @@ export function NewQuoteDialog({ onClose, onSent }: { onClose: () => void; onSen
     }
   };
   const active = (appraisers.data ?? []).filter((a) => a.active);
+  const clientOptions = options(
+    clients.data?.map((c) => ({ label: c.companyName, value: String(c.id) })),
+    'Select a client',
+  );
+  const productOptions = options(
+    products.data?.map((p) => ({ label: p.label, value: String(p.id) })),
+    'Select a report type',
+  );
   return (
     <FormDialog title="New Quote Request" opened onClose={onClose} onSubmit={() => void submit()} submitLabel="Send Quote Request" busy={busy} failure={failure} size="xl">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NativeSelect
-          label="Client"
-          required
-          data={options(
-            clients.data?.map((c) => ({ label: c.companyName, value: String(c.id) })),
-            'Select a client',
-          )}
-          value={form.client}
-          onChange={(e) => set('client')(e.currentTarget.value)}
-          error={errors.client}
-          data-autofocus
-        />
+        <NativeSelect label="Client" required data={clientOptions} {...input('client')} data-autofocus />
         <TextInput label="Loan Number" value={form.loanNumber} onChange={(e) => set('loanNumber')(e.currentTarget.value)} />
-        <TextInput label="Property Address" required value={form.line1} onChange={(e) => set('line1')(e.currentTarget.value)} error={errors.line1} />
-        <TextInput label="City" required value={form.city} onChange={(e) => set('city')(e.currentTarget.value)} error={errors.city} />
+        <TextInput label="Property Address" required {...input('line1')} />
+        <TextInput label="City" required {...input('city')} />
         <NativeSelect
           label="State"
           required
@@ -135,44 +138,13 @@ export function NewQuoteDialog({ onClose, onSent }: { onClose: () => void; onSen
           onChange={(e) => chooseState(e.currentTarget.value)}
           error={errors.state}
         />
-        <NativeSelect
-          label="County"
-          required
-          data={options(counties.data, form.state ? 'Select a county' : 'Choose the state first')}
-          value={form.county}
-          onChange={(e) => set('county')(e.currentTarget.value)}
-          error={errors.county}
-        />
-        <TextInput label="Zip" required inputMode="numeric" maxLength={5} value={form.zip} onChange={(e) => set('zip')(e.currentTarget.value)} error={errors.zip} />
-        <NativeSelect
-          label="Property Type"
-          required
-          data={options(propertyTypes.data, 'Select a property type')}
-          value={form.propertyType}
-          onChange={(e) => set('propertyType')(e.currentTarget.value)}
-          error={errors.propertyType}
-        />
-        <NativeSelect
-          label="Intended Use"
-          required
-          data={options(intendedUses.data, 'Select an intended use')}
-          value={form.intendedUse}
-          onChange={(e) => set('intendedUse')(e.currentTarget.value)}
-          error={errors.intendedUse}
-        />
-        <NativeSelect
-          label="Report Type"
-          required
-          data={options(
-            products.data?.map((p) => ({ label: p.label, value: String(p.id) })),
-            'Select a report type',
-          )}
-          value={form.reportType}
-          onChange={(e) => chooseProduct(e.currentTarget.value)}
-          error={errors.reportType}
-        />
-        <TextInput type="date" label="Due Date" required value={form.dueDate} onChange={(e) => set('dueDate')(e.currentTarget.value)} error={errors.dueDate} />
-        <TextInput label="Appraiser Fee" required inputMode="decimal" value={form.fee} onChange={(e) => set('fee')(e.currentTarget.value)} error={errors.fee} />
+        <NativeSelect label="County" required data={options(counties.data, form.state ? 'Select a county' : 'Choose the state first')} {...input('county')} />
+        <TextInput label="Zip" required inputMode="numeric" maxLength={5} {...input('zip')} />
+        <NativeSelect label="Property Type" required data={options(propertyTypes.data, 'Select a property type')} {...input('propertyType')} />
+        <NativeSelect label="Intended Use" required data={options(intendedUses.data, 'Select an intended use')} {...input('intendedUse')} />
+        <NativeSelect label="Report Type" required data={productOptions} value={form.reportType} onChange={(e) => chooseProduct(e.currentTarget.value)} error={errors.reportType} />
+        <TextInput type="date" label="Due Date" required {...input('dueDate')} />
+        <TextInput label="Appraiser Fee" required inputMode="decimal" {...input('fee')} />
       </SimpleGrid>
       <MultiSelect
         label="Send To"

@@ -1,11 +1,13 @@
 import { Checkbox, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormDialog } from '../../../components/FormDialog';
+import { FormDialog, mutationState } from '../../../components/FormDialog';
 import { failureText } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { appraisersQuery } from '../../../lib/staffLists';
 import { orderFilesQuery, SENT_LINKS_KEY, sendSecureLink } from './api';
+
+const MSG_SEND_FAILED = 'The secure link could not be sent. Please try again.';
 
 export const SECURE_LINK_MESSAGES = {
   recipient: 'Please choose the appraiser.',
@@ -81,16 +83,7 @@ export function SendSecureLinkDialog({ onClose }: { onClose: () => void }) {
     ...(appraisers.data ?? []).filter((a) => a.active).map((a) => ({ value: String(a.id), label: a.company ? `${a.name} (${a.company})` : a.name })),
   ];
   return (
-    <FormDialog
-      title="New Secure Link"
-      opened
-      onClose={onClose}
-      onSubmit={submit}
-      submitLabel="Send Secure Link"
-      busy={send.isPending}
-      failure={send.error ? failureText(send.error, 'The secure link could not be sent. Please try again.') : null}
-      size="lg"
-    >
+    <FormDialog title="New Secure Link" opened onClose={onClose} onSubmit={submit} submitLabel="Send Secure Link" {...mutationState(send, MSG_SEND_FAILED)} size="lg">
       <NativeSelect
         label="Recipient"
         required

@@ -1,16 +1,13 @@
-import { Anchor, Button, Group, List, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/DataDisplay';
-import { PaginationBar } from '../../../components/PaginationBar';
-import { usePagedRows } from '../../../components/usePagedRows';
-import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { type Column } from '../../../components/ResponsiveTable';
 import { useAppConfig } from '../../../lib/appConfig';
 import { formatDateAndTime } from '../../../lib/dates';
 import { sentLinksQuery, type SentSecureLink } from './api';
 import { SendSecureLinkDialog } from './SendSecureLinkDialog';
+import { ListTable, type ListSpec } from '../../../components/ListTable';
 
 export const MSG_NONE_SENT = 'No secure links have been sent yet.';
 
@@ -68,12 +65,12 @@ function SentLinkDialog({ link, onClose }: { link: SentSecureLink; onClose: () =
   );
 }
 
+const LIST: ListSpec<SentSecureLink> = { noun: 'secure links', empty: MSG_NONE_SENT, label: 'Secure links sent', minWidth: 860, idAttribute: 'data-link-id' };
+
 /** The secure links staff sent, newest first, with when each was first viewed; New Secure Link. */
 export function StaffSecureLinksPage() {
-  const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const config = useAppConfig();
   const sent = useQuery(sentLinksQuery());
-  const pages = usePagedRows(sent.data ?? []);
   const [composing, setComposing] = useState(false);
   const [reading, setReading] = useState<SentSecureLink | null>(null);
   const read = (l: SentSecureLink) => (
@@ -88,20 +85,7 @@ export function StaffSecureLinksPage() {
         <Button onClick={() => setComposing(true)}>New Secure Link</Button>
       </Group>
       <Text c="gray.8">The appraiser finds the link under Secure Links and is e-mailed; Viewed shows when they first opened it.</Text>
-      {sent.isPending ? <Skeleton h={160} aria-label="Loading secure links" /> : null}
-      {sent.isSuccess && sent.data.length === 0 ? <EmptyState message={MSG_NONE_SENT} /> : null}
-      {sent.isSuccess && sent.data.length > 0 ? (
-        <ResponsiveTable
-          items={pages.visible}
-          columns={columns(config.data?.companyTimeZone ?? null)}
-          actions={read}
-          label="Secure links sent"
-          mobile={mobile}
-          minWidth={860}
-          idAttribute="data-link-id"
-        />
-      ) : null}
-      {pages.paged ? <PaginationBar {...pages.bar} label="Secure links pages" /> : null}
+      <ListTable {...LIST} columns={columns(config.data?.companyTimeZone ?? null)} rows={sent.data} loading={sent.isPending} actions={read} />
       {composing ? <SendSecureLinkDialog onClose={() => setComposing(false)} /> : null}
       {reading ? <SentLinkDialog link={reading} onClose={() => setReading(null)} /> : null}
     </Stack>
