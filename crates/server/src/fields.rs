@@ -4,7 +4,7 @@ use chrono::NaiveDate;
 use serde_json::Value;
 
 use crate::http::error::{AppError, AppResult};
-use crate::money::{AmountError, MAX_CENTS, parse_amount, parse_amount_up_to};
+use crate::money::{AmountError, Cents, MAX_CENTS, parse_amount, parse_amount_up_to};
 
 /// Longest name, address line or other one-line text staff may enter.
 pub const MAX_LINE: usize = 200;
@@ -13,49 +13,110 @@ pub fn invalid(message: impl Into<String>) -> AppError {
     AppError::Validation(message.into())
 }
 
+/// A field of a request: its label in the form's words and, where the caller gives it, its name
+/// on the wire, so that a refusal names it in the answer's field map. A bare label converts.
+#[derive(Debug, Clone, Copy)]
+pub struct Field<'a> {
+    pub name: Option<&'a str>,
+    pub label: &'a str,
+}
+
+/// The field `name` on the wire, shown as `label`.
+pub const fn named<'a>(name: &'a str, label: &'a str) -> Field<'a> {
+    Field { name: Some(name), label }
+}
+
+impl<'a> From<&'a str> for Field<'a> {
+    fn from(label: &'a str) -> Field<'a> {
+        Field { name: None, label }
+    }
+}
+
+impl<'a> From<&'a String> for Field<'a> {
+    fn from(label: &'a String) -> Field<'a> {
+        Field { name: None, label }
+    }
+}
+
+impl std::fmt::Display for Field<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.label)
+    }
+}
+
+impl Field<'_> {
+    /// A 422 about this field.
+    pub fn refuse(self, message: String) -> AppError {
+        match self.name {
+            Some(name) => AppError::InvalidField { field: name.to_string(), message },
+            None => AppError::Validation(message),
+        }
+    }
+}
+
 /// Trimmed text, None when blank; refused when longer than `max` characters.
-pub fn optional(label: &str, value: Option<&str>, max: usize) -> AppResult<Option<String>> {
+pub fn optional<'a>(
+    label: impl Into<Field<'a>>,
+    value: Option<&str>,
+    max: usize,
+) -> AppResult<Option<String>> {
+    let label = label.into();
     let text = value.map(str::trim).unwrap_or_default();
     if text.chars().count() > max {
-        return Err(invalid(format!("{label} can be at most {max} characters long.")));
+        return Err(label.refuse(format!("{label} can be at most {max} characters long.")));
     }
     Ok((!text.is_empty()).then(|| text.to_string()))
 }
 
-pub fn required(label: &str, value: Option<&str>, max: usize) -> AppResult<String> {
-    optional(label, value, max)?.ok_or_else(|| invalid(format!("{label} is required.")))
+pub fn required<'a>(
+    label: impl Into<Field<'a>>,
+    value: Option<&str>,
+    max: usize,
+) -> AppResult<String> {
+    let label = label.into();
+    optional(label, value, max)?.ok_or_else(|| label.refuse(format!("{label} is required.")))
 }
 
-pub fn optional_email(label: &str, value: Option<&str>) -> AppResult<Option<String>> {
+pub fn optional_email<'a>(
+    label: impl Into<Field<'a>>,
+    value: Option<&str>,
+) -> AppResult<Option<String>> {
+    let label = label.into();
     let Some(email) = optional(label, value, MAX_LINE)? else { return Ok(None) };
     let well_formed = email.split_once('@').is_some_and(|(local, domain)| {
         !local.is_empty() && domain.contains('.') && !domain.starts_with('.')
     }) && !email.contains(char::is_whitespace);
     if !well_formed {
-        return Err(invalid(format!("{label} must be an e-mail address (got '{email}').")));
+        return Err(label.refuse(format!("{label} must be an e-mail address (got '{email}').")));
     }
     Ok(Some(email))
 }
 
 /// A phone number of 10 digits, written with any spaces, dots, dashes or brackets.
-pub fn optional_phone(label: &str, value: Option<&str>) -> AppResult<Option<String>> {
+pub fn optional_phone<'a>(
+    label: impl Into<Field<'a>>,
+    value: Option<&str>,
+) -> AppResult<Option<String>> {
+    let label = label.into();
     let Some(phone) = optional(label, value, 30)? else { return Ok(None) };
     let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
     let allowed = phone.chars().all(|c| c.is_ascii_digit() || " .-()+".contains(c));
     let digits =
         digits.strip_prefix('1').filter(|d| d.len() == 10).map(str::to_string).unwrap_or(digits);
     if !allowed || digits.len() != 10 {
-        return Err(invalid(format!("{label} must be a 10-digit phone number (got '{phone}').")));
+        return Err(
+            label.refuse(format!("{label} must be a 10-digit phone number (got '{phone}')."))
+        );
     }
     Ok(Some(format!("{}-{}-{}", &digits[..3], &digits[3..6], &digits[6..])))
 }
 
-fn amount_error(label: &str, error: AmountError, max_cents: i64) -> AppError {
-    invalid(match error {
+fn amount_error(label: Field, error: AmountError, max_cents: i64) -> AppError {
+    label.refuse(match error {
         AmountError::Missing => format!("{label} is required."),
         AmountError::TooManyDecimals => format!("{label} can have at most 2 decimal places."),
         AmountError::TooLarge => {
-            format!("{label} cannot be more than ${:.2}.", max_cents as f64 / 100.0)
+            format!("{label} cannot be more than {}.", Cents(max_cents))
         }
         AmountError::NotANumber | AmountError::Negative => {
             format!("{label} must be a positive amount.")
@@ -64,16 +125,22 @@ fn amount_error(label: &str, error: AmountError, max_cents: i64) -> AppError {
 }
 
 /// A fee: a positive amount of at most $1,000,000.00, in cents.
-pub fn positive_fee(label: &str, value: &Value) -> AppResult<i64> {
+pub fn positive_fee<'a>(label: impl Into<Field<'a>>, value: &Value) -> AppResult<i64> {
+    let label = label.into();
     let cents = parse_amount(value).map_err(|e| amount_error(label, e, MAX_CENTS))?;
     if cents == 0 {
-        return Err(invalid(format!("{label} must be a positive amount.")));
+        return Err(label.refuse(format!("{label} must be a positive amount.")));
     }
     Ok(cents)
 }
 
 /// An amount that may be left out or zero, up to `max_cents`.
-pub fn optional_amount(label: &str, value: &Value, max_cents: i64) -> AppResult<Option<i64>> {
+pub fn optional_amount<'a>(
+    label: impl Into<Field<'a>>,
+    value: &Value,
+    max_cents: i64,
+) -> AppResult<Option<i64>> {
+    let label = label.into();
     match parse_amount_up_to(value, max_cents) {
         Err(AmountError::Missing) => Ok(None),
         result => result.map(Some).map_err(|e| amount_error(label, e, max_cents)),
@@ -81,32 +148,46 @@ pub fn optional_amount(label: &str, value: &Value, max_cents: i64) -> AppResult<
 }
 
 /// A yyyy-mm-dd date (or the date part of a timestamp), None when blank.
-pub fn optional_date(label: &str, value: Option<&str>) -> AppResult<Option<NaiveDate>> {
+pub fn optional_date<'a>(
+    label: impl Into<Field<'a>>,
+    value: Option<&str>,
+) -> AppResult<Option<NaiveDate>> {
+    let label = label.into();
     let Some(text) = value.map(str::trim).filter(|t| !t.is_empty()) else { return Ok(None) };
     NaiveDate::parse_from_str(text.get(..10).unwrap_or(text), "%Y-%m-%d").map(Some).map_err(|_| {
-        invalid(format!("{label} must be a date in the form yyyy-mm-dd (got '{text}')."))
+        label.refuse(format!("{label} must be a date in the form yyyy-mm-dd (got '{text}')."))
     })
 }
 
-pub fn required_date(label: &str, value: Option<&str>) -> AppResult<NaiveDate> {
-    optional_date(label, value)?.ok_or_else(|| invalid(format!("{label} is required.")))
+pub fn required_date<'a>(label: impl Into<Field<'a>>, value: Option<&str>) -> AppResult<NaiveDate> {
+    let label = label.into();
+    optional_date(label, value)?.ok_or_else(|| label.refuse(format!("{label} is required.")))
 }
 
 /// A state of the United States by its postal code (any case), answered in capitals.
-pub fn optional_state(label: &str, value: Option<&str>) -> AppResult<Option<String>> {
+pub fn optional_state<'a>(
+    label: impl Into<Field<'a>>,
+    value: Option<&str>,
+) -> AppResult<Option<String>> {
+    let label = label.into();
     let Some(code) = optional(label, value, 2)? else { return Ok(None) };
-    let state = crate::geography::state(&code)
-        .ok_or_else(|| invalid(format!("{label} '{code}' is not a state of the United States.")))?;
+    let state = crate::geography::state(&code).ok_or_else(|| {
+        label.refuse(format!("{label} '{code}' is not a state of the United States."))
+    })?;
     Ok(Some(state.postal.clone()))
 }
 
 /// A five-digit ZIP code.
-pub fn optional_zip(label: &str, value: Option<&str>) -> AppResult<Option<String>> {
+pub fn optional_zip<'a>(
+    label: impl Into<Field<'a>>,
+    value: Option<&str>,
+) -> AppResult<Option<String>> {
+    let label = label.into();
     let zip = optional(label, value, 10)?;
     if let Some(z) = &zip
         && (z.len() != 5 || !z.chars().all(|c| c.is_ascii_digit()))
     {
-        return Err(invalid(format!("{label} must be 5 digits (got '{z}').")));
+        return Err(label.refuse(format!("{label} must be 5 digits (got '{z}').")));
     }
     Ok(zip)
 }

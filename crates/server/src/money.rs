@@ -1,13 +1,61 @@
-//! Money: kept as whole cents (integers) and sent as numbers with two decimals.
+//! Money: kept as whole cents (integers), sent as a number of dollars, shown as "$1,250.00".
 use serde_json::Value;
 
 /// Largest fee or payment the portal accepts: $1,000,000.00.
 pub const MAX_CENTS: i64 = 100_000_000;
 
-/// Cents as the number the API sends (e.g. 45050 -> 450.5, shown as $450.50).
-pub fn to_amount(cents: i64) -> f64 {
-    cents as f64 / 100.0
+/// An amount of money in whole cents: the one type for amounts from the database to the wire.
+/// It is sent as a number of dollars (45050 -> 450.5) and shown with `Display` ("$450.50").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub struct Cents(pub i64);
+
+impl Cents {
+    pub fn dollars(self) -> f64 {
+        self.0 as f64 / 100.0
+    }
+
+    /// A dollar amount sent as a JSON number or string, up to `MAX_CENTS` (see `parse_amount`).
+    pub fn parse(value: &Value) -> Result<Cents, AmountError> {
+        parse_amount(value).map(Cents)
+    }
 }
+
+impl std::fmt::Display for Cents {
+    /// "$1,250.00", "-$3.05".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let cents = self.0.unsigned_abs();
+        let dollars = (cents / 100).to_string();
+        let mut grouped = String::new();
+        for (i, digit) in dollars.chars().enumerate() {
+            if i > 0 && (dollars.len() - i).is_multiple_of(3) {
+                grouped.push(',');
+            }
+            grouped.push(digit);
+        }
+        write!(f, "{sign}${grouped}.{:02}", cents % 100)
+    }
+}
+
+impl serde::Serialize for Cents {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_f64(self.dollars())
+    }
+}
+
+impl utoipa::PartialSchema for Cents {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::Number)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                utoipa::openapi::KnownFormat::Double,
+            )))
+            .description(Some("An amount in dollars, at most two decimals."))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Cents {}
 
 /// Why an amount was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -108,6 +156,14 @@ mod tests {
             parse_amount_up_to(&json!("10000000.01"), 10 * MAX_CENTS),
             Err(AmountError::TooLarge)
         );
-        assert_eq!(to_amount(45050), 450.5);
+        assert_eq!(Cents(45050).dollars(), 450.5);
+        assert_eq!(serde_json::to_string(&Cents(45050)).unwrap(), "450.5");
+        assert_eq!(Cents::parse(&json!("$1,250.00")), Ok(Cents(125000)));
+    }
+
+    #[test]
+    fn shown_with_separators_and_two_decimals() {
+        let shown = [0, 5, 45000, 32500050, 123456789, -305].map(|c| Cents(c).to_string());
+        assert_eq!(shown, ["$0.00", "$0.05", "$450.00", "$325,000.50", "$1,234,567.89", "-$3.05"]);
     }
 }

@@ -2409,12 +2409,10 @@ export interface components {
             city?: string | null;
             /** @description Payment fields from the appraiser's EPP party; null until onboarded. */
             companyName?: string | null;
-            /** Format: double */
-            enoAggregateAmount: number;
+            enoAggregateAmount: components["schemas"]["Cents"];
             /** Format: date */
             enoExpirationDate?: string | null;
-            /** Format: double */
-            enoPerIncidentAmount: number;
+            enoPerIncidentAmount: components["schemas"]["Cents"];
             /** @description Errors and omissions insurance; amounts in USD, 0 when not given. */
             enoProvider?: string | null;
             eppPartyData?: null | components["schemas"]["EppPartyData"];
@@ -2611,6 +2609,11 @@ export interface components {
              */
             scoredOrders: number;
         };
+        /**
+         * Format: double
+         * @description An amount in dollars, at most two decimals.
+         */
+        Cents: number;
         ChangeMyPassword: {
             /**
              * @description At least 16 characters with a lowercase and an uppercase letter, a digit and one of
@@ -2910,13 +2913,11 @@ export interface components {
         };
         /** @description The E&O fields after an update. */
         EnoInfo: {
-            /** Format: double */
-            enoAggregateAmount: number;
+            enoAggregateAmount: components["schemas"]["Cents"];
             /** Format: date */
             enoExpirationDate?: string | null;
             enoFile: components["schemas"]["EnoFileRef"];
-            /** Format: double */
-            enoPerIncidentAmount: number;
+            enoPerIncidentAmount: components["schemas"]["Cents"];
             enoProvider?: string | null;
         };
         EppAccessUrl: {
@@ -3204,10 +3205,8 @@ export interface components {
             amcLicense?: string | null;
             /** Format: date */
             appraiserDueDate?: string | null;
-            /** Format: double */
-            appraiserFee?: number | null;
-            /** Format: double */
-            assessedValue?: number | null;
+            appraiserFee?: null | components["schemas"]["Cents"];
+            assessedValue?: null | components["schemas"]["Cents"];
             /**
              * Format: int32
              * @description Security user id of the assigned appraiser; 0 when nobody is assigned.
@@ -3277,8 +3276,7 @@ export interface components {
              */
             propertyTypeId?: number | null;
             propertyZip: string;
-            /** Format: double */
-            purchasePrice?: number | null;
+            purchasePrice?: null | components["schemas"]["Cents"];
             reportType1?: null | components["schemas"]["ReportTypeRef"];
             reportType2?: null | components["schemas"]["ReportTypeRef"];
             reportType3?: null | components["schemas"]["ReportTypeRef"];
@@ -3290,8 +3288,7 @@ export interface components {
              */
             source?: string | null;
             statusId: components["schemas"]["OrderStatus"];
-            /** Format: double */
-            techFee?: number | null;
+            techFee?: null | components["schemas"]["Cents"];
             turnTime?: null | components["schemas"]["TurnTime"];
             wasPreviouslyScheduled: boolean;
             /** Format: int32 */
@@ -3395,11 +3392,7 @@ export interface components {
         };
         PayableOrder: {
             address: string;
-            /**
-             * Format: double
-             * @description The order's appraiser fee in dollars (what a payment is expected to be).
-             */
-            appraiserFee?: number | null;
+            appraiserFee?: null | components["schemas"]["Cents"];
             /** Format: int32 */
             appraiserId: number;
             appraiserName: string;
@@ -3424,11 +3417,8 @@ export interface components {
         PaymentHistoryItem: {
             address: string;
             borrower: string;
-            /**
-             * Format: double
-             * @description USD with 2 decimals.
-             */
-            paymentAmount: number;
+            /** @description USD with 2 decimals. */
+            paymentAmount: components["schemas"]["Cents"];
             /** Format: date */
             paymentDate: string;
             usaFileNumber: string;
@@ -3465,11 +3455,7 @@ export interface components {
         QuoteAnswer: {
             /** Format: date-time */
             answeredAt?: string | null;
-            /**
-             * Format: double
-             * @description The fee the appraiser proposed, USD with 2 decimals.
-             */
-            appraiserFee?: number | null;
+            appraiserFee?: null | components["schemas"]["Cents"];
             comment?: string | null;
             /** Format: date */
             estimatedDeliveryDate?: string | null;
@@ -3487,8 +3473,7 @@ export interface components {
             company?: string | null;
             /** Format: date */
             deliveryDate?: string | null;
-            /** Format: double */
-            fee?: number | null;
+            fee?: null | components["schemas"]["Cents"];
             name: string;
             rejectReason?: string | null;
             /** @description waiting, responded or rejected. */
@@ -3535,11 +3520,7 @@ export interface components {
             reportTypeId?: number | null;
         };
         QuoteInfo: {
-            /**
-             * Format: double
-             * @description USD with 2 decimals.
-             */
-            appraiserFee?: number | null;
+            appraiserFee?: null | components["schemas"]["Cents"];
             /** Format: date */
             dueDate?: string | null;
             /** Format: int32 */
@@ -3557,11 +3538,7 @@ export interface components {
         };
         /** @description One open quote request, as Open Quotes lists it. */
         QuoteListItem: {
-            /**
-             * Format: double
-             * @description USD with 2 decimals.
-             */
-            appraiserFee?: number | null;
+            appraiserFee?: null | components["schemas"]["Cents"];
             clientCompany?: string | null;
             /** Format: date */
             dueDate?: string | null;
@@ -3590,11 +3567,7 @@ export interface components {
         };
         /** @description A report product: label and value (its id) like every option, with what the order form needs. */
         ReportProduct: {
-            /**
-             * Format: double
-             * @description The fee the company usually pays for it, in dollars: staff only (null for others).
-             */
-            defaultFee?: number | null;
+            defaultFee?: null | components["schemas"]["Cents"];
             /** @description A desktop report needs no inspection. */
             desktop: boolean;
             /** Format: int32 */
@@ -3792,8 +3765,7 @@ export interface components {
         StaffQuoteItem: {
             /** @description How many answered (responded or rejected). */
             answered: number;
-            /** Format: double */
-            appraiserFee?: number | null;
+            appraiserFee?: null | components["schemas"]["Cents"];
             clientCompany?: string | null;
             /** Format: date-time */
             createdAt: string;

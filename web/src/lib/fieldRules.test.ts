@@ -30,7 +30,7 @@ describe('staff field rules (the server words of crates/server/src/staff/fields.
     expect(feeError('Appraiser fee', '0')).toBe('Appraiser fee must be a positive amount.');
     expect(feeError('Appraiser fee', '-5')).toBe('Appraiser fee must be a positive amount.');
     expect(feeError('Appraiser fee', '4.505')).toBe('Appraiser fee can have at most 2 decimal places.');
-    expect(feeError('Appraiser fee', '1000000.01')).toBe('Appraiser fee cannot be more than $1000000.00.');
+    expect(feeError('Appraiser fee', '1000000.01')).toBe('Appraiser fee cannot be more than $1,000,000.00.');
     expect(feeError('Appraiser fee', '$450')).toBeUndefined();
     expect(optionalAmountError('Tech fee', '')).toBeUndefined();
     expect(optionalAmountError('Tech fee', '0')).toBeUndefined();

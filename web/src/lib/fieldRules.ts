@@ -1,3 +1,4 @@
+import { formatUsd } from './money';
 /**
  * The server's field rules (crates/server/src/fields.rs), in its words, so a form can name the
  * field before it is sent: the staff desk's forms and the client area's. The server checks
@@ -72,7 +73,7 @@ export function optionalAmountError(label: string, text: string, max = MAX_FEE):
   const amount = parseAmount(plain);
   if (amount === null) return `${label} must be a positive amount.`;
   if ((plain.split('.')[1] ?? '').replace(/0+$/, '').length > 2) return `${label} can have at most 2 decimal places.`;
-  if (amount > max) return `${label} cannot be more than $${max.toFixed(2)}.`;
+  if (amount > max) return `${label} cannot be more than ${formatUsd(max)}.`;
   return undefined;
 }
 

@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 
 use super::client_of;
 use crate::current_user::CurrentUser;
-use crate::fields::optional;
+use crate::fields::{named, optional};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
@@ -94,7 +94,8 @@ async fn create(
     form: &ApiKeyForm,
 ) -> AppResult<NewApiKey> {
     use sea_orm::PaginatorTrait;
-    let name = optional("Name", form.name.as_deref(), 100)?.unwrap_or_else(|| "API key".into());
+    let name = optional(named("name", "Name"), form.name.as_deref(), 100)?
+        .unwrap_or_else(|| "API key".into());
     let txn = portal_db::begin_write(&state.db).await?;
     let live_keys = api_key::Entity::find()
         .filter(api_key::Column::ClientId.eq(client_id))

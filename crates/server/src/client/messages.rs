@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 
 use crate::current_user::CurrentUser;
 use crate::delivery;
-use crate::fields::required;
+use crate::fields::{named, required};
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
 use crate::live;
@@ -78,7 +78,7 @@ pub async fn list(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Vec<Cli
 
 /// The checked text of a message form.
 pub fn body_of(form: &MessageForm) -> AppResult<String> {
-    required("Message", form.body.as_deref(), MAX_MESSAGE)
+    required(named("body", "Message"), form.body.as_deref(), MAX_MESSAGE)
 }
 
 /// Writes a message inside `txn` and tells the other side: the orders team of a client's message,

@@ -8,7 +8,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::delivery::{self, html_escape};
-use crate::fields::{MAX_LINE, invalid, optional, optional_email, optional_phone, required};
+use crate::fields::{
+    Field, MAX_LINE, invalid, named, optional, optional_email, optional_phone, required,
+};
 use crate::geocoder::{Address, Position};
 use crate::http::error::AppResult;
 use crate::live;
@@ -90,14 +92,17 @@ pub struct ValidNewOrder {
     pub notes: Option<String>,
 }
 
+const PRODUCT: Field = named("productId", "Product");
+
 fn check_fha_case_number(value: Option<&str>) -> AppResult<Option<String>> {
-    let Some(text) = optional("FHA case number", value, 11)? else { return Ok(None) };
+    let field = named("fhaCaseNumber", "FHA case number");
+    let Some(text) = optional(field, value, 11)? else { return Ok(None) };
     let b = text.as_bytes();
     let well_formed = b.len() == 11
         && b[3] == b'-'
         && b.iter().enumerate().all(|(i, c)| i == 3 || c.is_ascii_digit());
     if !well_formed {
-        return Err(invalid(format!(
+        return Err(field.refuse(format!(
             "FHA case number must be three digits, a dash and seven digits, e.g. 123-1234567 (got '{text}')."
         )));
     }
@@ -117,7 +122,7 @@ pub fn check(form: &NewOrderForm, today: NaiveDate) -> AppResult<ValidNewOrder> 
     Ok(ValidNewOrder {
         line1: property.line1,
         line2: optional(
-            "Property address line 2",
+            named("propertyAddressLine2", "Property address line 2"),
             form.property_address_line2.as_deref(),
             MAX_LINE,
         )?,
@@ -127,18 +132,28 @@ pub fn check(form: &NewOrderForm, today: NaiveDate) -> AppResult<ValidNewOrder> 
         county: property.county,
         property_type,
         intended_use,
-        product_id: form.product_id.ok_or_else(|| invalid("Product is required."))?,
-        loan_number: optional("Loan number", form.loan_number.as_deref(), 30)?,
-        borrower_name: required("Borrower name", form.borrower_name.as_deref(), MAX_LINE)?,
-        borrower_email: optional_email("Borrower e-mail", form.borrower_email.as_deref())?,
-        borrower_phone: optional_phone("Borrower phone", form.borrower_phone.as_deref())?,
+        product_id: form.product_id.ok_or_else(|| PRODUCT.refuse("Product is required.".into()))?,
+        loan_number: optional(named("loanNumber", "Loan number"), form.loan_number.as_deref(), 30)?,
+        borrower_name: required(
+            named("borrowerName", "Borrower name"),
+            form.borrower_name.as_deref(),
+            MAX_LINE,
+        )?,
+        borrower_email: optional_email(
+            named("borrowerEmail", "Borrower e-mail"),
+            form.borrower_email.as_deref(),
+        )?,
+        borrower_phone: optional_phone(
+            named("borrowerPhone", "Borrower phone"),
+            form.borrower_phone.as_deref(),
+        )?,
         fha_case_number: check_fha_case_number(form.fha_case_number.as_deref())?,
         requested_due: check_due_date(
-            "Requested due date",
+            named("requestedDueDate", "Requested due date"),
             form.requested_due_date.as_deref(),
             today,
         )?,
-        notes: optional("Notes", form.notes.as_deref(), MAX_NOTES)?,
+        notes: optional(named("notes", "Notes"), form.notes.as_deref(), MAX_NOTES)?,
     })
 }
 
@@ -172,7 +187,7 @@ pub async fn place_order(
     let product = report_type::Entity::find_by_id(v.product_id)
         .one(txn)
         .await?
-        .ok_or_else(|| invalid(format!("Product {} does not exist.", v.product_id)))?;
+        .ok_or_else(|| PRODUCT.refuse(format!("Product {} does not exist.", v.product_id)))?;
     let now = Utc::now();
     let created = insert_order(
         txn,

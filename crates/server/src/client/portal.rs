@@ -14,7 +14,7 @@ use super::messages::{self, ClientMessage, MessageForm};
 use super::orders::{self, ClientOrder, ClientOrderItem, OrderFilter};
 use super::placing::{self, NewOrderForm, PlacedBy};
 use crate::current_user::CurrentUser;
-use crate::fields::required;
+use crate::fields::{named, required};
 use crate::files::download::stream_response;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path, Query};
@@ -141,7 +141,7 @@ async fn request_cancellation(
     Json(form): Json<CancelForm>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let client_id = client_of(&state.db, &caller).await?;
-    let reason = required("Reason", form.reason.as_deref(), orders::MAX_REASON)?;
+    let reason = required(named("reason", "Reason"), form.reason.as_deref(), orders::MAX_REASON)?;
     let txn = portal_db::begin_write(&state.db).await?;
     let (o, c) = orders::find(&txn, client_id, id).await?;
     orders::request_cancel(&txn, &state, &o, c, &full_name(&caller.user), reason).await?;

@@ -86,12 +86,12 @@ fn printable(o: &OrderDetails, zone: Tz, now: DateTime<Utc>) -> PrintableOrder {
             ("Living Area", o.living_area.map(|v| format!("{v} sq ft"))),
             ("Lot Area", o.lot_area.map(|v| format!("{v} sq ft"))),
             ("County Use", o.county_use.clone()),
-            ("Assessed Value", o.assessed_value.map(money)),
+            ("Assessed Value", o.assessed_value.map(|c| c.to_string())),
         ]),
         financial: rows(vec![
-            ("Appraiser Fee", o.appraiser_fee.map(money)),
-            ("Tech Fee", o.tech_fee.map(money)),
-            ("Purchase Price", o.purchase_price.map(money)),
+            ("Appraiser Fee", o.appraiser_fee.map(|c| c.to_string())),
+            ("Tech Fee", o.tech_fee.map(|c| c.to_string())),
+            ("Purchase Price", o.purchase_price.map(|c| c.to_string())),
         ]),
         dates: rows(vec![
             ("Create Date", Some(date_time(o.create_date, zone))),
@@ -145,19 +145,6 @@ fn title_case(word: &str) -> String {
     chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
-fn money(amount: f64) -> String {
-    let cents = (amount * 100.0).round() as i64;
-    let dollars = (cents / 100).to_string();
-    let mut grouped = String::new();
-    for (i, c) in dollars.chars().enumerate() {
-        if i > 0 && (dollars.len() - i).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("${grouped}.{:02}", cents % 100)
-}
-
 fn date(d: NaiveDate) -> String {
     d.format("%m/%d/%Y").to_string()
 }
@@ -183,13 +170,6 @@ fn plain_text(html: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn money_has_grouping_and_two_decimals() {
-        assert_eq!(money(450.0), "$450.00");
-        assert_eq!(money(325000.5), "$325,000.50");
-        assert_eq!(money(1234567.891), "$1,234,567.89");
-    }
 
     #[test]
     fn html_becomes_plain_text() {

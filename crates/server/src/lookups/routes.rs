@@ -11,7 +11,7 @@ use crate::current_user::CurrentUser;
 use crate::geography;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
-use crate::money::to_amount;
+use crate::money::Cents;
 use crate::orders::status::{MANUAL_STATUSES, StatusChoice};
 use crate::state::AppState;
 
@@ -138,7 +138,7 @@ pub struct ReportProduct {
     /// A desktop report needs no inspection.
     pub desktop: bool,
     /// The fee the company usually pays for it, in dollars: staff only (null for others).
-    pub default_fee: Option<f64>,
+    pub default_fee: Option<Cents>,
 }
 
 /// The report products of the order forms; only staff see what the company pays for each.
@@ -158,7 +158,7 @@ async fn report_products(
                 id: r.id,
                 product_description: r.product_description,
                 desktop: r.is_desktop,
-                default_fee: r.default_fee_cents.filter(|_| sees_fees).map(to_amount),
+                default_fee: r.default_fee_cents.filter(|_| sees_fees).map(Cents),
             })
             .collect(),
     ))

@@ -20,7 +20,7 @@ use crate::http::error::{
     AppError, AppResult, ChangeAnswers, ChangeWithInputAnswers, MessageResponse,
 };
 use crate::http::extract::Json;
-use crate::money::to_amount;
+use crate::money::Cents;
 use crate::names::full_name;
 use crate::state::AppState;
 
@@ -187,7 +187,7 @@ async fn conditional_acceptance(
     let c = check_conditions(&body)?;
     let mut note =
         vec!["Conditions sent for approval.".to_string(), format!("Conditions: {}", c.comments)];
-    note.extend(c.fee_cents.map(|cents| format!("Requested fee: ${:.2}", to_amount(cents))));
+    note.extend(c.fee_cents.map(|cents| format!("Requested fee: {}", Cents(cents))));
     note.extend(c.due_date.map(|d| format!("Requested due date: {}", date_label(d))));
     if !c.reasons.is_empty() {
         note.push(format!("Because of: {}", c.reasons.join(", ")));

@@ -25,6 +25,7 @@ use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
 use crate::lookups::routes::{INTENDED_USES, PROPERTY_TYPES, option_id};
+use crate::money::Cents;
 use crate::names::user_names;
 use crate::state::AppState;
 use axum::Json;
@@ -132,9 +133,9 @@ pub struct OrderDetails {
     pub report_type2: Option<ReportTypeRef>,
     pub report_type3: Option<ReportTypeRef>,
     pub report_type4: Option<ReportTypeRef>,
-    pub appraiser_fee: Option<f64>,
-    pub tech_fee: Option<f64>,
-    pub purchase_price: Option<f64>,
+    pub appraiser_fee: Option<Cents>,
+    pub tech_fee: Option<Cents>,
+    pub purchase_price: Option<Cents>,
     pub ordered_by: Option<String>,
     pub ordered_by_address: Option<String>,
     /// Sanitised HTML.
@@ -158,7 +159,7 @@ pub struct OrderDetails {
     pub living_area: Option<i32>,
     pub lot_area: Option<i32>,
     pub county_use: Option<String>,
-    pub assessed_value: Option<f64>,
+    pub assessed_value: Option<Cents>,
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
     /// The position is only the ZIP code's centre ("approximate (ZIP centre)").
@@ -288,9 +289,9 @@ pub async fn load(
         report_type2: report_type(1),
         report_type3: report_type(2),
         report_type4: report_type(3),
-        appraiser_fee: dollars(d.appraiser_fee_cents),
-        tech_fee: dollars(d.tech_fee_cents),
-        purchase_price: dollars(d.purchase_price_cents),
+        appraiser_fee: d.appraiser_fee_cents.map(Cents),
+        tech_fee: d.tech_fee_cents.map(Cents),
+        purchase_price: d.purchase_price_cents.map(Cents),
         ordered_by: client.as_ref().map(|c| c.company_name.clone()),
         ordered_by_address: client.and_then(|c| c.office_address_line),
         notes_and_special_instructions: d.notes_html.as_deref().map(sanitize_html),
@@ -311,7 +312,7 @@ pub async fn load(
         living_area: d.living_area,
         lot_area: d.lot_area,
         county_use: d.county_use,
-        assessed_value: dollars(d.assessed_value_cents),
+        assessed_value: d.assessed_value_cents.map(Cents),
         latitude: d.latitude,
         longitude: d.longitude,
         location_approximate: d.location_approximate,
@@ -350,10 +351,6 @@ async fn order_turn_time(
 /// HTML stored with an order (notes, history messages) as it may reach a browser.
 pub fn sanitize_html(html: &str) -> String {
     ammonia::clean(html)
-}
-
-fn dollars(cents: Option<i64>) -> Option<f64> {
-    cents.map(|c| c as f64 / 100.0)
 }
 
 pub fn empty_detail(order_id: i64) -> order_detail::Model {

@@ -4,7 +4,7 @@ use chrono::{NaiveDate, Utc};
 use portal_db::entities::{order, order_detail, order_history};
 use sea_orm::{ActiveModelTrait, DatabaseTransaction, IntoActiveModel, NotSet, Set};
 
-use crate::fields::{MAX_LINE, invalid, required, required_date};
+use crate::fields::{Field, MAX_LINE, named, required, required_date};
 use crate::geocoder::Position;
 use crate::geography;
 use crate::http::error::AppResult;
@@ -28,26 +28,31 @@ pub fn check_property(
     zip: Option<&str>,
     county: Option<&str>,
 ) -> AppResult<Property> {
-    let state_code = required("Property state", state_code, 2)?.to_uppercase();
+    let state_field = named("propertyStateCode", "Property state");
+    let state_code = required(state_field, state_code, 2)?.to_uppercase();
     let state = geography::state(&state_code).ok_or_else(|| {
-        invalid(format!("Property state '{state_code}' is not a state of the United States."))
+        state_field
+            .refuse(format!("{state_field} '{state_code}' is not a state of the United States."))
     })?;
-    let county = required("Property county", county, 100)?;
+    let county_field = named("propertyCounty", "Property county");
+    let county = required(county_field, county, 100)?;
     let county = state
         .counties
         .iter()
         .find(|c| c.eq_ignore_ascii_case(&county))
         .ok_or_else(|| {
-            invalid(format!("Property county '{county}' is not a county of {}.", state.name))
+            county_field
+                .refuse(format!("{county_field} '{county}' is not a county of {}.", state.name))
         })?
         .to_string();
-    let zip = required("Property zip", zip, 10)?;
+    let zip_field = named("propertyZip", "Property zip");
+    let zip = required(zip_field, zip, 10)?;
     if zip.len() != 5 || !zip.chars().all(|c| c.is_ascii_digit()) {
-        return Err(invalid(format!("Property zip must be 5 digits (got '{zip}').")));
+        return Err(zip_field.refuse(format!("{zip_field} must be 5 digits (got '{zip}').")));
     }
     Ok(Property {
-        line1: required("Property address", line1, MAX_LINE)?,
-        city: required("Property city", city, 100)?,
+        line1: required(named("propertyAddressLine1", "Property address"), line1, MAX_LINE)?,
+        city: required(named("propertyCity", "Property city"), city, 100)?,
         state_code: state.postal.clone(),
         zip,
         county,
@@ -59,20 +64,23 @@ pub fn check_kind(
     property_type_id: Option<i32>,
     intended_use_id: Option<i32>,
 ) -> AppResult<(&'static str, &'static str)> {
-    let property_type = property_type_id.ok_or_else(|| invalid("Property type is required."))?;
-    let property_type = option_label(&PROPERTY_TYPES, property_type)
-        .ok_or_else(|| invalid(format!("Property type {property_type} does not exist.")))?;
-    let intended_use = intended_use_id.ok_or_else(|| invalid("Intended use is required."))?;
-    let intended_use = option_label(&INTENDED_USES, intended_use)
-        .ok_or_else(|| invalid(format!("Intended use {intended_use} does not exist.")))?;
+    let chosen = |field: Field, id: Option<i32>, options| {
+        let id = id.ok_or_else(|| field.refuse(format!("{field} is required.")))?;
+        option_label(options, id)
+            .ok_or_else(|| field.refuse(format!("{field} {id} does not exist.")))
+    };
+    let property_type =
+        chosen(named("propertyTypeId", "Property type"), property_type_id, &PROPERTY_TYPES)?;
+    let intended_use =
+        chosen(named("intendedUseId", "Intended use"), intended_use_id, &INTENDED_USES)?;
     Ok((property_type, intended_use))
 }
 
 /// A required due date that is not in the past (`today` is the company's date).
-pub fn check_due_date(label: &str, value: Option<&str>, today: NaiveDate) -> AppResult<NaiveDate> {
+pub fn check_due_date(label: Field, value: Option<&str>, today: NaiveDate) -> AppResult<NaiveDate> {
     let due = required_date(label, value)?;
     if due < today {
-        return Err(invalid(format!("{label} cannot be in the past.")));
+        return Err(label.refuse(format!("{label} cannot be in the past.")));
     }
     Ok(due)
 }

@@ -15,7 +15,7 @@ use crate::current_user::CurrentUser;
 use crate::epp::{EppAppraiser, EppPartyData, OnboardingLink, stored_party};
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
-use crate::money::to_amount;
+use crate::money::Cents;
 use crate::profile::appraiser_of;
 use crate::state::AppState;
 use crate::users::access::ensure_may_manage_user;
@@ -50,7 +50,7 @@ pub struct PaymentHistoryItem {
     pub usa_file_number: String,
     pub address: String,
     /// USD with 2 decimals.
-    pub payment_amount: f64,
+    pub payment_amount: Cents,
     pub payment_date: NaiveDate,
     pub borrower: String,
 }
@@ -144,7 +144,7 @@ async fn payment_history(
             .map(|p| PaymentHistoryItem {
                 usa_file_number: p.usa_file_number,
                 address: p.address,
-                payment_amount: to_amount(p.amount_cents),
+                payment_amount: Cents(p.amount_cents),
                 payment_date: p.payment_date,
                 borrower: p.borrower,
             })

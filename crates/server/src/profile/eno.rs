@@ -23,7 +23,7 @@ use crate::files::file_types::APPRAISER_SCOPE;
 use crate::files::upload::{self, Accept, Received, bad_form, short_text};
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
-use crate::money::{AmountError, parse_amount_up_to, to_amount};
+use crate::money::{AmountError, Cents, parse_amount_up_to};
 use crate::state::AppState;
 use crate::users::access::ensure_may_manage_user;
 
@@ -69,8 +69,8 @@ impl From<stored_file::Model> for EnoFileRef {
 #[serde(rename_all = "camelCase")]
 pub struct EnoInfo {
     pub eno_provider: Option<String>,
-    pub eno_per_incident_amount: f64,
-    pub eno_aggregate_amount: f64,
+    pub eno_per_incident_amount: Cents,
+    pub eno_aggregate_amount: Cents,
     pub eno_expiration_date: Option<NaiveDate>,
     pub eno_file: EnoFileRef,
 }
@@ -262,8 +262,8 @@ async fn save(state: &AppState, caller: &CurrentUser, form: &EnoForm) -> AppResu
 fn eno_info(profile: appraiser_profile::Model, file: stored_file::Model) -> EnoInfo {
     EnoInfo {
         eno_provider: profile.eno_provider,
-        eno_per_incident_amount: to_amount(profile.eno_per_incident_cents),
-        eno_aggregate_amount: to_amount(profile.eno_aggregate_cents),
+        eno_per_incident_amount: Cents(profile.eno_per_incident_cents),
+        eno_aggregate_amount: Cents(profile.eno_aggregate_cents),
         eno_expiration_date: profile.eno_expiration_date,
         eno_file: file.into(),
     }

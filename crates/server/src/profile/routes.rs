@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::Path;
-use crate::money::to_amount;
+use crate::money::Cents;
 use crate::state::AppState;
 use crate::users::routes::SecurityUser;
 
@@ -49,8 +49,8 @@ pub struct AppraiserInfo {
     pub ooo_end_date: Option<NaiveDate>,
     /// Errors and omissions insurance; amounts in USD, 0 when not given.
     pub eno_provider: Option<String>,
-    pub eno_per_incident_amount: f64,
-    pub eno_aggregate_amount: f64,
+    pub eno_per_incident_amount: Cents,
+    pub eno_aggregate_amount: Cents,
     pub eno_expiration_date: Option<NaiveDate>,
 }
 
@@ -83,8 +83,8 @@ pub fn appraiser_info(
         ooo_start_date: profile.ooo_start_date,
         ooo_end_date: profile.ooo_end_date,
         eno_provider: profile.eno_provider,
-        eno_per_incident_amount: to_amount(profile.eno_per_incident_cents),
-        eno_aggregate_amount: to_amount(profile.eno_aggregate_cents),
+        eno_per_incident_amount: Cents(profile.eno_per_incident_cents),
+        eno_aggregate_amount: Cents(profile.eno_aggregate_cents),
         eno_expiration_date: profile.eno_expiration_date,
     })
 }

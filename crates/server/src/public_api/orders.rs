@@ -24,7 +24,7 @@ use crate::client::messages::{self, ClientMessage, MessageForm};
 use crate::client::orders::{self, ClientOrder, ClientOrderItem, Cursor, OrderFilter};
 use crate::client::placing::{self, NewOrderForm, PlacedBy};
 use crate::client::portal::CancelForm;
-use crate::fields::required;
+use crate::fields::{named, required};
 use crate::files::download::stream_response;
 use crate::state::AppState;
 
@@ -281,7 +281,7 @@ async fn cancel_order(
     Path(id): Path<i64>,
     Json(form): Json<CancelForm>,
 ) -> ApiResult<axum::Json<ClientOrder>> {
-    let reason = required("Reason", form.reason.as_deref(), orders::MAX_REASON)?;
+    let reason = required(named("reason", "Reason"), form.reason.as_deref(), orders::MAX_REASON)?;
     let txn = portal_db::begin_write(&state.db).await?;
     let (o, c) = orders::find(&txn, caller.client_id, id).await?;
     orders::request_cancel(

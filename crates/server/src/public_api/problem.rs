@@ -126,16 +126,8 @@ impl From<AppError> for Problem {
             other => other.to_string(),
         };
         let mut problem = Problem::new(status, kind, title, detail.clone());
-        match &e {
-            AppError::InvalidField { field, .. } => {
-                problem.errors = Some(BTreeMap::from([(field.clone(), detail)]));
-            }
-            AppError::Validation(_) => {
-                if let Some(field) = field_of(&detail) {
-                    problem.errors = Some(BTreeMap::from([(field.to_string(), detail)]));
-                }
-            }
-            _ => {}
+        if let AppError::InvalidField { field, .. } = &e {
+            problem.errors = Some(BTreeMap::from([(field.clone(), detail)]));
         }
         problem
     }
@@ -145,45 +137,6 @@ impl From<sea_orm::DbErr> for Problem {
     fn from(e: sea_orm::DbErr) -> Problem {
         AppError::from(e).into()
     }
-}
-
-/// The request field a refusal's sentence is about: the sentences start with the field's label.
-fn field_of(sentence: &str) -> Option<&'static str> {
-    const LABELS: [(&str, &str); 17] = [
-        ("Property address line 2", "propertyAddressLine2"),
-        ("Property address", "propertyAddressLine1"),
-        ("Property city", "propertyCity"),
-        ("Property state", "propertyStateCode"),
-        ("Property zip", "propertyZip"),
-        ("Property county", "propertyCounty"),
-        ("Property type", "propertyTypeId"),
-        ("Intended use", "intendedUseId"),
-        ("Product", "productId"),
-        ("Loan number", "loanNumber"),
-        ("Borrower name", "borrowerName"),
-        ("Borrower e-mail", "borrowerEmail"),
-        ("Borrower phone", "borrowerPhone"),
-        ("FHA case number", "fhaCaseNumber"),
-        ("Requested due date", "requestedDueDate"),
-        ("Notes", "notes"),
-        ("Reason", "reason"),
-    ];
-    let sentence = sentence.trim_start_matches(|c: char| !c.is_alphanumeric());
-    LABELS
-        .into_iter()
-        .find(|(label, _)| sentence.starts_with(label))
-        .map(|(_, field)| field)
-        .or_else(|| {
-            ["Message", "Name", "URL", "Event types"]
-                .into_iter()
-                .find(|l| sentence.starts_with(l))
-                .map(|l| match l {
-                    "Message" => "body",
-                    "Name" => "name",
-                    "URL" => "url",
-                    _ => "eventTypes",
-                })
-        })
 }
 
 impl IntoResponse for Problem {
@@ -258,12 +211,13 @@ mod tests {
 
     #[test]
     fn a_refusal_names_its_field() {
-        let p = Problem::from(AppError::Validation(
-            "Property address line 2 can be at most 200 characters long.".into(),
-        ));
+        let p = Problem::from(AppError::InvalidField {
+            field: "propertyAddressLine2".into(),
+            message: "Property address line 2 can be at most 200 characters long.".into(),
+        });
         assert_eq!(p.errors.unwrap().keys().collect::<Vec<_>>(), ["propertyAddressLine2"]);
-        let p = Problem::from(AppError::Validation("Borrower name is required.".into()));
-        assert!(p.errors.unwrap().contains_key("borrowerName"));
+        let p = Problem::from(AppError::Validation("The order is closed.".into()));
+        assert!(p.errors.is_none(), "a refusal that names no field has no field map");
         let p = Problem::from(AppError::Forbidden(
             "You are not authorized to perform this action".into(),
         ));

@@ -17,7 +17,7 @@ use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
 use crate::live;
-use crate::money::to_amount;
+use crate::money::Cents;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -43,7 +43,7 @@ pub struct QuoteListItem {
     pub client_company: Option<String>,
     pub property_type: String,
     /// USD with 2 decimals.
-    pub appraiser_fee: Option<f64>,
+    pub appraiser_fee: Option<Cents>,
     pub report_type: Option<String>,
     pub intended_use: String,
 }
@@ -59,7 +59,7 @@ pub struct QuoteInfo {
     pub property_zip_code: String,
     pub property_county: Option<String>,
     /// USD with 2 decimals.
-    pub appraiser_fee: Option<f64>,
+    pub appraiser_fee: Option<Cents>,
     pub due_date: Option<NaiveDate>,
     pub latitude: Option<f64>,
     pub longitude: Option<f64>,
@@ -94,7 +94,7 @@ pub struct QuoteAnswer {
     pub answered_at: Option<chrono::DateTime<Utc>>,
     pub estimated_delivery_date: Option<NaiveDate>,
     /// The fee the appraiser proposed, USD with 2 decimals.
-    pub appraiser_fee: Option<f64>,
+    pub appraiser_fee: Option<Cents>,
     pub comment: Option<String>,
     pub reject_reason: Option<String>,
 }
@@ -180,7 +180,7 @@ async fn detail_of(
             status: status.as_str().into(),
             answered_at: recipient.answered_at,
             estimated_delivery_date: recipient.estimated_delivery_date,
-            appraiser_fee: recipient.appraiser_fee_cents.map(to_amount),
+            appraiser_fee: recipient.appraiser_fee_cents.map(Cents),
             comment: recipient.comment,
             reject_reason: recipient.reject_reason,
         },
@@ -192,7 +192,7 @@ async fn detail_of(
             property_state_code: q.property_state_code,
             property_zip_code: q.property_zip_code,
             property_county: q.property_county,
-            appraiser_fee: q.appraiser_fee_cents.map(to_amount),
+            appraiser_fee: q.appraiser_fee_cents.map(Cents),
             due_date: q.due_date,
             latitude: q.latitude,
             longitude: q.longitude,
@@ -231,7 +231,7 @@ async fn dash(
                 due_date: q.due_date,
                 client_company: c.map(|c| c.company_name),
                 property_type: q.property_type,
-                appraiser_fee: q.appraiser_fee_cents.map(to_amount),
+                appraiser_fee: q.appraiser_fee_cents.map(Cents),
                 report_type: q.report_type,
                 intended_use: q.intended_use,
             })

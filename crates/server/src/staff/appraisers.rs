@@ -22,8 +22,8 @@ use super::{Created, audit_staff};
 use crate::auth::{reset, session};
 use crate::current_user::CurrentUser;
 use crate::fields::{
-    MAX_LINE, corrected, invalid, optional, optional_phone, optional_state, optional_zip, required,
-    required_date,
+    MAX_LINE, corrected, invalid, named, optional, optional_phone, optional_state, optional_zip,
+    required, required_date,
 };
 use crate::geography;
 use crate::http::client_ip::ClientIp;
@@ -197,7 +197,7 @@ async fn create_appraiser(
         form.last_name.as_deref(),
         form.email.as_deref(),
     )?;
-    let cell = optional_phone("Cell phone", form.cell_phone.as_deref())?;
+    let cell = optional_phone(named("cellPhone", "Cell phone"), form.cell_phone.as_deref())?;
     let user_type = match form.user_type.as_deref().unwrap_or("appraiser") {
         "appraiser" => UserType::Appraiser,
         "appraiser-admin" => UserType::AppraiserAdmin,
@@ -255,16 +255,17 @@ async fn add_license(
     Path(id): Path<i32>,
     Json(form): Json<LicenseForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
-    let license_type = required("Licence type", form.license_type.as_deref(), 100)?;
-    let code = required("Licence state", form.state_code.as_deref(), 2)?;
+    let license_type = required(named("type", "Licence type"), form.license_type.as_deref(), 100)?;
+    let code = required(named("stateCode", "Licence state"), form.state_code.as_deref(), 2)?;
     let state_code = geography::state(&code)
         .ok_or_else(|| {
             invalid(format!("Licence state '{code}' is not a state of the United States."))
         })?
         .postal
         .clone();
-    let og_number = required("Licence number", form.og_number.as_deref(), 50)?;
-    let expiration_date = required_date("Expiration date", form.expiration_date.as_deref())?;
+    let og_number = required(named("ogNumber", "Licence number"), form.og_number.as_deref(), 50)?;
+    let expiration_date =
+        required_date(named("expirationDate", "Expiration date"), form.expiration_date.as_deref())?;
     let txn = portal_db::begin_write(&state.db).await?;
     let (user, profile) = profile_of(&txn, id).await?;
     let saved = appraiser_license::ActiveModel {
@@ -405,13 +406,24 @@ async fn update_appraiser(
     Path(id): Path<i32>,
     Json(change): Json<AppraiserChange>,
 ) -> AppResult<axum::Json<AppraiserInfo>> {
-    let line1 = optional("Office address", change.office_address_line1.as_deref(), MAX_LINE)?;
-    let line2 =
-        optional("Office address line 2", change.office_address_line2.as_deref(), MAX_LINE)?;
-    let city = optional("Office city", change.office_city.as_deref(), 100)?;
-    let state_code = optional_state("Office state", change.office_state_code.as_deref())?;
-    let zip = optional_zip("Office zip", change.office_zip_code.as_deref())?;
-    let cell = optional_phone("Cell phone", change.cell_phone.as_deref())?;
+    let line1 = optional(
+        named("officeAddressLine1", "Office address"),
+        change.office_address_line1.as_deref(),
+        MAX_LINE,
+    )?;
+    let line2 = optional(
+        named("officeAddressLine2", "Office address line 2"),
+        change.office_address_line2.as_deref(),
+        MAX_LINE,
+    )?;
+    let city = optional(named("officeCity", "Office city"), change.office_city.as_deref(), 100)?;
+    let state_code = optional_state(
+        named("officeStateCode", "Office state"),
+        change.office_state_code.as_deref(),
+    )?;
+    let zip =
+        optional_zip(named("officeZipCode", "Office zip"), change.office_zip_code.as_deref())?;
+    let cell = optional_phone(named("cellPhone", "Cell phone"), change.cell_phone.as_deref())?;
     let txn = portal_db::begin_write(&state.db).await?;
     let (user, profile) = profile_of(&txn, id).await?;
     let mut changed = Vec::new();

@@ -25,13 +25,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::current_user::CurrentUser;
-use crate::fields::{invalid, optional_date, positive_fee};
+use crate::fields::{invalid, named, optional_date, positive_fee};
 use crate::geography;
 use crate::http::error::{
     AppError, AppResult, ChangeAnswers, ChangeWithInputAnswers, MessageResponse,
 };
 use crate::http::extract::{Json, Path};
-use crate::money::to_amount;
+use crate::money::Cents;
 use crate::names::full_name;
 use crate::orders::action_requests::date_label;
 use crate::orders::apply::{self, Change};
@@ -310,9 +310,12 @@ async fn assign(
     let fee = if body.appraiser_fee.is_null() {
         None
     } else {
-        Some(positive_fee("Appraiser fee", &body.appraiser_fee)?)
+        Some(positive_fee(named("appraiserFee", "Appraiser fee"), &body.appraiser_fee)?)
     };
-    let due = optional_date("Appraiser due date", body.appraiser_due_date.as_deref())?;
+    let due = optional_date(
+        named("appraiserDueDate", "Appraiser due date"),
+        body.appraiser_due_date.as_deref(),
+    )?;
     if due.is_some_and(|d| d < clock.today) {
         return Err(invalid("Appraiser due date cannot be in the past."));
     }
@@ -356,7 +359,7 @@ async fn assign(
     let mut detail_columns = Vec::new();
     if let Some(cents) = fee {
         detail_columns.push((order_detail::Column::AppraiserFeeCents, Expr::value(cents)));
-        note.push(format!("Appraiser fee: ${:.2}.", to_amount(cents)));
+        note.push(format!("Appraiser fee: {}.", Cents(cents)));
     }
     let change =
         Change { order_columns, detail_columns, assign_to: Some(user), ..Change::noting(note) };

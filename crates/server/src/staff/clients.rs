@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
-use crate::fields::{MAX_LINE, invalid, optional, optional_email, optional_phone, required};
+use crate::fields::{MAX_LINE, invalid, named, optional, optional_email, optional_phone, required};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
@@ -61,23 +61,27 @@ pub struct ClientForm {
 fn checked(form: &ClientForm) -> AppResult<client::ActiveModel> {
     Ok(client::ActiveModel {
         id: NotSet,
-        company_name: Set(required("Company name", form.company_name.as_deref(), MAX_LINE)?),
+        company_name: Set(required(
+            named("companyName", "Company name"),
+            form.company_name.as_deref(),
+            MAX_LINE,
+        )?),
         office_address_line: Set(optional(
-            "Office address",
+            named("officeAddressLine", "Office address"),
             form.office_address_line.as_deref(),
             MAX_LINE,
         )?),
         main_contact_name: Set(optional(
-            "Main contact name",
+            named("mainContactName", "Main contact name"),
             form.main_contact_name.as_deref(),
             MAX_LINE,
         )?),
         main_contact_email: Set(optional_email(
-            "Main contact e-mail",
+            named("mainContactEmailAddress", "Main contact e-mail"),
             form.main_contact_email_address.as_deref(),
         )?),
         main_contact_phone: Set(optional_phone(
-            "Main contact phone",
+            named("mainContactPhone", "Main contact phone"),
             form.main_contact_phone.as_deref(),
         )?),
     })

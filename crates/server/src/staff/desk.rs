@@ -16,7 +16,7 @@ use crate::http::error::{
     AppError, AppResult, ChangeAnswers, ChangeWithInputAnswers, MessageResponse,
 };
 use crate::http::extract::{Json, Path};
-use crate::money::to_amount;
+use crate::money::Cents;
 use crate::names::full_name;
 use crate::orders::action_requests::{MSG_MESSAGE_REQUIRED, date_label, required_text};
 use crate::orders::apply::{self, Change, Checked};
@@ -110,7 +110,7 @@ async fn approve_conditions(
         let mut detail_columns = clear_conditions();
         if let Some(cents) = fee {
             detail_columns.push((order_detail::Column::AppraiserFeeCents, Expr::value(cents)));
-            note.push(format!("Appraiser fee: ${:.2}.", to_amount(cents)));
+            note.push(format!("Appraiser fee: {}.", Cents(cents)));
         }
         if let Some(date) = due {
             order_columns.push((order::Column::AppraiserDueDate, Expr::value(date)));

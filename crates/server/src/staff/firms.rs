@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
-use crate::fields::{MAX_LINE, corrected, optional, optional_state, optional_zip, required};
+use crate::fields::{MAX_LINE, corrected, named, optional, optional_state, optional_zip, required};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
@@ -156,7 +156,7 @@ async fn create_company(
     ClientIp(ip): ClientIp,
     Json(form): Json<CompanyForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
-    let name = required("Company name", form.name.as_deref(), MAX_LINE)?;
+    let name = required(named("name", "Company name"), form.name.as_deref(), MAX_LINE)?;
     let place = office(
         form.office_address_line1.as_deref(),
         form.office_city.as_deref(),

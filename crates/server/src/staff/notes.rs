@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 
 use super::audit_staff;
 use crate::current_user::CurrentUser;
-use crate::fields::required;
+use crate::fields::{named, required};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
@@ -83,7 +83,7 @@ async fn add_note(
     Path(id): Path<i64>,
     Json(form): Json<NoteForm>,
 ) -> AppResult<(StatusCode, axum::Json<Note>)> {
-    let text = required("Note", form.text.as_deref(), MAX_NOTE)?;
+    let text = required(named("text", "Note"), form.text.as_deref(), MAX_NOTE)?;
     let txn = portal_db::begin_write(&state.db).await?;
     find_visible_order(&txn, &caller, id).await?;
     let saved = order_note::ActiveModel {

@@ -20,15 +20,15 @@ use utoipa_axum::routes;
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
 use crate::fields::{
-    MAX_LINE, invalid, optional, optional_amount, optional_date, optional_email, optional_phone,
-    positive_fee, required,
+    MAX_LINE, invalid, named, optional, optional_amount, optional_date, optional_email,
+    optional_phone, positive_fee, required,
 };
 use crate::geocoder::{Address, Position};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, ChangeWithInputAnswers, MessageResponse};
 use crate::http::extract::{Json, Path};
 use crate::live;
-use crate::money::to_amount;
+use crate::money::Cents;
 use crate::names::full_name;
 use crate::notifications::{Event, Notice, notify};
 use crate::orders::action_requests::date_label;
@@ -182,9 +182,15 @@ pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
     if (1..report_type_ids.len()).any(|i| report_type_ids[..i].contains(&report_type_ids[i])) {
         return Err(invalid("Each report type can be chosen once."));
     }
-    let appraiser_due =
-        check_due_date("Appraiser due date", form.appraiser_due_date.as_deref(), today)?;
-    let inspection_due = optional_date("Inspection due date", form.inspection_due_date.as_deref())?;
+    let appraiser_due = check_due_date(
+        named("appraiserDueDate", "Appraiser due date"),
+        form.appraiser_due_date.as_deref(),
+        today,
+    )?;
+    let inspection_due = optional_date(
+        named("inspectionDueDate", "Inspection due date"),
+        form.inspection_due_date.as_deref(),
+    )?;
     if inspection_due.is_some_and(|d| d < today) {
         return Err(invalid("Inspection due date cannot be in the past."));
     }
@@ -192,18 +198,22 @@ pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
         return Err(invalid("Inspection due date cannot be after the appraiser due date."));
     }
     let notes = optional(
-        "Notes and special instructions",
+        named("notesAndSpecialInstructions", "Notes and special instructions"),
         form.notes_and_special_instructions.as_deref(),
         MAX_NOTES,
     )?;
     Ok(ValidOrder {
         client_id,
-        loan_number: optional("Loan number", form.loan_number.as_deref(), 30)?,
-        fha_case_id: optional("FHA case id", form.fha_case_id.as_deref(), 30)?,
-        borrower_name: required("Borrower name", form.borrower_name.as_deref(), MAX_LINE)?,
+        loan_number: optional(named("loanNumber", "Loan number"), form.loan_number.as_deref(), 30)?,
+        fha_case_id: optional(named("fhaCaseId", "FHA case id"), form.fha_case_id.as_deref(), 30)?,
+        borrower_name: required(
+            named("borrowerName", "Borrower name"),
+            form.borrower_name.as_deref(),
+            MAX_LINE,
+        )?,
         line1: property.line1,
         line2: optional(
-            "Property address line 2",
+            named("propertyAddressLine2", "Property address line 2"),
             form.property_address_line2.as_deref(),
             MAX_LINE,
         )?,
@@ -214,16 +224,26 @@ pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
         property_type,
         intended_use,
         report_type_ids,
-        appraiser_fee_cents: positive_fee("Appraiser fee", &form.appraiser_fee)?,
-        tech_fee_cents: optional_amount("Tech fee", &form.tech_fee, crate::money::MAX_CENTS)?,
+        appraiser_fee_cents: positive_fee(
+            named("appraiserFee", "Appraiser fee"),
+            &form.appraiser_fee,
+        )?,
+        tech_fee_cents: optional_amount(
+            named("techFee", "Tech fee"),
+            &form.tech_fee,
+            crate::money::MAX_CENTS,
+        )?,
         purchase_price_cents: optional_amount(
-            "Purchase price",
+            named("purchasePrice", "Purchase price"),
             &form.purchase_price,
             MAX_PRICE_CENTS,
         )?,
         appraiser_due,
         inspection_due,
-        closing: optional_date("Estimated closing date", form.estimated_closing_date.as_deref())?,
+        closing: optional_date(
+            named("estimatedClosingDate", "Estimated closing date"),
+            form.estimated_closing_date.as_deref(),
+        )?,
         notes_html: notes.map(|html| sanitize_html(&html)).filter(|html| !html.trim().is_empty()),
         contacts: check_contacts(&form.contacts)?,
         alerts: check_alerts(&form.alerts)?,
@@ -264,9 +284,9 @@ fn check_details(form: &OrderForm, today: NaiveDate) -> AppResult<PropertyDetail
         year_built: within("Year built", form.year_built, 1600..=today.year() + 1)?,
         living_area: within("Living area", form.living_area, 1..=1_000_000)?,
         lot_area: within("Lot area", form.lot_area, 1..=100_000_000)?,
-        county_use: optional("County use", form.county_use.as_deref(), 100)?,
+        county_use: optional(named("countyUse", "County use"), form.county_use.as_deref(), 100)?,
         assessed_value_cents: optional_amount(
-            "Assessed value",
+            named("assessedValue", "Assessed value"),
             &form.assessed_value,
             MAX_PRICE_CENTS,
         )?,
@@ -659,11 +679,9 @@ pub fn corrections(
     }
     let old_fee = d.and_then(|d| d.appraiser_fee_cents);
     if old_fee != Some(v.appraiser_fee_cents) {
-        let was = old_fee.map_or("none".to_string(), |cents| format!("${:.2}", to_amount(cents)));
-        c.appraiser_lines.push(format!(
-            "Appraiser fee: from {was} to ${:.2}.",
-            to_amount(v.appraiser_fee_cents)
-        ));
+        let was = old_fee.map_or("none".to_string(), |cents| Cents(cents).to_string());
+        c.appraiser_lines
+            .push(format!("Appraiser fee: from {was} to {}.", Cents(v.appraiser_fee_cents)));
     }
     let report_types = d.map(|d| {
         [d.report_type1_id, d.report_type2_id, d.report_type3_id, d.report_type4_id]

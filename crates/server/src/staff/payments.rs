@@ -14,12 +14,12 @@ use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
-use crate::fields::{invalid, positive_fee, required_date};
+use crate::fields::{invalid, named, positive_fee, required_date};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
 use crate::live;
-use crate::money::to_amount;
+use crate::money::Cents;
 use crate::names::full_name;
 use crate::notifications::{Event, Notice, notify};
 use crate::orders::status::OrderStatus;
@@ -44,7 +44,7 @@ pub struct PayableOrder {
     pub appraiser_id: i32,
     pub appraiser_name: String,
     /// The order's appraiser fee in dollars (what a payment is expected to be).
-    pub appraiser_fee: Option<f64>,
+    pub appraiser_fee: Option<Cents>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -105,7 +105,7 @@ async fn payable(State(state): State<AppState>) -> AppResult<axum::Json<Vec<Paya
                     status: o.status_id.label(),
                     appraiser_name: names.get(&appraiser_id).cloned().unwrap_or_default(),
                     appraiser_id,
-                    appraiser_fee: fees.get(&o.id).copied().flatten().map(to_amount),
+                    appraiser_fee: fees.get(&o.id).copied().flatten().map(Cents),
                     file_number: o.file_number,
                 })
             })
@@ -124,8 +124,8 @@ async fn record_payment(
     Json(body): Json<PaymentBody>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
     let order_id = body.order_id.ok_or_else(|| invalid("Order is required."))?;
-    let cents = positive_fee("Amount", &body.amount)?;
-    let date = required_date("Payment date", body.payment_date.as_deref())?;
+    let cents = positive_fee(named("amount", "Amount"), &body.amount)?;
+    let date = required_date(named("paymentDate", "Payment date"), body.payment_date.as_deref())?;
     let today = state.config.today().map_err(AppError::Internal)?;
     if date > today + Duration::days(365) || date < today - Duration::days(365 * 10) {
         return Err(invalid(
@@ -169,13 +169,13 @@ async fn record_payment(
         if is_unique_violation(&e) { AppError::Conflict(MSG_ALREADY_PAID.into()) } else { e.into() }
     })?;
     let detail = format!(
-        "order {order_id} ({}): ${:.2} to appraiser {appraiser_id}",
+        "order {order_id} ({}): {} to appraiser {appraiser_id}",
         o.file_number,
-        to_amount(cents)
+        Cents(cents)
     );
     audit_staff(&txn, &caller, &ip, "staff.payment_recorded", detail).await?;
     if let Some(appraiser) = security_user::Entity::find_by_id(appraiser_id).one(&txn).await? {
-        let paid = format!("${:.2}", to_amount(cents));
+        let paid = Cents(cents).to_string();
         let notice = Notice {
             event: Event::PaymentRecorded,
             subject: format!("Payment recorded for order {}", o.file_number),

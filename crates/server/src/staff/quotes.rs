@@ -23,13 +23,13 @@ use utoipa_axum::routes;
 use super::candidates::{Clock, award_refusal};
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
-use crate::fields::{invalid, optional, positive_fee};
+use crate::fields::{invalid, named, optional, positive_fee};
 use crate::geocoder::Address;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, ChangeAnswers, MessageResponse};
 use crate::http::extract::{Json, Path};
 use crate::live;
-use crate::money::to_amount;
+use crate::money::Cents;
 use crate::names::full_name;
 use crate::notifications::{Event, Notice, notify};
 use crate::orders::apply::invite;
@@ -87,7 +87,7 @@ pub struct StaffQuoteItem {
     pub property_address: String,
     pub client_company: Option<String>,
     pub due_date: Option<NaiveDate>,
-    pub appraiser_fee: Option<f64>,
+    pub appraiser_fee: Option<Cents>,
     pub report_type: Option<String>,
     /// open, closed or awarded.
     pub status: String,
@@ -107,7 +107,7 @@ pub struct QuoteAnswerRow {
     pub company: Option<String>,
     /// waiting, responded or rejected.
     pub status: String,
-    pub fee: Option<f64>,
+    pub fee: Option<Cents>,
     pub delivery_date: Option<NaiveDate>,
     pub comment: Option<String>,
     pub reject_reason: Option<String>,
@@ -165,7 +165,7 @@ fn item(
         ),
         client_company: q.client_id.and_then(|id| clients.get(&id).cloned()),
         due_date: q.due_date,
-        appraiser_fee: q.appraiser_fee_cents.map(to_amount),
+        appraiser_fee: q.appraiser_fee_cents.map(Cents),
         report_type: q.report_type.clone(),
         status: status_of(q).into(),
         created_at: q.created_at,
@@ -232,9 +232,10 @@ async fn create_quote(
     )?;
     let (property_type, intended_use) = check_kind(form.property_type_id, form.intended_use_id)?;
     let report_type_id = form.report_type_id.ok_or_else(|| invalid("Report type is required."))?;
-    let due = check_due_date("Due date", form.due_date.as_deref(), today)?;
-    let fee = positive_fee("Appraiser fee", &form.appraiser_fee)?;
-    let loan_number = optional("Loan number", form.loan_number.as_deref(), 30)?;
+    let due = check_due_date(named("dueDate", "Due date"), form.due_date.as_deref(), today)?;
+    let fee = positive_fee(named("appraiserFee", "Appraiser fee"), &form.appraiser_fee)?;
+    let loan_number =
+        optional(named("loanNumber", "Loan number"), form.loan_number.as_deref(), 30)?;
     let mut ids = form.appraiser_ids.clone();
     let mut seen = std::collections::HashSet::new();
     ids.retain(|id| seen.insert(*id));
@@ -367,7 +368,7 @@ async fn quote_detail(
             name: users.get(&r.appraiser_user_id).map(full_name).unwrap_or_default(),
             company: company_of(r.appraiser_user_id),
             status: answer_status(r).into(),
-            fee: r.appraiser_fee_cents.map(to_amount),
+            fee: r.appraiser_fee_cents.map(Cents),
             delivery_date: r.estimated_delivery_date,
             comment: r.comment.clone(),
             reject_reason: r.reject_reason.clone(),

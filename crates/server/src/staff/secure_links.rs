@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
-use crate::fields::{MAX_LINE, invalid, required};
+use crate::fields::{MAX_LINE, invalid, named, required};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::Json;
@@ -96,8 +96,8 @@ async fn send_secure_link(
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
     let recipient_id =
         form.recipient_appraiser_id.ok_or_else(|| invalid("Recipient is required."))?;
-    let subject = required("Subject", form.subject.as_deref(), MAX_LINE)?;
-    let message = required("Message", form.message.as_deref(), MAX_MESSAGE)?;
+    let subject = required(named("subject", "Subject"), form.subject.as_deref(), MAX_LINE)?;
+    let message = required(named("message", "Message"), form.message.as_deref(), MAX_MESSAGE)?;
     if form.file_ids.len() > MAX_ATTACHMENTS {
         return Err(invalid(format!("A secure link can carry at most {MAX_ATTACHMENTS} files.")));
     }

@@ -10,7 +10,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 
 use crate::staff_desk::{assign_to, order_form};
-use common::{Session, TestApp, company_day, message};
+use common::{Session, TestApp, company_day};
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
 
@@ -239,7 +239,10 @@ both_dbs!(a_client_order_is_refused_with_the_field_named, |app| {
         }
         let r = lena.post("/api/client/orders", form).await;
         assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "{change}");
-        assert_eq!(message(r).await, expected);
+        let body: Value = r.json().await.unwrap();
+        assert_eq!(body["message"], expected);
+        let field = change.as_object().unwrap().keys().next().unwrap();
+        assert_eq!(body["fields"], json!({ field: expected }), "the field map names {field}");
     }
     assert_eq!(app.count("SELECT COUNT(*) FROM client_orders").await, 0, "nothing half-written");
     let staff_user = app.signed_in("demo.appraiser").await;
