@@ -124,12 +124,14 @@ test-e2e: tests-build
 clean:
 	rm -rf $(WEB)/dist $(WEB)/node_modules
 
-## Dashboard benchmark at a million orders on SQLite and the local PostgreSQL (release build).
+## Benchmarks (release build): the dashboard at a million orders on SQLite and the local PostgreSQL;
+## reading a 15 MB UAD 3.6 data file.
 BENCH_ORDERS ?= 1000000
 BENCH_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 bench:
 	cargo build --locked --release -p appraisal-portal -p portal-bench
 	$(CARGO_TARGET_DIR)/release/dashboard-bench --orders $(BENCH_ORDERS) --postgres $(BENCH_POSTGRES_URL)
+	$(CARGO_TARGET_DIR)/release/uad-bench
 
 ## Lighthouse performance scores, desktop and mobile, of the sign-in page, a signed-out dashboard
 ## link and the signed-in dashboard, in the system's Chromium (not part of `make test`: the scores
