@@ -30,6 +30,7 @@ pub mod profile;
 pub mod public_api;
 pub mod public_config;
 pub mod quotes;
+pub mod reports;
 pub mod roles;
 pub mod router;
 pub mod scheduled;

@@ -1516,6 +1516,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/report-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the order's latest data file says, with its hard stops and warnings; 404 when none was
+         *     uploaded (or, for a client, before delivery).
+         */
+        get: operations["report_data"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quotes/accept": {
         parameters: {
             query?: never;
@@ -2106,6 +2126,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/orders/{id}/report-data/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff acknowledge warnings of the order's latest data file (who and when are kept); each code
+         *     must be one of its warnings.
+         */
+        post: operations["acknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/orders/{id}/resume": {
         parameters: {
             query?: never;
@@ -2342,6 +2382,10 @@ export interface components {
             estimatedDeliveryDate?: string | null;
             /** Format: int32 */
             quoteId: number;
+        };
+        AcknowledgeBody: {
+            /** @description Codes of the data file's warnings. */
+            codes: string[];
         };
         AddCoverageArea: {
             /**
@@ -2621,6 +2665,10 @@ export interface components {
              */
             newPassword?: string | null;
             oldPassword?: string | null;
+        };
+        Check: {
+            code: string;
+            message: string;
         };
         ClientDocument: {
             contentType: string;
@@ -3059,6 +3107,8 @@ export interface components {
         };
         /** @description The body of every error answer. */
         MessageResponse: {
+            /** @description For some refusals: a stable code, e.g. `uad.unknown_version`. */
+            code?: string | null;
             /** @description For bad input: each bad field of the request (by its name on the wire) and what is wrong. */
             fields?: {
                 [key: string]: string;
@@ -3565,6 +3615,39 @@ export interface components {
             quoteId: number;
             rejectReason?: string | null;
         };
+        /** @description What an order's latest data file says, with its hard stops and warnings. */
+        ReportData: {
+            appraisedValue?: null | components["schemas"]["Cents"];
+            /** @description The value as the file writes it. */
+            appraisedValueText?: string | null;
+            appraiserName?: string | null;
+            /** @description As is, or subject to repairs, completion or inspection. */
+            basis?: string | null;
+            conditionRating?: string | null;
+            /** Format: date */
+            effectiveDate?: string | null;
+            /** Format: int64 */
+            fileId: number;
+            fileName: string;
+            /** @description The form of a 2.6 report (FNM1004...). */
+            form?: string | null;
+            hardStops: components["schemas"]["Check"][];
+            /** Format: date */
+            licenseExpires?: string | null;
+            licenseNumber?: string | null;
+            licenseState?: string | null;
+            /** @description The kind of property of a 3.6 report. */
+            propertyKind?: string | null;
+            qualityRating?: string | null;
+            /** @description SHA-256 of the data file as uploaded. */
+            sha256: string;
+            subjectAddress?: string | null;
+            supervisorLicenseNumber?: string | null;
+            supervisorName?: string | null;
+            /** @description "2.6" or "3.6". */
+            version: string;
+            warnings: components["schemas"]["Warning"][];
+        };
         /** @description A report product: label and value (its id) like every option, with what the order form needs. */
         ReportProduct: {
             defaultFee?: null | components["schemas"]["Cents"];
@@ -3868,6 +3951,13 @@ export interface components {
             /** Format: int64 */
             itemId: number;
             kind: components["schemas"]["ItemKind"];
+        };
+        Warning: {
+            /** Format: date-time */
+            acknowledgedAt?: string | null;
+            acknowledgedBy?: string | null;
+            code: string;
+            message: string;
         };
         WasInvited: {
             wasInvited: boolean;
@@ -7555,6 +7645,44 @@ export interface operations {
             };
         };
     };
+    report_data: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportData"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     accept: {
         parameters: {
             query?: never;
@@ -9471,6 +9599,48 @@ export interface operations {
             };
             /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    acknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcknowledgeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportData"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

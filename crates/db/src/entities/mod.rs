@@ -33,6 +33,7 @@ pub mod password_reset_token;
 pub mod payment;
 pub mod quote;
 pub mod quote_recipient;
+pub mod report_acknowledgement;
 pub mod report_type;
 pub mod secure_link;
 pub mod secure_link_attachment;

@@ -19,6 +19,7 @@ mod m0017_order_counts;
 mod m0018_trigram_numbers;
 mod m0019_back_office;
 mod m0020_lenders;
+pub mod m0021_report_data;
 
 pub struct Migrator;
 
@@ -45,6 +46,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0018_trigram_numbers::Migration),
             Box::new(m0019_back_office::Migration),
             Box::new(m0020_lenders::Migration),
+            Box::new(m0021_report_data::Migration),
         ]
     }
 }

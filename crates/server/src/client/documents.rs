@@ -15,8 +15,8 @@ use crate::files::upload::{Accept, bad_form, store, stored_row};
 use crate::http::error::{AppError, AppResult};
 use crate::state::AppState;
 
-/// Report file types (appraisal report, revised report).
-const REPORT_TYPES: [i32; 2] = [1, 2];
+/// What the company delivers: the report (appraisal report, revised report) and its data file.
+const REPORT_TYPES: [i32; 3] = [1, 2, crate::reports::DATA_FILE_TYPE_ID];
 /// The file type of what a client attaches.
 const CLIENT_ATTACHMENT_TYPE: i32 = 9;
 const MAX_FILES: usize = 10;

@@ -56,6 +56,7 @@ pub async fn of_scope(db: &impl ConnectionTrait, scope: &str) -> AppResult<Vec<f
 }
 
 const PDF: &[&str] = &["pdf"];
+const DATA_FILES: &[&str] = &["xml", "zip"];
 const PHOTOS: &[&str] = &["jpg", "jpeg", "png", "heic"];
 const DOCUMENTS: &[&str] = &["pdf", "doc", "docx"];
 const SCANS: &[&str] = &["pdf", "jpg", "jpeg", "png"];
@@ -73,6 +74,7 @@ pub fn accepted_extensions(file_type_id: i32) -> &'static [&'static str] {
         4 => PHOTOS,          // photos
         5 | 20 | 25 => SCANS, // sketch, licence, certification
         6 => SPREADSHEETS,    // comparables
+        crate::reports::DATA_FILE_TYPE_ID => DATA_FILES, // a UAD 2.6 XML or 3.6 ZIP
         3 | 7 | 8 | 21 | 22 | 23 => DOCUMENTS, // invoice, engagement letter, contract, E&O, W-9, resume
         _ => ANYTHING_SAFE,                    // other, other document
     }

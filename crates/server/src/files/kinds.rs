@@ -1,9 +1,10 @@
 //! Which files may be uploaded, and whether their bytes are what their name says. The declared
 //! kind is the file name's extension; the content must start the way that kind starts.
 
-/// (extension, content type, how the content starts). Nothing a browser would run as a page
-/// (HTML, SVG, XML) can be uploaded; which of these a file type takes is `file_types::accepts`.
-const KINDS: [(&str, &str, Signature); 14] = [
+/// (extension, content type, how the content starts). Nothing a browser would run as a page (HTML,
+/// SVG) can be uploaded, and XML only as a report's data file, which is never served inline; which
+/// of these a file type takes is `file_types::accepted_extensions`.
+const KINDS: [(&str, &str, Signature); 15] = [
     ("pdf", "application/pdf", Signature::Prefix(&[b"%PDF-"])),
     ("jpg", "image/jpeg", Signature::Prefix(&[b"\xFF\xD8\xFF"])),
     ("jpeg", "image/jpeg", Signature::Prefix(&[b"\xFF\xD8\xFF"])),
@@ -30,6 +31,8 @@ const KINDS: [(&str, &str, Signature); 14] = [
     ),
     ("zip", "application/zip", Signature::Prefix(&[ZIP])),
     ("txt", "text/plain; charset=utf-8", Signature::Text),
+    // Only a report's data file is XML; its reader checks the content and refuses with a code.
+    ("xml", "application/xml", Signature::ReadLater),
 ];
 
 const OLE: &[u8] = b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1";
@@ -45,6 +48,8 @@ enum Signature {
     Brand(&'static [&'static [u8]]),
     /// No NUL byte in the start (text, never a binary renamed).
     Text,
+    /// Checked whole by the reader of the one file type that takes it.
+    ReadLater,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +85,7 @@ pub fn content_matches(kind: FileKind, start: &[u8]) -> bool {
                 && brands.iter().any(|b| start.get(8..12) == Some(*b))
         }
         Signature::Text => !start.contains(&0),
+        Signature::ReadLater => true,
     }
 }
 

@@ -306,6 +306,10 @@ async fn save(
     for (raw, file) in types.iter().zip(received) {
         let file_type = file_types::resolve(&state.db, raw, target.scope()).await?;
         file_types::check_format(&file_type, &file.file_name, file.kind.extension)?;
+        if file_type.id == crate::reports::DATA_FILE_TYPE_ID {
+            let bytes = state.storage.read_all(&file.stored.key).await?;
+            crate::reports::data::read(&state.config, &bytes)?;
+        }
         resolved.push(file_type);
     }
     let uploader = format!(

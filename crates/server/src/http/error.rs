@@ -18,6 +18,12 @@ pub enum AppError {
     /// Bad input in one field of the request, by its name on the wire.
     #[error("{message}")]
     InvalidField { field: String, message: String },
+    /// Bad input with a stable code a program can act on (422).
+    #[error("{message}")]
+    InvalidCoded { code: &'static str, message: String },
+    /// Not possible now, with a body that says what stands in the way (409); it holds `message`.
+    #[error("{0}")]
+    Blocked(String, serde_json::Value),
     #[error("{0}")]
     Unauthorized(String),
     #[error("{0}")]
@@ -43,6 +49,9 @@ pub struct MessageResponse {
     /// For bad input: each bad field of the request (by its name on the wire) and what is wrong.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fields: Option<BTreeMap<String, String>>,
+    /// For some refusals: a stable code, e.g. `uad.unknown_version`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 /// The answers of a call that changes one record (an order's action, a staff operation), as the
@@ -87,7 +96,7 @@ fn message_answer(description: &str) -> RefOr<openapi::Response> {
 
 impl MessageResponse {
     pub fn new(message: impl Into<String>) -> Self {
-        MessageResponse { message: message.into(), fields: None }
+        MessageResponse { message: message.into(), fields: None, code: None }
     }
 }
 
@@ -121,9 +130,10 @@ impl AppError {
     fn status(&self) -> StatusCode {
         match self {
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            AppError::Validation(_) | AppError::InvalidField { .. } => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            AppError::Validation(_)
+            | AppError::InvalidField { .. }
+            | AppError::InvalidCoded { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            AppError::Blocked(..) => StatusCode::CONFLICT,
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -145,13 +155,20 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
+        if let AppError::Blocked(_, body) = self {
+            return (StatusCode::CONFLICT, Json(body)).into_response();
+        }
+        let code = match &self {
+            AppError::InvalidCoded { code, .. } => Some(code.to_string()),
+            _ => None,
+        };
         let fields = match self {
             AppError::InvalidField { ref field, ref message } => {
                 Some(BTreeMap::from([(field.clone(), message.clone())]))
             }
             _ => None,
         };
-        (self.status(), Json(MessageResponse { message, fields })).into_response()
+        (self.status(), Json(MessageResponse { message, fields, code })).into_response()
     }
 }
 

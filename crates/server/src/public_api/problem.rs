@@ -93,7 +93,9 @@ impl From<AppError> for Problem {
     fn from(e: AppError) -> Problem {
         let (status, kind, title) = match &e {
             AppError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad-request", "Bad request"),
-            AppError::Validation(_) | AppError::InvalidField { .. } => {
+            AppError::Validation(_)
+            | AppError::InvalidField { .. }
+            | AppError::InvalidCoded { .. } => {
                 (StatusCode::UNPROCESSABLE_ENTITY, "validation", "Invalid request")
             }
             AppError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized", "Unauthorized"),
@@ -101,7 +103,9 @@ impl From<AppError> for Problem {
             AppError::Forbidden(_) | AppError::NotFound(_) => {
                 (StatusCode::NOT_FOUND, "not-found", "Not found")
             }
-            AppError::Conflict(_) => (StatusCode::CONFLICT, "conflict", "Conflict"),
+            AppError::Conflict(_) | AppError::Blocked(..) => {
+                (StatusCode::CONFLICT, "conflict", "Conflict")
+            }
             AppError::TooManyRequests(_) => {
                 (StatusCode::TOO_MANY_REQUESTS, "rate-limited", "Too many requests")
             }

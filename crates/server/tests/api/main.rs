@@ -24,6 +24,7 @@ mod payments;
 mod profile;
 mod public_api;
 mod quotes;
+mod report_data;
 mod reset;
 mod scorecard;
 mod secret_admin;

@@ -1,0 +1,79 @@
+//! The report pipeline's first part: the "Appraisal Data File" kind of order file (a UAD 2.6 XML or
+//! 3.6 ZIP beside the report PDF) and staff acknowledgements of a data file's warnings, kept per
+//! file so that a new upload is checked afresh.
+use sea_orm_migration::prelude::*;
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+#[derive(DeriveIden)]
+enum FileTypes {
+    Table,
+    Id,
+    Description,
+    Scope,
+    IsReport,
+}
+
+#[derive(DeriveIden)]
+enum ReportAcknowledgements {
+    Table,
+    Id,
+    OrderId,
+    FileId,
+    Code,
+    UserId,
+    AcknowledgedAt,
+}
+
+/// The id of the "Appraisal Data File" file type.
+pub const DATA_FILE_TYPE_ID: i32 = 27;
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        let mut insert = Query::insert();
+        insert
+            .into_table(FileTypes::Table)
+            .columns([FileTypes::Id, FileTypes::Description, FileTypes::Scope, FileTypes::IsReport])
+            .values_panic([
+                DATA_FILE_TYPE_ID.into(),
+                "Appraisal Data File".into(),
+                "ORDER".into(),
+                false.into(),
+            ]);
+        m.exec_stmt(insert).await?;
+        use ReportAcknowledgements as A;
+        m.create_table(
+            Table::create()
+                .table(A::Table)
+                .col(ColumnDef::new(A::Id).big_integer().not_null().auto_increment().primary_key())
+                .col(ColumnDef::new(A::OrderId).big_integer().not_null())
+                .col(ColumnDef::new(A::FileId).big_integer().not_null())
+                .col(ColumnDef::new(A::Code).string_len(40).not_null())
+                .col(ColumnDef::new(A::UserId).integer().not_null())
+                .col(ColumnDef::new(A::AcknowledgedAt).timestamp_with_time_zone().not_null())
+                .take(),
+        )
+        .await?;
+        m.create_index(
+            Index::create()
+                .name("ux_report_acknowledgements_file_code")
+                .table(A::Table)
+                .col(A::FileId)
+                .col(A::Code)
+                .unique()
+                .take(),
+        )
+        .await
+    }
+
+    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        m.drop_table(Table::drop().table(ReportAcknowledgements::Table).take()).await?;
+        let mut delete = Query::delete();
+        delete
+            .from_table(FileTypes::Table)
+            .and_where(Expr::col(FileTypes::Id).eq(DATA_FILE_TYPE_ID));
+        m.exec_stmt(delete).await
+    }
+}

@@ -1,0 +1,224 @@
+//! An order's data file and what it says, checked against the order.
+use chrono::{DateTime, NaiveDate, Utc};
+use portal_db::entities::{
+    appraiser_license, appraiser_profile, order, report_acknowledgement, stored_file,
+};
+use portal_uad::{Address, Finding, Limits, OrderFacts, Report};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::DATA_FILE_TYPE_ID;
+use crate::config::Config;
+use crate::http::error::{AppError, AppResult};
+use crate::money::Cents;
+use crate::state::AppState;
+
+/// The report file types (appraisal report, revised report): the PDF a data file goes with.
+pub const REPORT_FILE_TYPES: [i32; 2] = [1, 2];
+
+fn limits(config: &Config) -> Limits {
+    Limits { max_xml_bytes: config.max_data_file_xml_bytes, ..Limits::default() }
+}
+
+/// Reads a data file, refusing one that is not a UAD file the portal can read (422 with its code).
+pub fn read(config: &Config, bytes: &[u8]) -> AppResult<Report> {
+    portal_uad::read(bytes, &limits(config))
+        .map_err(|r| AppError::InvalidCoded { code: r.code, message: r.message })
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Check {
+    pub code: String,
+    pub message: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Warning {
+    pub code: String,
+    pub message: String,
+    pub acknowledged_by: Option<String>,
+    pub acknowledged_at: Option<DateTime<Utc>>,
+}
+
+/// What an order's latest data file says, with its hard stops and warnings.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportData {
+    /// "2.6" or "3.6".
+    pub version: String,
+    pub file_id: i64,
+    pub file_name: String,
+    /// SHA-256 of the data file as uploaded.
+    pub sha256: String,
+    pub appraised_value: Option<Cents>,
+    /// The value as the file writes it.
+    pub appraised_value_text: Option<String>,
+    pub effective_date: Option<NaiveDate>,
+    pub subject_address: Option<String>,
+    /// As is, or subject to repairs, completion or inspection.
+    pub basis: Option<String>,
+    pub condition_rating: Option<String>,
+    pub quality_rating: Option<String>,
+    pub appraiser_name: Option<String>,
+    pub license_number: Option<String>,
+    pub license_state: Option<String>,
+    pub license_expires: Option<NaiveDate>,
+    pub supervisor_name: Option<String>,
+    pub supervisor_license_number: Option<String>,
+    /// The form of a 2.6 report (FNM1004...).
+    pub form: Option<String>,
+    /// The kind of property of a 3.6 report.
+    pub property_kind: Option<String>,
+    pub hard_stops: Vec<Check>,
+    pub warnings: Vec<Warning>,
+}
+
+impl ReportData {
+    pub fn unacknowledged(&self) -> Vec<&Warning> {
+        self.warnings.iter().filter(|w| w.acknowledged_at.is_none()).collect()
+    }
+}
+
+async fn latest_file(
+    db: &impl ConnectionTrait,
+    order_id: i64,
+    types: &[i32],
+) -> AppResult<Option<stored_file::Model>> {
+    Ok(stored_file::Entity::find()
+        .filter(stored_file::Column::OrderId.eq(order_id))
+        .filter(stored_file::Column::FileTypeId.is_in(types.iter().copied()))
+        .order_by_desc(stored_file::Column::Id)
+        .one(db)
+        .await?)
+}
+
+/// The order's latest data file, read and checked; None when none was uploaded.
+pub async fn of_order(state: &AppState, o: &order::Model) -> AppResult<Option<ReportData>> {
+    let Some(file) = latest_file(&state.db, o.id, &[DATA_FILE_TYPE_ID]).await? else {
+        return Ok(None);
+    };
+    let bytes = state.storage.read_all(&file.storage_key).await?;
+    let report = read(&state.config, &bytes)?;
+    let facts = facts(state, o).await?;
+    let acknowledged = report_acknowledgement::Entity::find()
+        .filter(report_acknowledgement::Column::FileId.eq(file.id))
+        .all(&state.db)
+        .await?;
+    let names = crate::names::user_names(&state.db, acknowledged.iter().map(|a| a.user_id)).await?;
+    let warnings = portal_uad::warnings(&report, &facts)
+        .into_iter()
+        .map(|f| {
+            let ack = acknowledged.iter().find(|a| a.code == f.code);
+            Warning {
+                code: f.code.into(),
+                message: f.message,
+                acknowledged_by: ack
+                    .and_then(|a| names.get(&a.user_id))
+                    .map(|(first, last)| crate::names::joined(first, last)),
+                acknowledged_at: ack.map(|a| a.acknowledged_at),
+            }
+        })
+        .collect();
+    Ok(Some(view(file, &report, portal_uad::hard_stops(&report), warnings)))
+}
+
+fn view(
+    file: stored_file::Model,
+    r: &Report,
+    stops: Vec<Finding>,
+    warnings: Vec<Warning>,
+) -> ReportData {
+    let supervisor = r.supervisor.as_ref();
+    ReportData {
+        version: r.version.as_str().into(),
+        file_id: file.id,
+        file_name: file.file_name,
+        sha256: file.sha256,
+        appraised_value: r.value_cents.map(Cents),
+        appraised_value_text: r.value_text.clone(),
+        effective_date: r.effective_date,
+        subject_address: r.subject.line(),
+        basis: r.basis.clone(),
+        condition_rating: r.condition.clone(),
+        quality_rating: r.quality.clone(),
+        appraiser_name: r.appraiser.name.clone(),
+        license_number: r.appraiser.license_number.clone(),
+        license_state: r.appraiser.license_state.clone(),
+        license_expires: r.appraiser.license_expires,
+        supervisor_name: supervisor.and_then(|s| s.name.clone()),
+        supervisor_license_number: supervisor.and_then(|s| s.license_number.clone()),
+        form: r.form.clone(),
+        property_kind: r.property_kind.clone(),
+        hard_stops: stops
+            .into_iter()
+            .map(|f| Check { code: f.code.into(), message: f.message })
+            .collect(),
+        warnings,
+    }
+}
+
+/// What the portal knows of the order to compare with its data file.
+async fn facts(state: &AppState, o: &order::Model) -> AppResult<OrderFacts> {
+    let zone = state.config.time_zone().map_err(AppError::Internal)?;
+    let report_pdf = latest_file(&state.db, o.id, &REPORT_FILE_TYPES).await?;
+    Ok(OrderFacts {
+        address: Address {
+            street: Some(o.property_address_line1.clone()),
+            city: Some(o.property_city.clone()),
+            state: Some(o.property_state_code.clone()),
+            zip: Some(o.property_zip.clone()),
+        },
+        license: license_on_file(&state.db, o).await?,
+        inspection_date: o.inspection_actual_date.map(|at| at.with_timezone(&zone).date_naive()),
+        report_pdf_sha256: report_pdf.map(|f| f.sha256),
+    })
+}
+
+/// The assigned appraiser's licence in the order's state: number and state.
+async fn license_on_file(
+    db: &impl ConnectionTrait,
+    o: &order::Model,
+) -> AppResult<Option<(String, String)>> {
+    let Some(appraiser) = o.assigned_appraiser_id else { return Ok(None) };
+    let Some(profile) = appraiser_profile::Entity::find()
+        .filter(appraiser_profile::Column::SecurityUserId.eq(appraiser))
+        .one(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    Ok(appraiser_license::Entity::find()
+        .filter(appraiser_license::Column::AppraiserProfileId.eq(profile.id))
+        .filter(appraiser_license::Column::StateCode.eq(o.property_state_code.clone()))
+        .order_by_desc(appraiser_license::Column::ExpirationDate)
+        .one(db)
+        .await?
+        .map(|l| (l.og_number, l.state_code)))
+}
+
+/// Refuses delivery while the data file has hard stops or warnings no one acknowledged (409, the
+/// body listing them).
+pub async fn ensure_deliverable(state: &AppState, o: &order::Model) -> AppResult<()> {
+    let Some(data) = of_order(state, o).await? else { return Ok(()) };
+    if !data.hard_stops.is_empty() {
+        let codes: Vec<&str> = data.hard_stops.iter().map(|s| s.code.as_str()).collect();
+        let message = format!("The data file has hard stops: {}.", codes.join(", "));
+        return Err(AppError::Blocked(
+            message.clone(),
+            serde_json::json!({"message": message, "hardStops": data.hard_stops}),
+        ));
+    }
+    let open = data.unacknowledged();
+    if !open.is_empty() {
+        let codes: Vec<&str> = open.iter().map(|w| w.code.as_str()).collect();
+        let message = format!("Acknowledge the data file's warnings first: {}.", codes.join(", "));
+        return Err(AppError::Blocked(
+            message.clone(),
+            serde_json::json!({"message": message, "unacknowledgedWarnings": open}),
+        ));
+    }
+    Ok(())
+}

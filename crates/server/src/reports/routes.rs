@@ -1,0 +1,119 @@
+//! `GET /api/orders/{id}/report-data` for staff, the order's appraiser and, once delivered, the
+//! order's client; `POST /api/staff/orders/{id}/report-data/acknowledge` for staff.
+use axum::extract::State;
+use chrono::Utc;
+use portal_db::entities::{client_order, order, report_acknowledgement};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, Set};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::data::{self, ReportData};
+use crate::current_user::CurrentUser;
+use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::extract::{Json, Path};
+use crate::orders::visibility::find_visible_order;
+use crate::roles::UserType;
+use crate::state::AppState;
+
+/// Any signed-in user; each call checks who may see the order.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(report_data))
+}
+
+pub fn staff_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(acknowledge))
+}
+
+const MSG_NO_DATA_FILE: &str = "No data file was uploaded for this order.";
+
+/// The order as the caller may see it: a client only their own client's delivered orders.
+async fn order_for(state: &AppState, caller: &CurrentUser, id: i64) -> AppResult<order::Model> {
+    if caller.user_type != UserType::Client {
+        return find_visible_order(&state.db, caller, id).await;
+    }
+    let client = crate::client::client_of(&state.db, caller).await?;
+    let delivered = client_order::Entity::find_by_id(id)
+        .filter(client_order::Column::ClientId.eq(client))
+        .filter(client_order::Column::DeliveredAt.is_not_null())
+        .one(&state.db)
+        .await?;
+    let found = match delivered {
+        Some(_) => order::Entity::find_by_id(id).one(&state.db).await?,
+        None => None,
+    };
+    found.ok_or_else(|| AppError::NotFound(MSG_NO_DATA_FILE.into()))
+}
+
+async fn current(state: &AppState, o: &order::Model) -> AppResult<ReportData> {
+    data::of_order(state, o).await?.ok_or_else(|| AppError::NotFound(MSG_NO_DATA_FILE.into()))
+}
+
+/// What the order's latest data file says, with its hard stops and warnings; 404 when none was
+/// uploaded (or, for a client, before delivery).
+#[utoipa::path(get, path = "/api/orders/{id}/report-data", tag = "reports", params(("id" = i64, Path, description = "Order id")),
+    responses((status = 200, body = ReportData), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+async fn report_data(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+) -> AppResult<axum::Json<ReportData>> {
+    let o = order_for(&state, &caller, id).await?;
+    Ok(axum::Json(current(&state, &o).await?))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AcknowledgeBody {
+    /// Codes of the data file's warnings.
+    #[schema(min_items = 1)]
+    pub codes: Vec<String>,
+}
+
+/// Staff acknowledge warnings of the order's latest data file (who and when are kept); each code
+/// must be one of its warnings.
+#[utoipa::path(post, path = "/api/staff/orders/{id}/report-data/acknowledge", tag = "reports", request_body = AcknowledgeBody,
+    params(("id" = i64, Path, description = "Order id")),
+    responses((status = 200, body = ReportData), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn acknowledge(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i64>,
+    Json(body): Json<AcknowledgeBody>,
+) -> AppResult<axum::Json<ReportData>> {
+    let o = find_visible_order(&state.db, &caller, id).await?;
+    let before = current(&state, &o).await?;
+    if body.codes.is_empty() {
+        return Err(AppError::Validation("Choose the warnings to acknowledge.".into()));
+    }
+    for code in &body.codes {
+        if !before.warnings.iter().any(|w| &w.code == code) {
+            return Err(AppError::Validation(format!(
+                "{code} is not a warning of this data file."
+            )));
+        }
+    }
+    let txn = portal_db::begin_write(&state.db).await?;
+    let done = report_acknowledgement::Entity::find()
+        .filter(report_acknowledgement::Column::FileId.eq(before.file_id))
+        .all(&txn)
+        .await?;
+    for code in &body.codes {
+        if done.iter().any(|a| &a.code == code) {
+            continue;
+        }
+        report_acknowledgement::ActiveModel {
+            id: NotSet,
+            order_id: Set(o.id),
+            file_id: Set(before.file_id),
+            code: Set(code.clone()),
+            user_id: Set(caller.id()),
+            acknowledged_at: Set(Utc::now()),
+        }
+        .insert(&txn)
+        .await?;
+    }
+    txn.commit().await?;
+    Ok(axum::Json(current(&state, &o).await?))
+}
