@@ -26,8 +26,18 @@ use crate::state::AppState;
 struct ApiDoc;
 
 /// Puts a feature router behind the role guard of its area (403 for other roles, 401 when
-/// signed out). Only matched routes are guarded, so unknown paths stay 404s.
-fn guarded(area: Area, router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+/// signed out), and lists both answers on each of its operations. Only matched routes are
+/// guarded, so unknown paths stay 404s.
+fn guarded(area: Area, mut router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    for (_, _, op) in error::operations_mut(router.get_openapi_mut()) {
+        error::document_answers(
+            op,
+            &[
+                ("401", "Not signed in, or the session has ended."),
+                ("403", "The caller's role may not use this part of the API."),
+            ],
+        );
+    }
     router.route_layer(middleware::from_fn(move |req: Request, next: Next| {
         session::require_area(area, req, next)
     }))
@@ -35,7 +45,7 @@ fn guarded(area: Area, router: OpenApiRouter<AppState>) -> OpenApiRouter<AppStat
 
 /// Every API route with its OpenAPI description.
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let (routes, mut doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(crate::auth::routes::router())
         .merge(crate::auth::verification::router())
         .merge(crate::auth::reset::router())
@@ -67,7 +77,29 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(guarded(Area::Secret, crate::admin::routes::secret_router()))
         .merge(guarded(Area::Secret, crate::admin::dev_refs::router()))
         .merge(guarded(Area::Secret, crate::auth::back_door::router()))
-        .split_for_parts()
+        .split_for_parts();
+    error::document_common_answers(&mut doc, &csrf::EXEMPT);
+    describe_downloads(&mut doc);
+    // The guards above wrap each path's whole method router, its "method not allowed" answer
+    // too: that answer must not depend on who asks, so it is put back in front of them.
+    (routes.method_not_allowed_fallback(error::method_not_allowed), doc)
+}
+
+/// A stored file goes out with the content type it was stored with: one of the kinds an upload
+/// may be (`files::kinds`), or `application/octet-stream` when the stored type is not a valid
+/// header. The handlers describe their bytes as `application/octet-stream`; here every kind is
+/// listed instead.
+fn describe_downloads(doc: &mut utoipa::openapi::OpenApi) {
+    const BYTES: &str = "application/octet-stream";
+    for (_, _, op) in error::operations_mut(doc) {
+        for answer in op.responses.responses.values_mut() {
+            let utoipa::openapi::RefOr::T(answer) = answer else { continue };
+            let Some(bytes) = answer.content.get(BYTES).cloned() else { continue };
+            for content_type in crate::files::kinds::content_types() {
+                answer.content.insert(content_type.to_string(), bytes.clone());
+            }
+        }
+    }
 }
 
 pub fn openapi_json() -> String {

@@ -1,6 +1,6 @@
 //! The client area's calls (`/api/client/...`): the client's orders, placing one, its page,
 //! a cancel request, messages with staff and documents. Each finds the caller's client first.
-use axum::extract::{Multipart, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -17,7 +17,7 @@ use crate::current_user::CurrentUser;
 use crate::fields::{named, required};
 use crate::files::download::stream_response;
 use crate::http::error::{AppError, AppResult, MessageResponse};
-use crate::http::extract::{Json, Path, Query};
+use crate::http::extract::{Json, MAX_PAGE, Multipart, Path, Query};
 use crate::names::full_name;
 use crate::staff::Created;
 use crate::state::AppState;
@@ -42,11 +42,10 @@ pub struct ListQuery {
     /// open (the default), delivered, cancelled or all.
     #[param(inline)]
     pub filter: Option<OrderFilter>,
-    /// Part of a file number, borrower name or loan number.
-    #[param(max_length = 100)]
+    /// Part of a file number, borrower name or loan number; only its first 100 characters count.
     pub search: Option<String>,
     /// 1-based.
-    #[param(minimum = 1)]
+    #[param(minimum = 1, maximum = 2147483647)]
     pub page: Option<u64>,
     #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<u64>,
@@ -79,9 +78,9 @@ async fn client_orders(
     let client_id = client_of(&state.db, &caller).await?;
     let page = q.page.unwrap_or(1);
     let page_size = q.page_size.unwrap_or(25);
-    if page == 0 || !(1..=MAX_PAGE_SIZE).contains(&page_size) {
+    if !(1..=MAX_PAGE).contains(&page) || !(1..=MAX_PAGE_SIZE).contains(&page_size) {
         return Err(AppError::Validation(format!(
-            "page starts at 1; pageSize is 1 to {MAX_PAGE_SIZE}."
+            "page is 1 to {MAX_PAGE}; pageSize is 1 to {MAX_PAGE_SIZE}."
         )));
     }
     let search = q.search.as_deref().map(|s| s.chars().take(100).collect::<String>());
@@ -204,7 +203,7 @@ async fn attach_client_documents(
     State(state): State<AppState>,
     caller: CurrentUser,
     Path(id): Path<i64>,
-    multipart: Multipart,
+    Multipart(multipart): Multipart,
 ) -> AppResult<(StatusCode, axum::Json<Vec<ClientDocument>>)> {
     let client_id = client_of(&state.db, &caller).await?;
     let (o, _) = orders::find(&state.db, client_id, id).await?;

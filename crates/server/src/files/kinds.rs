@@ -89,6 +89,16 @@ pub fn content_matches(kind: FileKind, start: &[u8]) -> bool {
     }
 }
 
+/// The content types of the kinds, each once and without parameters, as downloads send them.
+pub fn content_types() -> Vec<&'static str> {
+    let mut types: Vec<&str> = KINDS
+        .iter()
+        .map(|(_, content_type, _)| content_type.split(';').next().unwrap_or(content_type))
+        .collect();
+    types.dedup();
+    types
+}
+
 pub fn allowed_extensions() -> String {
     KINDS.iter().map(|(ext, _, _)| format!(".{ext}")).collect::<Vec<_>>().join(", ")
 }

@@ -108,7 +108,7 @@ impl Accept {
 async fn upload(
     State(state): State<AppState>,
     caller: CurrentUser,
-    multipart: Multipart,
+    crate::http::extract::Multipart(multipart): crate::http::extract::Multipart,
 ) -> AppResult<Json<Vec<FileRecord>>> {
     let mut received = Vec::new();
     let outcome = match receive(&state, &caller, multipart, &mut received).await {

@@ -1,6 +1,7 @@
 //! The one error type of the server. Every failure leaves as JSON `{"message": "..."}`; a refusal
 //! of bad input (422) that knows the field also names it: `{"message": "...", "fields": {"name": "..."}}`.
 use axum::Json;
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -85,13 +86,116 @@ impl utoipa::IntoResponses for ChangeWithInputAnswers {
 }
 
 /// An answer whose body is a `MessageResponse`.
-fn message_answer(description: &str) -> RefOr<openapi::Response> {
+pub fn message_answer(description: &str) -> RefOr<openapi::Response> {
     let body = Ref::from_schema_name(MessageResponse::name());
     ResponseBuilder::new()
         .description(description)
         .content("application/json", ContentBuilder::new().schema(Some(body)).build())
         .build()
         .into()
+}
+
+/// Every operation of an API document with its path and method (lower case).
+pub fn operations_mut(
+    doc: &mut openapi::OpenApi,
+) -> impl Iterator<Item = (&str, &'static str, &mut openapi::path::Operation)> {
+    doc.paths.paths.iter_mut().flat_map(|(path, item)| {
+        [
+            ("get", &mut item.get),
+            ("put", &mut item.put),
+            ("post", &mut item.post),
+            ("delete", &mut item.delete),
+            ("patch", &mut item.patch),
+        ]
+        .into_iter()
+        .filter_map(move |(method, op)| op.as_mut().map(|op| (path.as_str(), method, op)))
+    })
+}
+
+/// Adds error answers (status, description) to an operation, keeping those it lists itself.
+pub fn document_answers(op: &mut openapi::path::Operation, answers: &[(&str, &str)]) {
+    for (status, description) in answers {
+        op.responses
+            .responses
+            .entry(status.to_string())
+            .or_insert_with(|| message_answer(description));
+    }
+}
+
+/// Adds to every operation of the web app's API the answers of the middleware and extractors in
+/// front of its handler, where the operation does not list them itself: 503 from load shedding
+/// everywhere; 403 from the CSRF check on every call that changes something (but the `csrf_exempt`
+/// paths); 400, 413 and 422 where there is a JSON body (unreadable, over the body limit, a field
+/// refused), 400, 413, 415 and 422 for uploads; 422 for query parameters; 400, 404 and 422 where
+/// the path names a record. The area guards document their own answers (`router::guarded`).
+pub fn document_common_answers(doc: &mut openapi::OpenApi, csrf_exempt: &[&str]) {
+    let busy = ResponseBuilder::new()
+        .description("The server is busy: try again after Retry-After seconds.")
+        .header(
+            "Retry-After",
+            openapi::header::HeaderBuilder::new()
+                .schema(openapi::ObjectBuilder::new().schema_type(openapi::Type::Integer))
+                .description(Some("Seconds to wait"))
+                .build(),
+        )
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name(MessageResponse::name())))
+                .build(),
+        )
+        .build();
+    for (path, method, op) in operations_mut(doc) {
+        op.responses.responses.entry("503".into()).or_insert_with(|| busy.clone().into());
+        if method != "get" && !csrf_exempt.contains(&path) {
+            document_answers(op, &[("403", "The CSRF token (X-XSRF-TOKEN) is missing or wrong.")]);
+        }
+        let body_types: Vec<String> = op
+            .request_body
+            .as_ref()
+            .map(|b| b.content.keys().cloned().collect())
+            .unwrap_or_default();
+        let invalid = "The input does not hold: the message says which field and why.";
+        if body_types.iter().any(|t| t.starts_with("multipart/")) {
+            document_answers(
+                op,
+                &[
+                    ("400", "The form cannot be read, or a field is missing or unexpected."),
+                    ("413", "A file or the whole upload is larger than allowed."),
+                    (
+                        "415",
+                        "A file is not of a kind this upload takes, or its content is not what its name says.",
+                    ),
+                    ("422", invalid),
+                ],
+            );
+        } else if !body_types.is_empty() {
+            document_answers(
+                op,
+                &[
+                    ("400", "The body is not JSON, or not sent as application/json."),
+                    ("413", "The body is larger than the limit."),
+                    ("422", invalid),
+                ],
+            );
+        }
+        let params = op.parameters.as_deref().unwrap_or_default();
+        let in_query =
+            params.iter().any(|p| matches!(p.parameter_in, openapi::path::ParameterIn::Query));
+        if in_query {
+            document_answers(op, &[("422", invalid)]);
+        }
+        if path.contains('{') {
+            document_answers(
+                op,
+                &[
+                    ("400", "A path parameter is not of its type."),
+                    ("404", "No such record, or not one the caller may see."),
+                    ("422", invalid),
+                ],
+            );
+        }
+    }
 }
 
 impl MessageResponse {
@@ -199,6 +303,17 @@ impl From<JsonRejection> for AppError {
     }
 }
 
+impl From<MultipartRejection> for AppError {
+    fn from(r: MultipartRejection) -> Self {
+        let message = format!("The upload could not be read: {}", r.body_text());
+        match r.status() {
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => AppError::UnsupportedMediaType(message),
+            StatusCode::PAYLOAD_TOO_LARGE => AppError::PayloadTooLarge(message),
+            _ => AppError::BadRequest(message),
+        }
+    }
+}
+
 impl From<PathRejection> for AppError {
     fn from(r: PathRejection) -> Self {
         AppError::BadRequest(format!("Invalid path: {}", r.body_text()))
@@ -226,6 +341,12 @@ fn bad_json_field(text: &str) -> AppError {
         }
         _ => AppError::Validation(format!("Invalid request: {detail}")),
     }
+}
+
+/// JSON 405 for a method a known `/api/...` path does not have; the router adds `Allow`.
+pub async fn method_not_allowed() -> Response {
+    let message = MessageResponse::new("This call does not take that method.");
+    (StatusCode::METHOD_NOT_ALLOWED, Json(message)).into_response()
 }
 
 /// JSON 404 for any unknown `/api/...` path.

@@ -1,11 +1,79 @@
 //! Extractors whose rejections are JSON `AppError`s instead of axum's plain text.
-use axum::extract::{FromRequest, FromRequestParts};
+use axum::body::Bytes;
+use axum::extract::rejection::{JsonRejection, MissingJsonContentType};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::{HeaderMap, header};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use super::error::AppError;
 
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(AppError))]
+/// A JSON body. A number with nothing after its decimal point (`12.0`, `1e3`) counts as the
+/// integer it is, as JSON Schema counts it: a field that takes an integer takes it too.
 pub struct Json<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+        if !json_content_type(req.headers()) {
+            return Err(JsonRejection::from(MissingJsonContentType::default()).into());
+        }
+        let bytes = Bytes::from_request(req, state).await.map_err(JsonRejection::from)?;
+        match axum::Json::<T>::from_bytes(&bytes) {
+            Ok(axum::Json(value)) => Ok(Json(value)),
+            Err(refused @ JsonRejection::JsonDataError(_)) => {
+                let again = integral_numbers_as_integers(&bytes)
+                    .and_then(|bytes| axum::Json::<T>::from_bytes(&bytes).ok());
+                again.map(|axum::Json(value)| Json(value)).ok_or_else(|| refused.into())
+            }
+            Err(refused) => Err(refused.into()),
+        }
+    }
+}
+
+/// `application/json` or a `+json` type, as axum's own `Json` requires.
+fn json_content_type(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    let essence = value.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// The body again with every number that has no fraction written as an integer, or None when
+/// there is no such number (or the body is no JSON at all).
+fn integral_numbers_as_integers(bytes: &[u8]) -> Option<Vec<u8>> {
+    fn walk(value: &mut Value) -> bool {
+        match value {
+            Value::Number(n) => match n.as_f64() {
+                Some(f) if n.is_f64() && f.fract() == 0.0 && f.abs() < 9.0e15 => {
+                    *value = Value::from(f as i64);
+                    true
+                }
+                _ => false,
+            },
+            Value::Array(items) => items.iter_mut().map(walk).fold(false, |a, b| a | b),
+            Value::Object(fields) => fields.values_mut().map(walk).fold(false, |a, b| a | b),
+            _ => false,
+        }
+    }
+    let mut value: Value = serde_json::from_slice(bytes).ok()?;
+    walk(&mut value).then(|| serde_json::to_vec(&value).ok()).flatten()
+}
+
+/// A multipart form (uploads); a body that is no such form is a JSON 400 (415 without the
+/// multipart content type) like every other refusal.
+pub struct Multipart(pub axum::extract::Multipart);
+
+impl<S: Send + Sync> FromRequest<S> for Multipart {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+        Ok(Multipart(axum::extract::Multipart::from_request(req, state).await?))
+    }
+}
 
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(AppError))]
@@ -18,3 +86,17 @@ pub struct Query<T>(pub T);
 /// The highest page number a list accepts: its offset (at 200 a page) stays far inside every
 /// integer type the arithmetic and the databases use, so no page number can overflow a handler.
 pub const MAX_PAGE: u64 = i32::MAX as u64;
+
+#[cfg(test)]
+mod tests {
+    use super::integral_numbers_as_integers;
+
+    #[test]
+    fn integral_numbers_read_as_integers() {
+        let fixed = integral_numbers_as_integers(br#"{"a": 12.0, "b": [1e3, 2.5], "c": "3.0"}"#);
+        let fixed: serde_json::Value = serde_json::from_slice(&fixed.unwrap()).unwrap();
+        assert_eq!(fixed, serde_json::json!({"a": 12, "b": [1000, 2.5], "c": "3.0"}));
+        assert_eq!(integral_numbers_as_integers(br#"{"a": 12, "b": 2.5}"#), None);
+        assert_eq!(integral_numbers_as_integers(b"not json"), None);
+    }
+}

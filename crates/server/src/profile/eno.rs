@@ -147,7 +147,7 @@ pub fn checked_terms(
 async fn update_e_and_o(
     State(state): State<AppState>,
     caller: CurrentUser,
-    multipart: Multipart,
+    crate::http::extract::Multipart(multipart): crate::http::extract::Multipart,
 ) -> AppResult<axum::Json<EnoInfo>> {
     let mut form = EnoForm::default();
     let outcome = match receive(&state, &caller, multipart, &mut form).await {

@@ -161,6 +161,29 @@ both_dbs!(unknown_api_paths_are_json_404s_and_client_routes_get_the_app, |app| {
     assert!(doc["paths"]["/api/auth/login"]["post"].is_object());
 });
 
+// A known path answers a method it does not have with 405 and the methods it has, whoever asks
+// (the area guard does not hide the path); an unknown path stays a 404.
+both_dbs!(a_method_a_path_does_not_have_is_405_with_allow, |app| {
+    let cases = [
+        ("demo.appraiser", "/api/appraiser/me", "GET,HEAD"),
+        ("demo.appraiser", "/api/staff/clients", "GET,HEAD,POST"),
+        ("demo.client", "/api/dashboard", "POST"),
+        ("demo.staff", "/api/auth/logged-in", "GET,HEAD"),
+    ];
+    for (username, path, allow) in cases {
+        let s = app.signed_in(username).await;
+        let r = s.delete(path).await;
+        assert_eq!(r.status(), StatusCode::METHOD_NOT_ALLOWED, "{username} DELETE {path}");
+        assert_eq!(r.headers()["allow"], allow, "{path}");
+        assert!(r.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
+    }
+    let r = app.client().get("/api/dashboard").await;
+    assert_eq!(r.status(), StatusCode::METHOD_NOT_ALLOWED, "signed out");
+    assert_eq!(r.headers()["allow"], "POST");
+    let s = app.signed_in("demo.staff").await;
+    assert_eq!(s.delete("/api/no/such/call").await.status(), StatusCode::NOT_FOUND);
+});
+
 // The web app may run only its own scripts; HTTPS deployments also get HSTS.
 both_dbs!(pages_carry_a_content_security_policy, |app| {
     let s = app.client();
