@@ -112,7 +112,9 @@ pub struct AuditQuery {
     pub user_id: Option<i32>,
     pub action: Option<String>,
     /// 1-based.
+    #[param(minimum = 1, maximum = 2147483647)]
     pub page: Option<u64>,
+    #[param(minimum = 1, maximum = 200)]
     pub limit: Option<u64>,
 }
 

@@ -42,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetRequest {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
     pub username: Option<String>,
 }
 

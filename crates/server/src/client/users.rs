@@ -27,12 +27,13 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientUserForm {
-    #[schema(max_length = 100)]
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
     pub username: Option<String>,
+    #[schema(required = true, value_type = String, max_length = 200, pattern = "^[^@\\s]+@[^\\s.]\\S*\\.\\S*$")]
     pub email: Option<String>,
-    #[schema(max_length = 100)]
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
     pub first_name: Option<String>,
-    #[schema(max_length = 100)]
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
     pub last_name: Option<String>,
 }
 

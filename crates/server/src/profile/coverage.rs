@@ -67,10 +67,13 @@ pub struct CoverageAreas {
 #[serde(rename_all = "camelCase")]
 pub struct AddCoverageArea {
     /// The appraiser's security user id.
+    #[schema(required = true, value_type = i32)]
     pub appraiser_id: Option<i32>,
     /// State postal code, as the states lookup gives it.
+    #[schema(required = true, value_type = String, pattern = "^[A-Za-z]{2}$")]
     pub state: Option<String>,
     /// County name, as the counties lookup of that state gives it.
+    #[schema(required = true, value_type = String, min_length = 1, pattern = "\\S")]
     pub county: Option<String>,
 }
 
@@ -78,7 +81,9 @@ pub struct AddCoverageArea {
 #[serde(rename_all = "camelCase")]
 pub struct DeleteCoverageArea {
     /// The appraiser's security user id.
+    #[schema(required = true, value_type = i32)]
     pub appraiser_id: Option<i32>,
+    #[schema(required = true, value_type = i32)]
     pub coverage_area_id: Option<i32>,
     /// Sent by the web app; the stored area's own state and county are what is removed.
     pub county: Option<String>,

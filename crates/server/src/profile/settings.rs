@@ -27,8 +27,10 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 pub struct UpdateTrainee {
     /// The appraiser's security user id.
+    #[schema(required = true, value_type = i32)]
     pub appraiser_id: Option<i32>,
     /// The appraiser works with trainees (stored as noTrainee = !hasTrainee).
+    #[schema(required = true, value_type = bool)]
     pub has_trainee: Option<bool>,
 }
 
@@ -36,10 +38,13 @@ pub struct UpdateTrainee {
 #[serde(rename_all = "camelCase")]
 pub struct UpdateOoo {
     /// The appraiser's security user id.
+    #[schema(required = true, value_type = i32)]
     pub appraiser_id: Option<i32>,
     /// yyyy-mm-dd, first day away.
+    #[schema(required = true, value_type = String, format = Date)]
     pub start_date: Option<String>,
     /// yyyy-mm-dd, last day away; not before startDate.
+    #[schema(required = true, value_type = String, format = Date)]
     pub end_date: Option<String>,
 }
 

@@ -79,14 +79,21 @@ pub struct AppraiserQuery {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppraiserForm {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
     pub username: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
     pub first_name: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
     pub last_name: Option<String>,
+    #[schema(required = true, value_type = String, max_length = 200, pattern = "^[^@\\s]+@[^\\s.]\\S*\\.\\S*$")]
     pub email: Option<String>,
+    /// Ten digits, written with any spaces, dots, dashes or brackets.
+    #[schema(max_length = 30, pattern = "^([ .()+-]*(1[ .()+-]*)?([0-9][ .()+-]*){10})?$")]
     pub cell_phone: Option<String>,
     pub company_id: Option<i32>,
     /// appraiser (the default) or appraiser-admin.
     #[serde(rename = "type")]
+    #[schema(pattern = "^(appraiser|appraiser-admin)$")]
     pub user_type: Option<String>,
 }
 
@@ -94,10 +101,14 @@ pub struct AppraiserForm {
 #[serde(rename_all = "camelCase")]
 pub struct LicenseForm {
     #[serde(rename = "type")]
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
     pub license_type: Option<String>,
+    #[schema(required = true, value_type = String, pattern = "^[A-Za-z]{2}$")]
     pub state_code: Option<String>,
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 50, pattern = "\\S")]
     pub og_number: Option<String>,
     /// yyyy-mm-dd
+    #[schema(required = true, value_type = String, format = Date)]
     pub expiration_date: Option<String>,
 }
 
@@ -378,14 +389,20 @@ async fn reactivate(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppraiserChange {
+    #[schema(max_length = 200)]
     pub office_address_line1: Option<String>,
+    #[schema(max_length = 200)]
     pub office_address_line2: Option<String>,
+    #[schema(max_length = 100)]
     pub office_city: Option<String>,
     /// Two-letter postal code.
+    #[schema(pattern = "^([A-Za-z]{2})?$")]
     pub office_state_code: Option<String>,
     /// Five digits.
+    #[schema(pattern = "^([0-9]{5})?$")]
     pub office_zip_code: Option<String>,
-    /// Ten digits; an empty text clears it.
+    /// Ten digits, written with any spaces, dots, dashes or brackets; an empty text clears it.
+    #[schema(max_length = 30, pattern = "^([ .()+-]*(1[ .()+-]*)?([0-9][ .()+-]*){10})?$")]
     pub cell_phone: Option<String>,
     /// On the FHA roster.
     pub is_fha_certified: Option<bool>,

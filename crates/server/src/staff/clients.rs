@@ -50,10 +50,16 @@ impl From<client::Model> for ClientItem {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientForm {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = "\\S")]
     pub company_name: Option<String>,
+    #[schema(max_length = 200)]
     pub office_address_line: Option<String>,
+    #[schema(max_length = 200)]
     pub main_contact_name: Option<String>,
+    #[schema(max_length = 200, pattern = "^([^@\\s]+@[^\\s.]\\S*\\.\\S*)?$")]
     pub main_contact_email_address: Option<String>,
+    /// Ten digits, written with any spaces, dots, dashes or brackets.
+    #[schema(max_length = 30, pattern = "^([ .()+-]*(1[ .()+-]*)?([0-9][ .()+-]*){10})?$")]
     pub main_contact_phone: Option<String>,
 }
 

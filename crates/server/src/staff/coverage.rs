@@ -38,6 +38,7 @@ pub const MSG_NOT_FOUND: &str = "No such coverage area.";
 #[into_params(parameter_in = Query)]
 pub struct CoverageQuery {
     /// pending (the default), verified or all.
+    #[param(pattern = "^(pending|verified|all)$")]
     pub status: Option<String>,
 }
 

@@ -50,12 +50,14 @@ fn done(message: impl Into<String>) -> Done {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MessageBody {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
     pub message: Option<String>,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReasonBody {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
     pub reason: Option<String>,
 }
 

@@ -59,10 +59,15 @@ impl From<appraisal_company::Model> for CompanyItem {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyForm {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = "\\S")]
     pub name: Option<String>,
+    #[schema(max_length = 200)]
     pub office_address_line1: Option<String>,
+    #[schema(max_length = 100)]
     pub office_city: Option<String>,
+    #[schema(pattern = "^([A-Za-z]{2})?$")]
     pub office_state_code: Option<String>,
+    #[schema(pattern = "^([0-9]{5})?$")]
     pub office_zip_code: Option<String>,
 }
 
@@ -72,12 +77,17 @@ pub struct CompanyForm {
 pub struct CompanyChange {
     /// The firm's new name.
     #[serde(alias = "name")]
+    #[schema(min_length = 1, max_length = 200, pattern = "\\S")]
     pub company_name: Option<String>,
     /// false deactivates the firm, true reactivates it.
     pub active: Option<bool>,
+    #[schema(max_length = 200)]
     pub office_address_line1: Option<String>,
+    #[schema(max_length = 100)]
     pub office_city: Option<String>,
+    #[schema(pattern = "^([A-Za-z]{2})?$")]
     pub office_state_code: Option<String>,
+    #[schema(pattern = "^([0-9]{5})?$")]
     pub office_zip_code: Option<String>,
 }
 
