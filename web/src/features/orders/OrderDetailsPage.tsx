@@ -15,6 +15,7 @@ import { orderDetailsQuery, useMarkMessagesRead, parseOrderId, printOrder } from
 import { FilesTab, HistoryTab, MessagesTab } from './details/ListTabs';
 import { ClientMessages } from './details/ClientMessages';
 import { InternalNotes } from './details/InternalNotes';
+import { ReportDataCard } from './details/ReportDataCard';
 import { OrderDetailsTab } from './details/OrderDetailsTab';
 import { orderArea, type OrderArea } from './details/paths';
 import { actionLabel, resolveSegment, TABS, type TabSlug } from './details/slugs';
@@ -211,6 +212,7 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
         <Tabs.Panel value="order-details" pt="md">
           <Stack gap="md">
             <OrderDetailsTab order={order} timeZone={timeZone} tileUrl={config?.mapTileUrl || null} />
+            <ReportDataCard orderId={order.id} staff={staffView} />
             {staffView && order.clientId != null ? <ClientMessages orderId={order.id} timeZone={timeZone} /> : null}
             {staffView ? <InternalNotes orderId={order.id} timeZone={timeZone} /> : null}
           </Stack>

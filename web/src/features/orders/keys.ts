@@ -12,6 +12,8 @@ export const orderKeys = {
   details: (orderId: number) => ['order-details', orderId] as const,
   /** Staff's internal notes on an order (never asked for by anyone else). */
   notes: (orderId: number) => ['staff', 'order-notes', orderId] as const,
+  /** What the order's data file says, with its hard stops and warnings. */
+  reportData: (orderId: number) => ['orders', 'report-data', orderId] as const,
   /** The messages between staff and the order's client (staff only). */
   clientMessages: (orderId: number) => ['staff', 'client-messages', orderId] as const,
   // The action dialogs' lists.

@@ -145,3 +145,26 @@ export function clientMessagesQuery(orderId: number) {
 /** POST /api/staff/orders/{id}/client-messages: answers the client (409 for an order with no client). */
 export const writeToClient = (orderId: number, body: string) =>
   call(api.POST('/api/staff/orders/{id}/client-messages', { ...onOrder(orderId), body: { body } }), { notify: false });
+
+// ---- The report's data file (staff and the order's appraiser) ------------------------------------
+
+export type ReportData = Schemas['ReportData'];
+
+/** GET /api/orders/{id}/report-data: what the latest data file says; null when none was uploaded. */
+export function reportDataQuery(orderId: number) {
+  return queryOptions({
+    queryKey: orderKeys.reportData(orderId),
+    queryFn: async (): Promise<ReportData | null> => {
+      try {
+        return await call(api.GET('/api/orders/{id}/report-data', onOrder(orderId)), { notify: false });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** POST /api/staff/orders/{id}/report-data/acknowledge: the data as it now stands. */
+export const acknowledgeWarnings = (orderId: number, codes: string[]): Promise<ReportData> =>
+  call(api.POST('/api/staff/orders/{id}/report-data/acknowledge', { ...onOrder(orderId), body: { codes } }), { notify: false });
