@@ -22,9 +22,9 @@ pub enum AppError {
     /// Bad input with a stable code a program can act on (422).
     #[error("{message}")]
     InvalidCoded { code: &'static str, message: String },
-    /// Not possible now, with a body that says what stands in the way (409); it holds `message`.
-    #[error("{0}")]
-    Blocked(String, serde_json::Value),
+    /// Not possible now (409); the body lists what stands in the way under `key` beside `message`.
+    #[error("{message}")]
+    Blocked { message: String, key: &'static str, items: serde_json::Value },
     #[error("{0}")]
     Unauthorized(String),
     #[error("{0}")]
@@ -237,7 +237,7 @@ impl AppError {
             AppError::Validation(_)
             | AppError::InvalidField { .. }
             | AppError::InvalidCoded { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            AppError::Blocked(..) => StatusCode::CONFLICT,
+            AppError::Blocked { .. } => StatusCode::CONFLICT,
             AppError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
@@ -259,7 +259,8 @@ impl IntoResponse for AppError {
             }
             other => other.to_string(),
         };
-        if let AppError::Blocked(_, body) = self {
+        if let AppError::Blocked { key, items, .. } = self {
+            let body = serde_json::json!({ "message": message, key: items });
             return (StatusCode::CONFLICT, Json(body)).into_response();
         }
         let code = match &self {

@@ -103,7 +103,7 @@ impl From<AppError> for Problem {
             AppError::Forbidden(_) | AppError::NotFound(_) => {
                 (StatusCode::NOT_FOUND, "not-found", "Not found")
             }
-            AppError::Conflict(_) | AppError::Blocked(..) => {
+            AppError::Conflict(_) | AppError::Blocked { .. } => {
                 (StatusCode::CONFLICT, "conflict", "Conflict")
             }
             AppError::TooManyRequests(_) => {
@@ -176,35 +176,28 @@ pub fn document_common_answers(doc: &mut utoipa::openapi::OpenApi) {
             )
             .build()
     };
-    for (path, item) in doc.paths.paths.iter_mut() {
-        let names_record = path.contains('{');
-        for op in [&mut item.get, &mut item.post, &mut item.put, &mut item.delete, &mut item.patch]
-            .into_iter()
-            .flatten()
-        {
-            let body =
-                op.request_body.as_ref().map(|b| b.content.keys().cloned().collect::<Vec<_>>());
-            let mut common = vec![
-                ("401", "No key, or an unknown or revoked one."),
-                ("429", "Too many calls with this key: wait Retry-After seconds."),
-            ];
-            if names_record {
-                common.push(("404", "No such record of this client."));
+    for (path, _, op) in crate::http::error::operations_mut(doc) {
+        let body = op.request_body.as_ref().map(|b| b.content.keys().cloned().collect::<Vec<_>>());
+        let mut common = vec![
+            ("401", "No key, or an unknown or revoked one."),
+            ("429", "Too many calls with this key: wait Retry-After seconds."),
+        ];
+        if path.contains('{') {
+            common.push(("404", "No such record of this client."));
+        }
+        if let Some(types) = &body {
+            common.push(("400", "The body cannot be read."));
+            common.push(("415", "The body is not of the documented content type."));
+            common.push(("422", "A field is refused: `errors` names it."));
+            if types.iter().any(|t| t.starts_with("multipart/")) {
+                common.push(("413", "A file is larger than the upload limit."));
             }
-            if let Some(types) = &body {
-                common.push(("400", "The body cannot be read."));
-                common.push(("415", "The body is not of the documented content type."));
-                common.push(("422", "A field is refused: `errors` names it."));
-                if types.iter().any(|t| t.starts_with("multipart/")) {
-                    common.push(("413", "A file is larger than the upload limit."));
-                }
-            }
-            for (status, description) in common {
-                op.responses
-                    .responses
-                    .entry(status.to_string())
-                    .or_insert_with(|| answer(description).into());
-            }
+        }
+        for (status, description) in common {
+            op.responses
+                .responses
+                .entry(status.to_string())
+                .or_insert_with(|| answer(description).into());
         }
     }
 }

@@ -203,22 +203,27 @@ async fn license_on_file(
 /// body listing them).
 pub async fn ensure_deliverable(state: &AppState, o: &order::Model) -> AppResult<()> {
     let Some(data) = of_order(state, o).await? else { return Ok(()) };
+    let codes = |codes: Vec<&str>| codes.join(", ");
     if !data.hard_stops.is_empty() {
-        let codes: Vec<&str> = data.hard_stops.iter().map(|s| s.code.as_str()).collect();
-        let message = format!("The data file has hard stops: {}.", codes.join(", "));
-        return Err(AppError::Blocked(
-            message.clone(),
-            serde_json::json!({"message": message, "hardStops": data.hard_stops}),
-        ));
+        return Err(AppError::Blocked {
+            message: format!(
+                "The data file has hard stops: {}.",
+                codes(data.hard_stops.iter().map(|s| s.code.as_str()).collect())
+            ),
+            key: "hardStops",
+            items: serde_json::json!(data.hard_stops),
+        });
     }
     let open = data.unacknowledged();
     if !open.is_empty() {
-        let codes: Vec<&str> = open.iter().map(|w| w.code.as_str()).collect();
-        let message = format!("Acknowledge the data file's warnings first: {}.", codes.join(", "));
-        return Err(AppError::Blocked(
-            message.clone(),
-            serde_json::json!({"message": message, "unacknowledgedWarnings": open}),
-        ));
+        return Err(AppError::Blocked {
+            message: format!(
+                "Acknowledge the data file's warnings first: {}.",
+                codes(open.iter().map(|w| w.code.as_str()).collect())
+            ),
+            key: "unacknowledgedWarnings",
+            items: serde_json::json!(open),
+        });
     }
     Ok(())
 }

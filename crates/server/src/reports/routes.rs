@@ -3,7 +3,8 @@
 use axum::extract::State;
 use chrono::Utc;
 use portal_db::entities::{client_order, order, report_acknowledgement};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, Set};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ColumnTrait, EntityTrait, NotSet, QueryFilter, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -82,38 +83,34 @@ async fn acknowledge(
     Path(id): Path<i64>,
     Json(body): Json<AcknowledgeBody>,
 ) -> AppResult<axum::Json<ReportData>> {
-    let o = find_visible_order(&state.db, &caller, id).await?;
-    let before = current(&state, &o).await?;
     if body.codes.is_empty() {
         return Err(AppError::Validation("Choose the warnings to acknowledge.".into()));
     }
-    for code in &body.codes {
-        if !before.warnings.iter().any(|w| &w.code == code) {
-            return Err(AppError::Validation(format!(
-                "{code} is not a warning of this data file."
-            )));
-        }
+    let o = find_visible_order(&state.db, &caller, id).await?;
+    let before = current(&state, &o).await?;
+    if let Some(code) = body.codes.iter().find(|c| !before.warnings.iter().any(|w| &w.code == *c)) {
+        return Err(AppError::Validation(format!("{code} is not a warning of this data file.")));
     }
-    let txn = portal_db::begin_write(&state.db).await?;
-    let done = report_acknowledgement::Entity::find()
-        .filter(report_acknowledgement::Column::FileId.eq(before.file_id))
-        .all(&txn)
+    let now = Utc::now();
+    let rows = body.codes.iter().map(|code| report_acknowledgement::ActiveModel {
+        id: NotSet,
+        order_id: Set(o.id),
+        file_id: Set(before.file_id),
+        code: Set(code.clone()),
+        user_id: Set(caller.id()),
+        acknowledged_at: Set(now),
+    });
+    // A warning acknowledged before (by anyone) keeps its first acknowledgement.
+    report_acknowledgement::Entity::insert_many(rows)
+        .on_conflict(
+            OnConflict::columns([
+                report_acknowledgement::Column::FileId,
+                report_acknowledgement::Column::Code,
+            ])
+            .do_nothing()
+            .to_owned(),
+        )
+        .exec_without_returning(&state.db)
         .await?;
-    for code in &body.codes {
-        if done.iter().any(|a| &a.code == code) {
-            continue;
-        }
-        report_acknowledgement::ActiveModel {
-            id: NotSet,
-            order_id: Set(o.id),
-            file_id: Set(before.file_id),
-            code: Set(code.clone()),
-            user_id: Set(caller.id()),
-            acknowledged_at: Set(Utc::now()),
-        }
-        .insert(&txn)
-        .await?;
-    }
-    txn.commit().await?;
     Ok(axum::Json(current(&state, &o).await?))
 }

@@ -183,12 +183,10 @@ async fn complete(State(state): State<AppState>, caller: CurrentUser, Path(id): 
 #[utoipa::path(post, path = "/api/staff/orders/{id}/deliver", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses(ChangeAnswers))]
 async fn deliver(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> Done {
-    let o = crate::orders::visibility::find_visible_order(&state.db, &caller, id).await?;
-    crate::reports::data::ensure_deliverable(&state, &o).await?;
-    run(&state, &caller, id, OrderAction::Deliver, |_| {
-        Change::noting(vec![format!("Order delivered to the client by {}.", by(&caller))])
-    })
-    .await?;
+    let checked = apply::check(&state.db, &caller, id, OrderAction::Deliver).await?;
+    crate::reports::data::ensure_deliverable(&state, &checked.order).await?;
+    let note = format!("Order delivered to the client by {}.", by(&caller));
+    apply::apply(&state, &caller, &checked, Change::noting(vec![note])).await?;
     done("Order delivered to the client.")
 }
 
