@@ -13,11 +13,6 @@ impl Cents {
     pub fn dollars(self) -> f64 {
         self.0 as f64 / 100.0
     }
-
-    /// A dollar amount sent as a JSON number or string, up to `MAX_CENTS` (see `parse_amount`).
-    pub fn parse(value: &Value) -> Result<Cents, AmountError> {
-        parse_amount(value).map(Cents)
-    }
 }
 
 impl std::fmt::Display for Cents {
@@ -158,7 +153,6 @@ mod tests {
         );
         assert_eq!(Cents(45050).dollars(), 450.5);
         assert_eq!(serde_json::to_string(&Cents(45050)).unwrap(), "450.5");
-        assert_eq!(Cents::parse(&json!("$1,250.00")), Ok(Cents(125000)));
     }
 
     #[test]

@@ -102,6 +102,11 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Found, Refusal> {
                 let Some(element) = open.pop() else {
                     return Err(not_well_formed("unbalanced end tag"));
                 };
+                if element.embedded_pdf {
+                    // The first embedded PDF is the report's.
+                    found.embedded_pdf.get_or_insert_with(|| base64_bytes(&pdf_text));
+                    pdf_text.clear();
+                }
                 let value = element.text.trim();
                 if !value.is_empty() && !element.embedded_pdf {
                     match party.as_mut() {
@@ -124,11 +129,6 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Found, Refusal> {
     }
     if !open.is_empty() || found.root.is_empty() {
         return Err(not_well_formed("the document ends inside an element"));
-    }
-    if !pdf_text.is_empty() {
-        let compact: String = pdf_text.chars().filter(|c| !c.is_ascii_whitespace()).collect();
-        found.embedded_pdf =
-            Some(base64::engine::general_purpose::STANDARD.decode(compact).unwrap_or_default());
     }
     Ok(found)
 }
@@ -162,6 +162,11 @@ fn begin(start: &BytesStart, open: &[Open], found: &mut Found) -> Result<Open, R
     }
     let embedded_pdf = name == "DOCUMENT" && open.last().is_some_and(|p| p.holds_pdf);
     Ok(Open { name, text: String::new(), holds_pdf, embedded_pdf })
+}
+
+fn base64_bytes(text: &str) -> Vec<u8> {
+    let compact: String = text.chars().filter(|c| !c.is_ascii_whitespace()).collect();
+    base64::engine::general_purpose::STANDARD.decode(compact).unwrap_or_default()
 }
 
 fn push_text(open: &mut [Open], pdf_text: &mut String, text: &str) {
