@@ -580,6 +580,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/borrower/copy/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The borrower's page: the property, the lender and the report file (no sign-in). */
+        get: operations["open_link"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/borrower/copy/{token}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The report itself, as an attachment; each download is logged. */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/api-keys": {
         parameters: {
             query?: never;
@@ -1536,6 +1570,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's revision requests, oldest first, each with its items and the appraiser's answers. */
+        get: operations["revisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quotes/accept": {
         parameters: {
             query?: never;
@@ -1832,6 +1883,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/compliance/borrower-copies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open or delivered orders closing within `DUE_BUSINESS_DAYS` business days (or already past
+         *     closing) whose borrower has neither a copy nor a waiver: the dashboard's compliance flag.
+         */
+        get: operations["due_copies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/coverage-areas": {
         parameters: {
             query?: never;
@@ -1937,6 +2008,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/orders/{id}/borrower-copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's borrower's copy: links sent with their downloads, a waiver, whether it is due. */
+        get: operations["get_copies"];
+        put?: never;
+        /** Sends the borrower a link to the report (valid `LINK_DAYS` days) once it has passed review. */
+        post: operations["send_copy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/borrower-copy/waiver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records that the borrower waived receiving the copy before closing (a reason is required). */
+        post: operations["waive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/orders/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1998,7 +2104,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The report passed review (-> completed). */
+        /**
+         * The report passed review (status Completed); every item of the review checklist must be
+         *     answered first (409 listing the open ones).
+         */
         post: operations["complete"];
         delete?: never;
         options?: never;
@@ -2163,6 +2272,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/orders/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's checklist with the answers given so far. */
+        get: operations["get_review"];
+        /** Records the reviewer's answers while the report is in review (409 at other times). */
+        put: operations["put_review"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/orders/{id}/revision": {
         parameters: {
             query?: never;
@@ -2172,8 +2299,32 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sends the report back to the appraiser (-> revision requested). */
+        /**
+         * Sends the report back to the appraiser (status Revision Requested) with the items to change,
+         *     opening the order's next revision round; the appraiser answers each with the revised report.
+         */
         post: operations["request_revision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/ucdp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's UCDP / EAD record. */
+        get: operations["get_ucdp"];
+        /**
+         * Records the submission: at least one Doc File ID (10 letters and digits) and its status; an
+         *     FHA order's case number when it has none. Noted in the order's history.
+         */
+        put: operations["put_ucdp"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2244,6 +2395,61 @@ export interface paths {
          */
         get: operations["payable"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every product with its settings, by name. */
+        get: operations["products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a product's settings. */
+        put: operations["update_product"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/products/{id}/checklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product's review checklist (the default list's items while it has none of its own). */
+        get: operations["get_checklist"];
+        /**
+         * Replaces the product's list: kept items keep their id (and answers), new ones are added, the
+         *     rest are retired. An empty list returns the product to the default list.
+         */
+        put: operations["put_checklist"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2398,6 +2604,8 @@ export interface components {
             /** @description State postal code, as the states lookup gives it. */
             state: string;
         };
+        /** @enum {string} */
+        Answer: "pass" | "fail" | "n/a";
         ApiKeyForm: {
             /** @description What the key is for (e.g. "Loan origination system"), at most 100 characters. */
             name?: string | null;
@@ -2602,6 +2810,17 @@ export interface components {
         BackDoorRequest: {
             username: string;
         };
+        /** @description What was done about an order's borrower's copy. */
+        BorrowerCopies: {
+            /** @description The borrower's e-mail on the order, offered as the recipient. */
+            borrowerEmail?: string | null;
+            /** Format: date */
+            closingDate?: string | null;
+            /** @description Closing is `DUE_BUSINESS_DAYS` business days away or less, and no copy was sent or waived. */
+            due: boolean;
+            sent: components["schemas"]["SentCopy"][];
+            waiver?: null | components["schemas"]["Waiver"];
+        };
         CalendarFeed: {
             /** Format: date-time */
             createdAt: string;
@@ -2670,6 +2889,32 @@ export interface components {
         Check: {
             code: string;
             message: string;
+        };
+        /** @description A product's review checklist. */
+        Checklist: {
+            items: components["schemas"]["ChecklistItem"][];
+            product: string;
+            /** Format: int32 */
+            productId: number;
+            /** @description The product has no list of its own: these are the default list's items. */
+            usesDefault: boolean;
+        };
+        /** @description The product's whole list, in order; an empty list returns the product to the default list. */
+        ChecklistBody: {
+            items: components["schemas"]["ChecklistItemInput"][];
+        };
+        ChecklistItem: {
+            /** Format: int32 */
+            id: number;
+            text: string;
+        };
+        ChecklistItemInput: {
+            /**
+             * Format: int32
+             * @description An item of this product's list to keep (its answers stay with it); none for a new item.
+             */
+            id?: number | null;
+            text: string;
         };
         ClientDocument: {
             contentType: string;
@@ -2835,6 +3080,16 @@ export interface components {
             type: string;
             workPhone?: string | null;
         };
+        /** @description What the borrower's page shows before the download. */
+        CopyLink: {
+            /** Format: date-time */
+            expiresAt: string;
+            fileName: string;
+            /** Format: int64 */
+            fileSize: number;
+            lender?: string | null;
+            propertyAddress: string;
+        };
         /** @description A county an appraiser covers, Pending until staff verify it. */
         CoverageArea: {
             /**
@@ -2924,6 +3179,15 @@ export interface components {
             id: number;
             name?: string | null;
             url?: string | null;
+        };
+        /** @description An order whose borrower's copy is due. */
+        DueCopy: {
+            borrowerName: string;
+            /** Format: date */
+            closingDate: string;
+            fileNumber: string;
+            /** Format: int64 */
+            orderId: number;
         };
         Endpoint: {
             /** Format: date-time */
@@ -3506,6 +3770,20 @@ export interface components {
             /** @description The client saves it as '{orderId}-{filename}'. */
             filename: string;
         };
+        Product: {
+            /** @description Upload Report needs the appraisal data file (UAD XML or ZIP) with the report. */
+            dataFileRequired: boolean;
+            defaultFee?: null | components["schemas"]["Cents"];
+            /** Format: int32 */
+            id: number;
+            isDesktop: boolean;
+            name: string;
+            /** @description The product has a review checklist of its own (otherwise the default list). */
+            ownChecklist: boolean;
+        };
+        ProductSettings: {
+            dataFileRequired: boolean;
+        };
         /** @description The caller's own answer to the quote. */
         QuoteAnswer: {
             /** Format: date-time */
@@ -3675,6 +3953,73 @@ export interface components {
         ResetRequest: {
             username: string;
         };
+        /** @description An order's review: every item of its checklist, answered or not. */
+        Review: {
+            /** @description Every item is answered: the order may be completed. */
+            complete: boolean;
+            items: components["schemas"]["ReviewItem"][];
+        };
+        ReviewAnswerInput: {
+            answer: components["schemas"]["Answer"];
+            /**
+             * Format: int32
+             * @description A checklist item of the order.
+             */
+            id: number;
+            /** @description Required with "fail": what the appraiser must change. */
+            note?: string | null;
+        };
+        /** @description Answers to some or all of the order's checklist items; others keep their answers. */
+        ReviewBody: {
+            items: components["schemas"]["ReviewAnswerInput"][];
+        };
+        /** @description One checklist item with its answer on this order, if any. */
+        ReviewItem: {
+            answer?: null | components["schemas"]["Answer"];
+            /** Format: date-time */
+            answeredAt?: string | null;
+            answeredBy?: string | null;
+            /** Format: int32 */
+            id: number;
+            note?: string | null;
+            text: string;
+        };
+        /** @description What staff ask to be revised, item by item, with an optional covering note. */
+        RevisionBody: {
+            items?: components["schemas"]["RevisionItemInput"][] | null;
+            message?: string | null;
+        };
+        RevisionItem: {
+            answer?: string | null;
+            /** Format: int64 */
+            id: number;
+            reference: string;
+            text: string;
+        };
+        RevisionItemInput: {
+            /** @description The page or field of the report ("Page 3", "Sketch", "Comparable 2 GLA"). */
+            reference: string;
+            /** @description What to change. */
+            text: string;
+        };
+        /** @description One revision request and its answers. */
+        RevisionRound: {
+            /** Format: date-time */
+            answeredAt?: string | null;
+            answeredBy?: string | null;
+            /**
+             * Format: int64
+             * @description Business days the round spent with the appraiser (to now while unanswered).
+             */
+            businessDaysWithAppraiser: number;
+            items: components["schemas"]["RevisionItem"][];
+            message?: string | null;
+            /** Format: date-time */
+            requestedAt: string;
+            requestedBy: string;
+            /** Format: int32 */
+            round: number;
+        };
         ScheduleInspection: {
             /** @description HH:MM, after the start. */
             appointmentEndTime?: string | null;
@@ -3825,10 +4170,27 @@ export interface components {
             phoneNumber?: string | null;
             token?: string | null;
         };
+        SendCopyBody: {
+            /**
+             * Format: email
+             * @description The borrower's e-mail; the order's borrower e-mail when left out.
+             */
+            email?: string | null;
+        };
         SendMessage: {
             message?: string | null;
             /** Format: int64 */
             orderId: number;
+        };
+        SentCopy: {
+            /** @description When the borrower downloaded the report through this link, oldest first. */
+            downloads: string[];
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            sentAt: string;
+            sentBy: string;
         };
         /** @description A sent secure link, with its recipient. */
         SentSecureLink: components["schemas"]["SecureLink"] & {
@@ -3874,6 +4236,8 @@ export interface components {
          * @enum {integer}
          */
         StatusChoice: -1 | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41;
+        /** @enum {string} */
+        SubmissionStatus: "submitted" | "successful" | "hard_stop";
         /** @description What a test message got back. */
         TestResult: {
             /** Format: int32 */
@@ -3901,6 +4265,25 @@ export interface components {
             finished: boolean;
             /** @description The order is on hold or waiting for the company now: the clock is paused. */
             paused: boolean;
+        };
+        /** @description An order's UCDP / EAD record; the IDs and status are empty until staff record them. */
+        Ucdp: {
+            fannieDocFileId?: string | null;
+            fhaCaseNumber?: string | null;
+            freddieDocFileId?: string | null;
+            /** @description One of the order's products is an FHA product: it goes to EAD with a case number. */
+            isFha: boolean;
+            status?: null | components["schemas"]["SubmissionStatus"];
+            /** Format: date-time */
+            updatedAt?: string | null;
+            updatedBy?: string | null;
+        };
+        UcdpBody: {
+            fannieDocFileId?: string | null;
+            /** @description Required for an FHA order that has none yet. */
+            fhaCaseNumber?: string | null;
+            freddieDocFileId?: string | null;
+            status: components["schemas"]["SubmissionStatus"];
         };
         Unsubscribe: {
             event: components["schemas"]["Event"];
@@ -3962,6 +4345,15 @@ export interface components {
             /** Format: int64 */
             itemId: number;
             kind: components["schemas"]["ItemKind"];
+        };
+        Waiver: {
+            reason: string;
+            /** Format: date-time */
+            recordedAt: string;
+            recordedBy: string;
+        };
+        WaiverBody: {
+            reason: string;
         };
         Warning: {
             /** Format: date-time */
@@ -6295,6 +6687,125 @@ export interface operations {
             };
             /** @description The body is larger than the limit. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    open_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CopyLink"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9270,7 +9781,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        /** @description files, fileTypes (repeated, paired by position), orderId or appraiserId */
+        /** @description files, fileTypes (repeated, paired by position), orderId or appraiserId; with a revised report, revisionAnswers: a JSON list of {id, answer}, one per item of the open revision request */
         requestBody?: {
             content: {
                 "multipart/form-data": unknown;
@@ -10895,6 +11406,83 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    revisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionRound"][];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12681,6 +13269,54 @@ export interface operations {
             };
         };
     };
+    due_copies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DueCopy"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     coverage_review: {
         parameters: {
             query?: {
@@ -13173,6 +13809,269 @@ export interface operations {
                 };
             };
             /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    get_copies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BorrowerCopies"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    send_copy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendCopyBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BorrowerCopies"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    waive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaiverBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BorrowerCopies"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14539,6 +15438,180 @@ export interface operations {
             };
         };
     };
+    get_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    put_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     request_revision: {
         parameters: {
             query?: never;
@@ -14551,7 +15624,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MessageBody"];
+                "application/json": components["schemas"]["RevisionBody"];
             };
         };
         responses: {
@@ -14619,6 +15692,172 @@ export interface operations {
                 };
             };
             /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    get_ucdp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ucdp"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    put_ucdp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UcdpBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ucdp"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -14949,6 +16188,310 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    update_product: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductSettings"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    get_checklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    put_checklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChecklistBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checklist"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

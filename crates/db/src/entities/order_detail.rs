@@ -47,4 +47,14 @@ pub struct Model {
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
 pub enum Relation {}
 
+impl Model {
+    /// The products the order asks for, in order (at most four).
+    pub fn products(&self) -> Vec<i32> {
+        [self.report_type1_id, self.report_type2_id, self.report_type3_id, self.report_type4_id]
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+}
+
 impl ActiveModelBehavior for ActiveModel {}

@@ -20,6 +20,8 @@ mod m0018_trigram_numbers;
 mod m0019_back_office;
 mod m0020_lenders;
 pub mod m0021_report_data;
+mod m0022_quality_review;
+pub mod m0023_delivery_records;
 
 pub struct Migrator;
 
@@ -47,6 +49,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0019_back_office::Migration),
             Box::new(m0020_lenders::Migration),
             Box::new(m0021_report_data::Migration),
+            Box::new(m0022_quality_review::Migration),
+            Box::new(m0023_delivery_records::Migration),
         ]
     }
 }

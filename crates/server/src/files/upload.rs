@@ -19,6 +19,7 @@ use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::orders::apply;
 use crate::orders::lifecycle::OrderAction;
 use crate::orders::visibility::{find_visible_order, sees_hidden};
+use crate::reports::revisions::{self, RevisionAnswer};
 use crate::state::AppState;
 use crate::storage::{Storage, StoredObject};
 use crate::users::access::ensure_may_manage_user;
@@ -26,10 +27,12 @@ use axum::Json;
 
 /// Files one request may carry (each within the size limit).
 pub const MAX_FILES_PER_REQUEST: usize = 20;
-/// Parts one form may have: each file with its type, and the target.
-const MAX_PARTS: usize = 2 * MAX_FILES_PER_REQUEST + 1;
+/// Parts one form may have: each file with its type, the target and the revision answers.
+const MAX_PARTS: usize = 2 * MAX_FILES_PER_REQUEST + 2;
 /// Longest text field of an upload form (the whole-body limit is off for the files' sake).
 pub const MAX_TEXT_FIELD_BYTES: usize = 1024;
+/// Longest `revisionAnswers` field: a JSON list of answers to a revision request's items.
+pub const MAX_ANSWERS_FIELD_BYTES: usize = 256 * 1024;
 /// The target comes first in the form: files are only streamed in for a caller allowed to add them.
 pub const MSG_TARGET_REQUIRED: &str = "An orderId or appraiserId is required before the files.";
 
@@ -100,8 +103,16 @@ impl Accept {
     }
 }
 
+/// What an upload form says besides its files.
+struct Form {
+    target: Target,
+    types: Vec<String>,
+    /// The appraiser's answers to the open revision request, sent with the revised report.
+    revision_answers: Vec<RevisionAnswer>,
+}
+
 #[utoipa::path(post, path = "/api/file/upload", tag = "files",
-    request_body(content_type = "multipart/form-data", description = "files, fileTypes (repeated, paired by position), orderId or appraiserId"),
+    request_body(content_type = "multipart/form-data", description = "files, fileTypes (repeated, paired by position), orderId or appraiserId; with a revised report, revisionAnswers: a JSON list of {id, answer}, one per item of the open revision request"),
     responses((status = 200, body = Vec<FileRecord>), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 413, body = MessageResponse), (status = 415, body = MessageResponse),
               (status = 422, body = MessageResponse)))]
@@ -112,7 +123,7 @@ async fn upload(
 ) -> AppResult<Json<Vec<FileRecord>>> {
     let mut received = Vec::new();
     let outcome = match receive(&state, &caller, multipart, &mut received).await {
-        Ok((target, types)) => save(&state, &caller, target, types, &received).await,
+        Ok(form) => save(&state, &caller, form, &received).await,
         Err(e) => Err(e),
     };
     if outcome.is_err() {
@@ -129,9 +140,10 @@ async fn receive(
     caller: &CurrentUser,
     mut multipart: Multipart,
     received: &mut Vec<Received>,
-) -> AppResult<(Target, Vec<String>)> {
+) -> AppResult<Form> {
     let mut target = None;
     let mut types = Vec::new();
+    let mut revision_answers = Vec::new();
     let mut parts = 0;
     while let Some(field) = multipart.next_field().await.map_err(bad_form)? {
         parts += 1;
@@ -165,6 +177,14 @@ async fn receive(
                 }
                 types.push(short_text(field).await?);
             }
+            "revisionAnswers" => {
+                let text = text_up_to(field, MAX_ANSWERS_FIELD_BYTES).await?;
+                revision_answers =
+                    serde_json::from_str(&text).map_err(|e| AppError::InvalidField {
+                        field: "revisionAnswers".into(),
+                        message: format!("Invalid revision answers: {e}"),
+                    })?;
+            }
             name @ ("orderId" | "appraiserId") => {
                 let text = short_text(field).await?;
                 if !text.trim().is_empty() {
@@ -188,7 +208,7 @@ async fn receive(
         return Err(AppError::Validation("Please select a file type.".into()));
     }
     let target = target.ok_or_else(|| AppError::Validation(MSG_TARGET_REQUIRED.into()))?;
-    Ok((target, types))
+    Ok(Form { target, types, revision_answers })
 }
 
 fn parse_target(name: &str, text: &str) -> AppResult<Target> {
@@ -298,10 +318,10 @@ pub fn clean_file_name(raw: &str) -> String {
 async fn save(
     state: &AppState,
     caller: &CurrentUser,
-    target: Target,
-    types: Vec<String>,
+    form: Form,
     received: &[Received],
 ) -> AppResult<Vec<FileRecord>> {
+    let Form { target, types, revision_answers } = form;
     let mut resolved = Vec::with_capacity(types.len());
     for (raw, file) in types.iter().zip(received) {
         let file_type = file_types::resolve(&state.db, raw, target.scope()).await?;
@@ -311,6 +331,15 @@ async fn save(
             crate::reports::data::read(&state.config, &bytes)?;
         }
         resolved.push(file_type);
+    }
+    let report = resolved.iter().any(|t| t.is_report);
+    let data_file = resolved.iter().any(|t| t.id == crate::reports::DATA_FILE_TYPE_ID);
+    if let Target::Order(order_id) = target
+        && report
+        && !data_file
+        && !sees_hidden(caller)
+    {
+        crate::reports::data::ensure_data_file_given(&state.db, order_id).await?;
     }
     let uploader = format!(
         "{} {}",
@@ -344,7 +373,15 @@ async fn save(
         if sees_hidden(caller) {
             apply::record_staff_attachment(&txn, caller, order_id, &names).await?;
         } else {
-            let report = resolved.iter().any(|t| t.is_report);
+            if report {
+                revisions::answer_open_round(&txn, order_id, caller.id(), &revision_answers)
+                    .await?;
+            } else if !revision_answers.is_empty() {
+                return Err(AppError::InvalidField {
+                    field: "revisionAnswers".into(),
+                    message: "Send the revision answers with the revised report.".into(),
+                });
+            }
             apply::record_upload(&txn, &state.config, caller, order_id, &names, report).await?;
         }
     }
@@ -389,11 +426,15 @@ pub fn stored_row(
 }
 
 /// A text field of an upload form, read only up to MAX_TEXT_FIELD_BYTES.
-pub async fn short_text(mut field: Field<'_>) -> AppResult<String> {
+pub async fn short_text(field: Field<'_>) -> AppResult<String> {
+    text_up_to(field, MAX_TEXT_FIELD_BYTES).await
+}
+
+async fn text_up_to(mut field: Field<'_>, limit: usize) -> AppResult<String> {
     let name = field.name().unwrap_or_default().to_string();
     let mut bytes = Vec::new();
     while let Some(chunk) = field.chunk().await.map_err(bad_form)? {
-        if bytes.len() + chunk.len() > MAX_TEXT_FIELD_BYTES {
+        if bytes.len() + chunk.len() > limit {
             return Err(AppError::BadRequest(format!("The form field '{name}' is too long.")));
         }
         bytes.extend_from_slice(&chunk);

@@ -311,6 +311,18 @@ pub async fn record_staff_attachment(
         .await?
         .ok_or_else(|| AppError::NotFound("Order not found.".into()))?;
     let line = format!("Files attached by {}: {}.", full_name(&caller.user), file_names.join(", "));
+    note(txn, caller, &o, line, false).await
+}
+
+/// A line in the order's history at its status, which does not change (`hidden`: from
+/// appraisers), announced to those who see the order.
+pub async fn note(
+    txn: &DatabaseTransaction,
+    caller: &CurrentUser,
+    o: &order::Model,
+    line: String,
+    hidden: bool,
+) -> AppResult<()> {
     order_history::ActiveModel {
         id: NotSet,
         order_id: Set(o.id),
@@ -318,7 +330,7 @@ pub async fn record_staff_attachment(
         message_html: Set(Some(history_html(&[line]))),
         created_at: Set(Utc::now()),
         actor_user_id: Set(Some(caller.id())),
-        hide: Set(false),
+        hide: Set(hidden),
     }
     .insert(txn)
     .await?;

@@ -395,7 +395,7 @@ async fn report_types_of(
 ) -> AppResult<Vec<Option<ReportTypeRef>>> {
     let Some(d) = detail else { return Ok(Vec::new()) };
     let ids = [d.report_type1_id, d.report_type2_id, d.report_type3_id, d.report_type4_id];
-    let wanted: Vec<i32> = ids.iter().flatten().copied().collect();
+    let wanted = d.products();
     let names: HashMap<i32, String> = report_type::Entity::find()
         .filter(report_type::Column::Id.is_in(wanted))
         .all(db)

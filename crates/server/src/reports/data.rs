@@ -1,7 +1,8 @@
 //! An order's data file and what it says, checked against the order.
 use chrono::{DateTime, NaiveDate, Utc};
 use portal_db::entities::{
-    appraiser_license, appraiser_profile, order, report_acknowledgement, stored_file,
+    appraiser_license, appraiser_profile, order, order_detail, report_acknowledgement, report_type,
+    stored_file,
 };
 use portal_uad::{Address, Finding, Limits, OrderFacts, Report};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
@@ -226,4 +227,27 @@ pub async fn ensure_deliverable(state: &AppState, o: &order::Model) -> AppResult
         });
     }
     Ok(())
+}
+
+/// Refuses a report uploaded without its data file (422 `uad.required`) when one of the order's
+/// products requires it.
+pub async fn ensure_data_file_given(db: &impl ConnectionTrait, order_id: i64) -> AppResult<()> {
+    let Some(detail) = order_detail::Entity::find_by_id(order_id).one(db).await? else {
+        return Ok(());
+    };
+    let requiring = report_type::Entity::find()
+        .filter(report_type::Column::Id.is_in(detail.products()))
+        .filter(report_type::Column::DataFileRequired.eq(true))
+        .one(db)
+        .await?;
+    match requiring {
+        None => Ok(()),
+        Some(product) => Err(AppError::InvalidCoded {
+            code: "uad.required",
+            message: format!(
+                "{} needs its appraisal data file (UAD XML or ZIP) uploaded with the report.",
+                product.product_description
+            ),
+        }),
+    }
 }

@@ -18,10 +18,14 @@ use crate::http::error::{
 use crate::http::extract::{Json, Path};
 use crate::money::Cents;
 use crate::names::full_name;
-use crate::orders::action_requests::{MSG_MESSAGE_REQUIRED, date_label, required_text};
+use crate::orders::action_requests::{
+    MSG_MESSAGE_REQUIRED, date_label, optional_text, required_text,
+};
 use crate::orders::apply::{self, Change, Checked};
 use crate::orders::lifecycle::{OrderAction, TransitionInput};
 use crate::orders::status::OrderStatus;
+use crate::reports::review;
+use crate::reports::revisions::{self, RevisionBody};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -151,31 +155,44 @@ async fn decline_conditions(
     done("Conditions declined.")
 }
 
-/// Sends the report back to the appraiser (-> revision requested).
-#[utoipa::path(post, path = "/api/staff/orders/{id}/revision", tag = "staff", request_body = MessageBody, params(("id" = i64, Path, description = "Order id")),
+/// Sends the report back to the appraiser (status Revision Requested) with the items to change,
+/// opening the order's next revision round; the appraiser answers each with the revised report.
+#[utoipa::path(post, path = "/api/staff/orders/{id}/revision", tag = "staff", request_body = RevisionBody, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeWithInputAnswers))]
 async fn request_revision(
     State(state): State<AppState>,
     caller: CurrentUser,
     Path(id): Path<i64>,
-    Json(body): Json<MessageBody>,
+    Json(body): Json<RevisionBody>,
 ) -> Done {
-    let text = required_text(body.message.as_deref(), MSG_MESSAGE_REQUIRED)?;
-    run(&state, &caller, id, OrderAction::RequestRevision, |_| {
-        with_message("revision requested", format!("Revision requested by {}.", by(&caller)), text)
-    })
+    let items = revisions::checked_items(&body)?;
+    let note = optional_text(body.message.as_deref())?;
+    let text = revisions::message_text(note.as_deref(), &items);
+    let txn = portal_db::begin_write(&state.db).await?;
+    let checked = apply::check(&txn, &caller, id, OrderAction::RequestRevision).await?;
+    revisions::open_round(&txn, id, caller.id(), note, items).await?;
+    let line = format!("Revision requested by {}.", by(&caller));
+    apply::write(
+        &txn,
+        &state.config,
+        &caller,
+        &checked,
+        with_message("revision requested", line, text),
+    )
     .await?;
+    txn.commit().await?;
     done("Revision requested.")
 }
 
-/// The report passed review (-> completed).
+/// The report passed review (status Completed); every item of the review checklist must be
+/// answered first (409 listing the open ones).
 #[utoipa::path(post, path = "/api/staff/orders/{id}/complete", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses(ChangeAnswers))]
 async fn complete(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> Done {
-    run(&state, &caller, id, OrderAction::Complete, |_| {
-        Change::noting(vec![format!("Order completed by {}.", by(&caller))])
-    })
-    .await?;
+    let checked = apply::check(&state.db, &caller, id, OrderAction::Complete).await?;
+    review::ensure_reviewed(&state.db, id).await?;
+    let note = format!("Order completed by {}.", by(&caller));
+    apply::apply(&state, &caller, &checked, Change::noting(vec![note])).await?;
     done("Order completed.")
 }
 

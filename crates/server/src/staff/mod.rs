@@ -12,6 +12,7 @@ pub mod firms;
 pub mod notes;
 pub mod order_form;
 pub mod payments;
+pub mod products;
 pub mod quotes;
 pub mod secure_links;
 
@@ -45,6 +46,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(coverage::router())
         .merge(desk::router())
         .merge(payments::router())
+        .merge(products::router())
         .merge(quotes::router())
         .merge(secure_links::router())
 }

@@ -683,12 +683,7 @@ pub fn corrections(
         c.appraiser_lines
             .push(format!("Appraiser fee: from {was} to {}.", Cents(v.appraiser_fee_cents)));
     }
-    let report_types = d.map(|d| {
-        [d.report_type1_id, d.report_type2_id, d.report_type3_id, d.report_type4_id]
-            .into_iter()
-            .flatten()
-            .collect::<Vec<_>>()
-    });
+    let report_types = d.map(|d| d.products());
     let others: [(&'static str, bool); 13] = [
         ("Client", o.client_id != Some(v.client_id)),
         ("Loan number", o.loan_number != v.loan_number),

@@ -7,7 +7,7 @@ use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
 use common::Session;
-use common::orders::{NewOrder, order_with_details, outsider};
+use common::orders::{NewOrder, order_with_details, outsider, pass_review};
 
 const DATA_FILE: &str = "27";
 
@@ -53,6 +53,7 @@ both_dbs!(a_data_file_is_read_checked_and_blocks_delivery_until_clean, |app| {
     assert_eq!(data["subjectAddress"], "12 Oak St, Austin, TX 78701");
     assert_eq!(data["hardStops"][0]["code"], "100", "{data}");
 
+    pass_review(&staff, id).await;
     assert_eq!(
         staff.post(&format!("/api/staff/orders/{id}/complete"), json!({})).await.status(),
         StatusCode::OK
@@ -160,4 +161,35 @@ both_dbs!(hostile_and_foreign_data_files_are_refused_with_a_code_and_leave_nothi
     let disposition = r.headers()["content-disposition"].to_str().unwrap().to_string();
     assert!(disposition.starts_with("attachment"), "never inline: {disposition}");
     assert_eq!(r.bytes().await.unwrap().as_ref(), good.as_slice(), "served as stored");
+});
+
+both_dbs!(a_product_that_requires_the_data_file_refuses_a_report_without_it, |app| {
+    let id = order_with_details(
+        &app,
+        NewOrder { file_number: "700900", status: 13, appraiser: Some("demo.appraiser") },
+    )
+    .await;
+    let staff = app.signed_in("demo.staff").await;
+    let appraiser = app.signed_in("demo.appraiser").await;
+    let r = staff.put("/api/staff/products/6", json!({"dataFileRequired": true})).await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let products: Value = staff.get("/api/staff/products").await.json().await.unwrap();
+    let product = products.as_array().unwrap().iter().find(|p| p["id"] == 6).unwrap().clone();
+    assert_eq!(product["dataFileRequired"], true, "{product}");
+    assert_eq!(
+        staff.put("/api/staff/products/9999", json!({"dataFileRequired": true})).await.status(),
+        StatusCode::NOT_FOUND
+    );
+
+    let pdf = Sample::default().pdf;
+    let r = upload(&appraiser, id, &[("report.pdf", "1", pdf.clone())]).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let refused: Value = r.json().await.unwrap();
+    assert_eq!(refused["code"], "uad.required", "{refused}");
+    let invoice = upload(&appraiser, id, &[("invoice.pdf", "3", pdf.clone())]).await;
+    assert_eq!(invoice.status(), StatusCode::OK, "only the report needs its data file");
+    let good = samples::uad36(&Sample::default());
+    let r =
+        upload(&appraiser, id, &[("report.pdf", "1", pdf), ("report.zip", DATA_FILE, good)]).await;
+    assert_eq!(r.status(), StatusCode::OK);
 });

@@ -16,6 +16,7 @@ use sea_orm::{
 };
 use serde_json::{Value, json};
 
+use common::orders::pass_review;
 use common::{Session, TestApp, company_day, message};
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n";
@@ -474,16 +475,22 @@ both_dbs!(a_whole_order_life_from_creation_to_payment, |app| {
     assert_eq!(status_of(&app, id).await, 14);
 
     let (status, text) = staff
-        .post_for_message(&format!("/api/staff/orders/{id}/revision"), json!({"message": " "}))
+        .post_for_message(
+            &format!("/api/staff/orders/{id}/revision"),
+            json!({"message": "Fix it."}),
+        )
         .await;
     assert_eq!(
         (status, text.as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, "Please enter a message.")
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "Add at least one revision item: a page or field, and what to change."
+        )
     );
     staff
         .post_ok(
             &format!("/api/staff/orders/{id}/revision"),
-            json!({"message": "Please add the garage to the sketch."}),
+            json!({"items": [{"reference": "Sketch", "text": "Please add the garage to the sketch."}]}),
         )
         .await;
     assert_eq!(status_of(&app, id).await, 16);
@@ -492,12 +499,18 @@ both_dbs!(a_whole_order_life_from_creation_to_payment, |app| {
         mail_to(&app, APPRAISER_EMAIL).await.last().unwrap(),
         &format!("Order {file_number}: revision requested")
     );
-    assert_eq!(appraiser.upload(report_upload(id, "report-2.pdf")).await.status(), StatusCode::OK);
+    let revisions: Value =
+        appraiser.get(&format!("/api/orders/{id}/revisions")).await.json().await.unwrap();
+    let item = revisions[0]["items"][0]["id"].clone();
+    let answers = json!([{"id": item, "answer": "Garage added to the sketch."}]).to_string();
+    let revised = report_upload(id, "report-2.pdf").text("revisionAnswers", answers);
+    assert_eq!(appraiser.upload(revised).await.status(), StatusCode::OK);
     assert_eq!(status_of(&app, id).await, 24);
 
     let (status, _) =
         staff.post_for_message(&format!("/api/staff/orders/{id}/deliver"), json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT, "not completed yet");
+    pass_review(&staff, id).await;
     staff.post_ok(&format!("/api/staff/orders/{id}/complete"), json!({})).await;
     assert_eq!(status_of(&app, id).await, 15);
     staff.post_ok(&format!("/api/staff/orders/{id}/deliver"), json!({})).await;
@@ -724,6 +737,7 @@ both_dbs!(two_staff_acting_at_once_one_wins_the_other_gets_409, |app| {
     let mut row = order_row(&app, id).await.into_active_model();
     row.status_id = Set(portal::orders::status::OrderStatus::InReview);
     row.update(&app.db).await.unwrap();
+    pass_review(&staff, id).await;
     let before = history(&app, id).await.len();
     let path = format!("/api/staff/orders/{id}/complete");
     let (a, b) = tokio::join!(

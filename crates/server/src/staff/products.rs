@@ -1,0 +1,102 @@
+//! The products orders ask for, with the company's settings for each: `GET /api/staff/products`
+//! and `PUT /api/staff/products/{id}` (whether Upload Report needs the data file). The review
+//! checklist of a product is `reports::checklist`.
+use axum::extract::State;
+use portal_db::entities::{checklist_item, report_type};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::current_user::CurrentUser;
+use crate::http::client_ip::ClientIp;
+use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::extract::{Json, Path};
+use crate::money::Cents;
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(products)).routes(routes!(update_product))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Product {
+    pub id: i32,
+    pub name: String,
+    pub is_desktop: bool,
+    pub default_fee: Option<Cents>,
+    /// Upload Report needs the appraisal data file (UAD XML or ZIP) with the report.
+    pub data_file_required: bool,
+    /// The product has a review checklist of its own (otherwise the default list).
+    pub own_checklist: bool,
+}
+
+/// Every product with its settings, by name.
+#[utoipa::path(get, path = "/api/staff/products", tag = "staff", responses((status = 200, body = Vec<Product>)))]
+async fn products(
+    State(state): State<AppState>,
+    _caller: CurrentUser,
+) -> AppResult<axum::Json<Vec<Product>>> {
+    let with_lists: Vec<Option<i32>> = checklist_item::Entity::find()
+        .select_only()
+        .column(checklist_item::Column::ReportTypeId)
+        .filter(checklist_item::Column::Retired.eq(false))
+        .filter(checklist_item::Column::ReportTypeId.is_not_null())
+        .distinct()
+        .into_tuple()
+        .all(&state.db)
+        .await?;
+    let products = report_type::Entity::find()
+        .order_by_asc(report_type::Column::ProductDescription)
+        .all(&state.db)
+        .await?;
+    Ok(axum::Json(
+        products
+            .into_iter()
+            .map(|p| Product {
+                own_checklist: with_lists.contains(&Some(p.id)),
+                id: p.id,
+                name: p.product_description,
+                is_desktop: p.is_desktop,
+                default_fee: p.default_fee_cents.map(Cents),
+                data_file_required: p.data_file_required,
+            })
+            .collect(),
+    ))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductSettings {
+    pub data_file_required: bool,
+}
+
+/// Changes a product's settings.
+#[utoipa::path(put, path = "/api/staff/products/{id}", tag = "staff", request_body = ProductSettings,
+    params(("id" = i32, Path, description = "Product id")),
+    responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse)))]
+async fn update_product(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<i32>,
+    Json(body): Json<ProductSettings>,
+) -> AppResult<axum::Json<MessageResponse>> {
+    let txn = portal_db::begin_write(&state.db).await?;
+    let changed = report_type::Entity::update_many()
+        .col_expr(report_type::Column::DataFileRequired, Expr::value(body.data_file_required))
+        .filter(report_type::Column::Id.eq(id))
+        .exec(&txn)
+        .await?;
+    if changed.rows_affected == 0 {
+        return Err(AppError::NotFound(format!("There is no product {id}.")));
+    }
+    let setting = if body.data_file_required { "required" } else { "optional" };
+    let detail = format!("product {id}: data file {setting}");
+    super::audit_staff(&txn, &caller, &ip, "product.update", detail).await?;
+    txn.commit().await?;
+    Ok(axum::Json(MessageResponse::new("Product saved.")))
+}
