@@ -5,7 +5,7 @@ import { server } from '../test/server';
 const notify = vi.fn();
 vi.mock('./notify', () => ({ notify: (...args: unknown[]) => notify(...args), NOTICE_AUTO_CLOSE_MS: 5000 }));
 
-const { api, call, setApiHandlers, ApiError } = await import('./api');
+const { api, call, fieldErrors, setApiHandlers, ApiError } = await import('./api');
 
 const onUnauthorized = vi.fn();
 const onForbidden = vi.fn();
@@ -83,6 +83,16 @@ describe('API client error mapping', () => {
       ),
     );
     await expect(userCall()).resolves.toMatchObject({ id: 3, loginId: 'ab' });
+  });
+
+  it("keeps the answer's body: a 422's field map is read by fieldErrors, other answers have none", async () => {
+    server.use(http.get('*/api/user/3', () => HttpResponse.json({ message: 'Bad note', fields: { 'items[1].note': 'Too long.' } }, { status: 422 })));
+    const refused = await userCall().catch((e: unknown) => e);
+    expect(fieldErrors(refused)).toEqual({ 'items[1].note': 'Too long.' });
+    server.use(http.get('*/api/user/3', () => HttpResponse.json({ message: 'Busy', fields: { a: 'b' } }, { status: 409 })));
+    const conflict = await userCall().catch((e: unknown) => e);
+    expect(conflict).toMatchObject({ status: 409, body: { message: 'Busy' } });
+    expect(fieldErrors(conflict)).toEqual({});
   });
 });
 

@@ -11,10 +11,13 @@ export const MSG_GENERIC = 'An error occurred';
 
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** The answer's JSON body, when it had one (a 422's field map, a 409's list of what blocks). */
+  readonly body: unknown;
+  constructor(status: number, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -100,7 +103,7 @@ export function handleFailure(status: number, body: unknown, opts: CallOptions =
   }
   const message = messageOf(body) ?? opts.errorMessage ?? MSG_GENERIC;
   if (opts.notify !== false) notify('error', message);
-  return new ApiError(status, message);
+  return new ApiError(status, message, body);
 }
 
 type ClientResult<T> = { data?: T; error?: unknown; response: Response };
@@ -133,4 +136,12 @@ export function failureText(error: unknown, fallback: string): string {
 /** 401 and 403 have the shared handling (notice, session or /forbidden): callers say nothing more. */
 export function isSharedFailure(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/** A 422's field map: each refused field (by its wire name, e.g. `items[0].note`) and what is wrong; empty otherwise. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 422) return {};
+  const fields = (error.body as { fields?: unknown } | null)?.fields;
+  if (!fields || typeof fields !== 'object') return {};
+  return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }

@@ -16,6 +16,7 @@ import { FilesTab, HistoryTab, MessagesTab } from './details/ListTabs';
 import { ClientMessages } from './details/ClientMessages';
 import { InternalNotes } from './details/InternalNotes';
 import { ReportDataCard } from './details/ReportDataCard';
+import { ReviewRecords } from './details/ReviewRecords';
 import { OrderDetailsTab } from './details/OrderDetailsTab';
 import { orderArea, type OrderArea } from './details/paths';
 import { actionLabel, resolveSegment, TABS, type TabSlug } from './details/slugs';
@@ -213,6 +214,7 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
           <Stack gap="md">
             <OrderDetailsTab order={order} timeZone={timeZone} tileUrl={config?.mapTileUrl || null} />
             <ReportDataCard orderId={order.id} staff={staffView} />
+            <ReviewRecords order={order} staff={staffView} timeZone={timeZone} />
             {staffView && order.clientId != null ? <ClientMessages orderId={order.id} timeZone={timeZone} /> : null}
             {staffView ? <InternalNotes orderId={order.id} timeZone={timeZone} /> : null}
           </Stack>

@@ -14,6 +14,14 @@ export const orderKeys = {
   notes: (orderId: number) => ['staff', 'order-notes', orderId] as const,
   /** What the order's data file says, with its hard stops and warnings. */
   reportData: (orderId: number) => ['orders', 'report-data', orderId] as const,
+  /** The reviewer's checklist answers (staff only). */
+  review: (orderId: number) => ['staff', 'review', orderId] as const,
+  /** The revision rounds with the appraiser's answers (staff and the order's appraiser). */
+  revisions: (orderId: number) => ['orders', 'revisions', orderId] as const,
+  /** The UCDP / EAD record (staff only). */
+  ucdp: (orderId: number) => ['staff', 'ucdp', orderId] as const,
+  /** The borrower's copy: links sent, downloads, a waiver (staff only). */
+  borrowerCopy: (orderId: number) => ['staff', 'borrower-copy', orderId] as const,
   /** The messages between staff and the order's client (staff only). */
   clientMessages: (orderId: number) => ['staff', 'client-messages', orderId] as const,
   // The action dialogs' lists.
