@@ -1,24 +1,19 @@
 import { Button, CloseButton, Fieldset, Group, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { UploadRow } from '../lib/upload';
 import { FormDialog, type FormDialogProps } from './FormDialog';
+import { anyRowError, useRows, type RowErrors } from './useRows';
 
 export const MSG_SELECT_FILE_TYPE = 'Please select a file type.';
 export const MSG_CHOOSE_FILE = 'Please choose a file to upload.';
 
 interface Row {
-  key: number;
   fileType: string;
   file: File | null;
 }
 
-interface RowErrors {
-  fileType?: string;
-  file?: string;
-}
-
 /** File upload rows: at least one row; every row needs a file type and a file. */
-export function checkUploadRows(rows: readonly Pick<Row, 'fileType' | 'file'>[]): RowErrors[] {
+export function checkUploadRows(rows: readonly Row[]): RowErrors<Row>[] {
   return rows.map((r) => ({ fileType: r.fileType ? undefined : MSG_SELECT_FILE_TYPE, file: r.file ? undefined : MSG_CHOOSE_FILE }));
 }
 
@@ -27,30 +22,18 @@ export interface FileUploadDialogProps extends Pick<FormDialogProps, 'title' | '
   fileTypes: readonly { value: string; label: string }[];
   /** Called with the rows once every row has a type and a file. */
   onUpload: (rows: UploadRow[]) => void;
+  /** More of the form after the files, given the file types chosen so far (the caller checks and sends it). */
+  extra?: (chosenTypes: string[]) => ReactNode;
 }
 
 /** Rows of file type + file, added and removed at will, uploaded together. */
-export function FileUploadDialog({ fileTypes, onUpload, ...dialog }: FileUploadDialogProps) {
-  const next = useRef(1);
-  const [rows, setRows] = useState<Row[]>([{ key: 0, fileType: '', file: null }]);
-  const [errors, setErrors] = useState<RowErrors[]>([]);
-
-  // A changed field loses its message; the next upload checks every row again.
-  const update = <K extends 'fileType' | 'file'>(index: number, field: K, value: Row[K]) => {
-    setRows((all) => all.map((r, i) => (i === index ? { ...r, [field]: value } : r)));
-    setErrors((all) => all.map((e, i) => (i === index ? { ...e, [field]: undefined } : e)));
-  };
-  const add = () => setRows((all) => [...all, { key: next.current++, fileType: '', file: null }]);
-  const remove = (key: number) => {
-    const index = rows.findIndex((r) => r.key === key);
-    setRows((all) => all.filter((r) => r.key !== key));
-    setErrors((all) => all.filter((_, i) => i !== index));
-  };
+export function FileUploadDialog({ fileTypes, onUpload, extra, ...dialog }: FileUploadDialogProps) {
+  const { rows, errors, setErrors, update, add, remove } = useRows<Row>(() => ({ fileType: '', file: null }));
 
   const submit = () => {
     const found = checkUploadRows(rows);
     setErrors(found);
-    if (found.some((e) => e.fileType || e.file)) return;
+    if (anyRowError(found)) return;
     onUpload(rows.map((r) => ({ fileType: r.fileType, file: r.file! })));
   };
 
@@ -77,6 +60,7 @@ export function FileUploadDialog({ fileTypes, onUpload, ...dialog }: FileUploadD
       <Button variant="subtle" onClick={add} w="fit-content">
         Add another file
       </Button>
+      {extra?.(rows.map((r) => r.fileType).filter(Boolean))}
     </FormDialog>
   );
 }

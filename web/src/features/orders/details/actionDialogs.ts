@@ -12,10 +12,10 @@ import {
   DeclineConditionsDialog,
   DeliverDialog,
   HoldDialog,
-  RequestRevisionDialog,
   ResumeDialog,
   UnassignDialog,
 } from './actions/StaffDialogs';
+import { RequestRevisionDialog } from './actions/RequestRevisionDialog';
 import { UploadFilesDialog } from './actions/UploadFilesDialog';
 import type { ActionDialogProps, DialogAction } from './actions/types';
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDialog } from '../../../../test/dialogs';
@@ -6,7 +6,8 @@ import { answerPost, appConfig, csrf, server } from '../../../../test/server';
 import type { ActionDialogProps } from './types';
 import type { OrderDetails } from '../types';
 import { MSG_FEE_POSITIVE, StaffAssignDialog } from './AssignDialog';
-import { CancelOrderDialog, MSG_REASON_REQUIRED } from './StaffDialogs';
+import { CancelOrderDialog, CompleteDialog, MSG_REASON_REQUIRED } from './StaffDialogs';
+import { MSG_CHANGE_REQUIRED, MSG_REFERENCE_REQUIRED, RequestRevisionDialog } from './RequestRevisionDialog';
 import { MSG_SELECT_APPRAISER } from './rules';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -88,5 +89,81 @@ describe('staff desk dialogs', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel Order' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(post.sent.body).toEqual({ reason: 'Loan withdrawn' });
+  });
+
+  it('complete: a 409 shows its message and the unanswered checklist items', async () => {
+    const message = 'Answer every item of the review checklist first: 2 still open.';
+    const unansweredItems = [
+      { id: 12, text: 'The sketch matches the living area.' },
+      { id: 13, text: 'Adjustments are explained.' },
+    ];
+    server.use(
+      csrf,
+      appConfig(),
+      http.post('*/api/staff/orders/9/complete', () => HttpResponse.json({ message, unansweredItems }, { status: 409 })),
+    );
+    const onDone = open(CompleteDialog, 'COMPLETE');
+    const dialog = await screen.findByRole('dialog', { name: 'Complete' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete Order' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    const list = within(dialog).getByRole('list', { name: 'Unanswered checklist items' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(unansweredItems.map((i) => i.text));
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('request revision: items of a page or field and what to change, a note, each refusal under its input', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      csrf,
+      appConfig(),
+      http.post('*/api/staff/orders/9/revision', async ({ request }) => {
+        sent.push(await request.json());
+        if (sent.length === 1)
+          return HttpResponse.json({ message: 'Item 2: what to change is too long.', fields: { 'items[1].text': 'At most 4000 characters.' } }, { status: 422 });
+        return HttpResponse.json({ message: 'Revision requested.' });
+      }),
+    );
+    const onDone = open(RequestRevisionDialog, 'REQUEST_REVISION');
+    const dialog = await screen.findByRole('dialog', { name: 'Request Revision' });
+    expect(within(dialog).queryByRole('button', { name: 'Remove item 1' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request Revision' }));
+    expect(await within(dialog).findByText(MSG_REFERENCE_REQUIRED)).toBeInTheDocument();
+    expect(within(dialog).getByText(MSG_CHANGE_REQUIRED)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add item' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add item' }));
+    const row = (n: number) => within(dialog).getByRole('group', { name: `Item ${n}` });
+    const fill = (n: number, reference: string, text: string) => {
+      fireEvent.change(within(row(n)).getByRole('textbox', { name: /^Page or field/ }), { target: { value: reference } });
+      fireEvent.change(within(row(n)).getByRole('textbox', { name: /^What to change/ }), { target: { value: text } });
+    };
+    fill(1, 'Page 3', 'Explain the view adjustment.');
+    fill(2, 'Sketch', 'Add the garage.');
+    fill(3, 'Comparable 2', 'Check the GLA.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove item 2' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Note to the appraiser' }), { target: { value: 'Thanks!' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request Revision' }));
+    await waitFor(() => expect(within(row(2)).getByRole('textbox', { name: /^What to change/ })).toHaveAccessibleDescription('At most 4000 characters.'));
+    expect(within(row(1)).getByRole('textbox', { name: /^What to change/ })).not.toHaveAccessibleDescription();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Item 2: what to change is too long.');
+    expect(onDone).not.toHaveBeenCalled();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request Revision' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ tab: 'messages' }));
+    expect(sent).toEqual([
+      {
+        items: [
+          { reference: 'Page 3', text: 'Explain the view adjustment.' },
+          { reference: 'Comparable 2', text: 'Check the GLA.' },
+        ],
+        message: 'Thanks!',
+      },
+      expect.anything(),
+    ]);
   });
 });

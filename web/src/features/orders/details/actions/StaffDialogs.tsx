@@ -1,8 +1,12 @@
-import { Text } from '@mantine/core';
+import { List, Text } from '@mantine/core';
+import { useState } from 'react';
+import { FormDialog } from '../../../../components/FormDialog';
+import { unansweredItems } from '../reviewApi';
 import type { ActionDialogProps } from './types';
-import { approveConditions, askOnTime, cancelOrder, completeOrder, declineConditions, deliverOrder, holdOrder, requestRevision, resumeOrder, unassign } from './api';
+import { approveConditions, askOnTime, cancelOrder, completeOrder, declineConditions, deliverOrder, holdOrder, resumeOrder, unassign } from './api';
 import { MSG_MESSAGE_REQUIRED } from './rules';
 import { ConfirmActionDialog, TextActionDialog } from './SimpleDialogs';
+import { useOrderAction } from './useOrderAction';
 
 export const MSG_REASON_REQUIRED = 'Please enter a reason.';
 
@@ -52,31 +56,22 @@ export function DeclineConditionsDialog(props: Props) {
   );
 }
 
-export function RequestRevisionDialog(props: Props) {
-  const { order } = props;
+/** Complete: refused (409) while checklist items are unanswered; the dialog then lists them. */
+export function CompleteDialog({ order, opened, onClose, onDone }: Props) {
+  const { busy, failure, run } = useOrderAction(order.id, onDone);
+  const [open, setOpen] = useState<{ id: number; text: string }[]>([]);
+  const submit = async () => setOpen(unansweredItems(await run(() => completeOrder(order.id))));
   return (
-    <TextActionDialog
-      {...state(props)}
-      title="Request Revision"
-      label="What needs revising"
-      missing={MSG_MESSAGE_REQUIRED}
-      submitLabel="Request Revision"
-      outcome={{ tab: 'messages' }}
-      send={(message) => requestRevision(order.id, message)}
-    />
-  );
-}
-
-export function CompleteDialog(props: Props) {
-  const { order } = props;
-  return (
-    <ConfirmActionDialog
-      {...state(props)}
-      title="Complete"
-      text={`The report of order #${order.fileNumber} passed review: mark the order completed?`}
-      submitLabel="Complete Order"
-      send={() => completeOrder(order.id)}
-    />
+    <FormDialog title="Complete" opened={opened} onClose={onClose} onSubmit={() => void submit()} submitLabel="Complete Order" busy={busy} failure={failure}>
+      <Text>{`The report of order #${order.fileNumber} passed review: mark the order completed?`}</Text>
+      {open.length ? (
+        <List size="sm" aria-label="Unanswered checklist items">
+          {open.map((item) => (
+            <List.Item key={item.id}>{item.text}</List.Item>
+          ))}
+        </List>
+      ) : null}
+    </FormDialog>
   );
 }
 

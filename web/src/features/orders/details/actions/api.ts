@@ -47,7 +47,8 @@ export const unassign = (orderId: number): Done => call(api.POST('/api/staff/ord
 export const approveConditions = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/conditions/approve', onOrder(orderId)), quiet);
 export const declineConditions = (orderId: number, message: string): Done =>
   call(api.POST('/api/staff/orders/{id}/conditions/decline', { ...onOrder(orderId), body: { message } }), quiet);
-export const requestRevision = (orderId: number, message: string): Done => call(api.POST('/api/staff/orders/{id}/revision', { ...onOrder(orderId), body: { message } }), quiet);
+/** The items to change (at least one) and an optional note; 422 names `items`, `items[i].reference` or `items[i].text`. */
+export const requestRevision = (orderId: number, body: Schemas['RevisionBody']): Done => call(api.POST('/api/staff/orders/{id}/revision', { ...onOrder(orderId), body }), quiet);
 export const completeOrder = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/complete', onOrder(orderId)), quiet);
 export const deliverOrder = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/deliver', onOrder(orderId)), quiet);
 export const cancelOrder = (orderId: number, reason: string): Done => call(api.POST('/api/staff/orders/{id}/cancel', { ...onOrder(orderId), body: { reason } }), quiet);

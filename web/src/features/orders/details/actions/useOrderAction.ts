@@ -13,6 +13,8 @@ import { MSG_ACTION_FAILED, MSG_VISIBILITY_FAILED } from './rules';
  */
 function reloadChanged(queryClient: QueryClient, orderId: number, outcome?: ActionOutcome): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: orderKeys.dashboard() });
+  // The review and delivery records follow the order's status (a revision round opened or answered, a copy due).
+  for (const queryKey of [orderKeys.review(orderId), orderKeys.revisions(orderId), orderKeys.borrowerCopy(orderId)]) void queryClient.invalidateQueries({ queryKey });
   return queryClient.invalidateQueries({ queryKey: orderKeys.details(orderId), refetchType: outcome?.leaveTo ? 'none' : 'active' });
 }
 
@@ -38,16 +40,18 @@ export function useOrderAction(orderId: number, onDone: (outcome?: ActionOutcome
     },
   });
 
-  const run = async (send: () => Promise<Done>, outcome?: ActionOutcome) => {
+  /** Sends the action; answers why it failed (the error, for a dialog that shows what it names), undefined on success. */
+  const run = async (send: () => Promise<Done>, outcome?: ActionOutcome): Promise<unknown> => {
     setFailure(null);
     try {
       await mutation.mutateAsync({ send, outcome });
     } catch (e) {
       console.error('order action failed', e);
       if (!isSharedFailure(e)) setFailure(failureText(e, fallback));
-      return;
+      return e;
     }
     onDone(outcome);
+    return undefined;
   };
   return { busy: mutation.isPending, failure, setFailure, run };
 }
