@@ -110,6 +110,21 @@ describe('staff pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Firms' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/staff/firms');
   });
+
+  it('Products opens from the side menu, after Firms', async () => {
+    server.use(
+      loggedIn(user(2)),
+      appConfig(),
+      http.get('*/api/staff/products', () => HttpResponse.json([])),
+    );
+    const { router } = renderApp('/staff/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const labels = (await within(nav).findAllByRole('link')).map((l) => l.textContent);
+    expect(labels.slice(labels.indexOf('Firms'), labels.indexOf('Firms') + 2)).toEqual(['Firms', 'Products']);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Products' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/staff/products');
+  });
 });
 
 describe('support page and not found', () => {

@@ -59,6 +59,8 @@ const clients = page(() => import('../features/staff/clients/ClientsPage'), 'Cli
 const staffAppraisers = page(() => import('../features/staff/appraisers/AppraisersPage'), 'StaffAppraisersPage');
 const staffFirms = page(() => import('../features/staff/firms/FirmsPage'), 'FirmsPage');
 const staffSecureLinks = page(() => import('../features/staff/secure-links/StaffSecureLinksPage'), 'StaffSecureLinksPage');
+const staffProducts = page(() => import('../features/staff/products/ProductsPage'), 'ProductsPage');
+const productChecklist = page(() => import('../features/staff/products/ChecklistPage'), 'ChecklistPage');
 const staffPayments = page(() => import('../features/staff/payments/StaffPaymentsPage'), 'StaffPaymentsPage');
 const clientOrders = page(() => import('../features/client/ClientOrdersPage'), 'ClientOrdersPage');
 const clientOrder = page(() => import('../features/client/ClientOrderPage'), 'ClientOrderPage');
@@ -190,6 +192,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'clients', lazy: clients },
             { path: 'clients/:id', lazy: clientAccess },
             { path: 'payments', lazy: staffPayments },
+            { path: 'products', lazy: staffProducts },
+            { path: 'products/:id/checklist', lazy: productChecklist },
           ]),
         },
         {

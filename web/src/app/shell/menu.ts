@@ -23,6 +23,7 @@ const STAFF_MENU: MenuItem[] = [
   { label: 'Coverage Review', to: '/staff/coverage-review' },
   { label: 'Appraisers', to: '/staff/appraisers' },
   { label: 'Firms', to: '/staff/firms' },
+  { label: 'Products', to: '/staff/products' },
 ];
 
 /** The lender's own area (the Client role). */

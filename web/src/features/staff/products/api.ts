@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../../lib/api';
+
+/** Staff's calls for the products: their settings and review checklists (/api/staff/products). */
+export type Product = Schemas['Product'];
+export type Checklist = Schemas['Checklist'];
+export type ChecklistItemInput = Schemas['ChecklistItemInput'];
+
+export const productKeys = {
+  all: ['staff', 'products'] as const,
+  checklist: (id: number) => [...productKeys.all, id, 'checklist'] as const,
+};
+
+const onProduct = (id: number) => ({ params: { path: { id } } });
+
+export const productsQuery = () => queryOptions({ queryKey: productKeys.all, queryFn: () => call(api.GET('/api/staff/products'), { notify: false }) });
+
+export const checklistQuery = (id: number) =>
+  queryOptions({ queryKey: productKeys.checklist(id), queryFn: () => call(api.GET('/api/staff/products/{id}/checklist', onProduct(id)), { notify: false }) });
+
+export const MSG_PRODUCT_SAVE_FAILED = 'The product could not be saved. Please try again.';
+
+/** PUT /api/staff/products/{id}: a failure shows as a notice (the switch has no room for it). */
+export const setDataFileRequired = (id: number, dataFileRequired: boolean) =>
+  call(api.PUT('/api/staff/products/{id}', { ...onProduct(id), body: { dataFileRequired } }), { errorMessage: MSG_PRODUCT_SAVE_FAILED });
+
+/** PUT /api/staff/products/{id}/checklist: the whole list in order; the list as it now stands. */
+export const saveChecklist = (id: number, items: ChecklistItemInput[]) =>
+  call(api.PUT('/api/staff/products/{id}/checklist', { ...onProduct(id), body: { items } }), { notify: false });
