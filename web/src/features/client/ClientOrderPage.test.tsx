@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
+import { reportDataFixture } from '../../test/reportData';
 import { appConfig, csrf, loggedIn, server } from '../../test/server';
 import { MSG_NO_MESSAGES, MSG_ORDER_NOT_FOUND } from './ClientOrderPage';
 
@@ -134,5 +135,41 @@ describe('client order page', () => {
     renderApp('/client/orders/99');
     expect(await screen.findByRole('heading', { level: 1, name: MSG_ORDER_NOT_FOUND })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Orders' })).toHaveAttribute('href', '/client/orders');
+  });
+
+  it('shows a delivered order’s report data, read-only; nothing before delivery or without a data file', async () => {
+    const asked: string[] = [];
+    const delivered = { ...order, status: 'Delivered To Client', statusId: 18, deliveredAt: '2026-03-06T15:00:00Z' };
+    const answerWith = (data: ReturnType<typeof reportDataFixture> | null) =>
+      http.get('*/api/orders/54/report-data', ({ request }) => {
+        asked.push(new URL(request.url).pathname);
+        return data ? HttpResponse.json(data) : HttpResponse.json({ message: 'No data file was uploaded for this order.' }, { status: 404 });
+      });
+    withOrder([], delivered);
+    server.use(answerWith(reportDataFixture({ hardStops: [] })));
+    const first = renderApp('/client/orders/54');
+    const card = await screen.findByRole('region', { name: 'Report Data' });
+    expect(within(card).getByText('$650,000.00')).toBeInTheDocument();
+    expect(within(card).getByText('LICENSE: The licence differs.')).toBeInTheDocument();
+    expect(within(card).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Acknowledge' })).not.toBeInTheDocument();
+    first.unmount();
+
+    server.use(answerWith(null));
+    renderApp('/client/orders/54');
+    await screen.findByRole('region', { name: 'Documents' });
+    await waitFor(() => expect(asked).toHaveLength(2));
+    expect(screen.queryByRole('region', { name: 'Report Data' })).not.toBeInTheDocument();
+    expect(screen.queryByText('The report data could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('asks for no report data before delivery', async () => {
+    let asked = false;
+    withOrder([]);
+    server.use(http.get('*/api/orders/54/report-data', () => ((asked = true), HttpResponse.json(reportDataFixture()))));
+    renderApp('/client/orders/54');
+    await screen.findByText('report.pdf');
+    expect(screen.queryByRole('region', { name: 'Report Data' })).not.toBeInTheDocument();
+    expect(asked).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { FormDialog } from '../../components/FormDialog';
 import { BackIcon } from '../../components/icons';
 import { MessageForm, MessageList } from '../../components/MessageThread';
 import { StatusBadge, StatusIcon } from '../../components/OrderBadges';
+import { ReportDataView } from '../../components/ReportDataView';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
 import { ApiError, failureText, isSharedFailure } from '../../lib/api';
 import { useAppConfig } from '../../lib/appConfig';
@@ -24,6 +25,7 @@ import {
   clientKeys,
   clientMessagesQuery,
   clientOrderQuery,
+  clientReportDataQuery,
   downloadDocument,
   requestCancellation,
   viewDocument,
@@ -284,6 +286,23 @@ function DocumentsCard({ orderId, timeZone }: { orderId: number; timeZone: strin
   );
 }
 
+/** What the delivered report's data file says (nothing when none came with it). */
+function ReportDataCard({ orderId }: { orderId: number }) {
+  const data = useQuery(clientReportDataQuery(orderId));
+  if (data.isError) {
+    return (
+      <Text size="sm" c="red.9" role="alert">
+        The report data could not be loaded.
+      </Text>
+    );
+  }
+  return data.data ? (
+    <InfoCard title="Report Data">
+      <ReportDataView data={data.data} />
+    </InfoCard>
+  ) : null;
+}
+
 function OrderView({ order }: { order: ClientOrder }) {
   const timeZone = useAppConfig().data?.companyTimeZone ?? null;
   return (
@@ -307,6 +326,7 @@ function OrderView({ order }: { order: ClientOrder }) {
         <OrderDetailsCard order={order} timeZone={timeZone} />
         <StatusTimeline order={order} timeZone={timeZone} />
       </SimpleGrid>
+      {order.deliveredAt ? <ReportDataCard orderId={order.id} /> : null}
       <MessagesCard orderId={order.id} timeZone={timeZone} />
       <DocumentsCard orderId={order.id} timeZone={timeZone} />
     </Stack>

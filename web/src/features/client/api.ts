@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, call, type Schemas } from '../../lib/api';
+import { ApiError, api, call, type Schemas } from '../../lib/api';
 import { downloadFromStream, viewFromStream } from '../../lib/fileTransfer';
 
 /** The client area's calls (/api/client/...): the client's orders, one order's page, placing one. */
@@ -32,6 +32,7 @@ export const clientKeys = {
   order: (id: number) => [...clientKeys.orders(), id] as const,
   messages: (id: number) => [...clientKeys.order(id), 'messages'] as const,
   documents: (id: number) => [...clientKeys.order(id), 'documents'] as const,
+  reportData: (id: number) => [...clientKeys.order(id), 'report-data'] as const,
 };
 
 export const MSG_ORDERS_FAILED = 'The orders could not be loaded.';
@@ -65,6 +66,20 @@ export const clientDocumentsQuery = (id: number) =>
   queryOptions({
     queryKey: clientKeys.documents(id),
     queryFn: () => call(api.GET('/api/client/orders/{id}/documents', { params: { path: { id } } }), quiet),
+  });
+
+/** GET /api/orders/{id}/report-data: what a delivered order's data file says; null when there is none (404). */
+export const clientReportDataQuery = (id: number) =>
+  queryOptions({
+    queryKey: clientKeys.reportData(id),
+    queryFn: async () => {
+      try {
+        return await call(api.GET('/api/orders/{id}/report-data', { params: { path: { id } } }), quiet);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
   });
 
 /** POST /api/client/orders: the new order's id and file number. */
