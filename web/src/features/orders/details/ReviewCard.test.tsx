@@ -23,44 +23,56 @@ const review: Schemas['Review'] = {
 const inReview = { statusId: 14 as const, orderStatus: 'In Review', availableActions: ['SEND_MESSAGE', 'REQUEST_REVISION', 'COMPLETE'] as Schemas['OrderAction'][] };
 
 const card = () => screen.findByRole('region', { name: 'Review Checklist' });
+const radios = (card: HTMLElement, item: string) => within(card).getByRole('radiogroup', { name: item });
+
+/** Staff on order 5 in review; the first save is refused (a note too long), the next answers with the review saved. */
+function reviewServer() {
+  const sent: unknown[] = [];
+  server.use(loggedIn(staffUser));
+  recordsServer({ order: inReview, review });
+  server.use(
+    http.put('*/api/staff/orders/5/review', async ({ request }) => {
+      const body = (await request.json()) as Schemas['ReviewBody'];
+      sent.push(body);
+      if (sent.length === 1) return HttpResponse.json({ message: 'The note is too long.', fields: { 'items[1].note': 'Note: at most 2000 characters.' } }, { status: 422 });
+      const now = '2026-03-03T16:00:00Z';
+      return HttpResponse.json({
+        complete: true,
+        items: review.items.map((i) => {
+          const a = body.items.find((x) => x.id === i.id);
+          return a ? { ...i, answer: a.answer, note: a.note ?? null, answeredBy: 'Sam Staff', answeredAt: now } : i;
+        }),
+      });
+    }),
+  );
+  return sent;
+}
 
 describe('Review Checklist card', () => {
-  it('sends the answers given or changed, a failed item needs a note, and a refused note shows under its item', async () => {
-    const sent: unknown[] = [];
-    server.use(loggedIn(staffUser));
-    recordsServer({ order: inReview, review });
-    server.use(
-      http.put('*/api/staff/orders/5/review', async ({ request }) => {
-        const body = (await request.json()) as Schemas['ReviewBody'];
-        sent.push(body);
-        if (sent.length === 1) return HttpResponse.json({ message: 'The note is too long.', fields: { 'items[1].note': 'Note: at most 2000 characters.' } }, { status: 422 });
-        const now = '2026-03-03T16:00:00Z';
-        return HttpResponse.json({
-          complete: true,
-          items: review.items.map((i) => {
-            const a = body.items.find((x) => x.id === i.id);
-            return a ? { ...i, answer: a.answer, note: a.note ?? null, answeredBy: 'Sam Staff', answeredAt: now } : i;
-          }),
-        });
-      }),
-    );
+  it('counts the answers, and a failed item needs a note before anything is sent', async () => {
+    const sent = reviewServer();
     renderApp('/staff/orderdetails/5');
     const c = await card();
     expect(within(c).getByText('1 of 3 answered')).toBeInTheDocument();
     expect(within(c).getByText(/^Answered by Rae Reviewer on 03\/02\/2026/)).toBeInTheDocument();
     const save = within(c).getByRole('button', { name: 'Save Review' });
     expect(save).toBeDisabled();
-
-    const sketch = within(c).getByRole('radiogroup', { name: 'The sketch matches the living area.' });
-    fireEvent.click(within(sketch).getByRole('radio', { name: 'Pass' }));
-    const adjustments = within(c).getByRole('radiogroup', { name: 'Adjustments are explained.' });
-    fireEvent.click(within(adjustments).getByRole('radio', { name: 'Fail' }));
+    fireEvent.click(within(radios(c, 'Adjustments are explained.')).getByRole('radio', { name: 'Fail' }));
     fireEvent.click(save);
-    const note = within(c).getByRole('textbox', { name: 'Note: Adjustments are explained.' });
-    expect(note).toHaveAccessibleDescription(MSG_FAIL_NOTE);
+    expect(within(c).getByRole('textbox', { name: 'Note: Adjustments are explained.' })).toHaveAccessibleDescription(MSG_FAIL_NOTE);
+    await settled();
     expect(sent).toEqual([]);
+  });
 
+  it('sends the answers given or changed, and a refused note shows under its item', async () => {
+    const sent = reviewServer();
+    renderApp('/staff/orderdetails/5');
+    const c = await card();
+    fireEvent.click(within(radios(c, 'The sketch matches the living area.')).getByRole('radio', { name: 'Pass' }));
+    fireEvent.click(within(radios(c, 'Adjustments are explained.')).getByRole('radio', { name: 'Fail' }));
+    const note = within(c).getByRole('textbox', { name: 'Note: Adjustments are explained.' });
     fireEvent.change(note, { target: { value: 'Explain the view adjustment.' } });
+    const save = within(c).getByRole('button', { name: 'Save Review' });
     fireEvent.click(save);
     await waitFor(() => expect(note).toHaveAccessibleDescription('Note: at most 2000 characters.'));
     expect(within(c).getByRole('textbox', { name: 'Note: The sketch matches the living area.' })).not.toHaveAccessibleDescription();
@@ -68,12 +80,13 @@ describe('Review Checklist card', () => {
 
     fireEvent.click(save);
     expect(await screen.findByText(MSG_REVIEW_SAVED)).toBeInTheDocument();
-    expect(sent[1]).toEqual({
+    const answers = {
       items: [
         { id: 12, answer: 'pass', note: null },
         { id: 13, answer: 'fail', note: 'Explain the view adjustment.' },
       ],
-    });
+    };
+    expect(sent).toEqual([answers, answers]);
     expect(await within(c).findByText('3 of 3 answered')).toBeInTheDocument();
     expect(within(c).getAllByText(/^Answered by Sam Staff on 03\/03\/2026/)).toHaveLength(2);
     expect(within(c).getByRole('button', { name: 'Save Review' })).toBeDisabled();

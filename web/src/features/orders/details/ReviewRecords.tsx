@@ -1,7 +1,13 @@
 import { ReviewCard } from './ReviewCard';
+import { RevisionsCard } from './RevisionsCard';
 import type { OrderDetails } from './types';
 
-/** The quality review and delivery records of the order page, beside the report data: staff see them all. */
+/** The quality review and delivery records of the order page, beside the report data: the revision requests for the appraiser too, the rest for staff. */
 export function ReviewRecords({ order, staff, timeZone }: { order: OrderDetails; staff: boolean; timeZone: string | null }) {
-  return <>{staff ? <ReviewCard order={order} timeZone={timeZone} /> : null}</>;
+  return (
+    <>
+      {staff ? <ReviewCard order={order} timeZone={timeZone} /> : null}
+      <RevisionsCard orderId={order.id} timeZone={timeZone} />
+    </>
+  );
 }
