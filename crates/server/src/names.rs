@@ -41,6 +41,24 @@ pub async fn user_names(
         .collect())
 }
 
+/// The full names of some users, to show who did what.
+pub struct FullNames(HashMap<i32, String>);
+
+impl FullNames {
+    /// The user's full name; empty for a user no longer on file.
+    pub fn of(&self, id: i32) -> String {
+        self.0.get(&id).cloned().unwrap_or_default()
+    }
+}
+
+/// The full names ("First Last") of the given users.
+pub async fn full_names(db: &impl ConnectionTrait, ids: Vec<i32>) -> AppResult<FullNames> {
+    let names = user_names(db, ids.into_iter()).await?;
+    Ok(FullNames(
+        names.into_iter().map(|(id, (first, last))| (id, joined(&first, &last))).collect(),
+    ))
+}
+
 /// Log-in names are kept and compared in lower case.
 pub fn normalize_username(username: &str) -> String {
     username.trim().to_lowercase()

@@ -37,7 +37,7 @@ impl Default for Limits {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Version {
     Uad26,
     Uad36,
@@ -74,7 +74,7 @@ impl std::fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Address {
     pub street: Option<String>,
     pub city: Option<String>,
@@ -96,7 +96,7 @@ impl Address {
 }
 
 /// An appraiser or supervisor as the file names them.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Person {
     pub name: Option<String>,
     pub license_number: Option<String>,
@@ -105,7 +105,7 @@ pub struct Person {
 }
 
 /// The report's PDF as the data file holds it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pdf {
     pub sha256: String,
     /// Starts as a PDF does (`%PDF-`).
@@ -119,7 +119,7 @@ impl Pdf {
 }
 
 /// What a data file says, normalised: amounts in cents, dates as dates.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Report {
     pub version: Version,
     /// The form of a 2.6 report (FNM1004, FNM1073, ...).

@@ -39,6 +39,7 @@ pub mod quote;
 pub mod quote_recipient;
 pub mod report_acknowledgement;
 pub mod report_type;
+pub mod report_value;
 pub mod review_answer;
 pub mod revision_item;
 pub mod revision_round;

@@ -22,6 +22,7 @@ mod m0020_lenders;
 pub mod m0021_report_data;
 mod m0022_quality_review;
 pub mod m0023_delivery_records;
+mod m0024_report_values;
 
 pub struct Migrator;
 
@@ -51,6 +52,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0021_report_data::Migration),
             Box::new(m0022_quality_review::Migration),
             Box::new(m0023_delivery_records::Migration),
+            Box::new(m0024_report_values::Migration),
         ]
     }
 }

@@ -4,8 +4,9 @@
 use chrono::{Duration, Utc};
 use portal_db::entities::{
     order, order_alert, order_contact, order_detail, order_history, order_invitation,
-    order_message, stored_file,
+    order_message, security_user, stored_file,
 };
+use portal_uad::samples::{self, Sample};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sea_orm::{
@@ -47,7 +48,12 @@ pub async fn seed(db: &DatabaseConnection, storage: &Storage) -> AppResult<()> {
         appraiser.first_name.clone().unwrap_or_default(),
         appraiser.last_name.clone().unwrap_or_default(),
     );
-    for o in orders.iter().filter(|o| o.assigned_appraiser_id == Some(appraiser.id)) {
+    let mine: Vec<&order::Model> =
+        orders.iter().filter(|o| o.assigned_appraiser_id == Some(appraiser.id)).collect();
+    if let Some(o) = mine.iter().find(|o| o.status_id == S::InReview) {
+        report_with_data_file(&txn, storage, o, &appraiser).await?;
+    }
+    for o in mine {
         if o.file_number == BARE_FILE {
             continue;
         }
@@ -322,6 +328,56 @@ async fn files(
         }
         .insert(db)
         .await?;
+    }
+    Ok(())
+}
+
+/// The report of an order in review and its UAD 3.6 data file, as the appraiser uploads them:
+/// the Report Data card, its warnings and the review checklist have something to show.
+async fn report_with_data_file(
+    db: &impl sea_orm::ConnectionTrait,
+    storage: &Storage,
+    o: &order::Model,
+    appraiser: &security_user::Model,
+) -> AppResult<()> {
+    let pdf = simple_pdf(&format!("Appraisal report for order {}", o.file_number));
+    let sample = Sample {
+        street: Some(o.property_address_line1.clone()),
+        city: o.property_city.clone(),
+        state: o.property_state_code.clone(),
+        zip: o.property_zip.clone(),
+        appraiser_name: Some(crate::names::full_name(appraiser)),
+        pdf: pdf.clone(),
+        ..Sample::default()
+    };
+    let data = samples::uad36(&sample);
+    let report = portal_uad::read(&data, &portal_uad::Limits::default())
+        .map_err(|r| crate::http::error::AppError::Internal(r.message))?;
+    let now = Utc::now();
+    for (name, file_type, bytes, content_type) in [
+        ("Appraisal Report.pdf", 1, pdf, "application/pdf"),
+        ("Appraisal Data.zip", crate::reports::DATA_FILE_TYPE_ID, data, "application/zip"),
+    ] {
+        let stored = storage.put_bytes(&bytes).await?;
+        let row = stored_file::ActiveModel {
+            id: NotSet,
+            storage_key: Set(stored.key),
+            file_name: Set(name.into()),
+            content_type: Set(content_type.into()),
+            size_bytes: Set(stored.size as i64),
+            sha256: Set(stored.sha256),
+            file_type_id: Set(Some(file_type)),
+            uploaded_by: Set(Some(appraiser.id)),
+            uploaded_at: Set(now - Duration::minutes(20)),
+            order_id: Set(Some(o.id)),
+            appraiser_user_id: Set(None),
+            hide: Set(false),
+        }
+        .insert(db)
+        .await?;
+        if file_type == crate::reports::DATA_FILE_TYPE_ID {
+            crate::reports::data::keep(db, row.id, &report).await?;
+        }
     }
     Ok(())
 }

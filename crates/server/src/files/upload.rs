@@ -323,14 +323,18 @@ async fn save(
 ) -> AppResult<Vec<FileRecord>> {
     let Form { target, types, revision_answers } = form;
     let mut resolved = Vec::with_capacity(types.len());
+    let mut reports = Vec::with_capacity(types.len());
     for (raw, file) in types.iter().zip(received) {
         let file_type = file_types::resolve(&state.db, raw, target.scope()).await?;
         file_types::check_format(&file_type, &file.file_name, file.kind.extension)?;
-        if file_type.id == crate::reports::DATA_FILE_TYPE_ID {
+        let report = if file_type.id == crate::reports::DATA_FILE_TYPE_ID {
             let bytes = state.storage.read_all(&file.stored.key).await?;
-            crate::reports::data::read(&state.config, &bytes)?;
-        }
+            Some(crate::reports::data::read(&state.config, &bytes)?)
+        } else {
+            None
+        };
         resolved.push(file_type);
+        reports.push(report);
     }
     let report = resolved.iter().any(|t| t.is_report);
     let data_file = resolved.iter().any(|t| t.id == crate::reports::DATA_FILE_TYPE_ID);
@@ -351,7 +355,7 @@ async fn save(
     let now = Utc::now();
     let txn = portal_db::begin_write(&state.db).await?;
     let mut records = Vec::with_capacity(received.len());
-    for (file, file_type) in received.iter().zip(&resolved) {
+    for ((file, file_type), report) in received.iter().zip(&resolved).zip(&reports) {
         let (order_id, appraiser_user_id) = match target {
             Target::Order(id) => (Some(id), None),
             Target::Appraiser(id) => (None, Some(id)),
@@ -359,6 +363,9 @@ async fn save(
         let row = stored_row(file, file_type.id, caller.id(), now, order_id, appraiser_user_id)
             .insert(&txn)
             .await?;
+        if let Some(report) = report {
+            crate::reports::data::keep(&txn, row.id, report).await?;
+        }
         records.push(FileRecord {
             id: row.id,
             file_type: file_type.description.clone(),

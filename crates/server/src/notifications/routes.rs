@@ -47,6 +47,7 @@ pub struct NotificationPreferences {
     pub events: Vec<EventChoice>,
     /// With an hour (0-23, in the company's time zone), e-mails wait for one digest sent daily at
     /// that hour; null sends each at once. SMS are always sent at once.
+    #[schema(minimum = 0, maximum = 23)]
     pub digest_hour: Option<i32>,
     /// The company's time zone, which the digest hour is in; ignored when sent.
     #[serde(default)]

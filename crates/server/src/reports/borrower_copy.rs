@@ -28,7 +28,7 @@ use crate::files::download::stream_response;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
-use crate::names::{full_name, joined, user_names};
+use crate::names::{full_name, full_names};
 use crate::orders::action_requests::required_text;
 use crate::orders::apply;
 use crate::orders::status::OrderStatus;
@@ -121,8 +121,8 @@ async fn copies_of(state: &AppState, order_id: i64) -> AppResult<BorrowerCopies>
     let waiver = borrower_copy_waiver::Entity::find_by_id(order_id).one(db).await?;
     let people: Vec<i32> =
         copies.iter().map(|c| c.sent_by).chain(waiver.iter().map(|w| w.user_id)).collect();
-    let names = user_names(db, people.into_iter()).await?;
-    let name = |id: i32| names.get(&id).map(|(f, l)| joined(f, l)).unwrap_or_default();
+    let names = full_names(db, people).await?;
+    let name = |id: i32| names.of(id);
     let closing_date = order_detail::Entity::find_by_id(order_id)
         .one(db)
         .await?

@@ -2,10 +2,12 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use portal_db::entities::{
     appraiser_license, appraiser_profile, order, order_detail, report_acknowledgement, report_type,
-    stored_file,
+    report_value, stored_file,
 };
 use portal_uad::{Address, Finding, Limits, OrderFacts, Report};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -20,6 +22,24 @@ pub const REPORT_FILE_TYPES: [i32; 2] = [1, 2];
 
 fn limits(config: &Config) -> Limits {
     Limits { max_xml_bytes: config.max_data_file_xml_bytes, ..Limits::default() }
+}
+
+/// Keeps what an uploaded data file says beside it, so it is not read again.
+pub async fn keep(db: &impl ConnectionTrait, file_id: i64, report: &Report) -> AppResult<()> {
+    let json = serde_json::to_string(report).map_err(|e| AppError::Internal(e.to_string()))?;
+    report_value::ActiveModel { file_id: Set(file_id), report: Set(json) }.insert(db).await?;
+    Ok(())
+}
+
+/// What the data file says: as kept at upload, or read from the file (uploaded before the portal
+/// kept it).
+async fn kept_or_read(state: &AppState, file: &stored_file::Model) -> AppResult<Report> {
+    let kept = report_value::Entity::find_by_id(file.id).one(&state.db).await?;
+    if let Some(report) = kept.and_then(|k| serde_json::from_str(&k.report).ok()) {
+        return Ok(report);
+    }
+    let bytes = state.storage.read_all(&file.storage_key).await?;
+    read(&state.config, &bytes)
 }
 
 /// Reads a data file, refusing one that is not a UAD file the portal can read (422 with its code).
@@ -101,14 +121,14 @@ pub async fn of_order(state: &AppState, o: &order::Model) -> AppResult<Option<Re
     let Some(file) = latest_file(&state.db, o.id, &[DATA_FILE_TYPE_ID]).await? else {
         return Ok(None);
     };
-    let bytes = state.storage.read_all(&file.storage_key).await?;
-    let report = read(&state.config, &bytes)?;
+    let report = kept_or_read(state, &file).await?;
     let facts = facts(state, o).await?;
     let acknowledged = report_acknowledgement::Entity::find()
         .filter(report_acknowledgement::Column::FileId.eq(file.id))
         .all(&state.db)
         .await?;
-    let names = crate::names::user_names(&state.db, acknowledged.iter().map(|a| a.user_id)).await?;
+    let people = acknowledged.iter().map(|a| a.user_id).collect();
+    let names = crate::names::full_names(&state.db, people).await?;
     let warnings = portal_uad::warnings(&report, &facts)
         .into_iter()
         .map(|f| {
@@ -116,9 +136,7 @@ pub async fn of_order(state: &AppState, o: &order::Model) -> AppResult<Option<Re
             Warning {
                 code: f.code.into(),
                 message: f.message,
-                acknowledged_by: ack
-                    .and_then(|a| names.get(&a.user_id))
-                    .map(|(first, last)| crate::names::joined(first, last)),
+                acknowledged_by: ack.map(|a| names.of(a.user_id)),
                 acknowledged_at: ack.map(|a| a.acknowledged_at),
             }
         })

@@ -17,7 +17,7 @@ use crate::current_user::CurrentUser;
 use crate::fields;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
-use crate::names::{joined, user_names};
+use crate::names::full_names;
 use crate::orders::apply;
 use crate::orders::lifecycle::OrderAction;
 use crate::orders::visibility::find_visible_order;
@@ -103,7 +103,7 @@ async fn review_of(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Review
         .into_iter()
         .map(|a| (a.checklist_item_id, a))
         .collect();
-    let names = user_names(db, answers.values().map(|a| a.user_id)).await?;
+    let names = full_names(db, answers.values().map(|a| a.user_id).collect()).await?;
     let items: Vec<ReviewItem> = items
         .into_iter()
         .map(|item| {
@@ -113,9 +113,7 @@ async fn review_of(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Review
                 text: item.text,
                 answer: answer.and_then(|a| Answer::of_stored(&a.answer)),
                 note: answer.and_then(|a| a.note.clone()),
-                answered_by: answer
-                    .and_then(|a| names.get(&a.user_id))
-                    .map(|(first, last)| joined(first, last)),
+                answered_by: answer.map(|a| names.of(a.user_id)),
                 answered_at: answer.map(|a| a.answered_at),
             }
         })

@@ -21,7 +21,7 @@ use crate::current_user::CurrentUser;
 use crate::fields;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
-use crate::names::{joined, user_names};
+use crate::names::full_names;
 use crate::orders::action_requests::MAX_TEXT;
 use crate::orders::visibility::find_visible_order;
 use crate::state::AppState;
@@ -272,9 +272,8 @@ async fn rounds_of(state: &AppState, order_id: i64) -> AppResult<Vec<RevisionRou
     }
     let people: Vec<i32> =
         rounds.iter().flat_map(|r| [Some(r.requested_by), r.answered_by]).flatten().collect();
-    let names = user_names(db, people.into_iter()).await?;
-    let name =
-        |id: i32| names.get(&id).map(|(first, last)| joined(first, last)).unwrap_or_default();
+    let names = full_names(db, people).await?;
+    let name = |id: i32| names.of(id);
     let zone = state.config.time_zone().map_err(AppError::Internal)?;
     let day = |t: DateTime<Utc>| t.with_timezone(&zone).date_naive();
     Ok(rounds

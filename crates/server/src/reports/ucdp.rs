@@ -15,7 +15,7 @@ use crate::current_user::CurrentUser;
 use crate::fields;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
-use crate::names::{full_name, joined, user_names};
+use crate::names::{full_name, full_names};
 use crate::orders::apply;
 use crate::orders::visibility::find_visible_order;
 use crate::state::AppState;
@@ -120,15 +120,12 @@ async fn is_fha(
 async fn ucdp_of(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Ucdp> {
     let detail = order_detail::Entity::find_by_id(order_id).one(db).await?;
     let record = ucdp_submission::Entity::find_by_id(order_id).one(db).await?;
-    let names = user_names(db, record.iter().map(|r| r.user_id)).await?;
+    let names = full_names(db, record.iter().map(|r| r.user_id).collect()).await?;
     Ok(Ucdp {
         is_fha: is_fha(db, detail.as_ref()).await?,
         fha_case_number: detail.and_then(|d| d.fha_case_id),
         status: record.as_ref().and_then(|r| SubmissionStatus::of_stored(&r.status)),
-        updated_by: record
-            .as_ref()
-            .and_then(|r| names.get(&r.user_id))
-            .map(|(first, last)| joined(first, last)),
+        updated_by: record.as_ref().map(|r| names.of(r.user_id)),
         updated_at: record.as_ref().map(|r| r.updated_at),
         fannie_doc_file_id: record.as_ref().and_then(|r| r.fannie_doc_file_id.clone()),
         freddie_doc_file_id: record.and_then(|r| r.freddie_doc_file_id),

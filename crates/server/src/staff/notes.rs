@@ -17,7 +17,7 @@ use crate::fields::{named, required};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
-use crate::names::{full_name, joined, user_names};
+use crate::names::{full_name, full_names};
 use crate::orders::visibility::find_visible_order;
 use crate::state::AppState;
 
@@ -59,15 +59,12 @@ async fn list_notes(
         .order_by_asc(order_note::Column::Id)
         .all(&state.db)
         .await?;
-    let names = user_names(&state.db, notes.iter().map(|n| n.author_user_id)).await?;
+    let names = full_names(&state.db, notes.iter().map(|n| n.author_user_id).collect()).await?;
     Ok(axum::Json(
         notes
             .into_iter()
             .map(|n| {
-                let author = names
-                    .get(&n.author_user_id)
-                    .map(|(first, last)| joined(first, last))
-                    .unwrap_or_default();
+                let author = names.of(n.author_user_id);
                 Note { id: n.id, text: n.text, author, created_at: n.created_at }
             })
             .collect(),

@@ -4,6 +4,7 @@ use crate::common;
 use portal_uad::samples::{self, Sample};
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
 
 use common::Session;
@@ -192,4 +193,32 @@ both_dbs!(a_product_that_requires_the_data_file_refuses_a_report_without_it, |ap
     let r =
         upload(&appraiser, id, &[("report.pdf", "1", pdf), ("report.zip", DATA_FILE, good)]).await;
     assert_eq!(r.status(), StatusCode::OK);
+});
+
+both_dbs!(what_a_data_file_says_is_kept_at_upload_and_not_read_again, |app| {
+    let id = order_with_details(
+        &app,
+        NewOrder { file_number: "700950", status: 13, appraiser: Some("demo.appraiser") },
+    )
+    .await;
+    let appraiser = app.signed_in("demo.appraiser").await;
+    let zip = samples::uad36(&Sample::default());
+    let r = upload(
+        &appraiser,
+        id,
+        &[("report.pdf", "1", Sample::default().pdf), ("data.zip", DATA_FILE, zip)],
+    )
+    .await;
+    assert_eq!(r.status(), StatusCode::OK);
+    let file = portal_db::entities::stored_file::Entity::find()
+        .filter(portal_db::entities::stored_file::Column::FileTypeId.eq(27))
+        .filter(portal_db::entities::stored_file::Column::OrderId.eq(id))
+        .one(&app.db)
+        .await
+        .unwrap()
+        .unwrap();
+    let storage = portal::storage::Storage::from_config(&app.config).unwrap();
+    storage.delete(&file.storage_key).await;
+    let data: Value = report_data(&appraiser, id).await.json().await.unwrap();
+    assert_eq!(data["appraisedValue"], 650000.0, "read from what was kept: {data}");
 });
