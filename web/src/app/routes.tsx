@@ -36,6 +36,7 @@ const performResetPassword = page(() => import('../features/auth/ResetPasswordPa
 const unauthorized = page(() => import('../features/access/AccessDeniedPage'), 'UnauthorizedPage');
 const forbidden = page(() => import('../features/access/AccessDeniedPage'), 'ForbiddenPage');
 const unsubscribe = page(() => import('../features/notifications/UnsubscribePage'), 'UnsubscribePage');
+const borrowerCopy = page(() => import('../features/borrower/BorrowerCopyPage'), 'BorrowerCopyPage');
 const notFound = page(() => import('../features/access/NotFoundPage'), 'NotFoundPage');
 const ordersDashboard = page(() => import('../features/orders/OrdersDashboardPage'), 'OrdersDashboardPage');
 const orderDetails = page(() => import('../features/orders/OrderDetailsPage'), 'OrderDetailsPage');
@@ -131,6 +132,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'reset-password', lazy: resetPassword },
         { path: 'perform-reset-password', lazy: performResetPassword },
         { path: 'unsubscribe', lazy: unsubscribe },
+        { path: 'borrower/copy/:token', lazy: borrowerCopy },
 
         // any signed-in user
         {

@@ -1,0 +1,70 @@
+import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Field, Fields } from '../../components/DataDisplay';
+import { DownloadIcon } from '../../components/icons';
+import { LoadFailed, PageSkeleton } from '../../components/LoadStates';
+import { ApiError } from '../../lib/api';
+import { useAppConfig } from '../../lib/appConfig';
+import { formatDateTime } from '../../lib/dates';
+import { formatFileSize } from '../../lib/fileSize';
+import { borrowerCopyQuery, downloadPath, type CopyLink } from './api';
+
+export const TITLE = 'Your copy of the appraisal';
+export const MSG_ECOA = 'You receive this copy under the Equal Credit Opportunity Act; it is free of charge.';
+
+/** The page's card: its heading above `children`. */
+function CopyCard({ children }: { children: ReactNode }) {
+  return (
+    <Stack align="center" py="xl">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={560}>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            {TITLE}
+          </Title>
+          {children}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function CopyDetails({ token, copy }: { token: string; copy: CopyLink }) {
+  const timeZone = useAppConfig().data?.companyTimeZone ?? null;
+  return (
+    <>
+      <Fields>
+        <Field label="Property">{copy.propertyAddress}</Field>
+        {copy.lender ? <Field label="Lender">{copy.lender}</Field> : null}
+      </Fields>
+      <Text>Available until {formatDateTime(copy.expiresAt, timeZone)}</Text>
+      <Button component="a" href={downloadPath(token)} download leftSection={<DownloadIcon size={16} />} w="fit-content" maw="100%" styles={{ label: { whiteSpace: 'normal' } }}>
+        {`Download the appraisal (PDF, ${formatFileSize(copy.fileSize)})`}
+      </Button>
+      <Text size="sm" c="gray.8">
+        {MSG_ECOA}
+      </Text>
+    </>
+  );
+}
+
+/** /borrower/copy/:token: the borrower's copy of the appraisal, opened from the e-mailed link without signing in. */
+export function BorrowerCopyPage() {
+  const token = useParams().token ?? '';
+  const copy = useQuery(borrowerCopyQuery(token));
+  if (copy.isPending) return <PageSkeleton label="Loading your copy" />;
+  return (
+    <CopyCard>
+      {copy.error instanceof ApiError && copy.error.status === 404 ? (
+        <Alert color="red" variant="light" role="alert">
+          {copy.error.message}
+        </Alert>
+      ) : copy.isError ? (
+        <LoadFailed error={copy.error} onRetry={() => void copy.refetch()} retrying={copy.isFetching} />
+      ) : (
+        <CopyDetails token={token} copy={copy.data} />
+      )}
+    </CopyCard>
+  );
+}
