@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, lazy, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PaginationBar } from '../../components/PaginationBar';
 import { useAppConfig } from '../../lib/appConfig';
@@ -23,6 +23,11 @@ import { OrderCards, OrdersTable } from './OrdersTable';
 import { ExpiryBanner } from './ExpiryBanner';
 import { PaymentInfoPrompt } from './PaymentInfoPrompt';
 import { FilterIcon } from '../../components/icons';
+import { UserType } from '../../lib/roles';
+import { useCurrentUser } from '../../lib/session';
+
+// Staff's compliance flag loads (code and list) once the first orders show.
+const BorrowerCopiesDue = lazy(() => import('./BorrowerCopiesDue').then((m) => ({ default: m.BorrowerCopiesDue })));
 
 export const SKELETON_ROWS = 10;
 export const MSG_NO_ORDERS = 'No orders found';
@@ -63,6 +68,7 @@ export function OrdersDashboardPage() {
   const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const large = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
   const timeZone = useAppConfig().data?.companyTimeZone ?? null;
+  const staff = useCurrentUser().data?.userType === UserType.STAFF;
   const todayIso = toIsoDate(today(timeZone));
 
   const go = (next: DashboardState) => setParams(toDashboardParams(next));
@@ -101,6 +107,12 @@ export function OrdersDashboardPage() {
           </Button>
         </Group>
       </Group>
+
+      {staff && (data || query.isError) ? (
+        <Suspense fallback={null}>
+          <BorrowerCopiesDue />
+        </Suspense>
+      ) : null}
 
       {error ? (
         <Alert color="red.9" variant="filled" role="alert">

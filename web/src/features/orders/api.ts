@@ -18,6 +18,15 @@ export function dashboardQuery(filter: SearchFilter) {
   });
 }
 
+export type DueCopy = Schemas['DueCopy'];
+
+/** GET /api/staff/compliance/borrower-copies: orders closing soon whose borrower has no copy and no waiver. */
+export const borrowerCopiesDueQuery = () =>
+  queryOptions({
+    queryKey: orderKeys.borrowerCopiesDue(),
+    queryFn: () => call(api.GET('/api/staff/compliance/borrower-copies'), { notify: false }),
+  });
+
 export function useSearchStatuses(enabled = true) {
   return useQuery({
     queryKey: orderKeys.searchStatuses(),

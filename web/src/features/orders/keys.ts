@@ -9,6 +9,8 @@ export const orderKeys = {
   dashboard: () => ['dashboard'] as const,
   dashboardPage: (filter: SearchFilter) => [...orderKeys.dashboard(), filter] as const,
   searchStatuses: () => ['constants', 'search-statuses'] as const,
+  /** Staff's compliance flag: orders whose borrower's copy is due (read again each time the dashboard shows). */
+  borrowerCopiesDue: () => ['staff', 'compliance', 'borrower-copies'] as const,
   details: (orderId: number) => ['order-details', orderId] as const,
   /** Staff's internal notes on an order (never asked for by anyone else). */
   notes: (orderId: number) => ['staff', 'order-notes', orderId] as const,
