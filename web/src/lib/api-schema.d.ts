@@ -2923,6 +2923,8 @@ export interface components {
             id: number;
             /** @description report (delivered by the company) or attachment (from the client). */
             kind: string;
+            /** @description SHA-256 of the file as stored (hex): the delivered bytes are the uploaded bytes. */
+            sha256: string;
             /** Format: int64 */
             sizeBytes: number;
             /** Format: date-time */

@@ -38,6 +38,8 @@ pub struct ClientDocument {
     pub content_type: String,
     pub size_bytes: i64,
     pub uploaded_at: DateTime<Utc>,
+    /// SHA-256 of the file as stored (hex): the delivered bytes are the uploaded bytes.
+    pub sha256: String,
     /// report (delivered by the company) or attachment (from the client).
     pub kind: String,
 }
@@ -76,6 +78,7 @@ fn document(f: stored_file::Model) -> ClientDocument {
         content_type: f.content_type,
         size_bytes: f.size_bytes,
         uploaded_at: f.uploaded_at,
+        sha256: f.sha256,
         kind: if report { "report" } else { "attachment" }.into(),
     }
 }

@@ -288,8 +288,8 @@ async fn files(
 ) -> AppResult<()> {
     let now = Utc::now();
     /// (name, file type, content, content type, uploaded by, minutes ago, hidden)
-    type DemoFile<'a> = (&'a str, i32, Vec<u8>, &'a str, i32, i64, bool);
-    let list: [DemoFile; 3] = [
+    type Listed<'a> = (&'a str, i32, Vec<u8>, &'a str, i32, i64, bool);
+    let list: [Listed; 3] = [
         (
             "Engagement Letter.pdf",
             7,
@@ -311,25 +311,47 @@ async fn files(
         ),
     ];
     for (name, file_type, bytes, content_type, by, minutes_ago, hide) in list {
-        let stored = storage.put_bytes(&bytes).await?;
-        stored_file::ActiveModel {
-            id: NotSet,
-            storage_key: Set(stored.key),
-            file_name: Set(name.into()),
-            content_type: Set(content_type.into()),
-            size_bytes: Set(stored.size as i64),
-            sha256: Set(stored.sha256),
-            file_type_id: Set(Some(file_type)),
-            uploaded_by: Set(Some(by)),
-            uploaded_at: Set(now - Duration::minutes(minutes_ago)),
-            order_id: Set(Some(o.id)),
-            appraiser_user_id: Set(None),
-            hide: Set(hide),
-        }
-        .insert(db)
-        .await?;
+        let file = DemoFile { name, file_type, content_type, by, hide };
+        order_file(db, storage, o.id, file, &bytes, now - Duration::minutes(minutes_ago)).await?;
     }
     Ok(())
+}
+
+/// A file of a demo order.
+struct DemoFile<'a> {
+    name: &'a str,
+    file_type: i32,
+    content_type: &'a str,
+    by: i32,
+    hide: bool,
+}
+
+/// Stores the bytes and records them as a file of the order.
+async fn order_file(
+    db: &impl sea_orm::ConnectionTrait,
+    storage: &Storage,
+    order_id: i64,
+    file: DemoFile<'_>,
+    bytes: &[u8],
+    at: chrono::DateTime<Utc>,
+) -> AppResult<stored_file::Model> {
+    let stored = storage.put_bytes(bytes).await?;
+    Ok(stored_file::ActiveModel {
+        id: NotSet,
+        storage_key: Set(stored.key),
+        file_name: Set(file.name.into()),
+        content_type: Set(file.content_type.into()),
+        size_bytes: Set(stored.size as i64),
+        sha256: Set(stored.sha256),
+        file_type_id: Set(Some(file.file_type)),
+        uploaded_by: Set(Some(file.by)),
+        uploaded_at: Set(at),
+        order_id: Set(Some(order_id)),
+        appraiser_user_id: Set(None),
+        hide: Set(file.hide),
+    }
+    .insert(db)
+    .await?)
 }
 
 /// The report of an order in review and its UAD 3.6 data file, as the appraiser uploads them:
@@ -358,23 +380,8 @@ async fn report_with_data_file(
         ("Appraisal Report.pdf", 1, pdf, "application/pdf"),
         ("Appraisal Data.zip", crate::reports::DATA_FILE_TYPE_ID, data, "application/zip"),
     ] {
-        let stored = storage.put_bytes(&bytes).await?;
-        let row = stored_file::ActiveModel {
-            id: NotSet,
-            storage_key: Set(stored.key),
-            file_name: Set(name.into()),
-            content_type: Set(content_type.into()),
-            size_bytes: Set(stored.size as i64),
-            sha256: Set(stored.sha256),
-            file_type_id: Set(Some(file_type)),
-            uploaded_by: Set(Some(appraiser.id)),
-            uploaded_at: Set(now - Duration::minutes(20)),
-            order_id: Set(Some(o.id)),
-            appraiser_user_id: Set(None),
-            hide: Set(false),
-        }
-        .insert(db)
-        .await?;
+        let file = DemoFile { name, file_type, content_type, by: appraiser.id, hide: false };
+        let row = order_file(db, storage, o.id, file, &bytes, now - Duration::minutes(20)).await?;
         if file_type == crate::reports::DATA_FILE_TYPE_ID {
             crate::reports::data::keep(db, row.id, &report).await?;
         }

@@ -168,7 +168,8 @@ fn staff_actions(ctx: ActionContext) -> Vec<OrderAction> {
         (Unassign, ctx.assigned && open && !reviewing && s != S::OnHold),
         (ApproveConditions, s == S::WaitingApproval),
         (DeclineConditions, s == S::WaitingApproval),
-        (RequestRevision, reviewing),
+        // A completed report that cannot be delivered (a hard stop in its data file) goes back too.
+        (RequestRevision, reviewing || s == S::Completed),
         (Complete, reviewing),
         (Deliver, matches!(s, S::Completed | S::Reviewed)),
         (Cancel, open || s == S::Rejected),
@@ -458,7 +459,7 @@ mod tests {
             staff(24, true, false),
             [RequestRevision, Complete, Cancel, Hold, SetVisibility]
         );
-        assert_eq!(staff(15, true, false), [Deliver, SetVisibility]);
+        assert_eq!(staff(15, true, false), [RequestRevision, Deliver, SetVisibility]);
         assert_eq!(staff(10, true, false), [Cancel, Resume, SetVisibility]);
         assert_eq!(staff(18, true, false), [SetVisibility]);
         assert_eq!(staff(19, true, false), [SetVisibility]);

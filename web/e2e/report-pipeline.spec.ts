@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { day, expectNoAxeViolations, expectNotice, mailMarker, openAction, refuseOtherOrigins, screenshot, signIn, submit, waitForMail } from './helpers';
+import { uad36, type Uad36 } from './uad';
+
+/*
+ * The report pipeline: the appraiser uploads the report with a UAD 3.6 data file whose value is
+ * missing, so Deliver is refused with hard stop 100; staff send it back with one revision item; the
+ * appraiser answers it with a revised report and a good data file; the reviewer has worked the
+ * checklist, staff complete and deliver and send the borrower's copy; the lender's order page has the
+ * report and the data file byte for byte, and the borrower's link downloads the report.
+ */
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`);
+const BORROWER = 'ann.lee@example.com';
+
+async function apiPost(page: Page, path: string, data: unknown): Promise<APIResponse> {
+  const csrf = (await (await page.request.get('/api/auth/csrf')).json()) as { token: string };
+  const res = await page.request.post(path, { data, headers: { 'X-XSRF-TOKEN': csrf.token } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return res;
+}
+
+/** The client places an order; staff assign it; the appraiser accepts and inspects it today. */
+async function inspectedOrder(client: Page, staff: Page, appraiser: Page): Promise<number> {
+  const placed = await apiPost(client, '/api/client/orders', {
+    propertyAddressLine1: '12 Oak St',
+    propertyCity: 'Austin',
+    propertyStateCode: 'TX',
+    propertyZip: '78701',
+    propertyCounty: 'Travis County',
+    propertyTypeId: 1,
+    intendedUseId: 1,
+    productId: 1,
+    loanNumber: `LN-${Date.now()}`,
+    borrowerName: 'Ann Lee',
+    borrowerEmail: BORROWER,
+    borrowerPhone: '512 555 0199',
+    requestedDueDate: day(10),
+  });
+  const id = ((await placed.json()) as { id: number }).id;
+  const me = (await (await appraiser.request.get('/api/auth/logged-in')).json()) as { securityUserId: number };
+  await apiPost(staff, `/api/staff/orders/${id}/assign`, { appraiserId: me.securityUserId });
+  await apiPost(appraiser, '/api/order-details/accept', { orderId: id });
+  await apiPost(appraiser, '/api/order-details/schedule-inspection', {
+    orderId: id,
+    inspectionActualDate: day(0),
+    estimatedDeliveryDate: day(5),
+    appointmentStartTime: '09:00',
+    appointmentEndTime: '10:00',
+    appointmentScheduledWith: 'Borrower',
+    lateInspectionReason: '',
+    rescheduleReason: '',
+  });
+  await apiPost(appraiser, '/api/order-details/mark-inspected', {
+    orderId: id,
+    inspectionActualDate: day(0),
+    inspectionActualTime: '09:30',
+    estimatedDeliveryDate: day(5),
+    orderStatusMessage: '',
+    reasonLateDelivery: '',
+  });
+  return id;
+}
+
+/** The appraiser uploads the report and its data file in one go, answering the open revision items. */
+async function uploadReport(page: Page, report: Buffer, dataFile: Buffer, answer?: string): Promise<void> {
+  const dialog = await openAction(page, 'Upload Files');
+  const first = dialog.getByRole('group', { name: 'File 1' });
+  await first.getByLabel('File type').selectOption({ label: answer ? 'Revised Appraisal Report' : 'Appraisal Report' });
+  await first.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: report });
+  await dialog.getByRole('button', { name: 'Add another file' }).click();
+  const second = dialog.getByRole('group', { name: 'File 2' });
+  await second.getByLabel('File type').selectOption({ label: 'Appraisal Data File' });
+  await second.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: 'appraisal.zip', mimeType: 'application/zip', buffer: dataFile });
+  if (answer) await dialog.getByLabel('Your answer').fill(answer);
+  await submit(dialog, 'Upload');
+  await expect(dialog).toHaveCount(0);
+}
+
+/** The reviewer answers every checklist item Pass and saves. */
+async function passChecklist(page: Page): Promise<void> {
+  const card = page.getByTestId('card-review');
+  for (const group of await card.getByRole('radiogroup').all()) await group.getByRole('radio', { name: 'Pass' }).check();
+  await card.getByRole('button', { name: 'Save Review' }).click();
+  await expect(card.getByText(/^(\d+) of \1 answered$/)).toBeVisible();
+}
+
+test('the report pipeline from the data file to the borrower', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const pages: Page[] = [];
+  for (let i = 0; i < 4; i++) pages.push(await (await browser.newContext()).newPage());
+  const [client, staff, appraiser, borrower] = pages as [Page, Page, Page, Page];
+  for (const page of pages) await refuseOtherOrigins(page);
+  await signIn(client, 'demo.client');
+  await signIn(staff, 'demo.staff');
+  await signIn(appraiser, 'demo.appraiser');
+  const id = await inspectedOrder(client, staff, appraiser);
+  const file: Uad36 = {
+    value: null,
+    effectiveDate: day(0),
+    street: '12 Oak St',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    appraiserName: 'Avery Appraiser',
+    licenseNumber: 'TX-1380001',
+    pdf: pdf('first report'),
+  };
+
+  await appraiser.goto(`/appraiser/orderdetails/${id}`);
+  await uploadReport(appraiser, file.pdf, uad36(file));
+
+  // A hard stop on the order page; the checklist worked; Deliver refused with code 100.
+  await staff.goto(`/staff/orderdetails/${id}`);
+  const data = staff.getByTestId('card-report-data');
+  await expect(data.getByText(/^100: /)).toBeVisible();
+  await passChecklist(staff);
+  await expectNoAxeViolations(staff);
+  await screenshot(staff, 'report-pipeline-desktop-review.png');
+  let dialog = await openAction(staff, 'Complete');
+  await submit(dialog, 'Complete Order');
+  await expectNotice(staff, 'Order completed.');
+  dialog = await openAction(staff, 'Deliver To Client');
+  await dialog.getByRole('checkbox', { name: "Send the borrower's copy" }).uncheck();
+  await submit(dialog, 'Deliver To Client');
+  await expect(dialog.getByText(/hard stops: 100/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // One revision item; the appraiser answers it with a good data file.
+  dialog = await openAction(staff, 'Request Revision');
+  await dialog.getByLabel('Page or field').fill('Reconciliation');
+  await dialog.getByLabel('What to change').fill('The appraised value is missing from the data file.');
+  await submit(dialog, 'Request Revision');
+  await expect(dialog).toHaveCount(0);
+  const revised = { ...file, value: '650,000', pdf: pdf('revised report') };
+  const revisedZip = uad36(revised);
+  await appraiser.reload();
+  await uploadReport(appraiser, revised.pdf, revisedZip, 'The value is now in the data file.');
+
+  // Staff complete and deliver, sending the borrower's copy.
+  await staff.reload();
+  await expect(staff.getByTestId('card-revisions').getByText('The value is now in the data file.')).toBeVisible();
+  await expect(data.getByText(/^100: /)).toHaveCount(0);
+  const acknowledge = data.getByRole('button', { name: /^Acknowledge/ });
+  if (await acknowledge.count()) {
+    for (const box of await data.getByRole('checkbox').all()) await box.check();
+    await acknowledge.click();
+  }
+  dialog = await openAction(staff, 'Complete');
+  await submit(dialog, 'Complete Order');
+  await expectNotice(staff, 'Order completed.');
+  const mails = mailMarker();
+  dialog = await openAction(staff, 'Deliver To Client');
+  await expect(dialog.getByRole('checkbox', { name: "Send the borrower's copy" })).toBeChecked();
+  await submit(dialog, 'Deliver To Client');
+  await expectNotice(staff, 'Order delivered to the client.');
+
+  // The lender has both files byte for byte.
+  await client.goto(`/client/orders/${id}`);
+  const documents = client.getByRole('table', { name: 'Documents' });
+  await expect(documents.getByText('report.pdf')).toBeVisible();
+  await expect(documents.getByText('appraisal.zip')).toBeVisible();
+  const listed = (await (await client.request.get(`/api/client/orders/${id}/documents`)).json()) as { fileName: string; sha256: string }[];
+  expect(listed.find((d) => d.fileName === 'appraisal.zip')?.sha256).toBe(sha256(revisedZip));
+  expect(listed.filter((d) => d.fileName === 'report.pdf').map((d) => d.sha256)).toContain(sha256(revised.pdf));
+
+  // The borrower's link downloads the revised report.
+  const mail = await waitForMail(BORROWER, mails, (m) => m.text.includes('/borrower/copy/'));
+  const link = /https?:\/\/\S+\/borrower\/copy\/\S+/.exec(mail.text)![0];
+  await borrower.goto(new URL(link).pathname);
+  await expect(borrower.getByRole('heading', { level: 1, name: 'Your copy of the appraisal' })).toBeVisible();
+  await expectNoAxeViolations(borrower);
+  const download = borrower.waitForEvent('download');
+  await borrower.getByRole('link', { name: /^Download the appraisal/ }).click();
+  const saved = await (await download).path();
+  expect(sha256(await import('node:fs/promises').then((fs) => fs.readFile(saved)))).toBe(sha256(revised.pdf));
+});
