@@ -6,7 +6,7 @@ import { answerPost, appConfig, csrf, server } from '../../../../test/server';
 import type { ActionDialogProps } from './types';
 import type { OrderDetails } from '../types';
 import { MSG_FEE_POSITIVE, StaffAssignDialog } from './AssignDialog';
-import { CancelOrderDialog, CompleteDialog, MSG_REASON_REQUIRED } from './StaffDialogs';
+import { CancelOrderDialog, CompleteDialog, DeliverDialog, MSG_REASON_REQUIRED } from './StaffDialogs';
 import { MSG_CHANGE_REQUIRED, MSG_REFERENCE_REQUIRED, RequestRevisionDialog } from './RequestRevisionDialog';
 import { MSG_SELECT_APPRAISER } from './rules';
 
@@ -165,5 +165,40 @@ describe('staff desk dialogs', () => {
       },
       expect.anything(),
     ]);
+  });
+
+  it.each([
+    ['no copy was sent yet: checked, the copy is sent after Deliver', [], true],
+    [
+      'a copy was sent: not checked, nothing more is sent',
+      [{ email: 'jordan@example.com', sentBy: 'Sam Staff', sentAt: '2026-03-06T15:00:00Z', expiresAt: '2026-04-05T15:00:00Z', downloads: [] }],
+      false,
+    ],
+  ])("deliver: the borrower's copy when %s", async (_, sent, checked) => {
+    const calls: string[] = [];
+    const copies = { borrowerEmail: 'jordan@example.com', closingDate: null, sent, waiver: null, due: false };
+    server.use(
+      csrf,
+      appConfig(),
+      http.get('*/api/staff/orders/9/borrower-copy', () => HttpResponse.json(copies)),
+      http.post('*/api/staff/orders/9/deliver', () => {
+        calls.push('deliver');
+        return HttpResponse.json({ message: 'Order delivered to the client.' });
+      }),
+      http.post('*/api/staff/orders/9/borrower-copy', async ({ request }) => {
+        calls.push(`copy ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json(copies);
+      }),
+    );
+    const onDone = open(DeliverDialog, 'DELIVER');
+    const dialog = await screen.findByRole('dialog', { name: 'Deliver To Client' });
+    const box = within(dialog).getByRole('checkbox', { name: "Send the borrower's copy" });
+    await waitFor(() => expect(box).toBeEnabled());
+    expect(box).toHaveAccessibleDescription('A link to the report, to jordan@example.com');
+    if (checked) expect(box).toBeChecked();
+    else expect(box).not.toBeChecked();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deliver To Client' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(calls).toEqual(checked ? ['deliver', 'copy {"email":"jordan@example.com"}'] : ['deliver']);
   });
 });

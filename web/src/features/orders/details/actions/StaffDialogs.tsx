@@ -1,7 +1,10 @@
-import { List, Text } from '@mantine/core';
+import { Checkbox, List, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog } from '../../../../components/FormDialog';
-import { unansweredItems } from '../reviewApi';
+import { failureText, isSharedFailure } from '../../../../lib/api';
+import { notify } from '../../../../lib/notify';
+import { borrowerCopyQuery, sendBorrowerCopy, unansweredItems } from '../reviewApi';
 import type { ActionDialogProps } from './types';
 import { approveConditions, askOnTime, cancelOrder, completeOrder, declineConditions, deliverOrder, holdOrder, resumeOrder, unassign } from './api';
 import { MSG_MESSAGE_REQUIRED } from './rules';
@@ -9,6 +12,7 @@ import { ConfirmActionDialog, TextActionDialog } from './SimpleDialogs';
 import { useOrderAction } from './useOrderAction';
 
 export const MSG_REASON_REQUIRED = 'Please enter a reason.';
+export const MSG_COPY_NOT_SENT = "The order was delivered, but the borrower's copy could not be sent: send it from the order page.";
 
 type Props = ActionDialogProps;
 const state = ({ order, opened, onClose, onDone }: Props) => ({ order, opened, onClose, onDone });
@@ -75,16 +79,39 @@ export function CompleteDialog({ order, opened, onClose, onDone }: Props) {
   );
 }
 
-export function DeliverDialog(props: Props) {
-  const { order } = props;
+/** After Deliver: the borrower's copy to `email`; its failure is told, Deliver stays done. */
+async function sendCopyAfterDelivery(orderId: number, email: string): Promise<void> {
+  try {
+    await sendBorrowerCopy(orderId, email);
+    notify('success', `The borrower's copy was sent to ${email}.`);
+  } catch (e) {
+    if (!isSharedFailure(e)) notify('error', failureText(e, MSG_COPY_NOT_SENT));
+  }
+}
+
+/** Deliver, and send the borrower's copy with it (offered when the order has the borrower's e-mail; checked while none was sent). */
+export function DeliverDialog({ order, opened, onClose, onDone }: Props) {
+  const copies = useQuery(borrowerCopyQuery(order.id)).data;
+  const email = copies?.borrowerEmail ?? '';
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const sendCopy = !!email && (chosen ?? copies?.sent.length === 0);
+  const { busy, failure, run } = useOrderAction(order.id, onDone);
+  const deliver = async () => {
+    const done = await deliverOrder(order.id);
+    if (sendCopy) await sendCopyAfterDelivery(order.id, email);
+    return done;
+  };
   return (
-    <ConfirmActionDialog
-      {...state(props)}
-      title="Deliver To Client"
-      text={`Mark order #${order.fileNumber} delivered to the client?`}
-      submitLabel="Deliver To Client"
-      send={() => deliverOrder(order.id)}
-    />
+    <FormDialog title="Deliver To Client" opened={opened} onClose={onClose} onSubmit={() => void run(deliver)} submitLabel="Deliver To Client" busy={busy} failure={failure}>
+      <Text>{`Mark order #${order.fileNumber} delivered to the client?`}</Text>
+      <Checkbox
+        label="Send the borrower's copy"
+        description={email ? `A link to the report, to ${email}` : 'The order has no borrower e-mail: send the copy from the order page.'}
+        disabled={!email}
+        checked={sendCopy}
+        onChange={(e) => setChosen(e.currentTarget.checked)}
+      />
+    </FormDialog>
   );
 }
 
