@@ -4,12 +4,13 @@ import { useRef, useState } from 'react';
 export type RowErrors<R> = Partial<Record<keyof R, string>>;
 
 /**
- * Rows of a form that the user adds and removes (at least one), each with a stable key and its
- * fields' messages: changing a field clears its message, removing a row removes its messages.
+ * Rows of a form that the user adds, removes and reorders (one blank row to start, or `initial`),
+ * each with a stable key and its fields' messages: changing a field clears its message, removing
+ * or moving a row takes its messages along.
  */
-export function useRows<R extends object>(blank: () => R) {
-  const next = useRef(1);
-  const [rows, setRows] = useState<(R & { key: number })[]>(() => [{ ...blank(), key: 0 }]);
+export function useRows<R extends object>(blank: () => R, initial?: readonly R[]) {
+  const [rows, setRows] = useState<(R & { key: number })[]>(() => (initial ?? [blank()]).map((r, key) => ({ ...r, key })));
+  const next = useRef(rows.length);
   const [errors, setErrors] = useState<RowErrors<R>[]>([]);
   const update = <K extends keyof R>(index: number, field: K, value: R[K]) => {
     setRows((all) => all.map((r, i) => (i === index ? { ...r, [field]: value } : r)));
@@ -21,7 +22,15 @@ export function useRows<R extends object>(blank: () => R) {
     setRows((all) => all.filter((r) => r.key !== key));
     setErrors((all) => all.filter((_, i) => i !== index));
   };
-  return { rows, errors, setErrors, update, add, remove };
+  /** Swaps row `index` with its neighbour `by` places away; nothing at either end. */
+  const move = (index: number, by: -1 | 1) => {
+    const to = index + by;
+    if (to < 0 || to >= rows.length) return;
+    const swap = <T>(all: T[]) => all.map((item, i) => (i === index ? all[to]! : i === to ? all[index]! : item));
+    setRows(swap);
+    setErrors((all) => swap(Array.from(rows, (_, i) => all[i] ?? {})));
+  };
+  return { rows, errors, setErrors, update, add, remove, move };
 }
 
 /** Whether any row has a message. */

@@ -109,6 +109,21 @@ describe('Checklist page', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('an item’s message moves with it, and goes with it when it is removed', async () => {
+    const { sent } = withChecklist(own);
+    fireEvent.change(await screen.findByLabelText('Item 3'), { target: { value: '' } });
+    save();
+    expect(await screen.findByText('Item 3 is required.')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Move item 3 up'));
+    expect(screen.getByLabelText('Item 2')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Item 3')).not.toHaveAttribute('aria-invalid');
+    fireEvent.click(screen.getByLabelText('Remove item 2'));
+    expect(screen.queryByText('Item 3 is required.')).not.toBeInTheDocument();
+    expect(values()).toEqual(['Comparables within a mile', 'Photos of every room']);
+    save();
+    await waitFor(() => expect(sent).toHaveLength(1));
+  });
+
   it('shows why the list could not be loaded, with a way back', async () => {
     server.use(
       loggedIn(staff),

@@ -4,11 +4,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { FailureAlert, LoadFailed, PageSkeleton } from '../../../components/LoadStates';
 import { BackIcon, ChevronDownIcon, ChevronUpIcon, TrashIcon } from '../../../components/icons';
+import { anyRowError, useRows } from '../../../components/useRows';
 import { failureText, fieldErrors, isSharedFailure } from '../../../lib/api';
 import { MSG_FIX_FIELDS } from '../../../lib/fieldRules';
 import { notify } from '../../../lib/notify';
 import { checklistQuery, productKeys, saveChecklist, type Checklist } from './api';
-import { MAX_ITEM_TEXT, itemsOf, moved, rowErrors, rowsOf, serverRowErrors, type ItemRow, type RowErrors } from './checklistRows';
+import { MAX_ITEM_TEXT, blankItem, bodyItems, checkItems, itemsOfList, serverItemErrors, type Item } from './checklistRows';
 
 export const MSG_CHECKLIST_SAVED = 'Checklist saved.';
 export const MSG_USES_DEFAULT = 'This product uses the default list; saving makes it its own.';
@@ -24,7 +25,7 @@ function BackToProducts() {
 }
 
 interface RowProps {
-  row: ItemRow;
+  item: Item;
   index: number;
   count: number;
   error: string | undefined;
@@ -34,7 +35,7 @@ interface RowProps {
 }
 
 /** One item: its text, Move up and Move down (still focusable at the ends, doing nothing there) and Remove. */
-function ItemRowInputs({ row, index, count, error, onText, onMove, onRemove }: RowProps) {
+function ItemInputs({ item, index, count, error, onText, onMove, onRemove }: RowProps) {
   const n = index + 1;
   const edge = (by: -1 | 1) => (by < 0 ? index === 0 : index === count - 1);
   const moveButton = (by: -1 | 1) => (
@@ -51,7 +52,7 @@ function ItemRowInputs({ row, index, count, error, onText, onMove, onRemove }: R
     </ActionIcon>
   );
   return (
-    <Group component="li" data-row-key={row.key} align="flex-start" gap="xs" wrap="nowrap">
+    <Group component="li" align="flex-start" gap="xs" wrap="nowrap">
       <Textarea
         label={`Item ${n}`}
         autosize
@@ -59,9 +60,9 @@ function ItemRowInputs({ row, index, count, error, onText, onMove, onRemove }: R
         maxRows={6}
         maxLength={MAX_ITEM_TEXT}
         style={{ flex: 1, minWidth: 0 }}
-        value={row.text}
+        value={item.text}
         error={error}
-        autoFocus={row.fresh}
+        autoFocus={item.fresh}
         onChange={(e) => onText(e.currentTarget.value)}
       />
       <Group gap={4} wrap="nowrap" mt={25}>
@@ -75,87 +76,66 @@ function ItemRowInputs({ row, index, count, error, onText, onMove, onRemove }: R
   );
 }
 
-/** The rows being edited, their errors, and the moves, additions and removals. */
-function useItemRows(list: Checklist) {
-  const [rows, setRows] = useState(() => rowsOf(list));
-  const [errors, setErrors] = useState<RowErrors>({});
-  const nextKey = useRef(list.items.length);
-  const listRef = useRef<HTMLDivElement>(null);
-  const [focusMove, setFocusMove] = useState<{ key: number; by: -1 | 1 } | null>(null);
+/** The list's rows (components/useRows), with the focus kept on a Move button as its item moves. */
+function useChecklistRows(list: Checklist) {
+  const rows = useRows(blankItem, itemsOfList(list));
+  const listRef = useRef<HTMLOListElement>(null);
+  const [moving, setMoving] = useState<{ to: number; by: -1 | 1 } | null>(null);
   useEffect(() => {
-    if (!focusMove) return;
-    listRef.current?.querySelector<HTMLElement>(`[data-row-key="${focusMove.key}"] [data-move="${focusMove.by}"]`)?.focus();
-  }, [focusMove]);
-  const edit = (next: ItemRow[]) => {
-    setRows(next);
-    setErrors({});
+    if (moving) listRef.current?.children[moving.to]?.querySelector<HTMLElement>(`[data-move="${moving.by}"]`)?.focus();
+  }, [moving]);
+  const move = (index: number, by: -1 | 1) => {
+    rows.move(index, by);
+    setMoving({ to: Math.min(Math.max(index + by, 0), rows.rows.length - 1), by });
   };
-  return {
-    rows,
-    errors,
-    setErrors,
-    listRef,
-    text: (key: number, text: string) => {
-      setRows((cur) => cur.map((r) => (r.key === key ? { ...r, text } : r)));
-      setErrors(({ [key]: _, ...rest }) => rest);
-    },
-    move: (index: number, by: -1 | 1) => {
-      edit(moved(rows, index, by));
-      setFocusMove({ key: rows[index]!.key, by });
-    },
-    remove: (key: number) => edit(rows.filter((r) => r.key !== key)),
-    add: () => edit([...rows, { key: nextKey.current++, id: null, text: '', fresh: true }]),
-  };
+  return { ...rows, listRef, move };
 }
 
 /** The list's editor: a box per item, Add item, and Save Checklist (the whole list in order). */
 function ChecklistForm({ productId, list }: { productId: number; list: Checklist }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const items = useItemRows(list);
+  const { rows, errors, setErrors, update, add, remove, move, listRef } = useChecklistRows(list);
   const save = useMutation({
-    mutationFn: (rows: ItemRow[]) => saveChecklist(productId, itemsOf(rows)),
+    mutationFn: (items: Item[]) => saveChecklist(productId, bodyItems(items)),
     onSuccess: async (fresh) => {
       queryClient.setQueryData(productKeys.checklist(productId), fresh);
       await queryClient.invalidateQueries({ queryKey: productKeys.all, exact: true });
       notify('success', MSG_CHECKLIST_SAVED);
       await navigate('/staff/products');
     },
-    onError: (e, rows) => items.setErrors(serverRowErrors(rows, fieldErrors(e))),
+    onError: (e, items) => setErrors(serverItemErrors(fieldErrors(e), items.length)),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = rowErrors(items.rows);
-    items.setErrors(found);
-    if (!save.isPending && Object.keys(found).length === 0) save.mutate(items.rows);
+    const found = checkItems(rows);
+    setErrors(found);
+    if (!save.isPending && !anyRowError(found)) save.mutate(rows);
   };
-  const marked = Object.keys(items.errors).length > 0;
   const failure = save.error && !isSharedFailure(save.error) ? failureText(save.error, MSG_SAVE_FAILED) : null;
   return (
     <form onSubmit={submit} noValidate aria-label="Checklist">
       <Stack gap="sm">
-        <FailureAlert message={marked ? MSG_FIX_FIELDS : failure} />
-        <div ref={items.listRef}>
-          <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Checklist items">
-            {items.rows.map((row, i) => (
-              <ItemRowInputs
-                key={row.key}
-                row={row}
-                index={i}
-                count={items.rows.length}
-                error={items.errors[row.key]}
-                onText={(text) => items.text(row.key, text)}
-                onMove={(by) => items.move(i, by)}
-                onRemove={() => items.remove(row.key)}
-              />
-            ))}
-          </Stack>
-        </div>
+        <FailureAlert message={anyRowError(errors) ? MSG_FIX_FIELDS : failure} />
+        <ol ref={listRef} aria-label="Checklist items" style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 'var(--mantine-spacing-sm)' }}>
+          {rows.map((row, i) => (
+            <ItemInputs
+              key={row.key}
+              item={row}
+              index={i}
+              count={rows.length}
+              error={errors[i]?.text}
+              onText={(text) => update(i, 'text', text)}
+              onMove={(by) => move(i, by)}
+              onRemove={() => remove(row.key)}
+            />
+          ))}
+        </ol>
         <Text size="sm" c="gray.8">
           {MSG_EMPTY_HINT}
         </Text>
         <Group gap="sm">
-          <Button variant="default" onClick={items.add}>
+          <Button variant="default" onClick={add}>
             Add item
           </Button>
           <Button type="submit" loading={save.isPending}>
