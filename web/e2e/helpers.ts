@@ -339,3 +339,13 @@ export async function openAction(page: Page, label: string, title = label): Prom
 export async function submit(dialog: Locator, name: string): Promise<void> {
   await dialog.getByRole('button', { name, exact: true }).click();
 }
+
+/** On the staff order page: answers every item of the Review Checklist "Pass", saves, and waits until all are answered. */
+export async function passChecklist(page: Page): Promise<void> {
+  const card = page.getByRole('region', { name: 'Review Checklist' });
+  await expect(card.getByRole('radiogroup').first()).toBeVisible();
+  for (const group of await card.getByRole('radiogroup').all()) await group.getByRole('radio', { name: 'Pass' }).check();
+  await card.getByRole('button', { name: 'Save Review' }).click();
+  await expectNotice(page, 'The review was saved.');
+  await expect(card.getByText(/^(\d+) of \1 answered$/)).toBeVisible();
+}

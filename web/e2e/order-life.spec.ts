@@ -1,10 +1,26 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { day, expectNoAxeViolations, expectNotice, menuItems, openAction, openDialog, PDF, refuseOtherOrigins, screenshot, settle, signIn, submit, VIEWPORTS } from './helpers';
+import {
+  day,
+  expectNoAxeViolations,
+  expectNotice,
+  menuItems,
+  openAction,
+  openDialog,
+  passChecklist,
+  PDF,
+  refuseOtherOrigins,
+  screenshot,
+  settle,
+  signIn,
+  submit,
+  VIEWPORTS,
+} from './helpers';
 
 /*
  * A whole order life with two browsers side by side: staff create an order and assign it; the
- * appraiser accepts, schedules, marks inspected and uploads the report; staff ask for a revision;
- * the appraiser uploads again; staff complete, deliver and pay; the appraiser sees the payment.
+ * appraiser accepts, schedules, marks inspected and uploads the report; staff ask for a revision of
+ * one item; the appraiser uploads again, answering it; staff pass the checklist, complete, deliver
+ * and pay; the appraiser sees the payment.
  */
 
 /** Staff add a client on the Clients page and create an order for it on the New Order page. */
@@ -60,18 +76,19 @@ async function open(page: Page, area: 'staff' | 'appraiser', id: number, fileNum
   await expect(page.getByRole('heading', { level: 1, name: `Order #${fileNumber}` })).toBeVisible();
 }
 
-async function uploadReport(page: Page, name: string): Promise<void> {
+/** Uploads a report; a revised one answers the open revision request's item (`answer`). */
+async function uploadReport(page: Page, name: string, answer?: { item: string; text: string }): Promise<void> {
   const dialog = await openAction(page, 'Upload Files');
   const row = dialog.getByRole('group', { name: 'File 1' });
-  await row.getByLabel('File type').selectOption({ label: 'Appraisal Report' });
+  await row.getByLabel('File type').selectOption({ label: answer ? 'Revised Appraisal Report' : 'Appraisal Report' });
   await row.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+  if (answer) await dialog.getByRole('group', { name: answer.item }).getByLabel('Your answer').fill(answer.text);
   await submit(dialog, 'Upload');
   await expectNotice(page, 'File uploaded.');
 }
 
-async function staffAction(page: Page, label: string, submitLabel: string, text?: { label: string; value: string }): Promise<void> {
+async function staffAction(page: Page, label: string, submitLabel: string): Promise<void> {
   const dialog = await openAction(page, label);
-  if (text) await dialog.getByLabel(text.label).fill(text.value);
   await submit(dialog, submitLabel);
   await expect(dialog).toHaveCount(0);
 }
@@ -118,16 +135,26 @@ test('a whole order life, staff and appraiser side by side', async ({ browser })
   // Staff send it back for a revision; the appraiser answers with a new report.
   await s.reload();
   await expect.poll(() => menuItems(s)).toEqual(['Send Message', 'Request Revision', 'Complete', 'Cancel Order', 'Put On Hold']);
-  await staffAction(s, 'Request Revision', 'Request Revision', { label: 'What needs revising', value: 'Please add the garage to the sketch.' });
+  dialog = await openAction(s, 'Request Revision');
+  await dialog.getByLabel('Page or field').fill('Sketch');
+  await dialog.getByLabel('What to change').fill('Please add the garage to the sketch.');
+  await dialog.getByLabel('Note to the appraiser').fill('One thing before we complete it.');
+  await submit(dialog, 'Request Revision');
+  await expect(dialog).toHaveCount(0);
   await a.reload();
   await expect(a.getByText('revision requested', { exact: true }).first()).toBeVisible();
-  await uploadReport(a, 'report-revised.pdf');
+  await expect(a.getByRole('region', { name: 'Revision Requests' }).getByText('Not answered yet')).toBeVisible();
+  await uploadReport(a, 'report-revised.pdf', { item: 'Sketch: Please add the garage to the sketch.', text: 'The garage is on the sketch now.' });
 
-  // Staff complete and deliver it, and pay for it.
+  // Staff see the answer, pass the checklist, complete and deliver it, and pay for it.
   await s.reload();
+  const rounds = s.getByRole('region', { name: 'Revision Requests' });
+  await expect(rounds.getByRole('region', { name: 'Round 1' }).getByText('The garage is on the sketch now.')).toBeVisible();
+  await passChecklist(s);
+  await expectNoAxeViolations(s);
   await staffAction(s, 'Complete', 'Complete Order');
   await expectNotice(s, 'Order completed.');
-  await expect.poll(() => menuItems(s)).toEqual(['Deliver To Client']);
+  await expect.poll(() => menuItems(s)).toEqual(['Request Revision', 'Deliver To Client']);
   await staffAction(s, 'Deliver To Client', 'Deliver To Client');
   await expectNotice(s, 'Order delivered to the client.');
   await s.getByRole('navigation').getByRole('link', { name: 'Payments' }).click();
