@@ -49,6 +49,10 @@ pub struct Config {
     /// The orders team's mailbox: hears about what staff must act on (rejections, conditions,
     /// appraisers' messages, reschedules, orders that are not on time).
     pub orders_team_email: String,
+    /// The company's pay-by rule for states without one of their own: days from an event of the
+    /// order, `report` (the report received), `completion` or `delivery`.
+    pub pay_by_default_days: i64,
+    pub pay_by_default_event: String,
     pub sign_up_url: String,
     pub map_tile_url: String,
     /// `smtp://host:port`, `smtp://user:pass@host:587?tls=required` (STARTTLS) or
@@ -117,6 +121,8 @@ impl Default for Config {
             support_phone: "(800) 555-0142".into(),
             technical_support_email: "it-support@appraisalportal.example".into(),
             orders_team_email: "orders@appraisalportal.example".into(),
+            pay_by_default_days: 30,
+            pay_by_default_event: "delivery".into(),
             sign_up_url: "https://careers.appraisalportal.example/appraisers".into(),
             map_tile_url:
                 "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}"
@@ -181,6 +187,7 @@ impl Config {
             ("PORTAL_SESSION_IDLE_MINUTES", self.session_idle_minutes),
             ("PORTAL_SESSION_MAX_HOURS", self.session_max_hours),
             ("PORTAL_LOGIN_FAILURE_WINDOW_MINUTES", self.login_failure_window_minutes),
+            ("PORTAL_PAY_BY_DEFAULT_DAYS", self.pay_by_default_days),
         ] {
             if value <= 0 {
                 return Err(format!("{name} must be a positive number (got {value})"));
@@ -202,6 +209,12 @@ impl Config {
             return Err(format!(
                 "PORTAL_ORDERS_TEAM_EMAIL must be an e-mail address (got '{}')",
                 self.orders_team_email
+            ));
+        }
+        if !["report", "completion", "delivery"].contains(&self.pay_by_default_event.as_str()) {
+            return Err(format!(
+                "PORTAL_PAY_BY_DEFAULT_EVENT must be report, completion or delivery (got '{}')",
+                self.pay_by_default_event
             ));
         }
         match self.sms_provider.as_str() {

@@ -2402,6 +2402,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/payments/{id}/withhold": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withholds the payment of a payable order (`id` is the order's): the reason is required, kept,
+         *     noted in the order's history and e-mailed to the appraiser.
+         */
+        post: operations["withhold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/products": {
         parameters: {
             query?: never;
@@ -3581,6 +3601,12 @@ export interface components {
             orderedBy?: string | null;
             orderedByAddress?: string | null;
             otherContacts: components["schemas"]["Contact"][];
+            /**
+             * Format: date
+             * @description The last day the company may pay the assigned appraiser (docs/domain.md#pay-by-dates);
+             *     null until the clock of the property's state has started.
+             */
+            payBy?: string | null;
             /** @description The whole address on one line (with the second line, when there is one). */
             propertyAddress: string;
             /** @description The address in its parts, as the staff order form takes them. */
@@ -3718,10 +3744,21 @@ export interface components {
             appraiserId: number;
             appraiserName: string;
             borrowerName: string;
+            /** @description Due within `DUE_SOON_BUSINESS_DAYS` business days. */
+            dueSoon: boolean;
             fileNumber: string;
+            /** @description Past its pay-by date and still unpaid. */
+            late: boolean;
             /** Format: int64 */
             orderId: number;
+            /**
+             * Format: date
+             * @description The last day to pay (docs/domain.md#pay-by-dates); null until its clock has started.
+             */
+            payBy?: string | null;
             status: string;
+            /** @description Why staff withhold the payment, when they do. */
+            withheldBecause?: string | null;
         };
         PaymentBody: {
             /**
@@ -4366,6 +4403,10 @@ export interface components {
         };
         WasInvited: {
             wasInvited: boolean;
+        };
+        WithholdBody: {
+            /** @description Why the payment is withheld: sent to the appraiser as a notice. */
+            reason: string;
         };
     };
     responses: never;
@@ -16190,6 +16231,103 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    withhold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithholdBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

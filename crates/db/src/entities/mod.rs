@@ -35,6 +35,7 @@ pub mod order_status;
 pub mod outbox;
 pub mod password_reset_token;
 pub mod payment;
+pub mod payment_hold;
 pub mod quote;
 pub mod quote_recipient;
 pub mod report_acknowledgement;

@@ -23,6 +23,7 @@ pub mod m0021_report_data;
 mod m0022_quality_review;
 pub mod m0023_delivery_records;
 mod m0024_report_values;
+mod m0025_payment_holds;
 
 pub struct Migrator;
 
@@ -53,6 +54,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0022_quality_review::Migration),
             Box::new(m0023_delivery_records::Migration),
             Box::new(m0024_report_values::Migration),
+            Box::new(m0025_payment_holds::Migration),
         ]
     }
 }

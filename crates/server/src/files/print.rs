@@ -44,7 +44,7 @@ async fn print_order(
     crate::http::extract::Json(request): crate::http::extract::Json<PrintOrderRequest>,
 ) -> AppResult<Json<PrintedOrder>> {
     let zone = state.config.time_zone().map_err(AppError::Internal)?;
-    let order = details::load(&state.db, &caller, request.order_id, zone).await?;
+    let order = details::load(&state.db, &caller, request.order_id, &state.config).await?;
     let printable = printable(&order, zone, Utc::now());
     let pdf = tokio::task::spawn_blocking(move || portal_pdf::render_order(&printable))
         .await

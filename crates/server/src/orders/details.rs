@@ -18,9 +18,11 @@ use utoipa_axum::routes;
 
 use super::client_events::Source;
 use super::lifecycle::{ActionContext, OrderAction, available_actions};
+use super::pay_by;
 use super::status::OrderStatus;
 use super::turn_time::{self, TurnTime};
 use super::visibility::{find_visible_order, sees_hidden};
+use crate::config::Config;
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
@@ -155,6 +157,9 @@ pub struct OrderDetails {
     pub alerts: Vec<String>,
     /// Business days since assignment (to the report once uploaded); null before assignment.
     pub turn_time: Option<TurnTime>,
+    /// The last day the company may pay the assigned appraiser (docs/domain.md#pay-by-dates);
+    /// null until the clock of the property's state has started.
+    pub pay_by: Option<NaiveDate>,
     pub year_built: Option<i32>,
     pub living_area: Option<i32>,
     pub lot_area: Option<i32>,
@@ -186,8 +191,7 @@ async fn order_details(
     caller: CurrentUser,
     Path(id): Path<i64>,
 ) -> AppResult<Json<OrderDetails>> {
-    let zone = state.config.time_zone().map_err(AppError::Internal)?;
-    Ok(Json(load(&state.db, &caller, id, zone).await?))
+    Ok(Json(load(&state.db, &caller, id, &state.config).await?))
 }
 
 #[utoipa::path(get, path = "/api/order-details/{id}/was-invited", tag = "orders",
@@ -234,8 +238,9 @@ pub async fn load(
     db: &impl ConnectionTrait,
     caller: &CurrentUser,
     id: i64,
-    zone: chrono_tz::Tz,
+    config: &Config,
 ) -> AppResult<OrderDetails> {
+    let zone = config.time_zone().map_err(AppError::Internal)?;
     let found = find_visible_order(db, caller, id).await?;
     let detail = order_detail::Entity::find_by_id(id).one(db).await?;
     let client = match found.client_id {
@@ -243,6 +248,7 @@ pub async fn load(
         None => None,
     };
     let staff_view = sees_hidden(caller);
+    let steps = turn_time::steps_of(db, vec![id]).await?.remove(&id).unwrap_or_default();
     let client_side = match staff_view {
         true => client_order::Entity::find_by_id(id).one(db).await?,
         false => None,
@@ -307,7 +313,12 @@ pub async fn load(
         assigned_appraiser_security_user: found.assigned_appraiser_id.unwrap_or(0),
         available_actions,
         alerts: alerts(db, id).await?,
-        turn_time: order_turn_time(db, id, zone).await?,
+        turn_time: turn_time::turn_time(&steps, Utc::now(), zone),
+        pay_by: found.assigned_appraiser_id.and_then(|_| {
+            let rule =
+                pay_by::rule_for(&found.property_state_code, pay_by::company_default(config));
+            pay_by::pay_by(rule, &steps, zone)
+        }),
         year_built: d.year_built,
         living_area: d.living_area,
         lot_area: d.lot_area,
@@ -337,15 +348,6 @@ pub fn one_line_address(
         None => line1.to_string(),
     };
     format!("{street}, {city}, {state_code} {zip}")
-}
-
-async fn order_turn_time(
-    db: &impl ConnectionTrait,
-    id: i64,
-    zone: chrono_tz::Tz,
-) -> AppResult<Option<TurnTime>> {
-    let steps = turn_time::steps_of(db, vec![id]).await?.remove(&id).unwrap_or_default();
-    Ok(turn_time::turn_time(&steps, Utc::now(), zone))
 }
 
 /// HTML stored with an order (notes, history messages) as it may reach a browser.

@@ -12,6 +12,7 @@ pub mod counts;
 pub mod dashboard;
 pub mod details;
 pub mod lifecycle;
+pub mod pay_by;
 pub mod placing;
 pub mod status;
 pub mod turn_time;

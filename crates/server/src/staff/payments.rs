@@ -1,11 +1,13 @@
 //! Paying for the work: the orders staff may pay (completed or delivered, with an appraiser, not
-//! paid yet) and recording a payment, which shows in that appraiser's payment history. An order is
-//! paid once: a unique index makes the second of two payments a 409, however close together.
+//! paid yet) with their pay-by dates, recording a payment, which shows in that appraiser's payment
+//! history, and withholding one with a written reason sent to the appraiser. An order is paid once:
+//! a unique index makes the second of two payments a 409, however close together.
 use axum::extract::State;
 use axum::http::StatusCode;
+use chrono::NaiveDate;
 use chrono::{Duration, Utc};
-use portal_db::entities::{order, order_detail, payment, security_user};
-use sea_orm::sea_query::Query;
+use portal_db::entities::{order, order_detail, payment, payment_hold, security_user};
+use sea_orm::sea_query::{OnConflict, Query};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -13,20 +15,28 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
+use crate::business_days;
 use crate::current_user::CurrentUser;
+use crate::delivery;
 use crate::fields::{invalid, named, positive_fee, required_date};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
+use crate::http::extract::Path;
 use crate::live;
 use crate::money::Cents;
-use crate::names::full_name;
+use crate::names::{full_name, full_names};
 use crate::notifications::{Event, Notice, notify};
+use crate::orders::action_requests::required_text;
 use crate::orders::status::OrderStatus;
+use crate::orders::{apply, pay_by, turn_time};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(payable)).routes(routes!(record_payment))
+    OpenApiRouter::new()
+        .routes(routes!(payable))
+        .routes(routes!(record_payment))
+        .routes(routes!(withhold))
 }
 
 /// The statuses in which an order's work may be paid.
@@ -45,7 +55,18 @@ pub struct PayableOrder {
     pub appraiser_name: String,
     /// The order's appraiser fee in dollars (what a payment is expected to be).
     pub appraiser_fee: Option<Cents>,
+    /// The last day to pay (docs/domain.md#pay-by-dates); null until its clock has started.
+    pub pay_by: Option<NaiveDate>,
+    /// Past its pay-by date and still unpaid.
+    pub late: bool,
+    /// Due within `DUE_SOON_BUSINESS_DAYS` business days.
+    pub due_soon: bool,
+    /// Why staff withhold the payment, when they do.
+    pub withheld_because: Option<String>,
 }
+
+/// Business days before its pay-by date from which a payment is listed as due soon.
+pub const DUE_SOON_BUSINESS_DAYS: i64 = 5;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -85,33 +106,122 @@ async fn payable(State(state): State<AppState>) -> AppResult<axum::Json<Vec<Paya
         .into_iter()
         .map(|d| (d.order_id, d.appraiser_fee_cents))
         .collect();
-    let ids: Vec<i32> = unpaid.iter().filter_map(|o| o.assigned_appraiser_id).collect();
-    let names: std::collections::HashMap<i32, String> = security_user::Entity::find()
-        .filter(security_user::Column::Id.is_in(ids))
+    let names =
+        full_names(db, unpaid.iter().filter_map(|o| o.assigned_appraiser_id).collect()).await?;
+    let order_ids: Vec<i64> = unpaid.iter().map(|o| o.id).collect();
+    let mut steps = turn_time::steps_of(db, order_ids.clone()).await?;
+    let holds: std::collections::HashMap<i64, String> = payment_hold::Entity::find()
+        .filter(payment_hold::Column::OrderId.is_in(order_ids))
         .all(db)
         .await?
         .into_iter()
-        .map(|u| (u.id, full_name(&u)))
+        .map(|h| (h.order_id, h.reason))
         .collect();
+    let zone = state.config.time_zone().map_err(AppError::Internal)?;
+    let today = state.config.today().map_err(AppError::Internal)?;
+    let default = pay_by::company_default(&state.config);
     Ok(axum::Json(
         unpaid
             .into_iter()
             .filter_map(|o| {
                 let appraiser_id = o.assigned_appraiser_id?;
+                let rule = pay_by::rule_for(&o.property_state_code, default);
+                let pay_by = pay_by::pay_by(rule, &steps.remove(&o.id).unwrap_or_default(), zone);
                 Some(PayableOrder {
                     order_id: o.id,
                     address: o.property_address(),
                     borrower_name: o.borrower_name.clone(),
                     status: o.status_id.label(),
-                    appraiser_name: names.get(&appraiser_id).cloned().unwrap_or_default(),
+                    appraiser_name: names.of(appraiser_id),
                     appraiser_id,
                     appraiser_fee: fees.get(&o.id).copied().flatten().map(Cents),
+                    late: pay_by.is_some_and(|d| d < today),
+                    due_soon: pay_by.is_some_and(|d| {
+                        d >= today && business_days::between(today, d) <= DUE_SOON_BUSINESS_DAYS
+                    }),
+                    pay_by,
+                    withheld_because: holds.get(&o.id).cloned(),
                     file_number: o.file_number,
                 })
             })
             .collect(),
     ))
 }
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WithholdBody {
+    /// Why the payment is withheld: sent to the appraiser as a notice.
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
+    pub reason: Option<String>,
+}
+
+/// Withholds the payment of a payable order (`id` is the order's): the reason is required, kept,
+/// noted in the order's history and e-mailed to the appraiser.
+#[utoipa::path(post, path = "/api/staff/payments/{id}/withhold", tag = "staff", request_body = WithholdBody,
+    params(("id" = i64, Path, description = "Order id")),
+    responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse),
+              (status = 422, body = MessageResponse)))]
+async fn withhold(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<i64>,
+    Json(body): Json<WithholdBody>,
+) -> AppResult<axum::Json<MessageResponse>> {
+    let reason = required_text(body.reason.as_deref(), MSG_WITHHOLD_REASON)
+        .map_err(|e| named("reason", "Reason").refuse(e.to_string()))?;
+    let txn = portal_db::begin_write(&state.db).await?;
+    let o = order::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| AppError::NotFound("No such order.".into()))?;
+    let Some(appraiser_id) = o.assigned_appraiser_id.filter(|_| PAYABLE.contains(&o.status_id))
+    else {
+        return Err(AppError::Conflict("Only a payable order's payment can be withheld.".into()));
+    };
+    if payment::Entity::find().filter(payment::Column::OrderId.eq(id)).one(&txn).await?.is_some() {
+        return Err(AppError::Conflict(MSG_ALREADY_PAID.into()));
+    }
+    let row = payment_hold::ActiveModel {
+        order_id: Set(id),
+        reason: Set(reason.clone()),
+        user_id: Set(caller.id()),
+        held_at: Set(Utc::now()),
+    };
+    payment_hold::Entity::insert(row)
+        .on_conflict(
+            OnConflict::column(payment_hold::Column::OrderId)
+                .update_columns([
+                    payment_hold::Column::Reason,
+                    payment_hold::Column::UserId,
+                    payment_hold::Column::HeldAt,
+                ])
+                .to_owned(),
+        )
+        .exec_without_returning(&txn)
+        .await?;
+    let line = format!("Payment withheld by {}: {reason}", full_name(&caller.user));
+    apply::note(&txn, &caller, &o, line, false).await?;
+    if let Some(appraiser) = security_user::Entity::find_by_id(appraiser_id).one(&txn).await? {
+        let lines = vec![
+            format!(
+                "The payment for order {} ({}) is withheld for this reason:",
+                o.file_number,
+                o.property_address()
+            ),
+            reason,
+            "You may answer on the order's page.".into(),
+        ];
+        let subject = format!("Payment withheld for order {}", o.file_number);
+        delivery::email(&txn, &appraiser.email, subject, lines).await?;
+    }
+    audit_staff(&txn, &caller, &ip, "staff.payment_withheld", format!("order {id}")).await?;
+    txn.commit().await?;
+    Ok(axum::Json(MessageResponse::new("The payment is withheld; the appraiser was told why.")))
+}
+
+pub const MSG_WITHHOLD_REASON: &str = "Please enter the reason the payment is withheld.";
 
 /// Records the payment of a payable order to its appraiser.
 #[utoipa::path(post, path = "/api/staff/payments", tag = "staff", request_body = PaymentBody,

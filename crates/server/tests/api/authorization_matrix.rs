@@ -202,6 +202,7 @@ const MATRIX: &[(&str, &str, Who)] = &[
     ("POST", "/api/staff/orders/{id}/visibility", Staff),
     ("POST", "/api/staff/payments", Staff),
     ("GET", "/api/staff/payments/payable", Staff),
+    ("POST", "/api/staff/payments/{id}/withhold", Staff),
     ("GET", "/api/staff/quotes", Staff),
     ("POST", "/api/staff/quotes", Staff),
     ("GET", "/api/staff/quotes/{id}", Staff),

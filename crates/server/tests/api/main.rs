@@ -20,6 +20,7 @@ mod operations;
 mod order_actions;
 mod order_details;
 mod outbox;
+mod pay_by;
 mod payments;
 mod profile;
 mod public_api;
