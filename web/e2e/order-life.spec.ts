@@ -141,13 +141,13 @@ test('a whole order life, staff and appraiser side by side', async ({ browser })
   await dialog.getByLabel('Note to the appraiser').fill('One thing before we complete it.');
   await submit(dialog, 'Request Revision');
   await expect(dialog).toHaveCount(0);
-  await a.reload();
+  await open(a, 'appraiser', id, fileNumber);
   await expect(a.getByText('revision requested', { exact: true }).first()).toBeVisible();
   await expect(a.getByRole('region', { name: 'Revision Requests' }).getByText('Not answered yet')).toBeVisible();
   await uploadReport(a, 'report-revised.pdf', { item: 'Sketch: Please add the garage to the sketch.', text: 'The garage is on the sketch now.' });
 
   // Staff see the answer, pass the checklist, complete and deliver it, and pay for it.
-  await s.reload();
+  await open(s, 'staff', id, fileNumber);
   const rounds = s.getByRole('region', { name: 'Revision Requests' });
   await expect(rounds.getByRole('region', { name: 'Round 1' }).getByText('The garage is on the sketch now.')).toBeVisible();
   await passChecklist(s);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import { day, expectNoAxeViolations, expectNotice, mailMarker, openAction, refuseOtherOrigins, screenshot, signIn, submit, waitForMail } from './helpers';
+import { day, expectNoAxeViolations, expectNotice, mailMarker, openAction, passChecklist, refuseOtherOrigins, screenshot, signIn, submit, waitForMail } from './helpers';
 import { uad36, type Uad36 } from './uad';
 
 /*
@@ -69,22 +69,15 @@ async function uploadReport(page: Page, report: Buffer, dataFile: Buffer, answer
   const dialog = await openAction(page, 'Upload Files');
   const first = dialog.getByRole('group', { name: 'File 1' });
   await first.getByLabel('File type').selectOption({ label: answer ? 'Revised Appraisal Report' : 'Appraisal Report' });
-  await first.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: report });
+  const names = answer ? ['report-revised.pdf', 'appraisal-revised.zip'] : ['report.pdf', 'appraisal.zip'];
+  await first.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: names[0]!, mimeType: 'application/pdf', buffer: report });
   await dialog.getByRole('button', { name: 'Add another file' }).click();
   const second = dialog.getByRole('group', { name: 'File 2' });
   await second.getByLabel('File type').selectOption({ label: 'Appraisal Data File' });
-  await second.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: 'appraisal.zip', mimeType: 'application/zip', buffer: dataFile });
+  await second.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: names[1]!, mimeType: 'application/zip', buffer: dataFile });
   if (answer) await dialog.getByLabel('Your answer').fill(answer);
   await submit(dialog, 'Upload');
   await expect(dialog).toHaveCount(0);
-}
-
-/** The reviewer answers every checklist item Pass and saves. */
-async function passChecklist(page: Page): Promise<void> {
-  const card = page.getByTestId('card-review');
-  for (const group of await card.getByRole('radiogroup').all()) await group.getByRole('radio', { name: 'Pass' }).check();
-  await card.getByRole('button', { name: 'Save Review' }).click();
-  await expect(card.getByText(/^(\d+) of \1 answered$/)).toBeVisible();
 }
 
 test('the report pipeline from the data file to the borrower', async ({ browser }) => {
@@ -136,11 +129,11 @@ test('the report pipeline from the data file to the borrower', async ({ browser 
   await expect(dialog).toHaveCount(0);
   const revised = { ...file, value: '650,000', pdf: pdf('revised report') };
   const revisedZip = uad36(revised);
-  await appraiser.reload();
+  await appraiser.goto(`/appraiser/orderdetails/${id}`);
   await uploadReport(appraiser, revised.pdf, revisedZip, 'The value is now in the data file.');
 
   // Staff complete and deliver, sending the borrower's copy.
-  await staff.reload();
+  await staff.goto(`/staff/orderdetails/${id}`);
   await expect(staff.getByTestId('card-revisions').getByText('The value is now in the data file.')).toBeVisible();
   await expect(data.getByText(/^100: /)).toHaveCount(0);
   const acknowledge = data.getByRole('button', { name: /^Acknowledge/ });
@@ -160,11 +153,12 @@ test('the report pipeline from the data file to the borrower', async ({ browser 
   // The lender has both files byte for byte.
   await client.goto(`/client/orders/${id}`);
   const documents = client.getByRole('table', { name: 'Documents' });
-  await expect(documents.getByText('report.pdf')).toBeVisible();
-  await expect(documents.getByText('appraisal.zip')).toBeVisible();
+  await expect(documents.getByRole('cell', { name: 'report-revised.pdf', exact: true })).toBeVisible();
+  await expect(documents.getByRole('cell', { name: 'appraisal-revised.zip', exact: true })).toBeVisible();
+  await screenshot(client, 'report-pipeline-desktop-client-documents.png');
   const listed = (await (await client.request.get(`/api/client/orders/${id}/documents`)).json()) as { fileName: string; sha256: string }[];
-  expect(listed.find((d) => d.fileName === 'appraisal.zip')?.sha256).toBe(sha256(revisedZip));
-  expect(listed.filter((d) => d.fileName === 'report.pdf').map((d) => d.sha256)).toContain(sha256(revised.pdf));
+  const hashOf = (name: string) => listed.find((d) => d.fileName === name)?.sha256;
+  expect([hashOf('report-revised.pdf'), hashOf('appraisal-revised.zip')]).toEqual([sha256(revised.pdf), sha256(revisedZip)]);
 
   // The borrower's link downloads the revised report.
   const mail = await waitForMail(BORROWER, mails, (m) => m.text.includes('/borrower/copy/'));
