@@ -1,7 +1,19 @@
+import { notifications } from '@mantine/notifications';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const server = setupServer();
+
+/** Runs the fake server for a test file; after each test its handlers and any open notices go. */
+export function runFakeServer(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+  afterEach(() => {
+    server.resetHandlers();
+    notifications.clean();
+  });
+  afterAll(() => server.close());
+}
 
 export const loggedIn = (user: Record<string, unknown> | null) =>
   http.get('*/api/auth/logged-in', () => (user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 })));

@@ -1,17 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { describe, expect, it } from 'vitest';
+import { appConfig, csrf, loggedIn, server, runFakeServer } from '../../test/server';
 import { renderApp } from '../../test/render';
 import { formatPhone, isValidCode, sanitizeCode } from './DualAuthPage';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => {
-  server.resetHandlers();
-  notifications.clean();
-});
-afterAll(() => server.close());
+runFakeServer();
 
 const STAFF = { securityUserId: 4, userType: 2, firstName: 'Sam', lastName: 'Staff' };
 

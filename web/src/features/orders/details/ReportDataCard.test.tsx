@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../lib/api';
 import { orderDetailsFixture } from '../../../test/orderDetails';
+import { reportDataFixture } from '../../../test/reportData';
 import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, server } from '../../../test/server';
 import { MSG_WARNINGS_ACKNOWLEDGED } from './ReportDataCard';
@@ -14,32 +15,13 @@ afterAll(() => server.close());
 const staff = { securityUserId: 20, userType: 2, firstName: 'Sam', lastName: 'Staff' };
 const appraiser = { securityUserId: 10, userType: 1, firstName: 'Dana', lastName: 'Reed' };
 
-const data: Schemas['ReportData'] = {
-  version: '3.6',
-  fileId: 9,
-  fileName: 'report.zip',
-  sha256: 'ab'.repeat(32),
-  appraisedValue: 650000,
-  appraisedValueText: '650,000',
-  effectiveDate: '2026-11-20',
-  subjectAddress: '12 Oak St, Austin, TX 78701',
-  basis: 'AsIs',
-  conditionRating: 'C6',
-  qualityRating: 'Q4',
-  appraiserName: 'Alex Rivera',
-  licenseNumber: 'TX-1234567',
-  licenseState: 'TX',
-  licenseExpires: '2027-12-31',
-  supervisorName: null,
-  supervisorLicenseNumber: null,
-  form: null,
-  propertyKind: 'SingleFamily',
-  hardStops: [{ code: '300', message: "The subject property's address is missing." }],
+// Both warnings open: staff acknowledge them here.
+const data = reportDataFixture({
   warnings: [
     { code: 'FRE4645', message: 'The subject is rated C6 or Q6.', acknowledgedBy: null, acknowledgedAt: null },
     { code: 'LICENSE', message: 'The licence differs.', acknowledgedBy: null, acknowledgedAt: null },
   ],
-};
+});
 
 function orderServer(reportData: Schemas['ReportData'] | null, posted: unknown[] = []) {
   server.use(

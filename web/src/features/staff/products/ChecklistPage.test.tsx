@@ -1,18 +1,12 @@
-import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+import { appConfig, csrf, loggedIn, server, runFakeServer } from '../../../test/server';
 import type { Checklist } from './api';
 import { MSG_CHECKLIST_SAVED, MSG_EMPTY_HINT, MSG_USES_DEFAULT } from './ChecklistPage';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => {
-  server.resetHandlers();
-  notifications.clean();
-});
-afterAll(() => server.close());
+runFakeServer();
 
 const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const own: Checklist = {

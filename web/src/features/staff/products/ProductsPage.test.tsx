@@ -1,19 +1,13 @@
-import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockMediaQueries } from '../../../test/media';
 import { renderApp } from '../../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+import { appConfig, csrf, loggedIn, server, runFakeServer } from '../../../test/server';
 import type { Product } from './api';
 import { MSG_PRODUCT_SAVED } from './ProductsPage';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => {
-  server.resetHandlers();
-  notifications.clean();
-});
-afterAll(() => server.close());
+runFakeServer();
 
 const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const full: Product = { id: 1, name: '1004 Full Appraisal', isDesktop: false, defaultFee: 450, dataFileRequired: false, ownChecklist: true };
