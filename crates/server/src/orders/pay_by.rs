@@ -126,7 +126,11 @@ mod tests {
             // 45 days from 2 Nov is Thursday 17 Dec.
             assert_eq!(expect(state), date(12, 17), "{state}");
         }
-        assert_eq!(expect("WA"), date(12, 18), "45 from completion: Saturday 19 Dec, back to Friday");
+        assert_eq!(
+            expect("WA"),
+            date(12, 18),
+            "45 from completion: Saturday 19 Dec, back to Friday"
+        );
         // 60 days from the report is New Year's Day 2027, a holiday: back to Thursday 31 Dec.
         assert_eq!(expect("TN"), date(12, 31));
         assert_eq!(expect("OH"), date(12, 31));
