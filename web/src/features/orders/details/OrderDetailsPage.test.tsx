@@ -34,6 +34,7 @@ function order(extra: Partial<OrderDetails> = {}): OrderDetails {
     propertyContact: { id: 1, name: 'Pat Owner', email: 'pat@example.com', cellPhone: '5125550110', workPhone: '5550110', homePhone: '15125550111x12', type: 'PROPERTY_CONTACT' },
     appraiserDueDate: '2999-01-01',
     turnTime: { businessDays: 3, finished: false, paused: true },
+    payBy: '2026-12-04',
     inspectionDueDate: '2999-01-01',
     alerts: ['Rush order', 'Gate code 1234'],
     histories: [
@@ -194,6 +195,7 @@ describe('Order details: the page', () => {
     expect(financial).toHaveTextContent('$325,000.00');
     expect(screen.getByTestId('card-report-types')).toHaveTextContent('1004 Full Appraisal');
     expect(within(screen.getByTestId('card-dates')).getByText('Turn Time').nextElementSibling).toHaveTextContent('3 business days so far (paused)');
+    expect(within(screen.getByTestId('card-dates')).getByText('Pay By').nextElementSibling).toHaveTextContent('12/04/2026');
 
     const contacts = screen.getByTestId('card-contacts');
     expect(within(contacts).getByText('Property Contact')).toBeInTheDocument();

@@ -181,6 +181,7 @@ export function OrderDetailsTab({ order, timeZone, tileUrl }: OrderDetailsTabPro
               <Field label="Estimated Delivery Date">{formatDay(order.estimatedDeliveryDate)}</Field>
               <Field label="Estimated Closing Date">{formatDay(order.estimatedClosingDate)}</Field>
               <Field label="Turn Time">{formatTurnTime(order.turnTime)}</Field>
+              {order.payBy ? <Field label="Pay By">{formatDay(order.payBy)}</Field> : null}
             </Fields>
           </InfoCard>
 

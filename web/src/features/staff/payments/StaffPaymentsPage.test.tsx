@@ -5,6 +5,7 @@ import { todayIso } from '../../../lib/dates';
 import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, server } from '../../../test/server';
 import { MSG_NOTHING_PAYABLE } from './StaffPaymentsPage';
+import { MSG_WITHHOLD_REASON } from './WithholdDialog';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());
@@ -20,6 +21,10 @@ const payable = (orderId: number, fileNumber: string) => ({
   appraiserName: 'Avery Appraiser',
   status: 'Completed',
   appraiserFee: 450,
+  payBy: '2026-12-04' as string | null,
+  late: false,
+  dueSoon: false,
+  withheldBecause: null as string | null,
 });
 
 function withPayable(list: ReturnType<typeof payable>[], sent: unknown[], paidAlready = new Set<number>()) {
@@ -37,6 +42,13 @@ function withPayable(list: ReturnType<typeof payable>[], sent: unknown[], paidAl
         1,
       );
       return HttpResponse.json({ id: 1 }, { status: 201 });
+    }),
+    http.post('*/api/staff/payments/:id/withhold', async ({ params, request }) => {
+      const { reason } = (await request.json()) as { reason: string };
+      sent.push({ withhold: Number(params.id), reason });
+      const held = list.find((o) => o.orderId === Number(params.id));
+      if (held) held.withheldBecause = reason;
+      return HttpResponse.json({ message: 'The payment is withheld; the appraiser was told why.' });
     }),
   );
 }
@@ -72,6 +84,32 @@ describe('Staff Payments page', () => {
     expect(sent).toEqual([{ orderId: 41, amount: 475.5, paymentDate: '2026-11-20' }]);
     await waitFor(() => expect(screen.queryByRole('link', { name: 'A0000041' })).not.toBeInTheDocument());
     expect(screen.getByRole('link', { name: 'A0000042' })).toBeInTheDocument();
+  });
+
+  it('shows each pay-by date with Late or Due soon, and withholds a payment only with a reason', async () => {
+    const sent: unknown[] = [];
+    const list = [
+      { ...payable(51, 'A0000051'), late: true, payBy: '2026-11-02' },
+      { ...payable(52, 'A0000052'), dueSoon: true },
+    ];
+    withPayable(list, sent);
+    renderApp('/staff/payments');
+    const table = await screen.findByRole('table', { name: 'Orders waiting for payment' });
+    const late = within(table).getByRole('link', { name: 'A0000051' }).closest('tr')!;
+    expect(within(late as HTMLElement).getByText('11/02/2026')).toBeInTheDocument();
+    expect(within(late as HTMLElement).getByText('Late')).toBeInTheDocument();
+    expect(within(within(table).getByRole('link', { name: 'A0000052' }).closest('tr') as HTMLElement).getByText('Due soon')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Withhold payment for A0000051' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withhold Payment' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withhold Payment' }));
+    expect(await within(dialog).findByText(MSG_WITHHOLD_REASON)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText(/^Reason/), { target: { value: 'The sketch is missing.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withhold Payment' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Withhold Payment' })).not.toBeInTheDocument());
+    expect(sent).toEqual([{ withhold: 51, reason: 'The sketch is missing.' }]);
+    expect(await within(table).findByText('Withheld: The sketch is missing.')).toBeInTheDocument();
   });
 
   it('pages a long list, 25 rows at a time', async () => {

@@ -1,11 +1,13 @@
-import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Column } from '../../../components/ResponsiveTable';
+import { formatDay } from '../../../lib/dates';
 import { formatUsd } from '../../../lib/money';
 import { PAYABLE_KEY, payableOrdersQuery, type PayableOrder } from './api';
 import { RecordPaymentDialog } from './RecordPaymentDialog';
+import { WithholdDialog } from './WithholdDialog';
 import { ListTable, type ListSpec } from '../../../components/ListTable';
 
 export const MSG_NOTHING_PAYABLE = 'No completed or delivered orders are waiting for payment.';
@@ -28,27 +30,49 @@ const COLUMNS: Column<PayableRow>[] = [
   { header: 'Appraiser', cell: (o) => o.appraiserName },
   { header: 'Status', cell: (o) => o.status },
   { header: 'Fee', cell: (o) => formatUsd(o.appraiserFee), nowrap: true },
+  { header: 'Pay By', cell: (o) => <PayBy order={o} /> },
 ];
 
-const LIST: ListSpec<PayableRow> = { noun: 'payable orders', empty: MSG_NOTHING_PAYABLE, label: 'Orders waiting for payment', minWidth: 860, idAttribute: 'data-order-id' };
+/** The pay-by date with Late or Due soon, and the reason when the payment is withheld. */
+function PayBy({ order }: { order: PayableOrder }) {
+  return (
+    <Stack gap={2}>
+      <Group gap={6} wrap="nowrap">
+        <span>{order.payBy ? formatDay(order.payBy) : 'Not started'}</span>
+        {order.late ? <Badge color="red.9">Late</Badge> : order.dueSoon ? <Badge color="orange.9">Due soon</Badge> : null}
+      </Group>
+      {order.withheldBecause ? <Text size="xs">{`Withheld: ${order.withheldBecause}`}</Text> : null}
+    </Stack>
+  );
+}
+
+const LIST: ListSpec<PayableRow> = { noun: 'payable orders', empty: MSG_NOTHING_PAYABLE, label: 'Orders waiting for payment', minWidth: 1040, idAttribute: 'data-order-id' };
 
 /** Completed or delivered orders whose appraiser is not paid yet, each with Record Payment. */
 export function StaffPaymentsPage() {
   const queryClient = useQueryClient();
   const payable = useQuery(payableOrdersQuery());
   const [paying, setPaying] = useState<PayableOrder | null>(null);
+  const [holding, setHolding] = useState<PayableOrder | null>(null);
   const rows: PayableRow[] = (payable.data ?? []).map((o) => ({ ...o, id: o.orderId }));
-  const payButton = (o: PayableOrder) => (
-    <Button size="compact-sm" onClick={() => setPaying(o)} aria-label={`Record payment for ${o.fileNumber}`}>
-      Record Payment
-    </Button>
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: PAYABLE_KEY });
+  const buttons = (o: PayableOrder) => (
+    <Group gap="xs" wrap="nowrap">
+      <Button size="compact-sm" onClick={() => setPaying(o)} aria-label={`Record payment for ${o.fileNumber}`}>
+        Record Payment
+      </Button>
+      <Button size="compact-sm" variant="default" onClick={() => setHolding(o)} aria-label={`Withhold payment for ${o.fileNumber}`}>
+        Withhold
+      </Button>
+    </Group>
   );
   return (
     <Stack gap="md">
       <Title order={1}>Payments</Title>
-      <Text c="gray.8">A recorded payment shows in the appraiser&apos;s payment history.</Text>
-      <ListTable {...LIST} columns={COLUMNS} rows={payable.data && rows} loading={payable.isPending} actions={payButton} />
-      {paying ? <RecordPaymentDialog order={paying} onClose={() => setPaying(null)} onDone={() => void queryClient.invalidateQueries({ queryKey: PAYABLE_KEY })} /> : null}
+      <Text c="gray.8">A recorded payment shows in the appraiser&apos;s payment history. Pay by the date the property&apos;s state sets.</Text>
+      <ListTable {...LIST} columns={COLUMNS} rows={payable.data && rows} loading={payable.isPending} actions={buttons} />
+      {paying ? <RecordPaymentDialog order={paying} onClose={() => setPaying(null)} onDone={refresh} /> : null}
+      {holding ? <WithholdDialog order={holding} onClose={() => setHolding(null)} onDone={refresh} /> : null}
     </Stack>
   );
 }

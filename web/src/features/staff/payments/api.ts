@@ -11,3 +11,5 @@ const quiet = { notify: false } as const;
 export const PAYABLE_KEY = ['staff', 'payments', 'payable'] as const;
 export const payableOrdersQuery = () => queryOptions({ queryKey: PAYABLE_KEY, queryFn: () => call(api.GET('/api/staff/payments/payable')) });
 export const recordPayment = (body: PaymentBody) => call(api.POST('/api/staff/payments', { body }), quiet);
+export const withholdPayment = (orderId: number, reason: string) =>
+  call(api.POST('/api/staff/payments/{id}/withhold', { params: { path: { id: orderId } }, body: { reason } }), quiet);
