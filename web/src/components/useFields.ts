@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
+import { fieldErrors } from '../lib/api';
 
 type Text = Record<string, string>;
 type InputElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -34,5 +35,10 @@ export function useFields<F extends Text>(initial: F) {
     setErrors(found);
     return Object.keys(found).length === 0;
   };
-  return { values, setValues, errors, change, input, accept };
+  /** Puts the messages of a 422's field map under the inputs it names that this form has. */
+  const showRefusal = (error: unknown) => {
+    const named = Object.entries(fieldErrors(error)).filter(([field]) => field in values);
+    if (named.length) setErrors((e) => ({ ...e, ...Object.fromEntries(named) }));
+  };
+  return { values, setValues, errors, change, input, accept, showRefusal };
 }

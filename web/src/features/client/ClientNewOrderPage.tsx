@@ -57,6 +57,7 @@ export function ClientNewOrderPage() {
       else notify('success', `Order ${placed.fileNumber} was placed. Staff will assign an appraiser.`);
       void navigate(clientOrderPath(placed.id));
     },
+    onError: fields.showRefusal,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -46,6 +46,7 @@ export function ClientDialog({ client, onClose }: { client: ClientItem | null; o
       await queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
       onClose();
     },
+    onError: fields.showRefusal,
   });
   const submit = () => {
     if (fields.accept(clientFormErrors(fields.values))) save.mutate(bodyOf(fields.values));

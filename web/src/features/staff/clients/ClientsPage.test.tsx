@@ -28,7 +28,10 @@ function withClients(list: unknown[], sent: { method: string; url: string; body:
     http.post('*/api/staff/clients', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       sent.push({ method: 'POST', url: request.url, body });
-      if (body.companyName === 'Acme Lending') return HttpResponse.json({ message: 'A client named Acme Lending already exists.' }, { status: 422 });
+      if (body.companyName === 'Acme Lending') {
+        const taken = 'A client named Acme Lending already exists.';
+        return HttpResponse.json({ message: taken, fields: { companyName: taken } }, { status: 422 });
+      }
       list.push({ id: 9, ...body });
       return HttpResponse.json({ id: 9 }, { status: 201 });
     }),
@@ -69,6 +72,7 @@ describe('Clients page', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Main Contact Phone/), { target: { value: '' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('A client named Acme Lending already exists.');
+    expect(within(dialog).getByLabelText(/^Company Name/)).toHaveAccessibleDescription('A client named Acme Lending already exists.');
 
     fireEvent.change(within(dialog).getByLabelText(/^Company Name/), { target: { value: '  Bluebonnet Bank ' } });
     fireEvent.change(within(dialog).getByLabelText(/^Main Contact Name/), { target: { value: 'Sam Ortiz' } });

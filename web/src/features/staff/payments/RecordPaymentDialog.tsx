@@ -32,6 +32,7 @@ export function RecordPaymentDialog({ order, onClose, onDone }: { order: Payable
       onClose();
     },
     onError: (e) => {
+      fields.showRefusal(e);
       if (e instanceof ApiError && e.status === 409) onDone();
     },
   });
