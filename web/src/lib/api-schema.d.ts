@@ -2035,7 +2035,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Records that the borrower waived receiving the copy before closing (a reason is required). */
+        /**
+         * Records that the borrower waived receiving the copy before closing (a reason is required; 409
+         *     when a waiver is already recorded).
+         */
         post: operations["waive"];
         delete?: never;
         options?: never;
@@ -2158,7 +2161,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The report went to the client (-> delivered to client). */
+        /**
+         * The report went to the client (status Delivered To Client): the client's page lists the report
+         *     and data file as uploaded, the client's main contact is e-mailed and its webhooks hear
+         *     `order.delivered`. Refused (409) while the data file has hard stops or open warnings.
+         */
         post: operations["deliver"];
         delete?: never;
         options?: never;
@@ -14099,6 +14106,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -255,10 +255,12 @@ pub struct WaiverBody {
     pub reason: Option<String>,
 }
 
-/// Records that the borrower waived receiving the copy before closing (a reason is required).
+/// Records that the borrower waived receiving the copy before closing (a reason is required; 409
+/// when a waiver is already recorded).
 #[utoipa::path(post, path = "/api/staff/orders/{id}/borrower-copy/waiver", tag = "reports", request_body = WaiverBody,
     params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = BorrowerCopies), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses((status = 200, body = BorrowerCopies), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse),
+              (status = 422, body = MessageResponse)))]
 async fn waive(
     State(state): State<AppState>,
     caller: CurrentUser,

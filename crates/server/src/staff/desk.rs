@@ -3,7 +3,7 @@
 //! action of the lifecycle table (`orders::lifecycle`), applied through `orders::apply`.
 use axum::extract::State;
 use chrono::Utc;
-use portal_db::entities::{order, order_detail, order_history, order_message, stored_file};
+use portal_db::entities::{client, order, order_detail, order_history, order_message, stored_file};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 use serde::Deserialize;
@@ -196,15 +196,44 @@ async fn complete(State(state): State<AppState>, caller: CurrentUser, Path(id): 
     done("Order completed.")
 }
 
-/// The report went to the client (-> delivered to client).
+/// The report went to the client (status Delivered To Client): the client's page lists the report
+/// and data file as uploaded, the client's main contact is e-mailed and its webhooks hear
+/// `order.delivered`. Refused (409) while the data file has hard stops or open warnings.
 #[utoipa::path(post, path = "/api/staff/orders/{id}/deliver", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses(ChangeAnswers))]
 async fn deliver(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> Done {
     let checked = apply::check(&state.db, &caller, id, OrderAction::Deliver).await?;
     crate::reports::data::ensure_deliverable(&state, &checked.order).await?;
     let note = format!("Order delivered to the client by {}.", by(&caller));
-    apply::apply(&state, &caller, &checked, Change::noting(vec![note])).await?;
+    let txn = portal_db::begin_write(&state.db).await?;
+    apply::write(&txn, &state.config, &caller, &checked, Change::noting(vec![note])).await?;
+    tell_client_delivered(&txn, &state.config, &checked.order).await?;
+    txn.commit().await?;
     done("Order delivered to the client.")
+}
+
+/// E-mails the order's client (its main contact) that the report is on the client's order page.
+async fn tell_client_delivered(
+    db: &impl ConnectionTrait,
+    config: &crate::config::Config,
+    o: &order::Model,
+) -> AppResult<()> {
+    let Some(client_id) = o.client_id else { return Ok(()) };
+    let contact =
+        client::Entity::find_by_id(client_id).one(db).await?.and_then(|c| c.main_contact_email);
+    let Some(email) = contact else { return Ok(()) };
+    let link = format!("{}/client/orders/{}", config.public_url.trim_end_matches('/'), o.id);
+    let lines = vec![
+        format!(
+            "The appraisal of {} (order {}) was delivered.",
+            o.property_address(),
+            o.file_number
+        ),
+        format!("The report and its data file are on the order's page: {link}"),
+    ];
+    let subject = format!("Order {} delivered", o.file_number);
+    crate::delivery::email(db, &email, subject, lines).await?;
+    Ok(())
 }
 
 /// Cancels the order (-> cancelled); the appraiser, if any, is told.
