@@ -20,6 +20,10 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
             return Err(JsonRejection::from(MissingJsonContentType::default()).into());
         }
         let bytes = Bytes::from_request(req, state).await.map_err(JsonRejection::from)?;
+        // Every body of this API is an object; serde would read a struct from an array too.
+        if !is_json_object(&bytes) {
+            return Err(AppError::Validation(MSG_NOT_AN_OBJECT.into()));
+        }
         match axum::Json::<T>::from_bytes(&bytes) {
             Ok(axum::Json(value)) => Ok(Json(value)),
             Err(refused @ JsonRejection::JsonDataError(_)) => {
@@ -30,6 +34,13 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
             Err(refused) => Err(refused.into()),
         }
     }
+}
+
+pub const MSG_NOT_AN_OBJECT: &str = "The request body must be a JSON object.";
+
+/// The body is a JSON object, as far as its first character tells.
+fn is_json_object(bytes: &[u8]) -> bool {
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
 }
 
 /// `application/json` or a `+json` type, as axum's own `Json` requires.
@@ -89,7 +100,15 @@ pub const MAX_PAGE: u64 = i32::MAX as u64;
 
 #[cfg(test)]
 mod tests {
-    use super::integral_numbers_as_integers;
+    use super::{integral_numbers_as_integers, is_json_object};
+
+    #[test]
+    fn only_an_object_is_a_body() {
+        assert!(is_json_object(b" \n{\"name\": null}"));
+        for not in [&b"[null]"[..], b"null", b"\"x\"", b"12", b""] {
+            assert!(!is_json_object(not), "{not:?}");
+        }
+    }
 
     #[test]
     fn integral_numbers_read_as_integers() {
