@@ -37,7 +37,7 @@ async function inspectedOrder(client: Page, staff: Page, appraiser: Page): Promi
     borrowerName: 'Ann Lee',
     borrowerEmail: BORROWER,
     borrowerPhone: '512 555 0199',
-    requestedDueDate: day(10),
+    requestedDueDate: day(20),
   });
   const id = ((await placed.json()) as { id: number }).id;
   const me = (await (await appraiser.request.get('/api/auth/logged-in')).json()) as { securityUserId: number };

@@ -13,9 +13,10 @@ import { MSG_ACTION_FAILED, MSG_VISIBILITY_FAILED } from './rules';
  */
 function reloadChanged(queryClient: QueryClient, orderId: number, outcome?: ActionOutcome): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: orderKeys.dashboard() });
+  const refetchType = outcome?.leaveTo ? 'none' : 'active';
   // The review and delivery records follow the order's status (a revision round opened or answered, a copy due).
-  for (const queryKey of [orderKeys.review(orderId), orderKeys.revisions(orderId), orderKeys.borrowerCopy(orderId)]) void queryClient.invalidateQueries({ queryKey });
-  return queryClient.invalidateQueries({ queryKey: orderKeys.details(orderId), refetchType: outcome?.leaveTo ? 'none' : 'active' });
+  for (const queryKey of [orderKeys.review(orderId), orderKeys.revisions(orderId), orderKeys.borrowerCopy(orderId)]) void queryClient.invalidateQueries({ queryKey, refetchType });
+  return queryClient.invalidateQueries({ queryKey: orderKeys.details(orderId), refetchType });
 }
 
 type Done = { message: string };
