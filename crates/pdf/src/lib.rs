@@ -1,6 +1,7 @@
-//! The printed order: renders an order as a letter-size PDF with Typst.
+//! The printed order and the money documents (invoices, credit notes, statements): letter-size
+//! PDFs made with Typst.
 //!
-//! The layout lives in `templates/order.typ`. The order's data never becomes Typst markup: it is
+//! The layouts live in `templates/order.typ` and `templates/ledger.typ`. The order's data never becomes Typst markup: it is
 //! handed to the template as a dictionary (`sys.inputs`) of plain strings, and the template only
 //! places those strings as text. So user text such as `#import`, `*bold*`, `$x$` or `]` prints
 //! literally and can never run as Typst code.
@@ -16,6 +17,7 @@ use typst_as_lib::TypstTemplateMainFile;
 use typst_layout::PagedDocument;
 
 static TEMPLATE: &str = include_str!("../templates/order.typ");
+static LEDGER_TEMPLATE: &str = include_str!("../templates/ledger.typ");
 
 static FONTS: [&[u8]; 3] = [
     include_bytes!("../fonts/LiberationSans-Regular.ttf"),
@@ -26,6 +28,32 @@ static FONTS: [&[u8]; 3] = [
 /// Built once: parsing the fonts and the standard library is the slow part of a first render.
 static ENGINE: LazyLock<TypstEngine<TypstTemplateMainFile>> =
     LazyLock::new(|| TypstEngine::builder().main_file(TEMPLATE).fonts(FONTS).build());
+static LEDGER_ENGINE: LazyLock<TypstEngine<TypstTemplateMainFile>> =
+    LazyLock::new(|| TypstEngine::builder().main_file(LEDGER_TEMPLATE).fonts(FONTS).build());
+
+/// An invoice, credit note or statement, already formatted for display by the caller.
+#[derive(Debug, Clone, Default)]
+pub struct PrintableLedger {
+    /// "Invoice", "Credit Note", "Statement"
+    pub heading: String,
+    /// "INV-2026-000123", or the statement's month
+    pub number: String,
+    /// The company's name and address, one line each.
+    pub issuer: Vec<String>,
+    /// "Bill To"
+    pub party_label: String,
+    pub party: Vec<String>,
+    /// Issued, Due, Order, Terms, ...
+    pub facts: Vec<(String, String)>,
+    /// The table's headings; the last column is set right (amounts).
+    pub columns: Vec<String>,
+    /// As many cells per row as columns.
+    pub rows: Vec<Vec<String>>,
+    /// Total, Paid, Balance Due, ...
+    pub totals: Vec<(String, String)>,
+    /// Plain text; may be empty.
+    pub note: String,
+}
 
 /// Everything the printed order shows, already formatted for display by the caller.
 #[derive(Debug, Clone, Default)]
@@ -80,14 +108,47 @@ pub enum PdfError {
 
 /// Renders the printed order as PDF bytes.
 pub fn render_order(order: &PrintableOrder) -> Result<Vec<u8>, PdfError> {
-    let document: PagedDocument = ENGINE
-        .compile_with_input(inputs(order))
-        .output
-        .map_err(|e| PdfError::Layout(e.to_string()))?;
+    render(&ENGINE, inputs(order))
+}
+
+/// Renders an invoice, credit note or statement as PDF bytes.
+pub fn render_ledger(ledger: &PrintableLedger) -> Result<Vec<u8>, PdfError> {
+    let width = ledger.columns.len();
+    if let Some(row) = ledger.rows.iter().find(|r| r.len() != width) {
+        return Err(PdfError::Layout(format!("a row of {} cells for {width} columns", row.len())));
+    }
+    render(&LEDGER_ENGINE, ledger_inputs(ledger))
+}
+
+fn render(engine: &TypstEngine<TypstTemplateMainFile>, input: Dict) -> Result<Vec<u8>, PdfError> {
+    let document: PagedDocument =
+        engine.compile_with_input(input).output.map_err(|e| PdfError::Layout(e.to_string()))?;
     typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default()).map_err(|diags| {
         let messages: Vec<String> = diags.iter().map(|d| d.message.to_string()).collect();
         PdfError::Export(messages.join("; "))
     })
+}
+
+fn ledger_inputs(l: &PrintableLedger) -> Dict {
+    let mut d = Dict::new();
+    let title = format!("{} {}", l.heading, l.number);
+    let strings = |items: &[String]| list(items.iter().map(|s| text(s)));
+    for (key, value) in [
+        ("title", text(&title)),
+        ("heading", text(&l.heading)),
+        ("number", text(&l.number)),
+        ("issuer", strings(&l.issuer)),
+        ("party_label", text(&l.party_label)),
+        ("party", strings(&l.party)),
+        ("facts", rows(&l.facts)),
+        ("columns", strings(&l.columns)),
+        ("rows", list(l.rows.iter().map(|r| strings(r)))),
+        ("totals", rows(&l.totals)),
+        ("note", text(&l.note)),
+    ] {
+        d.insert(key.into(), value);
+    }
+    d
 }
 
 /// The template's `sys.inputs`: only strings, arrays and dictionaries, never markup.

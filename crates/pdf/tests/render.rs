@@ -316,3 +316,39 @@ fn timing_of_a_typical_order() {
         first.len()
     );
 }
+
+fn sample_invoice() -> portal_pdf::PrintableLedger {
+    let pair = |a: &str, b: &str| (a.to_owned(), b.to_owned());
+    portal_pdf::PrintableLedger {
+        heading: "Invoice".into(),
+        number: "INV-2026-000123".into(),
+        issuer: vec!["Appraisal Portal AMC".into(), "1 Main St, Austin, TX 78701".into()],
+        party_label: "Bill To".into(),
+        party: vec!["First Prairie Bank".into(), "#import \"x.typ\": *".into()],
+        facts: vec![pair("Issued", "11/26/2026"), pair("Due", "12/26/2026")],
+        columns: vec!["Order".into(), "Property".into(), "Amount".into()],
+        rows: vec![vec!["730100".into(), "12 Oak St, Austin, TX".into(), "$600.00".into()]],
+        totals: vec![pair("Total", "$600.00"), pair("Balance Due", "$600.00")],
+        note: "Pay within 30 days.".into(),
+    }
+}
+
+#[test]
+fn an_invoice_prints_its_number_rows_and_totals_and_user_text_literally() {
+    let pdf = portal_pdf::render_ledger(&sample_invoice()).expect("renders");
+    let layout = pdf_text_layout("invoice", &pdf);
+    let text = squash(&pdf_text("invoice", &pdf));
+    for expected in ["Invoice", "INV-2026-000123", "Bill To", "First Prairie Bank", "12 Oak St"] {
+        assert!(text.contains(expected), "{expected:?} in {text}");
+    }
+    assert!(text.contains("#import \"x.typ\": *"), "user text prints as typed: {text}");
+    assert!(row(&layout, "Balance Due", "$600.00"), "{layout}");
+    assert!(row(&layout, "Due", "12/26/2026"), "{layout}");
+}
+
+#[test]
+fn a_row_that_does_not_fit_the_columns_is_refused() {
+    let mut ledger = sample_invoice();
+    ledger.rows.push(vec!["only one cell".into()]);
+    assert!(portal_pdf::render_ledger(&ledger).is_err());
+}

@@ -53,6 +53,9 @@ pub struct Config {
     /// order, `report` (the report received), `completion` or `delivery`.
     pub pay_by_default_days: i64,
     pub pay_by_default_event: String,
+    /// Who issues the invoices, credit notes and statements: the company's name and address.
+    pub billing_name: String,
+    pub billing_address: String,
     pub sign_up_url: String,
     pub map_tile_url: String,
     /// `smtp://host:port`, `smtp://user:pass@host:587?tls=required` (STARTTLS) or
@@ -123,6 +126,8 @@ impl Default for Config {
             orders_team_email: "orders@appraisalportal.example".into(),
             pay_by_default_days: 30,
             pay_by_default_event: "delivery".into(),
+            billing_name: "Appraisal Portal AMC".into(),
+            billing_address: "100 Congress Ave, Suite 400, Austin, TX 78701".into(),
             sign_up_url: "https://careers.appraisalportal.example/appraisers".into(),
             map_tile_url:
                 "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}"

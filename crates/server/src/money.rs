@@ -13,6 +13,14 @@ impl Cents {
     pub fn dollars(self) -> f64 {
         self.0 as f64 / 100.0
     }
+
+    /// Dollars with two decimals and no sign or grouping beyond a minus ("1250.00", "-3.05"), as
+    /// spreadsheets read them.
+    pub fn decimal(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let cents = self.0.unsigned_abs();
+        format!("{sign}{}.{:02}", cents / 100, cents % 100)
+    }
 }
 
 impl std::fmt::Display for Cents {

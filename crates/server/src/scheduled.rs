@@ -1,7 +1,7 @@
 //! Work on the clock: every minute the notification digests that are due and the folding of the
 //! order counts (`orders::counts`), and once a day (from 7 AM company time) the reminders: a
 //! report due tomorrow, an inspection tomorrow, and a licence or E&O policy expiring in 60, 30 or
-//! 7 days. Recording a reminder in `sent_reminders` is the claim,
+//! 7 days, and the orders team's list of appraiser payments due soon or late. Recording a reminder in `sent_reminders` is the claim,
 //! in the reminder's own transaction: of several server copies only one sends it.
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Timelike, Utc};
 use portal_db::entities::{
@@ -14,6 +14,7 @@ use crate::config::Config;
 use crate::http::error::{AppError, AppResult};
 use crate::notifications::{Event, Notice, digest, notify};
 use crate::orders::status::{OrderStatus, open_statuses};
+use crate::staff::payments::{DUE_SOON_BUSINESS_DAYS, PayableOrder, payable_orders};
 
 /// The hour of the company's day the reminders go out.
 pub const REMINDER_HOUR: u32 = 7;
@@ -111,6 +112,7 @@ pub async fn send_reminders(
     for days in EXPIRY_WARNINGS {
         sent += expiring(db, config, today, days).await?;
     }
+    sent += usize::from(payments_due(db, config, today).await?);
     Ok(sent)
 }
 
@@ -195,6 +197,24 @@ async fn remind(
 ) -> AppResult<bool> {
     let Some(user_id) = user_id else { return Ok(false) };
     let txn = portal_db::begin_write(db).await?;
+    if !claim(&txn, (kind, subject_id), today).await? {
+        return Ok(false);
+    }
+    let Some(user) = security_user::Entity::find_by_id(user_id).one(&txn).await? else {
+        return Ok(false);
+    };
+    notify(&txn, config, &user, notice).await?;
+    txn.commit().await?;
+    Ok(true)
+}
+
+/// Records that the reminder `(kind, subject_id)` of `today` is being sent; false when it was
+/// already (by this copy or another).
+async fn claim(
+    txn: &sea_orm::DatabaseTransaction,
+    (kind, subject_id): (&str, i64),
+    today: NaiveDate,
+) -> AppResult<bool> {
     let claimed = sent_reminder::Entity::insert(sent_reminder::ActiveModel {
         kind: sea_orm::Set(kind.to_string()),
         subject_id: sea_orm::Set(subject_id),
@@ -210,15 +230,44 @@ async fn remind(
         .do_nothing()
         .to_owned(),
     )
-    .exec_without_returning(&txn)
+    .exec_without_returning(txn)
     .await?;
-    if claimed == 0 {
+    Ok(claimed == 1)
+}
+
+/// E-mails the orders team the appraiser payments due within the due-soon window or late (once a
+/// day, by one copy). Answers whether it was sent.
+async fn payments_due(
+    db: &DatabaseConnection,
+    config: &Config,
+    today: NaiveDate,
+) -> AppResult<bool> {
+    let due: Vec<PayableOrder> = payable_orders(db, config, None)
+        .await?
+        .into_iter()
+        .filter(|p| p.late || p.due_soon)
+        .collect();
+    if due.is_empty() {
         return Ok(false);
     }
-    let Some(user) = security_user::Entity::find_by_id(user_id).one(&txn).await? else {
+    let txn = portal_db::begin_write(db).await?;
+    if !claim(&txn, ("payments-due", 0), today).await? {
         return Ok(false);
-    };
-    notify(&txn, config, &user, notice).await?;
+    }
+    let mut lines = vec![format!(
+        "Appraiser payments due within {DUE_SOON_BUSINESS_DAYS} business days or late:"
+    )];
+    lines.extend(due.iter().map(|p| {
+        let fee = p.appraiser_fee.map_or_else(|| "no fee".into(), |f| f.to_string());
+        let by = p.pay_by.map(|d| d.format("%m/%d/%Y").to_string()).unwrap_or_default();
+        let late = if p.late { " (late)" } else { "" };
+        let held =
+            p.withheld_because.as_ref().map(|r| format!("; withheld: {r}")).unwrap_or_default();
+        format!("Order {}, {}, {fee}, pay by {by}{late}{held}", p.file_number, p.appraiser_name)
+    }));
+    lines.push(format!("{}/staff/payments", config.public_url.trim_end_matches('/')));
+    let subject = format!("Appraiser payments due: {} orders", due.len());
+    crate::delivery::email(&txn, &config.orders_team_email, subject, lines).await?;
     txn.commit().await?;
     Ok(true)
 }

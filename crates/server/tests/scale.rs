@@ -173,15 +173,16 @@ fn nginx_config(dir: &Path, port: u16, copies: &[u16]) -> PathBuf {
 #[derive(Default)]
 struct Tally {
     requests: AtomicUsize,
-    failures: Mutex<Vec<(Duration, String)>>,
+    /// When each failed request was sent and when it failed, with what it said.
+    failures: Mutex<Vec<(Duration, Duration, String)>>,
     acknowledged_messages: Mutex<Vec<String>>,
     transfers: AtomicUsize,
     sign_ins: AtomicUsize,
 }
 
 impl Tally {
-    async fn failed(&self, at: Duration, what: String) {
-        self.failures.lock().await.push((at, what));
+    async fn failed(&self, sent: Duration, failed: Duration, what: String) {
+        self.failures.lock().await.push((sent, failed, what));
     }
 }
 
@@ -431,8 +432,9 @@ async fn three_copies_on_postgres_and_s3_survive_sigkill_and_a_database_restart(
             let mut n = client;
             while running.load(Ordering::Relaxed) {
                 tally.requests.fetch_add(1, Ordering::Relaxed);
+                let sent = started.elapsed();
                 if let Err(e) = one_request(&actor, &live_copies, client, n, &tally).await {
-                    tally.failed(started.elapsed(), e).await;
+                    tally.failed(sent, started.elapsed(), e).await;
                 }
                 n += 1;
             }
@@ -444,6 +446,7 @@ async fn three_copies_on_postgres_and_s3_survive_sigkill_and_a_database_restart(
         tokio::spawn(async move {
             while running.load(Ordering::Relaxed) {
                 let (db, lb) = (db.clone(), lb.clone());
+                let sent = started.elapsed();
                 let signed_in = tokio::spawn(async move {
                     let actor = sign_in(&db, &lb, "demo.appraiser2").await;
                     assert!(actor.session.get("/api/auth/logged-in").await.status().is_success());
@@ -452,7 +455,7 @@ async fn three_copies_on_postgres_and_s3_survive_sigkill_and_a_database_restart(
                 tally.requests.fetch_add(1, Ordering::Relaxed);
                 match signed_in {
                     Ok(()) => drop(tally.sign_ins.fetch_add(1, Ordering::Relaxed)),
-                    Err(e) => tally.failed(started.elapsed(), format!("sign-in: {e}")).await,
+                    Err(e) => tally.failed(sent, started.elapsed(), format!("sign-in: {e}")).await,
                 }
                 tokio::time::sleep(Duration::from_millis(250)).await;
             }
@@ -498,15 +501,20 @@ async fn three_copies_on_postgres_and_s3_survive_sigkill_and_a_database_restart(
     ];
     webhooks::check(&db, &hooks, hook_client, epoch, &faults, Duration::from_secs(120)).await;
 
-    // Failures only where the faults were: requests in flight on the killed copy, and while the
-    // database was down (until the copies had reconnected).
+    // Failures only where the faults were: requests in flight on the killed copy, and requests
+    // sent before the copies had reconnected to the restarted database (one waiting for a
+    // connection fails when its wait runs out, after the database is back).
     let failures = tally.failures.lock().await.clone();
     let grace = Duration::from_secs(2);
-    let outside: Vec<&(Duration, String)> = failures
+    let overlaps = |(sent, failed): (Duration, Duration), from: Duration, until: Duration| {
+        sent < until && failed >= from
+    };
+    let outside: Vec<&(Duration, Duration, String)> = failures
         .iter()
-        .filter(|(at, _)| {
-            let at_kill = *at >= killed_at && *at < killed_at + grace;
-            let at_restart = *at >= pg_down_at && *at < recovered_at + grace;
+        .filter(|(sent, failed, _)| {
+            let span = (*sent, *failed);
+            let at_kill = overlaps(span, killed_at, killed_at + grace);
+            let at_restart = overlaps(span, pg_down_at, recovered_at + grace);
             !(at_kill || at_restart)
         })
         .collect();

@@ -398,6 +398,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appraiser/{id}/unpaid-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The appraiser's completed or delivered orders not paid yet, newest first, each with its pay-by
+         *     date (late or due soon) and why staff withhold the payment when they do: for the appraiser,
+         *     their firm's administrator, staff and the secret administrator.
+         */
+        get: operations["unpaid_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/back-door": {
         parameters: {
             query?: never;
@@ -728,6 +749,23 @@ export interface paths {
         };
         /** The bytes of one of the order's documents. */
         get: operations["download_client_document"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/{id}/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice of the client's order, as a PDF (404 before it is issued). */
+        get: operations["client_invoice_pdf"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1828,6 +1866,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/clients/{id}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every product with what the client is charged for it, by product name. */
+        get: operations["client_prices"];
+        /** Replaces the client's own list (an empty list returns it to the default prices). */
+        put: operations["replace_client_prices"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/clients/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's statement of a month, as PDF or CSV. */
+        get: operations["client_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/clients/{id}/users": {
         parameters: {
             query?: never;
@@ -1948,6 +2021,91 @@ export interface paths {
         put?: never;
         /** Marks the area verified (409 when it already is). */
         post: operations["verify_coverage_area"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The receivables: invoices, newest first, by status and client. */
+        get: operations["list_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice with its payments and credit notes. */
+        get: operations["invoice_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/invoices/{id}/credit-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issues a credit note against the invoice (the invoice itself never changes). */
+        post: operations["issue_credit_note"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/invoices/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records money the lender paid against the invoice (all of the balance or part of it). */
+        post: operations["record_lender_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice as issued, as a PDF. */
+        get: operations["invoice_pdf"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2080,6 +2238,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/orders/{id}/client-fee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets what the client is charged for the order, at any time before its invoice is issued (the
+         *     order form sets it too, while the order is open).
+         */
+        put: operations["set_client_fee"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/orders/{id}/client-messages": {
         parameters: {
             query?: never;
@@ -2164,7 +2342,8 @@ export interface paths {
         /**
          * The report went to the client (status Delivered To Client): the client's page lists the report
          *     and data file as uploaded, the client's main contact is e-mailed and its webhooks hear
-         *     `order.delivered`. Refused (409) while the data file has hard stops or open warnings.
+         *     `order.delivered`; the client's invoice is issued. Refused (409) while the data file has hard
+         *     stops or open warnings.
          */
         post: operations["deliver"];
         delete?: never;
@@ -2550,6 +2729,26 @@ export interface paths {
         put?: never;
         /** Closes the request: nobody can answer it any more and it leaves every Open Quotes list. */
         post: operations["close_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reports/appraiser-year-totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per appraiser paid in the year: their id, name, e-mail, number of payments, how many were late,
+         *     the total paid (dollars with two decimals) and whether their W-9 is on file, as CSV, by name.
+         */
+        get: operations["appraiser_year_totals"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2957,15 +3156,44 @@ export interface components {
             /** Format: date-time */
             uploadedAt: string;
         };
+        ClientFeeBody: {
+            /**
+             * Format: int64
+             * @description Whole cents, 0 to 100,000,000.
+             */
+            clientFeeCents: number;
+        };
         ClientForm: {
+            billingEmail?: string | null;
             companyName: string;
             mainContactEmailAddress?: string | null;
             mainContactName?: string | null;
             /** @description Ten digits, written with any spaces, dots, dashes or brackets. */
             mainContactPhone?: string | null;
             officeAddressLine?: string | null;
+            /**
+             * Format: int32
+             * @description Days to pay an invoice, 0 to 120; 30 when a new client leaves it out, unchanged when a
+             *     correction does.
+             */
+            paymentTermsDays?: number | null;
+        };
+        /** @description The invoice as the client's order page shows it. */
+        ClientInvoice: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: int64 */
+            balanceCents: number;
+            /** Format: date */
+            dueOn: string;
+            /** Format: date */
+            issuedOn: string;
+            number: string;
+            status: components["schemas"]["InvoiceStatus"];
         };
         ClientItem: {
+            /** @description Where invoices are sent (else the main contact). */
+            billingEmail?: string | null;
             companyName: string;
             /** Format: int32 */
             id: number;
@@ -2973,6 +3201,11 @@ export interface components {
             mainContactName?: string | null;
             mainContactPhone?: string | null;
             officeAddressLine?: string | null;
+            /**
+             * Format: int32
+             * @description Days the client has to pay an invoice.
+             */
+            paymentTermsDays: number;
         };
         ClientMessage: {
             body: string;
@@ -2994,6 +3227,7 @@ export interface components {
             cancelRequestedAt?: string | null;
             fhaCaseNumber?: string | null;
             intendedUse?: string | null;
+            invoice?: null | components["schemas"]["ClientInvoice"];
             product?: string | null;
             propertyType?: string | null;
             /** Format: date */
@@ -3032,6 +3266,25 @@ export interface components {
             pageSize: number;
             /** Format: int64 */
             total: number;
+        };
+        /** @description One product's price for a client. */
+        ClientPrice: {
+            /**
+             * Format: int64
+             * @description The default list's price, in cents.
+             */
+            defaultFeeCents?: number | null;
+            /**
+             * Format: int64
+             * @description What the client is charged, in cents: its own price, else the default list's; null when
+             *     neither has one.
+             */
+            feeCents?: number | null;
+            /** @description The client has a price of its own for the product. */
+            own: boolean;
+            /** Format: int32 */
+            productId: number;
+            productName: string;
         };
         ClientUserForm: {
             email: string;
@@ -3161,6 +3414,25 @@ export interface components {
             fileNumber?: string | null;
             /** Format: int64 */
             id: number;
+        };
+        CreditNoteBody: {
+            /**
+             * Format: int64
+             * @description Whole cents, at least 1 and at most the balance.
+             */
+            amountCents: number;
+            /** @description Why the invoice is corrected. */
+            reason: string;
+        };
+        CreditNoteView: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: date */
+            issuedOn: string;
+            number: string;
+            reason: string;
         };
         CsrfToken: {
             token: string;
@@ -3333,8 +3605,77 @@ export interface components {
             /** Format: date-time */
             statusDate: string;
         };
+        InvoiceDetail: components["schemas"]["InvoiceSummary"] & {
+            creditNotes: components["schemas"]["CreditNoteView"][];
+            /** @description Oldest first. */
+            payments: components["schemas"]["LenderPayment"][];
+        };
+        /**
+         * @description Where an invoice stands, from its balance and due date.
+         * @enum {string}
+         */
+        InvoiceStatus: "open" | "overdue" | "paid";
+        /** @description An invoice with what has been credited and paid against it. */
+        InvoiceSummary: {
+            /** Format: int64 */
+            amountCents: number;
+            /**
+             * Format: int64
+             * @description amount - credited - paid; below zero when the client is owed money back.
+             */
+            balanceCents: number;
+            /** Format: int32 */
+            clientId: number;
+            clientName: string;
+            /** Format: int64 */
+            creditedCents: number;
+            /**
+             * Format: int64
+             * @description Days past its due date while unpaid; 0 otherwise.
+             */
+            daysOverdue: number;
+            /** Format: date */
+            dueOn: string;
+            fileNumber: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: date */
+            issuedOn: string;
+            number: string;
+            /** Format: int64 */
+            orderId: number;
+            /** Format: int64 */
+            paidCents: number;
+            status: components["schemas"]["InvoiceStatus"];
+        };
         /** @enum {string} */
         ItemKind: "history" | "file" | "message";
+        LenderPayment: {
+            /** Format: int64 */
+            amountCents: number;
+            /** Format: int64 */
+            id: number;
+            method: string;
+            /** Format: date */
+            receivedOn: string;
+            reference?: string | null;
+        };
+        LenderPaymentBody: {
+            /**
+             * Format: int64
+             * @description Whole cents, at least 1 and at most the balance.
+             */
+            amountCents: number;
+            /** @description check, ach, wire or card */
+            method: string;
+            /**
+             * Format: date
+             * @description yyyy-mm-dd, not after today.
+             */
+            receivedOn: string;
+            /** @description The check number or transfer reference. */
+            reference?: string | null;
+        };
         /** @description A licence: type, state, number and expiration date. */
         License: {
             /** Format: date */
@@ -3564,6 +3905,12 @@ export interface components {
             borrowerName: string;
             clientCancelRequest?: string | null;
             /**
+             * Format: int64
+             * @description What the client is charged, in cents: staff and the secret administrator only (left out
+             *     for others).
+             */
+            clientFeeCents?: number | null;
+            /**
              * Format: int32
              * @description The ordering client's id: staff and the secret administrator only (null for others).
              */
@@ -3590,6 +3937,7 @@ export interface components {
             intendedUse?: string | null;
             /** Format: int32 */
             intendedUseId?: number | null;
+            invoice?: null | components["schemas"]["InvoiceSummary"];
             /** Format: double */
             latitude?: number | null;
             /** Format: int32 */
@@ -3601,6 +3949,11 @@ export interface components {
             longitude?: number | null;
             /** Format: int32 */
             lotArea?: number | null;
+            /**
+             * Format: int64
+             * @description Client fee - appraiser fee, in cents: staff only, never sent to appraisers or clients.
+             */
+            marginCents?: number | null;
             messages: components["schemas"]["OrderMessage"][];
             /** @description Sanitised HTML. */
             notesAndSpecialInstructions?: string | null;
@@ -3674,6 +4027,12 @@ export interface components {
             /** Format: double */
             assessedValue?: number | null;
             borrowerName?: string | null;
+            /**
+             * Format: int64
+             * @description What the client is charged, in whole cents. Left out, a new order takes it from the
+             *     client's price list and a correction keeps the order's.
+             */
+            clientFeeCents?: number | null;
             /** Format: int32 */
             clientId?: number | null;
             contacts?: components["schemas"]["OrderContactForm"][];
@@ -3782,6 +4141,13 @@ export interface components {
         PaymentHistoryItem: {
             address: string;
             borrower: string;
+            /** @description Paid after its pay-by date. */
+            late: boolean;
+            /**
+             * Format: date
+             * @description The order's pay-by date (null when unknown).
+             */
+            payBy?: string | null;
             /** @description USD with 2 decimals. */
             paymentAmount: components["schemas"]["Cents"];
             /** Format: date */
@@ -3805,6 +4171,16 @@ export interface components {
             token?: string | null;
             username?: string | null;
         };
+        /** @description A price of the client's own list. */
+        PriceEntry: {
+            /**
+             * Format: int64
+             * @description Whole cents, 0 to 100,000,000.
+             */
+            feeCents: number;
+            /** Format: int32 */
+            productId: number;
+        };
         PrintOrderRequest: {
             /** Format: int64 */
             orderId: number;
@@ -3817,6 +4193,11 @@ export interface components {
             filename: string;
         };
         Product: {
+            /**
+             * Format: int64
+             * @description What clients without a price of their own are charged, in cents (the default price list).
+             */
+            clientFeeCents?: number | null;
             /** @description Upload Report needs the appraisal data file (UAD XML or ZIP) with the report. */
             dataFileRequired: boolean;
             defaultFee?: null | components["schemas"]["Cents"];
@@ -3828,6 +4209,11 @@ export interface components {
             ownChecklist: boolean;
         };
         ProductSettings: {
+            /**
+             * Format: int64
+             * @description The default list's price in whole cents; left out, it stays as it is.
+             */
+            clientFeeCents?: number | null;
             dataFileRequired: boolean;
         };
         /** @description The caller's own answer to the quote. */
@@ -6170,6 +6556,82 @@ export interface operations {
             };
         };
     };
+    unpaid_orders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the appraiser's security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayableOrder"][];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     back_door: {
         parameters: {
             query?: never;
@@ -7630,6 +8092,84 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    client_invoice_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12919,6 +13459,255 @@ export interface operations {
             };
         };
     };
+    client_prices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientPrice"][];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    replace_client_prices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceEntry"][];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    client_statement: {
+        parameters: {
+            query?: {
+                /** @description yyyy-mm */
+                month?: string;
+                /** @description pdf (the default) or csv */
+                format?: "pdf" | "csv";
+            };
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement: a PDF, or CSV with format=csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "text/csv": unknown;
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     list_users: {
         parameters: {
             query?: never;
@@ -13572,6 +14361,399 @@ export interface operations {
             };
             /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    list_invoices: {
+        parameters: {
+            query?: {
+                /** @description open, overdue or paid; every invoice when left out. */
+                status?: "open" | "overdue" | "paid";
+                clientId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSummary"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    invoice_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    issue_credit_note: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditNoteBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    record_lender_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LenderPaymentBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceDetail"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    invoice_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Invoice id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14307,6 +15489,103 @@ export interface operations {
                 };
             };
             /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    set_client_fee: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClientFeeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -16479,7 +17758,6 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -17030,6 +18308,65 @@ export interface operations {
                 };
             };
             /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    appraiser_year_totals: {
+        parameters: {
+            query?: {
+                /** @description The calendar year, e.g. 2026. */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV: Appraiser ID, Name, E-mail, Payments, Paid Late, Total Paid, W-9 On File */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -11,6 +11,10 @@ pub struct Model {
     pub main_contact_name: Option<String>,
     pub main_contact_email: Option<String>,
     pub main_contact_phone: Option<String>,
+    /// Where invoices go (else the main contact).
+    pub billing_email: Option<String>,
+    /// Days the client has to pay an invoice.
+    pub payment_terms_days: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

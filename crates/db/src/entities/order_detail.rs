@@ -14,6 +14,8 @@ pub struct Model {
     pub report_type3_id: Option<i32>,
     pub report_type4_id: Option<i32>,
     pub appraiser_fee_cents: Option<i64>,
+    /// What the client is charged (set from its price list at creation, editable before delivery).
+    pub client_fee_cents: Option<i64>,
     pub tech_fee_cents: Option<i64>,
     pub purchase_price_cents: Option<i64>,
     #[sea_orm(column_type = "Text", nullable)]

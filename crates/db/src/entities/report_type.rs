@@ -10,6 +10,8 @@ pub struct Model {
     pub is_desktop: bool,
     /// What the company usually pays an appraiser for this product.
     pub default_fee_cents: Option<i64>,
+    /// What a client without a price of its own is charged for this product.
+    pub client_fee_cents: Option<i64>,
     /// Upload Report needs the appraisal data file with the report.
     pub data_file_required: bool,
 }

@@ -24,6 +24,7 @@ mod m0022_quality_review;
 pub mod m0023_delivery_records;
 mod m0024_report_values;
 mod m0025_payment_holds;
+mod m0026_lender_billing;
 
 pub struct Migrator;
 
@@ -55,6 +56,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0023_delivery_records::Migration),
             Box::new(m0024_report_values::Migration),
             Box::new(m0025_payment_holds::Migration),
+            Box::new(m0026_lender_billing::Migration),
         ]
     }
 }

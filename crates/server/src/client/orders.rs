@@ -74,6 +74,8 @@ pub struct ClientOrder {
     /// The appraiser's name, once the report is delivered.
     pub appraiser_name: Option<String>,
     pub timeline: Vec<TimelineStep>,
+    /// The invoice of the delivered order (the portal's order page; null before it is issued).
+    pub invoice: Option<crate::billing::invoices::ClientInvoice>,
 }
 
 fn client_row() -> RelationDef {
@@ -243,6 +245,7 @@ pub async fn view(db: &impl ConnectionTrait, client_id: i32, id: i64) -> AppResu
         cancel_reason: c.cancel_reason.clone(),
         appraiser_name,
         timeline,
+        invoice: None,
         item: item(o, &c),
     })
 }

@@ -7,6 +7,7 @@ use sea_orm::{ActiveModelTrait, DatabaseTransaction, EntityTrait, IntoActiveMode
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::billing::prices::list_fee;
 use crate::delivery::{self, html_escape};
 use crate::fields::{
     Field, MAX_LINE, invalid, named, optional, optional_email, optional_phone, required,
@@ -221,6 +222,7 @@ pub async fn place_order(
     detail.property_type = Set(Some(v.property_type.into()));
     detail.intended_use = Set(Some(v.intended_use.into()));
     detail.report_type1_id = Set(Some(product.id));
+    detail.client_fee_cents = Set(list_fee(txn, client_id, &[product.id]).await?);
     detail.property_address_line2 = Set(v.line2.clone());
     detail.notes_html = Set(v
         .notes

@@ -127,7 +127,9 @@ async fn client_order(
     Path(id): Path<i64>,
 ) -> AppResult<axum::Json<ClientOrder>> {
     let client_id = client_of(&state.db, &caller).await?;
-    Ok(axum::Json(orders::view(&state.db, client_id, id).await?))
+    let mut view = orders::view(&state.db, client_id, id).await?;
+    view.invoice = crate::billing::invoices::for_client(&state.db, &state.config, id).await?;
+    Ok(axum::Json(view))
 }
 
 /// Asks staff to cancel the order, with a reason.

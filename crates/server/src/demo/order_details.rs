@@ -74,6 +74,9 @@ pub async fn seed(db: &DatabaseConnection, storage: &Storage) -> AppResult<()> {
     no_longer_available(db, appraiser.id).await
 }
 
+/// What demo orders charge the client over the appraiser's fee.
+const DEMO_MARGIN_CENTS: i64 = 15_000;
+
 fn detail_for(o: &order::Model) -> order_detail::ActiveModel {
     let mut rng = StdRng::seed_from_u64(o.id as u64);
     let fee = 350 + 25 * rng.random_range(0..12);
@@ -90,6 +93,7 @@ fn detail_for(o: &order::Model) -> order_detail::ActiveModel {
         report_type3_id: Set(None),
         report_type4_id: Set(None),
         appraiser_fee_cents: Set(Some(fee * 100)),
+        client_fee_cents: Set(Some(fee * 100 + DEMO_MARGIN_CENTS)),
         tech_fee_cents: Set(Some(400)),
         purchase_price_cents: Set(Some(rng.random_range(150..900) * 100_000)),
         notes_html: Set(Some(

@@ -892,6 +892,12 @@ async fn ensure_clients(db: &impl ConnectionTrait) -> AppResult<Vec<i32>> {
                 lender.to_lowercase().replace([' ', '.', '&'], "")
             ))),
             main_contact_phone: Set(Some(format!("214-555-{:04}", 100 + i))),
+            billing_email: Set(Some(format!(
+                "billing{}@{}.example",
+                i + 1,
+                lender.to_lowercase().replace([' ', '.', '&'], "")
+            ))),
+            payment_terms_days: Set(30),
         });
         client::Entity::insert_many(rows).exec_without_returning(db).await?;
     }

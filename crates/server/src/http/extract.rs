@@ -16,31 +16,54 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Json<T> {
     type Rejection = AppError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
-        if !json_content_type(req.headers()) {
-            return Err(JsonRejection::from(MissingJsonContentType::default()).into());
+        // Every body of this API but the lists is an object; serde would read a struct from an
+        // array too.
+        Ok(Json(read_json(req, state, b'{', MSG_NOT_AN_OBJECT).await?))
+    }
+}
+
+/// A JSON body that is a list (`[...]`), of items read as `Json` reads a body.
+pub struct JsonList<T>(pub Vec<T>);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonList<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+        Ok(JsonList(read_json(req, state, b'[', MSG_NOT_A_LIST).await?))
+    }
+}
+
+/// Reads a JSON body that opens with `opener`, else refused with `refusal`.
+async fn read_json<T: DeserializeOwned, S: Send + Sync>(
+    req: Request,
+    state: &S,
+    opener: u8,
+    refusal: &str,
+) -> Result<T, AppError> {
+    if !json_content_type(req.headers()) {
+        return Err(JsonRejection::from(MissingJsonContentType::default()).into());
+    }
+    let bytes = Bytes::from_request(req, state).await.map_err(JsonRejection::from)?;
+    if !opens_with(&bytes, opener) {
+        return Err(AppError::Validation(refusal.into()));
+    }
+    match axum::Json::<T>::from_bytes(&bytes) {
+        Ok(axum::Json(value)) => Ok(value),
+        Err(refused @ JsonRejection::JsonDataError(_)) => {
+            let again = integral_numbers_as_integers(&bytes)
+                .and_then(|bytes| axum::Json::<T>::from_bytes(&bytes).ok());
+            again.map(|axum::Json(value)| value).ok_or_else(|| refused.into())
         }
-        let bytes = Bytes::from_request(req, state).await.map_err(JsonRejection::from)?;
-        // Every body of this API is an object; serde would read a struct from an array too.
-        if !is_json_object(&bytes) {
-            return Err(AppError::Validation(MSG_NOT_AN_OBJECT.into()));
-        }
-        match axum::Json::<T>::from_bytes(&bytes) {
-            Ok(axum::Json(value)) => Ok(Json(value)),
-            Err(refused @ JsonRejection::JsonDataError(_)) => {
-                let again = integral_numbers_as_integers(&bytes)
-                    .and_then(|bytes| axum::Json::<T>::from_bytes(&bytes).ok());
-                again.map(|axum::Json(value)| Json(value)).ok_or_else(|| refused.into())
-            }
-            Err(refused) => Err(refused.into()),
-        }
+        Err(refused) => Err(refused.into()),
     }
 }
 
 pub const MSG_NOT_AN_OBJECT: &str = "The request body must be a JSON object.";
+pub const MSG_NOT_A_LIST: &str = "The request body must be a JSON list.";
 
-/// The body is a JSON object, as far as its first character tells.
-fn is_json_object(bytes: &[u8]) -> bool {
-    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+/// The body opens with `opener` (`{` or `[`), as far as its first character tells.
+fn opens_with(bytes: &[u8], opener: u8) -> bool {
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&opener)
 }
 
 /// `application/json` or a `+json` type, as axum's own `Json` requires.
@@ -100,14 +123,16 @@ pub const MAX_PAGE: u64 = i32::MAX as u64;
 
 #[cfg(test)]
 mod tests {
-    use super::{integral_numbers_as_integers, is_json_object};
+    use super::{integral_numbers_as_integers, opens_with};
 
     #[test]
-    fn only_an_object_is_a_body() {
-        assert!(is_json_object(b" \n{\"name\": null}"));
+    fn a_body_is_an_object_or_for_lists_a_list() {
+        assert!(opens_with(b" \n{\"name\": null}", b'{'));
+        assert!(opens_with(b" [{\"id\": 1}]", b'['));
         for not in [&b"[null]"[..], b"null", b"\"x\"", b"12", b""] {
-            assert!(!is_json_object(not), "{not:?}");
+            assert!(!opens_with(not, b'{'), "{not:?}");
         }
+        assert!(!opens_with(b"{}", b'['));
     }
 
     #[test]

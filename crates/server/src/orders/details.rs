@@ -136,6 +136,16 @@ pub struct OrderDetails {
     pub report_type3: Option<ReportTypeRef>,
     pub report_type4: Option<ReportTypeRef>,
     pub appraiser_fee: Option<Cents>,
+    /// What the client is charged, in cents: staff and the secret administrator only (left out
+    /// for others).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_fee_cents: Option<i64>,
+    /// Client fee - appraiser fee, in cents: staff only, never sent to appraisers or clients.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin_cents: Option<i64>,
+    /// The client's invoice once the order is delivered: staff only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invoice: Option<crate::billing::invoices::InvoiceSummary>,
     pub tech_fee: Option<Cents>,
     pub purchase_price: Option<Cents>,
     pub ordered_by: Option<String>,
@@ -262,6 +272,11 @@ pub async fn load(
     let report_type = |n: usize| report_types.get(n).cloned().flatten();
     let available_actions = available_actions(ActionContext::of(caller, &found, detail.as_ref()));
     let d = detail.unwrap_or_else(|| empty_detail(id));
+    let client_fee_cents = d.client_fee_cents.filter(|_| staff_view);
+    let invoice = match staff_view {
+        true => crate::billing::invoices::of_order(db, config, id).await?,
+        false => None,
+    };
     Ok(OrderDetails {
         id,
         create_date: found.created_at,
@@ -296,6 +311,9 @@ pub async fn load(
         report_type3: report_type(2),
         report_type4: report_type(3),
         appraiser_fee: d.appraiser_fee_cents.map(Cents),
+        client_fee_cents,
+        margin_cents: client_fee_cents.zip(d.appraiser_fee_cents).map(|(fee, paid)| fee - paid),
+        invoice,
         tech_fee: d.tech_fee_cents.map(Cents),
         purchase_price: d.purchase_price_cents.map(Cents),
         ordered_by: client.as_ref().map(|c| c.company_name.clone()),
@@ -366,6 +384,7 @@ pub fn empty_detail(order_id: i64) -> order_detail::Model {
         report_type3_id: None,
         report_type4_id: None,
         appraiser_fee_cents: None,
+        client_fee_cents: None,
         tech_fee_cents: None,
         purchase_price_cents: None,
         notes_html: None,

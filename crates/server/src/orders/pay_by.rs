@@ -85,6 +85,25 @@ pub fn last_day(start: NaiveDate, days: i64) -> NaiveDate {
     day
 }
 
+/// The pay-by dates of these orders (by id) whose clock has started.
+pub async fn of_orders(
+    db: &impl sea_orm::ConnectionTrait,
+    config: &Config,
+    orders: &[portal_db::entities::order::Model],
+) -> crate::http::error::AppResult<std::collections::HashMap<i64, NaiveDate>> {
+    let zone = config.time_zone().map_err(crate::http::error::AppError::Internal)?;
+    let default = company_default(config);
+    let mut steps = super::turn_time::steps_of(db, orders.iter().map(|o| o.id).collect()).await?;
+    Ok(orders
+        .iter()
+        .filter_map(|o| {
+            let rule = rule_for(&o.property_state_code, default);
+            let day = pay_by(rule, &steps.remove(&o.id).unwrap_or_default(), zone)?;
+            Some((o.id, day))
+        })
+        .collect())
+}
+
 /// The order's pay-by date from its history (oldest first); None until its clock has started.
 pub fn pay_by(rule: Rule, steps: &[Step], zone: Tz) -> Option<NaiveDate> {
     let started = steps.iter().find(|s| s.status == rule.clock.status())?;

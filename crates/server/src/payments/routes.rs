@@ -2,7 +2,7 @@
 //! party information).
 use axum::extract::State;
 use chrono::NaiveDate;
-use portal_db::entities::{appraiser_profile, payment};
+use portal_db::entities::{appraiser_profile, order, payment};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set,
 };
@@ -16,13 +16,16 @@ use crate::epp::{EppAppraiser, EppPartyData, OnboardingLink, stored_party};
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
 use crate::money::Cents;
+use crate::orders::pay_by;
 use crate::profile::appraiser_of;
+use crate::staff::payments::{PayableOrder, payable_orders};
 use crate::state::AppState;
 use crate::users::access::ensure_may_manage_user;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(payment_history))
+        .routes(routes!(unpaid_orders))
         .routes(routes!(epp_party_access_url))
         .routes(routes!(onboard_token))
         .routes(routes!(epp_party_information))
@@ -53,6 +56,10 @@ pub struct PaymentHistoryItem {
     pub payment_amount: Cents,
     pub payment_date: NaiveDate,
     pub borrower: String,
+    /// The order's pay-by date (null when unknown).
+    pub pay_by: Option<NaiveDate>,
+    /// Paid after its pay-by date.
+    pub late: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -139,17 +146,43 @@ async fn payment_history(
         .order_by_desc(payment::Column::Id)
         .all(&state.db)
         .await?;
+    let orders = order::Entity::find()
+        .filter(order::Column::Id.is_in(rows.iter().filter_map(|p| p.order_id)))
+        .all(&state.db)
+        .await?;
+    let pay_by_dates = pay_by::of_orders(&state.db, &state.config, &orders).await?;
     Ok(axum::Json(
         rows.into_iter()
-            .map(|p| PaymentHistoryItem {
-                usa_file_number: p.usa_file_number,
-                address: p.address,
-                payment_amount: Cents(p.amount_cents),
-                payment_date: p.payment_date,
-                borrower: p.borrower,
+            .map(|p| {
+                let pay_by = p.order_id.and_then(|id| pay_by_dates.get(&id).copied());
+                PaymentHistoryItem {
+                    late: pay_by.is_some_and(|day| p.payment_date > day),
+                    pay_by,
+                    usa_file_number: p.usa_file_number,
+                    address: p.address,
+                    payment_amount: Cents(p.amount_cents),
+                    payment_date: p.payment_date,
+                    borrower: p.borrower,
+                }
             })
             .collect(),
     ))
+}
+
+/// The appraiser's completed or delivered orders not paid yet, newest first, each with its pay-by
+/// date (late or due soon) and why staff withhold the payment when they do: for the appraiser,
+/// their firm's administrator, staff and the secret administrator.
+#[utoipa::path(get, path = "/api/appraiser/{id}/unpaid-orders", tag = "payments",
+    params(("id" = i32, Path, description = "the appraiser's security user id")),
+    responses((status = 200, body = Vec<PayableOrder>), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+async fn unpaid_orders(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<Vec<PayableOrder>>> {
+    ensure_may_manage_user(&state.db, &caller, id).await?;
+    appraiser_of(&state.db, id).await?;
+    Ok(axum::Json(payable_orders(&state.db, &state.config, Some(id)).await?))
 }
 
 /// A link to the caller's party profile on the EPP ('View EPP Profile').

@@ -32,6 +32,10 @@ pub struct ClientItem {
     pub main_contact_name: Option<String>,
     pub main_contact_email_address: Option<String>,
     pub main_contact_phone: Option<String>,
+    /// Where invoices are sent (else the main contact).
+    pub billing_email: Option<String>,
+    /// Days the client has to pay an invoice.
+    pub payment_terms_days: i32,
 }
 
 impl From<client::Model> for ClientItem {
@@ -43,6 +47,8 @@ impl From<client::Model> for ClientItem {
             main_contact_name: c.main_contact_name,
             main_contact_email_address: c.main_contact_email,
             main_contact_phone: c.main_contact_phone,
+            billing_email: c.billing_email,
+            payment_terms_days: c.payment_terms_days,
         }
     }
 }
@@ -61,7 +67,17 @@ pub struct ClientForm {
     /// Ten digits, written with any spaces, dots, dashes or brackets.
     #[schema(max_length = 30, pattern = "^([ .()+-]*(1[ .()+-]*)?([0-9][ .()+-]*){10})?$")]
     pub main_contact_phone: Option<String>,
+    #[schema(max_length = 200, pattern = "^([^@\\s]+@[^\\s.]\\S*\\.\\S*)?$")]
+    pub billing_email: Option<String>,
+    /// Days to pay an invoice, 0 to 120; 30 when a new client leaves it out, unchanged when a
+    /// correction does.
+    #[schema(minimum = 0, maximum = 120)]
+    pub payment_terms_days: Option<i32>,
 }
+
+/// The longest payment terms a client may have.
+const MAX_PAYMENT_TERMS_DAYS: i32 = 120;
+const DEFAULT_PAYMENT_TERMS_DAYS: i32 = 30;
 
 /// The client's fields as the form gave them, checked.
 fn checked(form: &ClientForm) -> AppResult<client::ActiveModel> {
@@ -90,6 +106,19 @@ fn checked(form: &ClientForm) -> AppResult<client::ActiveModel> {
             named("mainContactPhone", "Main contact phone"),
             form.main_contact_phone.as_deref(),
         )?),
+        billing_email: Set(optional_email(
+            named("billingEmail", "Billing e-mail"),
+            form.billing_email.as_deref(),
+        )?),
+        payment_terms_days: match form.payment_terms_days {
+            Some(days) if (0..=MAX_PAYMENT_TERMS_DAYS).contains(&days) => Set(days),
+            Some(_) => {
+                return Err(named("paymentTermsDays", "Payment terms").refuse(format!(
+                    "Payment terms must be from 0 to {MAX_PAYMENT_TERMS_DAYS} days."
+                )));
+            }
+            None => NotSet,
+        },
     })
 }
 
@@ -125,7 +154,10 @@ async fn create_client(
     ClientIp(ip): ClientIp,
     Json(form): Json<ClientForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
-    let row = checked(&form)?;
+    let mut row = checked(&form)?;
+    if row.payment_terms_days.is_not_set() {
+        row.payment_terms_days = Set(DEFAULT_PAYMENT_TERMS_DAYS);
+    }
     let txn = portal_db::begin_write(&state.db).await?;
     ensure_name_free(&txn, row.company_name.as_ref(), None).await?;
     let saved = row.insert(&txn).await?;
@@ -163,6 +195,10 @@ async fn update_client(
     update.main_contact_name = row.main_contact_name;
     update.main_contact_email = row.main_contact_email;
     update.main_contact_phone = row.main_contact_phone;
+    update.billing_email = row.billing_email;
+    if row.payment_terms_days.is_set() {
+        update.payment_terms_days = row.payment_terms_days;
+    }
     let saved = update.update(&txn).await?;
     audit_staff(
         &txn,

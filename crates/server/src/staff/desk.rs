@@ -198,7 +198,8 @@ async fn complete(State(state): State<AppState>, caller: CurrentUser, Path(id): 
 
 /// The report went to the client (status Delivered To Client): the client's page lists the report
 /// and data file as uploaded, the client's main contact is e-mailed and its webhooks hear
-/// `order.delivered`. Refused (409) while the data file has hard stops or open warnings.
+/// `order.delivered`; the client's invoice is issued. Refused (409) while the data file has hard
+/// stops or open warnings.
 #[utoipa::path(post, path = "/api/staff/orders/{id}/deliver", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses(ChangeAnswers))]
 async fn deliver(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> Done {
@@ -208,6 +209,7 @@ async fn deliver(State(state): State<AppState>, caller: CurrentUser, Path(id): P
     let txn = portal_db::begin_write(&state.db).await?;
     apply::write(&txn, &state.config, &caller, &checked, Change::noting(vec![note])).await?;
     tell_client_delivered(&txn, &state.config, &checked.order).await?;
+    crate::billing::invoices::issue_at_delivery(&txn, &state.config, &checked.order).await?;
     txn.commit().await?;
     done("Order delivered to the client.")
 }

@@ -15,6 +15,7 @@ pub mod payments;
 pub mod products;
 pub mod quotes;
 pub mod secure_links;
+pub mod year_totals;
 
 use std::collections::HashMap;
 
@@ -49,6 +50,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(products::router())
         .merge(quotes::router())
         .merge(secure_links::router())
+        .merge(year_totals::router())
 }
 
 /// What a create call answers (201): the new row's id, and an order's file number.

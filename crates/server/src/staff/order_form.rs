@@ -18,6 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
+use crate::billing::prices::list_fee;
 use crate::current_user::CurrentUser;
 use crate::fields::{
     MAX_LINE, invalid, named, optional, optional_amount, optional_date, optional_email,
@@ -98,6 +99,10 @@ pub struct OrderForm {
     #[schema(value_type = Option<f64>)]
     #[serde(default)]
     pub appraiser_fee: serde_json::Value,
+    /// What the client is charged, in whole cents. Left out, a new order takes it from the
+    /// client's price list and a correction keeps the order's.
+    #[schema(minimum = 0, maximum = 100_000_000)]
+    pub client_fee_cents: Option<i64>,
     #[schema(value_type = Option<f64>)]
     #[serde(default)]
     pub tech_fee: serde_json::Value,
@@ -143,6 +148,7 @@ pub struct ValidOrder {
     pub intended_use: &'static str,
     pub report_type_ids: Vec<i32>,
     pub appraiser_fee_cents: i64,
+    pub client_fee_cents: Option<i64>,
     pub tech_fee_cents: Option<i64>,
     pub purchase_price_cents: Option<i64>,
     pub appraiser_due: NaiveDate,
@@ -228,6 +234,13 @@ pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
             named("appraiserFee", "Appraiser fee"),
             &form.appraiser_fee,
         )?,
+        client_fee_cents: match form.client_fee_cents {
+            Some(cents) if !(0..=crate::money::MAX_CENTS).contains(&cents) => {
+                return Err(named("clientFeeCents", "Client fee")
+                    .refuse("Client fee must be from $0.00 to $1,000,000.00.".into()));
+            }
+            cents => cents,
+        },
         tech_fee_cents: optional_amount(
             named("techFee", "Tech fee"),
             &form.tech_fee,
@@ -384,6 +397,9 @@ fn detail_of(v: &ValidOrder, mut row: order_detail::ActiveModel) -> order_detail
     row.report_type3_id = report_type(2);
     row.report_type4_id = report_type(3);
     row.appraiser_fee_cents = Set(Some(v.appraiser_fee_cents));
+    if let Some(cents) = v.client_fee_cents {
+        row.client_fee_cents = Set(Some(cents));
+    }
     row.tech_fee_cents = Set(v.tech_fee_cents);
     row.purchase_price_cents = Set(v.purchase_price_cents);
     row.notes_html = Set(v.notes_html.clone());
@@ -479,6 +495,10 @@ async fn create_order(
     .await?;
     let number = created.file_number.clone();
     let mut detail = detail_of(&v, empty_detail(created.id).into_active_model());
+    if v.client_fee_cents.is_none() {
+        let listed = list_fee(&txn, v.client_id, &v.report_type_ids).await?;
+        detail.client_fee_cents = Set(listed);
+    }
     place(&mut detail, position);
     detail.insert(&txn).await?;
     replace_contacts(&txn, created.id, &v.contacts).await?;

@@ -8,7 +8,10 @@ use chrono::NaiveDate;
 use chrono::{Duration, Utc};
 use portal_db::entities::{order, order_detail, payment, payment_hold, security_user};
 use sea_orm::sea_query::{OnConflict, Query};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, QueryOrder, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, NotSet, QueryFilter, QueryOrder,
+    Set,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -29,7 +32,7 @@ use crate::names::{full_name, full_names};
 use crate::notifications::{Event, Notice, notify};
 use crate::orders::action_requests::required_text;
 use crate::orders::status::OrderStatus;
-use crate::orders::{apply, pay_by, turn_time};
+use crate::orders::{apply, pay_by};
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -84,19 +87,28 @@ pub struct PaymentBody {
 /// delivered is the one staff usually pay next).
 #[utoipa::path(get, path = "/api/staff/payments/payable", tag = "staff", responses((status = 200, body = Vec<PayableOrder>), (status = 403, body = MessageResponse)))]
 async fn payable(State(state): State<AppState>) -> AppResult<axum::Json<Vec<PayableOrder>>> {
-    let db = &state.db;
+    Ok(axum::Json(payable_orders(&state.db, &state.config, None).await?))
+}
+
+/// The payable orders, newest first: every appraiser's, or only `appraiser_id`'s.
+pub async fn payable_orders(
+    db: &impl ConnectionTrait,
+    config: &crate::config::Config,
+    appraiser_id: Option<i32>,
+) -> AppResult<Vec<PayableOrder>> {
     let paid_orders = Query::select()
         .column(payment::Column::OrderId)
         .from(payment::Entity)
         .and_where(payment::Column::OrderId.is_not_null())
         .to_owned();
-    let unpaid = order::Entity::find()
+    let mut unpaid = order::Entity::find()
         .filter(order::Column::StatusId.is_in(PAYABLE))
         .filter(order::Column::AssignedAppraiserId.is_not_null())
-        .filter(order::Column::Id.not_in_subquery(paid_orders))
-        .order_by_desc(order::Column::Id)
-        .all(db)
-        .await?;
+        .filter(order::Column::Id.not_in_subquery(paid_orders));
+    if let Some(id) = appraiser_id {
+        unpaid = unpaid.filter(order::Column::AssignedAppraiserId.eq(id));
+    }
+    let unpaid = unpaid.order_by_desc(order::Column::Id).all(db).await?;
     let fees: std::collections::HashMap<i64, Option<i64>> = order_detail::Entity::find()
         .filter(
             order_detail::Column::OrderId.is_in(unpaid.iter().map(|o| o.id).collect::<Vec<_>>()),
@@ -109,7 +121,7 @@ async fn payable(State(state): State<AppState>) -> AppResult<axum::Json<Vec<Paya
     let names =
         full_names(db, unpaid.iter().filter_map(|o| o.assigned_appraiser_id).collect()).await?;
     let order_ids: Vec<i64> = unpaid.iter().map(|o| o.id).collect();
-    let mut steps = turn_time::steps_of(db, order_ids.clone()).await?;
+    let pay_by_dates = pay_by::of_orders(db, config, &unpaid).await?;
     let holds: std::collections::HashMap<i64, String> = payment_hold::Entity::find()
         .filter(payment_hold::Column::OrderId.is_in(order_ids))
         .all(db)
@@ -117,35 +129,30 @@ async fn payable(State(state): State<AppState>) -> AppResult<axum::Json<Vec<Paya
         .into_iter()
         .map(|h| (h.order_id, h.reason))
         .collect();
-    let zone = state.config.time_zone().map_err(AppError::Internal)?;
-    let today = state.config.today().map_err(AppError::Internal)?;
-    let default = pay_by::company_default(&state.config);
-    Ok(axum::Json(
-        unpaid
-            .into_iter()
-            .filter_map(|o| {
-                let appraiser_id = o.assigned_appraiser_id?;
-                let rule = pay_by::rule_for(&o.property_state_code, default);
-                let pay_by = pay_by::pay_by(rule, &steps.remove(&o.id).unwrap_or_default(), zone);
-                Some(PayableOrder {
-                    order_id: o.id,
-                    address: o.property_address(),
-                    borrower_name: o.borrower_name.clone(),
-                    status: o.status_id.label(),
-                    appraiser_name: names.of(appraiser_id),
-                    appraiser_id,
-                    appraiser_fee: fees.get(&o.id).copied().flatten().map(Cents),
-                    late: pay_by.is_some_and(|d| d < today),
-                    due_soon: pay_by.is_some_and(|d| {
-                        d >= today && business_days::between(today, d) <= DUE_SOON_BUSINESS_DAYS
-                    }),
-                    pay_by,
-                    withheld_because: holds.get(&o.id).cloned(),
-                    file_number: o.file_number,
-                })
+    let today = config.today().map_err(AppError::Internal)?;
+    Ok(unpaid
+        .into_iter()
+        .filter_map(|o| {
+            let appraiser_id = o.assigned_appraiser_id?;
+            let pay_by = pay_by_dates.get(&o.id).copied();
+            Some(PayableOrder {
+                order_id: o.id,
+                address: o.property_address(),
+                borrower_name: o.borrower_name.clone(),
+                status: o.status_id.label(),
+                appraiser_name: names.of(appraiser_id),
+                appraiser_id,
+                appraiser_fee: fees.get(&o.id).copied().flatten().map(Cents),
+                late: pay_by.is_some_and(|d| d < today),
+                due_soon: pay_by.is_some_and(|d| {
+                    d >= today && business_days::between(today, d) <= DUE_SOON_BUSINESS_DAYS
+                }),
+                pay_by,
+                withheld_because: holds.get(&o.id).cloned(),
+                file_number: o.file_number,
             })
-            .collect(),
-    ))
+        })
+        .collect())
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -28,6 +28,8 @@ pub struct Product {
     pub name: String,
     pub is_desktop: bool,
     pub default_fee: Option<Cents>,
+    /// What clients without a price of their own are charged, in cents (the default price list).
+    pub client_fee_cents: Option<i64>,
     /// Upload Report needs the appraisal data file (UAD XML or ZIP) with the report.
     pub data_file_required: bool,
     /// The product has a review checklist of its own (otherwise the default list).
@@ -62,6 +64,7 @@ async fn products(
                 name: p.product_description,
                 is_desktop: p.is_desktop,
                 default_fee: p.default_fee_cents.map(Cents),
+                client_fee_cents: p.client_fee_cents,
                 data_file_required: p.data_file_required,
             })
             .collect(),
@@ -72,12 +75,15 @@ async fn products(
 #[serde(rename_all = "camelCase")]
 pub struct ProductSettings {
     pub data_file_required: bool,
+    /// The default list's price in whole cents; left out, it stays as it is.
+    #[schema(minimum = 0, maximum = 100_000_000)]
+    pub client_fee_cents: Option<i64>,
 }
 
 /// Changes a product's settings.
 #[utoipa::path(put, path = "/api/staff/products/{id}", tag = "staff", request_body = ProductSettings,
     params(("id" = i32, Path, description = "Product id")),
-    responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn update_product(
     State(state): State<AppState>,
     caller: CurrentUser,
@@ -85,17 +91,25 @@ async fn update_product(
     Path(id): Path<i32>,
     Json(body): Json<ProductSettings>,
 ) -> AppResult<axum::Json<MessageResponse>> {
+    if body.client_fee_cents.is_some_and(|cents| !(0..=crate::money::MAX_CENTS).contains(&cents)) {
+        return Err(crate::fields::named("clientFeeCents", "Client fee")
+            .refuse("A price must be from $0.00 to $1,000,000.00.".into()));
+    }
     let txn = portal_db::begin_write(&state.db).await?;
-    let changed = report_type::Entity::update_many()
+    let mut update = report_type::Entity::update_many()
         .col_expr(report_type::Column::DataFileRequired, Expr::value(body.data_file_required))
-        .filter(report_type::Column::Id.eq(id))
-        .exec(&txn)
-        .await?;
+        .filter(report_type::Column::Id.eq(id));
+    if let Some(cents) = body.client_fee_cents {
+        update = update.col_expr(report_type::Column::ClientFeeCents, Expr::value(cents));
+    }
+    let changed = update.exec(&txn).await?;
     if changed.rows_affected == 0 {
         return Err(AppError::NotFound(format!("There is no product {id}.")));
     }
     let setting = if body.data_file_required { "required" } else { "optional" };
-    let detail = format!("product {id}: data file {setting}");
+    let price =
+        body.client_fee_cents.map(|c| format!(", client fee {}", Cents(c))).unwrap_or_default();
+    let detail = format!("product {id}: data file {setting}{price}");
     super::audit_staff(&txn, &caller, &ip, "product.update", detail).await?;
     txn.commit().await?;
     Ok(axum::Json(MessageResponse::new("Product saved.")))

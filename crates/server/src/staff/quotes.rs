@@ -22,6 +22,7 @@ use utoipa_axum::routes;
 
 use super::candidates::{Clock, award_refusal};
 use super::{Created, audit_staff};
+use crate::billing::prices::list_fee;
 use crate::current_user::CurrentUser;
 use crate::fields::{invalid, named, optional, positive_fee};
 use crate::geocoder::Address;
@@ -485,8 +486,11 @@ async fn award_quote(
     let mut detail = empty_detail(created.id).into_active_model();
     detail.property_type = Set(Some(q.property_type.clone()));
     detail.intended_use = Set(Some(q.intended_use.clone()));
-    detail.report_type1_id = Set(product.map(|p| p.id));
+    detail.report_type1_id = Set(product.as_ref().map(|p| p.id));
     detail.appraiser_fee_cents = Set(answer.appraiser_fee_cents.or(q.appraiser_fee_cents));
+    if let (Some(client_id), Some(p)) = (q.client_id, product.as_ref()) {
+        detail.client_fee_cents = Set(list_fee(&txn, client_id, &[p.id]).await?);
+    }
     place(&mut detail, position);
     detail.insert(&txn).await?;
     // Closing last, on the condition it is still open: of two awards at once, one finds it closed.

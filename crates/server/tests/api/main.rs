@@ -9,6 +9,7 @@ mod auth;
 mod authorization_matrix;
 mod back_office;
 mod backup;
+mod billing;
 mod calendar;
 mod client_portal;
 mod constants;

@@ -92,6 +92,40 @@ both_dbs!(the_payable_list_and_the_order_page_show_the_pay_by_date, |app| {
     let page: Value =
         appraiser.get(&format!("/api/order-details/{texas}")).await.json().await.unwrap();
     assert_eq!(page["payBy"], json!(expected.to_string()));
+
+    // The appraiser's Payments lists what is not paid yet with its pay-by date; once paid after
+    // that date, the payment is flagged late.
+    let me = app.user_id("demo.appraiser").await;
+    let unpaid: Value =
+        appraiser.get(&format!("/api/appraiser/{me}/unpaid-orders")).await.json().await.unwrap();
+    assert_eq!(row(&unpaid, georgia)["payBy"], "2026-12-04", "{unpaid}");
+    let late =
+        paid_later(&app, "730102", "TX", today - Duration::days(50), today - Duration::days(45))
+            .await;
+    let pay = json!({"orderId": late, "amount": 450, "paymentDate": today.to_string()});
+    assert_eq!(staff.post("/api/staff/payments", pay).await.status(), StatusCode::CREATED);
+    let pay = json!({"orderId": texas, "amount": 450, "paymentDate": today.to_string()});
+    assert_eq!(staff.post("/api/staff/payments", pay).await.status(), StatusCode::CREATED);
+    let history: Value = appraiser
+        .post(&format!("/api/appraiser/{me}/payment-history"), json!({}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let paid = |file: &str| {
+        history.as_array().unwrap().iter().find(|p| p["usaFileNumber"] == file).cloned().unwrap()
+    };
+    assert_eq!(paid("730102")["late"], true, "{history}");
+    assert_eq!(paid("730101")["late"], false, "{history}");
+    assert_eq!(paid("730101")["payBy"], json!(expected.to_string()));
+    let unpaid: Value =
+        appraiser.get(&format!("/api/appraiser/{me}/unpaid-orders")).await.json().await.unwrap();
+    assert_eq!(row(&unpaid, texas), Value::Null, "paid orders leave the list");
+    let other = app.signed_in("demo.appraiser2").await;
+    assert_eq!(
+        other.get(&format!("/api/appraiser/{me}/unpaid-orders")).await.status(),
+        StatusCode::FORBIDDEN
+    );
 });
 
 both_dbs!(a_payment_is_withheld_only_with_a_reason_the_appraiser_is_sent, |app| {
@@ -133,4 +167,89 @@ both_dbs!(a_payment_is_withheld_only_with_a_reason_the_appraiser_is_sent, |app| 
     assert_eq!(r.status(), StatusCode::CONFLICT, "nothing to pay yet");
     let appraiser = app.signed_in("demo.appraiser").await;
     assert_eq!(appraiser.post(&path, json!({"reason": "x"})).await.status(), StatusCode::FORBIDDEN);
+});
+
+const W9_PDF: &[u8] = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n";
+
+async fn paid(app: &TestApp, appraiser: i32, file: &str, cents: i64, on: &str) {
+    portal_db::entities::payment::ActiveModel {
+        id: NotSet,
+        appraiser_user_id: Set(appraiser),
+        order_id: Set(None),
+        usa_file_number: Set(file.into()),
+        address: Set("1 Main St".into()),
+        borrower: Set("Pat Borrower".into()),
+        amount_cents: Set(cents),
+        payment_date: Set(on.parse().unwrap()),
+        created_at: Set(Utc::now()),
+    }
+    .insert(&app.db)
+    .await
+    .unwrap();
+}
+
+both_dbs!(year_totals_add_the_years_payments_to_the_cent_with_the_w9, |app| {
+    let avery = app.user_id("demo.appraiser").await;
+    let second = app.user_id("demo.appraiser2").await;
+    paid(&app, avery, "740001", 45_050, "2019-01-01").await;
+    paid(&app, avery, "740002", 100_001, "2019-12-31").await;
+    paid(&app, avery, "740003", 99_999, "2020-01-01").await;
+    paid(&app, avery, "740004", 99_999, "2018-12-31").await;
+    paid(&app, second, "740005", 1, "2019-06-30").await;
+    let staff = app.signed_in("demo.staff").await;
+    let w9 = reqwest::multipart::Form::new()
+        .text("appraiserId", avery.to_string())
+        .text("fileTypes", "22")
+        .part("files", reqwest::multipart::Part::bytes(W9_PDF.to_vec()).file_name("w9.pdf"));
+    assert_eq!(staff.upload(w9).await.status(), StatusCode::OK, "the W-9 is filed");
+
+    let r = staff.get("/api/staff/reports/appraiser-year-totals?year=2019").await;
+    assert_eq!(r.status(), StatusCode::OK);
+    assert_eq!(r.headers()["content-type"], "text/csv; charset=utf-8");
+    let csv = r.text().await.unwrap();
+    let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines[0], "Appraiser ID,Name,E-mail,Payments,Paid Late,Total Paid,W-9 On File");
+    let line_of = |id: i32| {
+        lines.iter().find(|l| l.starts_with(&format!("{id},"))).copied().unwrap_or_default()
+    };
+    assert!(line_of(avery).ends_with(",2,0,1450.51,Yes"), "{csv}");
+    assert!(line_of(second).ends_with(",1,0,0.01,No"), "{csv}");
+    assert_eq!(lines.len(), 3, "only those paid in 2019: {csv}");
+
+    for query in ["", "?year=1999", "?year=twenty"] {
+        let r = staff.get(&format!("/api/staff/reports/appraiser-year-totals{query}")).await;
+        assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "{query}");
+    }
+    let appraiser = app.signed_in("demo.appraiser").await;
+    let r = appraiser.get("/api/staff/reports/appraiser-year-totals?year=2019").await;
+    assert_eq!(r.status(), StatusCode::FORBIDDEN);
+});
+
+both_dbs!(the_orders_team_hears_each_morning_of_payments_due_or_late, |app| {
+    let today = app.config.today().unwrap();
+    paid_later(&app, "730300", "TX", today - Duration::days(40), today - Duration::days(38)).await;
+    let zone = app.config.time_zone().unwrap();
+    let at_eight =
+        zone.from_local_datetime(&today.and_hms_opt(8, 0, 0).unwrap()).unwrap().with_timezone(&Utc);
+    portal::scheduled::send_reminders(&app.db, &app.config, at_eight).await.unwrap();
+    let team = outbox::Entity::find()
+        .filter(outbox::Column::Recipient.eq(app.config.orders_team_email.clone()))
+        .filter(outbox::Column::Subject.starts_with("Appraiser payments due:"))
+        .all(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(team.len(), 1, "one e-mail a morning");
+    assert!(
+        team[0].body_text.contains("Order 730300, Avery Appraiser, $450.00, pay by"),
+        "{}",
+        team[0].body_text
+    );
+    assert!(team[0].body_text.contains("(late)"), "{}", team[0].body_text);
+    portal::scheduled::send_reminders(&app.db, &app.config, at_eight).await.unwrap();
+    let again = outbox::Entity::find()
+        .filter(outbox::Column::Subject.starts_with("Appraiser payments due:"))
+        .all(&app.db)
+        .await
+        .unwrap();
+    assert_eq!(again.len(), 1, "not twice the same day");
 });

@@ -24,6 +24,7 @@ async fn quote_for(app: &TestApp, recipients: &[&str], with_client: bool) -> i32
             main_contact_name: Set(Some("Jane Lender".into())),
             main_contact_email: Set(Some("jane@firstprairie.example".into())),
             main_contact_phone: Set(None),
+            ..Default::default()
         }
         .insert(&app.db)
         .await

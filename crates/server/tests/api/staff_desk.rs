@@ -515,10 +515,10 @@ both_dbs!(a_whole_order_life_from_creation_to_payment, |app| {
     assert_eq!(status_of(&app, id).await, 15);
     staff.post_ok(&format!("/api/staff/orders/{id}/deliver"), json!({})).await;
     assert_eq!(status_of(&app, id).await, 18);
-    assert_eq!(
-        mail_to(&app, "jane@firstprairie.example").await.last().unwrap(),
-        &format!("Order {file_number} delivered"),
-        "the client's main contact hears of the delivery"
+    let to_client = mail_to(&app, "jane@firstprairie.example").await;
+    assert!(
+        to_client.contains(&format!("Order {file_number} delivered")),
+        "the client's main contact hears of the delivery: {to_client:?}"
     );
 
     let payable: Value = staff.get("/api/staff/payments/payable").await.json().await.unwrap();

@@ -69,6 +69,7 @@ pub async fn order_with_details(app: &TestApp, spec: NewOrder<'_>) -> i64 {
         report_type3_id: Set(None),
         report_type4_id: Set(None),
         appraiser_fee_cents: Set(Some(45_000)),
+        client_fee_cents: Set(Some(60_000)),
         tech_fee_cents: Set(Some(400)),
         purchase_price_cents: Set(Some(32_500_000)),
         notes_html: Set(Some("<p>Gate code <b>1234</b></p><script>alert('x')</script>".into())),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormDialog, mutationState } from '../../../components/FormDialog';
 import { notify } from '../../../lib/notify';
 import { CLIENTS_KEY, createClient, updateClient, type ClientForm, type ClientItem } from './api';
-import { emailError, onlyFailed, optionalTextError, phoneError, requiredTextError, textOrNull } from '../../../lib/fieldRules';
+import { type FieldError, emailError, onlyFailed, optionalTextError, phoneError, requiredTextError, textOrNull } from '../../../lib/fieldRules';
 import { useFields } from '../../../components/useFields';
 
 type ClientFields = Record<keyof ClientForm, string>;
@@ -16,7 +16,17 @@ export function clientFormErrors(v: ClientFields) {
     mainContactName: optionalTextError('Main contact name', v.mainContactName),
     mainContactEmailAddress: emailError('Main contact e-mail', v.mainContactEmailAddress),
     mainContactPhone: phoneError('Main contact phone', v.mainContactPhone),
+    billingEmail: emailError('Billing e-mail', v.billingEmail),
+    paymentTermsDays: termsError(v.paymentTermsDays),
   });
+}
+
+/** The longest payment terms the server accepts. */
+const MAX_TERMS_DAYS = 120;
+
+function termsError(days: string): FieldError {
+  const n = Number(days.trim());
+  return days.trim() === '' || (Number.isInteger(n) && n >= 0 && n <= MAX_TERMS_DAYS) ? undefined : `Payment terms must be from 0 to ${MAX_TERMS_DAYS} days.`;
 }
 
 const fieldsOf = (client: ClientItem | null): ClientFields => ({
@@ -25,6 +35,8 @@ const fieldsOf = (client: ClientItem | null): ClientFields => ({
   mainContactName: client?.mainContactName ?? '',
   mainContactEmailAddress: client?.mainContactEmailAddress ?? '',
   mainContactPhone: client?.mainContactPhone ?? '',
+  billingEmail: client?.billingEmail ?? '',
+  paymentTermsDays: String(client?.paymentTermsDays ?? 30),
 });
 
 const bodyOf = (v: ClientFields): ClientForm => ({
@@ -33,6 +45,8 @@ const bodyOf = (v: ClientFields): ClientForm => ({
   mainContactName: textOrNull(v.mainContactName),
   mainContactEmailAddress: textOrNull(v.mainContactEmailAddress),
   mainContactPhone: textOrNull(v.mainContactPhone),
+  billingEmail: textOrNull(v.billingEmail),
+  paymentTermsDays: v.paymentTermsDays.trim() === '' ? null : Number(v.paymentTermsDays.trim()),
 });
 
 /** Adds a client (`client` null) or edits one. */
@@ -68,6 +82,10 @@ export function ClientDialog({ client, onClose }: { client: ClientItem | null; o
         <TextInput label="Main Contact Phone" type="tel" {...fields.input('mainContactPhone')} />
       </SimpleGrid>
       <TextInput label="Main Contact E-mail" type="email" {...fields.input('mainContactEmailAddress')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Billing E-mail" type="email" description="Invoices go here (else to the main contact)." {...fields.input('billingEmail')} />
+        <TextInput label="Payment Terms (days)" inputMode="numeric" {...fields.input('paymentTermsDays')} />
+      </SimpleGrid>
     </FormDialog>
   );
 }

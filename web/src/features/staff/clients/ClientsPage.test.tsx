@@ -17,6 +17,8 @@ const acme = {
   mainContactName: 'Pat Lee',
   mainContactEmailAddress: 'pat@acme.example',
   mainContactPhone: '512-555-0110',
+  billingEmail: 'ap@acme.example',
+  paymentTermsDays: 45,
 };
 
 function withClients(list: unknown[], sent: { method: string; url: string; body: unknown }[]) {
@@ -82,7 +84,7 @@ describe('Clients page', () => {
     expect(sent[1]).toEqual({
       method: 'POST',
       url: expect.stringMatching(/\/api\/staff\/clients$/),
-      body: { companyName: 'Bluebonnet Bank', officeAddressLine: null, mainContactName: 'Sam Ortiz', mainContactEmailAddress: null, mainContactPhone: null },
+      body: { companyName: 'Bluebonnet Bank', officeAddressLine: null, mainContactName: 'Sam Ortiz', mainContactEmailAddress: null, mainContactPhone: null, billingEmail: null, paymentTermsDays: 30 },
     });
   });
 

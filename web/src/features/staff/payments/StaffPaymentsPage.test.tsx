@@ -60,6 +60,16 @@ describe('Staff Payments page', () => {
     expect(await screen.findByText(MSG_NOTHING_PAYABLE)).toBeInTheDocument();
   });
 
+  it('links the year-end totals CSV of the chosen year', async () => {
+    withPayable([], []);
+    renderApp('/staff/payments');
+    const download = await screen.findByRole('link', { name: 'Download CSV' });
+    const thisYear = new Date().getFullYear();
+    expect(download).toHaveAttribute('href', `/api/staff/reports/appraiser-year-totals?year=${thisYear}`);
+    fireEvent.change(screen.getByLabelText('Year'), { target: { value: String(thisYear - 2) } });
+    expect(download).toHaveAttribute('href', `/api/staff/reports/appraiser-year-totals?year=${thisYear - 2}`);
+  });
+
   it('lists payable orders linking to their order page; Record Payment checks, posts and refreshes', async () => {
     const sent: unknown[] = [];
     withPayable([payable(41, 'A0000041'), payable(42, 'A0000042')], sent);

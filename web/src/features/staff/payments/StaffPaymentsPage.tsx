@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -71,8 +71,35 @@ export function StaffPaymentsPage() {
       <Title order={1}>Payments</Title>
       <Text c="gray.8">A recorded payment shows in the appraiser&apos;s payment history. Pay by the date the property&apos;s state sets.</Text>
       <ListTable {...LIST} columns={COLUMNS} rows={payable.data && rows} loading={payable.isPending} actions={buttons} />
+      <YearTotals />
       {paying ? <RecordPaymentDialog order={paying} onClose={() => setPaying(null)} onDone={refresh} /> : null}
       {holding ? <WithholdDialog order={holding} onClose={() => setHolding(null)} onDone={refresh} /> : null}
+    </Stack>
+  );
+}
+
+/** The years offered for year-end figures: this one and the four before it. */
+function recentYears(): string[] {
+  const year = new Date().getFullYear();
+  return Array.from({ length: 5 }, (_, i) => String(year - i));
+}
+
+/** Per appraiser, what was paid in a year and whether their W-9 is on file, as CSV (for the 1099-NEC filing). */
+function YearTotals() {
+  const years = recentYears();
+  const [year, setYear] = useState(years[0]);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="year-totals-title">
+      <Title order={2} size="h3" id="year-totals-title">
+        Year-end totals
+      </Title>
+      <Text c="gray.8">Per appraiser: the total paid in the year and whether their W-9 is on file, for the 1099-NEC filing.</Text>
+      <Group align="end">
+        <NativeSelect label="Year" data={years} value={year} onChange={(e) => setYear(e.currentTarget.value)} w={120} />
+        <Button component="a" variant="default" href={`/api/staff/reports/appraiser-year-totals?year=${year}`} download>
+          Download CSV
+        </Button>
+      </Group>
     </Stack>
   );
 }
