@@ -84,7 +84,15 @@ describe('Clients page', () => {
     expect(sent[1]).toEqual({
       method: 'POST',
       url: expect.stringMatching(/\/api\/staff\/clients$/),
-      body: { companyName: 'Bluebonnet Bank', officeAddressLine: null, mainContactName: 'Sam Ortiz', mainContactEmailAddress: null, mainContactPhone: null, billingEmail: null, paymentTermsDays: 30 },
+      body: {
+        companyName: 'Bluebonnet Bank',
+        officeAddressLine: null,
+        mainContactName: 'Sam Ortiz',
+        mainContactEmailAddress: null,
+        mainContactPhone: null,
+        billingEmail: null,
+        paymentTermsDays: 30,
+      },
     });
   });
 
