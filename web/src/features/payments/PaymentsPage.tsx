@@ -1,8 +1,8 @@
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { useAppConfig } from '../../lib/appConfig';
 import { appraiserKeys, appraiserMeQuery, type AppraiserInfo } from '../../lib/appraiserMe';
@@ -14,21 +14,32 @@ import {
   fetchOnboardToken,
   fetchPartyInformation,
   MSG_APPRAISER_NOT_FOUND,
+  MSG_NOTHING_AWAITING,
   MSG_NO_PAYMENTS,
   MSG_TECH_FEE,
   orNA,
   paymentHistoryQuery,
   tabFor,
   TABS,
+  unpaidOrdersQuery,
   type DateRange,
+  type PayableOrder,
   type PaymentHistoryItem,
   type TabSlug,
 } from './api';
 import { FailureAlert, LoadingRows } from '../../components/LoadStates';
+import { ListTable, type ListSpec } from '../../components/ListTable';
+import { PayByDate } from '../../components/PayByDate';
+import { type Column } from '../../components/ResponsiveTable';
+
+/** A payment's pay-by date, with Late when it was paid after it. */
+function PaidBy({ payment }: { payment: PaymentHistoryItem }) {
+  return <PayByDate payBy={payment.payBy} late={payment.late} missing="Unknown" />;
+}
 
 function PaymentsTable({ payments }: { payments: PaymentHistoryItem[] }) {
   return (
-    <Table.ScrollContainer minWidth={720}>
+    <Table.ScrollContainer minWidth={820}>
       <Table striped withTableBorder aria-label="Payments">
         <Table.Thead>
           <Table.Tr>
@@ -36,6 +47,7 @@ function PaymentsTable({ payments }: { payments: PaymentHistoryItem[] }) {
             <Table.Th>Address</Table.Th>
             <Table.Th ta="right">Payment Amount</Table.Th>
             <Table.Th>Payment Date</Table.Th>
+            <Table.Th>Pay By</Table.Th>
             <Table.Th>Borrower</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -46,6 +58,9 @@ function PaymentsTable({ payments }: { payments: PaymentHistoryItem[] }) {
               <Table.Td>{p.address}</Table.Td>
               <Table.Td ta="right">{formatUsd(p.paymentAmount)}</Table.Td>
               <Table.Td>{formatDay(p.paymentDate)}</Table.Td>
+              <Table.Td>
+                <PaidBy payment={p} />
+              </Table.Td>
               <Table.Td>{p.borrower}</Table.Td>
             </Table.Tr>
           ))}
@@ -69,6 +84,12 @@ function PaymentCards({ payments }: { payments: PaymentHistoryItem[] }) {
             <Text size="sm" c="gray.8">
               Paid {formatDay(p.paymentDate)} · Borrower {p.borrower}
             </Text>
+            <Group gap={6} wrap="wrap">
+              <Text size="sm" c="gray.8">
+                Pay by {p.payBy ? formatDay(p.payBy) : 'unknown'}
+              </Text>
+              {p.late ? <Badge color="red.9">Late</Badge> : null}
+            </Group>
           </Card>
         </li>
       ))}
@@ -76,7 +97,59 @@ function PaymentCards({ payments }: { payments: PaymentHistoryItem[] }) {
   );
 }
 
+type UnpaidRow = PayableOrder & { id: number };
+
+const UNPAID_COLUMNS: Column<UnpaidRow>[] = [
+  {
+    header: 'File #',
+    cell: (o) => (
+      <Anchor component={Link} to={`/appraiser/orderdetails/${o.orderId}`}>
+        {o.fileNumber}
+      </Anchor>
+    ),
+    nowrap: true,
+  },
+  // The card's title on a phone.
+  { header: 'Address', cell: (o) => o.address, name: true },
+  { header: 'Fee', cell: (o) => formatUsd(o.appraiserFee), nowrap: true },
+  { header: 'Pay By', cell: (o) => <PayByDate payBy={o.payBy} late={o.late} dueSoon={o.dueSoon} withheldBecause={o.withheldBecause} /> },
+];
+
+const UNPAID_LIST: ListSpec<UnpaidRow> = {
+  noun: 'orders awaiting payment',
+  empty: MSG_NOTHING_AWAITING,
+  label: 'Orders awaiting payment',
+  minWidth: 640,
+  idAttribute: 'data-order-id',
+};
+
+/** The appraiser's completed or delivered orders not paid yet, with their pay-by dates. */
+function AwaitingPayment({ securityUserId }: { securityUserId: number }) {
+  const query = useQuery(unpaidOrdersQuery(securityUserId));
+  const rows: UnpaidRow[] | undefined = query.data?.map((o) => ({ ...o, id: o.orderId }));
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="awaiting-payment-heading">
+      <Title order={2} size="h3" id="awaiting-payment-heading">
+        Awaiting Payment
+      </Title>
+      {query.isError ? <FailureAlert message={query.error.message} /> : <ListTable {...UNPAID_LIST} columns={UNPAID_COLUMNS} rows={rows} loading={query.isPending} />}
+    </Stack>
+  );
+}
+
 function PaymentHistoryTab({ appraiser }: { appraiser: AppraiserInfo }) {
+  return (
+    <Stack gap="xl">
+      <Alert color="blue" variant="light" title="Technology Fee">
+        {MSG_TECH_FEE}
+      </Alert>
+      <AwaitingPayment securityUserId={appraiser.securityUser.id} />
+      <PaymentHistory appraiser={appraiser} />
+    </Stack>
+  );
+}
+
+function PaymentHistory({ appraiser }: { appraiser: AppraiserInfo }) {
   const timeZone = useAppConfig().data?.companyTimeZone;
   const [initial] = useState(() => defaultRange(timeZone));
   const [draft, setDraft] = useState<DateRange>(initial);
@@ -97,10 +170,10 @@ function PaymentHistoryTab({ appraiser }: { appraiser: AppraiserInfo }) {
 
   const payments = query.data ?? [];
   return (
-    <Stack gap="md">
-      <Alert color="blue" variant="light" title="Technology Fee">
-        {MSG_TECH_FEE}
-      </Alert>
+    <Stack gap="md" component="section" aria-labelledby="payment-history-heading">
+      <Title order={2} size="h3" id="payment-history-heading">
+        Payment History
+      </Title>
       <form onSubmit={search} aria-label="Search payments" noValidate>
         <Group align="flex-end" gap="sm" wrap="wrap">
           <TextInput type="date" label="Start Date" value={draft.from} max={draft.to || undefined} onChange={(e) => setDraft({ ...draft, from: e.currentTarget.value })} w={190} />

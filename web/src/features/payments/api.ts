@@ -3,11 +3,14 @@ import { api, call, type Schemas } from '../../lib/api';
 
 export type PaymentHistoryItem = Schemas['PaymentHistoryItem'];
 export type EppPartyData = Schemas['EppPartyData'];
+export type PayableOrder = Schemas['PayableOrder'];
 
 export const MSG_APPRAISER_NOT_FOUND = 'Appraiser Not Found - The requested appraiser could not be found.';
 export const MSG_NO_PAYMENTS = 'No payments found';
 export const MSG_TECH_FEE = 'Payment amounts shown here do not reflect the $4 Technology Fee stated in your engagement letter.';
 export const MSG_PAYMENTS_FAILED = 'Failed to load payments.';
+export const MSG_NOTHING_AWAITING = 'No orders are awaiting payment.';
+export const MSG_UNPAID_FAILED = 'Failed to load the orders awaiting payment.';
 
 export interface DateRange {
   from: string;
@@ -19,6 +22,7 @@ export const paymentKeys = {
   /** Every payment history query: one invalidation refreshes them all. */
   all: ['payments'] as const,
   history: (securityUserId: number, range: DateRange) => ['payments', securityUserId, range.from, range.to] as const,
+  unpaid: (securityUserId: number) => ['payments', securityUserId, 'unpaid'] as const,
   eppAccessUrl: (securityUserId: number) => ['epp', 'access-url', securityUserId] as const,
 };
 
@@ -33,6 +37,14 @@ export function paymentHistoryQuery(securityUserId: number, range: DateRange) {
         }),
         { notify: false, errorMessage: MSG_PAYMENTS_FAILED },
       ),
+  });
+}
+
+/** The appraiser's completed or delivered orders not paid yet, each with its pay-by date. */
+export function unpaidOrdersQuery(securityUserId: number) {
+  return queryOptions({
+    queryKey: paymentKeys.unpaid(securityUserId),
+    queryFn: () => call(api.GET('/api/appraiser/{id}/unpaid-orders', { params: { path: { id: securityUserId } } }), { notify: false, errorMessage: MSG_UNPAID_FAILED }),
   });
 }
 

@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { appraiserInfo } from '../../test/appraiser';
+import { mockMediaQueries } from '../../test/media';
+import { renderApp } from '../../test/render';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
+import { MSG_NOTHING_AWAITING } from './api';
+
+runFakeServer();
+
+const appraiser = { securityUserId: 10, userType: 1, firstName: 'Avery', lastName: 'Appraiser' };
+
+const unpaid = (orderId: number, fileNumber: string, extra: Record<string, unknown> = {}) => ({
+  orderId,
+  fileNumber,
+  address: `${orderId} Oak St, Austin, TX 78704`,
+  borrowerName: 'Jordan Buyer',
+  appraiserId: 3,
+  appraiserName: 'Avery Appraiser',
+  status: 'Completed',
+  appraiserFee: 450,
+  payBy: '2026-12-04' as string | null,
+  late: false,
+  dueSoon: false,
+  withheldBecause: null as string | null,
+  ...extra,
+});
+
+const paid = (usaFileNumber: string, extra: Record<string, unknown> = {}) => ({
+  usaFileNumber,
+  address: '9 Elm St, Austin, TX 78701',
+  borrower: 'Sam Owner',
+  paymentAmount: 375,
+  paymentDate: '2026-11-02',
+  payBy: '2026-10-30' as string | null,
+  late: false,
+  ...extra,
+});
+
+function withPayments(unpaidOrders: unknown[] | 'fail', history: unknown[]) {
+  server.use(
+    loggedIn(appraiser),
+    appConfig(),
+    csrf,
+    http.get('*/api/appraiser/me', () => HttpResponse.json(appraiserInfo())),
+    http.get('*/api/appraiser/10/epp-party-information', () => HttpResponse.json({})),
+    http.get('*/api/appraiser/10/unpaid-orders', () => (unpaidOrders === 'fail' ? HttpResponse.json({ message: 'Boom' }, { status: 500 }) : HttpResponse.json(unpaidOrders))),
+    http.post('*/api/appraiser/10/payment-history', () => HttpResponse.json(history)),
+  );
+}
+
+describe('Payments page: awaiting payment and history', () => {
+  it('lists the orders awaiting payment with fee, pay-by date, Late, Due soon and the withheld reason', async () => {
+    withPayments(
+      [
+        unpaid(41, 'A0000041', { late: true, payBy: '2026-11-01' }),
+        unpaid(42, 'A0000042', { dueSoon: true, withheldBecause: 'The report is missing its sketch' }),
+        unpaid(43, 'A0000043', { payBy: null, appraiserFee: 1250 }),
+      ],
+      [],
+    );
+    renderApp('/appraiser/payments');
+    const section = await screen.findByRole('region', { name: 'Awaiting Payment' });
+    const table = await within(section).findByRole('table', { name: 'Orders awaiting payment' });
+    expect(within(table).getByRole('link', { name: 'A0000041' })).toHaveAttribute('href', '/appraiser/orderdetails/41');
+    const late = table.querySelector('[data-order-id="41"]') as HTMLElement;
+    expect(within(late).getByText('11/01/2026')).toBeInTheDocument();
+    expect(within(late).getByText('Late')).toBeInTheDocument();
+    expect(within(late).getByText('$450.00')).toBeInTheDocument();
+    const soon = table.querySelector('[data-order-id="42"]') as HTMLElement;
+    expect(within(soon).getByText('Due soon')).toBeInTheDocument();
+    expect(within(soon).getByText('Withheld: The report is missing its sketch')).toBeInTheDocument();
+    expect(within(soon).queryByText('Late')).toBeNull();
+    const notStarted = table.querySelector('[data-order-id="43"]') as HTMLElement;
+    expect(within(notStarted).getByText('Not started')).toBeInTheDocument();
+    expect(within(notStarted).getByText('$1,250.00')).toBeInTheDocument();
+    expect(within(notStarted).queryByText('Due soon')).toBeNull();
+  });
+
+  it('says so when nothing awaits payment, and shows a failure', async () => {
+    withPayments([], []);
+    const first = renderApp('/appraiser/payments');
+    expect(await screen.findByText(MSG_NOTHING_AWAITING)).toBeInTheDocument();
+    first.unmount();
+    withPayments('fail', []);
+    renderApp('/appraiser/payments');
+    expect(await screen.findByText('Boom')).toBeInTheDocument();
+  });
+
+  it('shows the history with its Pay By column and Late on a late payment', async () => {
+    withPayments([], [paid('B0000007', { late: true }), paid('B0000008', { payBy: null, paymentDate: '2026-11-03' })]);
+    renderApp('/appraiser/payments');
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    expect(within(table).getByRole('columnheader', { name: 'Pay By' })).toBeInTheDocument();
+    const [, lateRow, unknownRow] = within(table).getAllByRole('row');
+    expect(within(lateRow!).getByText('10/30/2026')).toBeInTheDocument();
+    expect(within(lateRow!).getByText('Late')).toBeInTheDocument();
+    expect(within(unknownRow!).getByText('Unknown')).toBeInTheDocument();
+    expect(within(unknownRow!).queryByText('Late')).toBeNull();
+  });
+
+  it('shows cards on a phone', async () => {
+    const phone = mockMediaQueries(() => true);
+    try {
+      withPayments([unpaid(41, 'A0000041', { late: true })], [paid('B0000007', { late: true })]);
+      renderApp('/appraiser/payments');
+      const cards = await screen.findByRole('list', { name: 'Orders awaiting payment' });
+      expect(within(cards).getByText('41 Oak St, Austin, TX 78704')).toBeInTheDocument();
+      expect(within(cards).getByRole('link', { name: 'A0000041' })).toBeInTheDocument();
+      expect(within(cards).getByText('Late')).toBeInTheDocument();
+      const history = await screen.findByRole('list', { name: 'Payments' });
+      expect(within(history).getByText('Late')).toBeInTheDocument();
+      expect(screen.queryByRole('table')).toBeNull();
+    } finally {
+      phone.mockRestore();
+    }
+  });
+});
