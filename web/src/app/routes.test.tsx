@@ -127,6 +127,24 @@ describe('staff pages', () => {
   });
 });
 
+describe('receivables', () => {
+  it('Receivables opens from the side menu, after Payments', async () => {
+    server.use(
+      loggedIn(user(2)),
+      appConfig(),
+      http.get('*/api/staff/invoices', () => HttpResponse.json([])),
+      http.get('*/api/staff/clients', () => HttpResponse.json([])),
+    );
+    const { router } = renderApp('/staff/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const labels = (await within(nav).findAllByRole('link')).map((l) => l.textContent);
+    expect(labels.slice(labels.indexOf('Payments'), labels.indexOf('Payments') + 2)).toEqual(['Payments', 'Receivables']);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Receivables' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Receivables' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/staff/receivables');
+  });
+});
+
 describe('support page and not found', () => {
   it('support page has no Need help? block', async () => {
     server.use(loggedIn(user(1)), appConfig());

@@ -63,6 +63,7 @@ const staffSecureLinks = page(() => import('../features/staff/secure-links/Staff
 const staffProducts = page(() => import('../features/staff/products/ProductsPage'), 'ProductsPage');
 const productChecklist = page(() => import('../features/staff/products/ChecklistPage'), 'ChecklistPage');
 const staffPayments = page(() => import('../features/staff/payments/StaffPaymentsPage'), 'StaffPaymentsPage');
+const receivables = page(() => import('../features/billing/ReceivablesPage'), 'ReceivablesPage');
 const clientOrders = page(() => import('../features/client/ClientOrdersPage'), 'ClientOrdersPage');
 const clientOrder = page(() => import('../features/client/ClientOrderPage'), 'ClientOrderPage');
 const clientNewOrder = page(() => import('../features/client/ClientNewOrderPage'), 'ClientNewOrderPage');
@@ -194,6 +195,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'clients', lazy: clients },
             { path: 'clients/:id', lazy: clientAccess },
             { path: 'payments', lazy: staffPayments },
+            { path: 'receivables', lazy: receivables },
             { path: 'products', lazy: staffProducts },
             { path: 'products/:id/checklist', lazy: productChecklist },
           ]),

@@ -18,6 +18,7 @@ const STAFF_MENU: MenuItem[] = [
   { label: 'New Order', to: '/staff/new-order' },
   { label: 'Clients', to: '/staff/clients' },
   { label: 'Payments', to: '/staff/payments' },
+  { label: 'Receivables', to: '/staff/receivables' },
   { label: 'Quotes', to: '/staff/quotes' },
   { label: 'Secure Links', to: '/staff/secure-links' },
   { label: 'Coverage Review', to: '/staff/coverage-review' },
