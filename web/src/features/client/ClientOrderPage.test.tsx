@@ -33,6 +33,7 @@ const order = {
   cancelRequestedAt: null as string | null,
   cancelReason: null as string | null,
   appraiserName: null,
+  invoice: null as null | { number: string; issuedOn: string; dueOn: string; amountCents: number; balanceCents: number; status: string },
   timeline: [
     { status: 'Default', statusId: 3, at: '2026-03-02T15:00:00Z' },
     { status: 'Assigned', statusId: 4, at: '2026-03-03T15:00:00Z' },
@@ -171,5 +172,41 @@ describe('client order page', () => {
     await screen.findByText('report.pdf');
     expect(screen.queryByRole('region', { name: 'Report Data' })).not.toBeInTheDocument();
     expect(asked).toBe(false);
+  });
+
+  it('shows the invoice once issued: number, amounts, due date, status and the PDF link', async () => {
+    const invoice = { number: 'INV-2026-000123', issuedOn: '2026-03-06', dueOn: '2026-04-05', amountCents: 52500, balanceCents: 12550, status: 'overdue' as const };
+    const delivered = { ...order, status: 'Delivered To Client', statusId: 18, deliveredAt: '2026-03-06T15:00:00Z', invoice };
+    withOrder([], delivered);
+    server.use(http.get('*/api/orders/54/report-data', () => HttpResponse.json({ message: 'No data file was uploaded for this order.' }, { status: 404 })));
+    const first = renderApp('/client/orders/54');
+    const card = await screen.findByRole('region', { name: 'Invoice' });
+    expect(within(card).getByText('INV-2026-000123')).toBeInTheDocument();
+    expect(within(card).getByText('$525.00')).toBeInTheDocument();
+    expect(within(card).getByText('$125.50')).toBeInTheDocument();
+    expect(within(card).getByText('04/05/2026')).toBeInTheDocument();
+    expect(within(card).getByText('Overdue')).toBeInTheDocument();
+    const link = within(card).getByRole('link', { name: /Download invoice \(PDF\)/ });
+    expect(link).toHaveAttribute('href', '/api/client/orders/54/invoice');
+    expect(link).toHaveAttribute('target', '_blank');
+    first.unmount();
+
+    withOrder([], { ...delivered, invoice: { ...invoice, balanceCents: 0, status: 'paid' as const } });
+    const second = renderApp('/client/orders/54');
+    expect(await within(await screen.findByRole('region', { name: 'Invoice' })).findByText('Paid')).toBeInTheDocument();
+    expect(screen.getByText('$0.00')).toBeInTheDocument();
+    second.unmount();
+
+    withOrder([], { ...delivered, invoice: { ...invoice, status: 'open' as const } });
+    renderApp('/client/orders/54');
+    expect(await within(await screen.findByRole('region', { name: 'Invoice' })).findByText('Open')).toBeInTheDocument();
+  });
+
+  it('shows no invoice section before one is issued', async () => {
+    withOrder([], { ...order, invoice: null });
+    renderApp('/client/orders/54');
+    await screen.findByRole('region', { name: 'Order Details' });
+    expect(screen.queryByRole('region', { name: 'Invoice' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Download invoice/ })).not.toBeInTheDocument();
   });
 });

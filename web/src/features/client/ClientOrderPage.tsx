@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Textarea, Timeline, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -17,6 +17,7 @@ import { useAppConfig } from '../../lib/appConfig';
 import { formatDateAndTime, formatDateTime, formatDay } from '../../lib/dates';
 import { requiredTextError } from '../../lib/fieldRules';
 import { formatFileSize } from '../../lib/fileSize';
+import { formatUsd } from '../../lib/money';
 import { notify } from '../../lib/notify';
 import { isClosedStatus } from '../../lib/orderStatus';
 import {
@@ -31,6 +32,7 @@ import {
   viewDocument,
   writeToStaff,
   type ClientDocument,
+  type ClientInvoice,
   type ClientOrder,
 } from './api';
 import { ListStatus, LoadFailed, PageSkeleton } from '../../components/LoadStates';
@@ -173,6 +175,36 @@ function CancelRequestButton({ order }: { order: ClientOrder }) {
         />
       </FormDialog>
     </>
+  );
+}
+
+/** How each invoice status reads, and its badge colour. */
+const INVOICE_STATUS: Record<ClientInvoice['status'], { label: string; color: string }> = {
+  open: { label: 'Open', color: 'blue.8' },
+  overdue: { label: 'Overdue', color: 'red.9' },
+  paid: { label: 'Paid', color: 'green.9' },
+};
+
+/** The invoice issued when the order was delivered: its amounts, due date, status and the PDF. */
+function InvoiceCard({ orderId, invoice }: { orderId: number; invoice: ClientInvoice }) {
+  const status = INVOICE_STATUS[invoice.status];
+  return (
+    <InfoCard title="Invoice">
+      <Fields>
+        <Field label="Invoice #">{invoice.number}</Field>
+        <Field label="Issued">{formatDay(invoice.issuedOn)}</Field>
+        <Field label="Amount">{formatUsd(invoice.amountCents / 100)}</Field>
+        <Field label="Due date">{formatDay(invoice.dueOn)}</Field>
+        <Field label="Balance">{formatUsd(invoice.balanceCents / 100)}</Field>
+        <Field label="Status">
+          <Badge color={status.color}>{status.label}</Badge>
+        </Field>
+      </Fields>
+      <Anchor href={`/api/client/orders/${orderId}/invoice`} target="_blank" rel="noopener noreferrer" fw={600} w="fit-content">
+        Download invoice (PDF)
+        <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+      </Anchor>
+    </InfoCard>
   );
 }
 
@@ -326,6 +358,7 @@ function OrderView({ order }: { order: ClientOrder }) {
         <OrderDetailsCard order={order} timeZone={timeZone} />
         <StatusTimeline order={order} timeZone={timeZone} />
       </SimpleGrid>
+      {order.invoice ? <InvoiceCard orderId={order.id} invoice={order.invoice} /> : null}
       {order.deliveredAt ? <ReportDataCard orderId={order.id} /> : null}
       <MessagesCard orderId={order.id} timeZone={timeZone} />
       <DocumentsCard orderId={order.id} timeZone={timeZone} />

@@ -6,6 +6,7 @@ import { downloadFromStream, viewFromStream } from '../../lib/fileTransfer';
 export type ClientOrderItem = Schemas['ClientOrderItem'];
 export type ClientOrderList = Schemas['ClientOrderList'];
 export type ClientOrder = Schemas['ClientOrder'];
+export type ClientInvoice = Schemas['ClientInvoice'];
 export type ClientMessage = Schemas['ClientMessage'];
 export type ClientDocument = Schemas['ClientDocument'];
 export type NewOrderForm = Schemas['NewOrderForm'];
