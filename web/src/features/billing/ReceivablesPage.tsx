@@ -20,14 +20,27 @@ const FILTERS: { value: Filter; label: string; empty: string }[] = [
   { value: 'all', label: 'All', empty: 'No invoices yet.' },
 ];
 
+/** The whole label, never cut off. */
+const BADGE = { label: { overflow: 'visible' } } as const;
+
 /** An invoice's status: Overdue names the days past the due date. */
 export function InvoiceStatusBadge({ invoice }: { invoice: Pick<InvoiceSummary, 'status' | 'daysOverdue'> }) {
-  if (invoice.status === 'paid') return <Badge color="green.9">Paid</Badge>;
+  if (invoice.status === 'paid') {
+    return (
+      <Badge color="green.9" tt="none" styles={BADGE}>
+        Paid
+      </Badge>
+    );
+  }
   if (invoice.status === 'overdue') {
     const days = invoice.daysOverdue === 1 ? '1 day' : `${invoice.daysOverdue} days`;
-    return <Badge color="red.9" tt="none">{`Overdue ${days}`}</Badge>;
+    return <Badge color="red.9" tt="none" styles={BADGE}>{`Overdue ${days}`}</Badge>;
   }
-  return <Badge color="blue.8">Open</Badge>;
+  return (
+    <Badge color="blue.8" tt="none" styles={BADGE}>
+      Open
+    </Badge>
+  );
 }
 
 const COLUMNS: Column<InvoiceSummary>[] = [
@@ -46,10 +59,10 @@ const COLUMNS: Column<InvoiceSummary>[] = [
   { header: 'Due', cell: (i) => formatDay(i.dueOn), nowrap: true },
   { header: 'Amount', cell: (i) => formatCents(i.amountCents), nowrap: true },
   { header: 'Balance', cell: (i) => formatCents(i.balanceCents), nowrap: true },
-  { header: 'Status', cell: (i) => <InvoiceStatusBadge invoice={i} /> },
+  { header: 'Status', cell: (i) => <InvoiceStatusBadge invoice={i} />, nowrap: true },
 ];
 
-const LIST: Omit<ListSpec<InvoiceSummary>, 'empty'> = { noun: 'invoices', label: 'Invoices', minWidth: 1100, idAttribute: 'data-invoice-id' };
+const LIST: Omit<ListSpec<InvoiceSummary>, 'empty'> = { noun: 'invoices', label: 'Invoices', minWidth: 960, idAttribute: 'data-invoice-id' };
 
 /** The lenders' invoices by status, each with Record Payment, Credit Note and its PDF; and the monthly statements. */
 export function ReceivablesPage() {
@@ -60,7 +73,7 @@ export function ReceivablesPage() {
   const [crediting, setCrediting] = useState<InvoiceSummary | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: INVOICES_KEY });
   const buttons = (i: InvoiceSummary) => (
-    <Group gap="xs" wrap="nowrap">
+    <Group gap="xs">
       {i.status !== 'paid' ? (
         <>
           <Button size="compact-sm" onClick={() => setPaying(i)} aria-label={`Record payment for ${i.number}`}>
