@@ -56,6 +56,7 @@ const staffQuoteDetails = page(() => import('../features/staff/quotes/StaffQuote
 const newOrder = page(() => import('../features/staff/order-form/NewOrderPage'), 'NewOrderPage');
 const editOrder = page(() => import('../features/staff/order-form/EditOrderPage'), 'EditOrderPage');
 const clientAccess = page(() => import('../features/staff/clients/ClientAccessPage'), 'ClientAccessPage');
+const clientPrices = page(() => import('../features/staff/clients/ClientPricesPage'), 'ClientPricesPage');
 const clients = page(() => import('../features/staff/clients/ClientsPage'), 'ClientsPage');
 const staffAppraisers = page(() => import('../features/staff/appraisers/AppraisersPage'), 'StaffAppraisersPage');
 const staffFirms = page(() => import('../features/staff/firms/FirmsPage'), 'FirmsPage');
@@ -194,6 +195,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'orders/:id/edit', lazy: editOrder },
             { path: 'clients', lazy: clients },
             { path: 'clients/:id', lazy: clientAccess },
+            { path: 'clients/:id/prices', lazy: clientPrices },
             { path: 'payments', lazy: staffPayments },
             { path: 'receivables', lazy: receivables },
             { path: 'products', lazy: staffProducts },

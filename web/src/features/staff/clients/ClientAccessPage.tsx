@@ -117,7 +117,7 @@ function UsersCard({ client, timeZone }: { client: ClientItem; timeZone: string 
   );
 }
 
-function BackToClients() {
+export function BackToClients() {
   return (
     <Button component={Link} to="/staff/clients" variant="subtle" leftSection={<BackIcon />} px="xs" w="fit-content">
       Back to Clients

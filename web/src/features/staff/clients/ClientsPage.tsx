@@ -34,6 +34,9 @@ export function ClientsPage() {
       <Button size="compact-sm" variant="light" component={Link} to={`/staff/clients/${c.id}`} aria-label={`Users & Keys of ${c.companyName}`}>
         Users &amp; Keys
       </Button>
+      <Button size="compact-sm" variant="light" component={Link} to={`/staff/clients/${c.id}/prices`} aria-label={`Prices for ${c.companyName}`}>
+        Prices
+      </Button>
     </Group>
   );
   return (

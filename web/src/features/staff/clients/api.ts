@@ -37,3 +37,15 @@ export const listClientApiKeys = (clientId: number) => call(api.GET('/api/staff/
 export const createClientApiKey = (clientId: number, name: string | null) => call(api.POST('/api/staff/clients/{id}/api-keys', { ...onClient(clientId), body: { name } }), quiet);
 export const revokeClientApiKey = (clientId: number, keyId: number) =>
   call(api.DELETE('/api/staff/clients/{id}/api-keys/{key_id}', { params: { path: { id: clientId, key_id: keyId } } }), quiet);
+
+// ---- A client's price list -----------------------------------------------------------------------
+
+export type ClientPrice = Schemas['ClientPrice'];
+export type PriceEntry = Schemas['PriceEntry'];
+
+export const clientPricesKey = (clientId: number) => ['staff', 'clients', clientId, 'prices'] as const;
+/** GET /api/staff/clients/{id}/prices: every product with the client's price and the default one. */
+export const clientPricesQuery = (clientId: number) =>
+  queryOptions({ queryKey: clientPricesKey(clientId), queryFn: () => call(api.GET('/api/staff/clients/{id}/prices', onClient(clientId))) });
+/** PUT /api/staff/clients/{id}/prices: the client's own prices, whole; products left out take the default price. */
+export const saveClientPrices = (clientId: number, body: PriceEntry[]) => call(api.PUT('/api/staff/clients/{id}/prices', { ...onClient(clientId), body }), quiet);
