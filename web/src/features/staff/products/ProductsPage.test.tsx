@@ -40,7 +40,7 @@ describe('Products page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Product', 'Desktop', 'Default fee', 'Data file required', 'Checklist', 'Actions']);
+    ).toEqual(['Product', 'Desktop', 'Default fee', 'Client Fee', 'Data file required', 'Checklist', 'Actions']);
     const first = await row('1004 Full Appraisal');
     expect(within(first).getByText('No')).toBeInTheDocument();
     expect(within(first).getByText('$450.00')).toBeInTheDocument();
@@ -70,6 +70,36 @@ describe('Products page', () => {
     expect(await screen.findByText('The product could not be found.')).toBeInTheDocument();
     expect(screen.queryByText(MSG_PRODUCT_SAVED)).not.toBeInTheDocument();
     await waitFor(() => expect(toggle).not.toBeChecked());
+  });
+
+  it("Client Fee saves the default price list's price in cents, keeping the data-file setting", async () => {
+    const { sent } = withProducts([{ ...full, clientFeeCents: 60000 }, { ...desktop }]);
+    const input = within(await row('1004 Full Appraisal')).getByLabelText('Client Fee for 1004 Full Appraisal');
+    expect(input).toHaveValue('600.00');
+    fireEvent.change(input, { target: { value: '6.255' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Client Fee for 1004 Full Appraisal' }));
+    expect(await screen.findByText('Client Fee can have at most 2 decimal places.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    fireEvent.change(input, { target: { value: '$625.29' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Client Fee for 1004 Full Appraisal' }));
+    expect(await screen.findByText(MSG_PRODUCT_SAVED)).toBeInTheDocument();
+    const other = within(await row('Desktop Appraisal')).getByLabelText('Client Fee for Desktop Appraisal');
+    fireEvent.change(other, { target: { value: '350' } });
+    fireEvent.submit(other.closest('form')!);
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent).toEqual([
+      { path: '/api/staff/products/1', body: { dataFileRequired: false, clientFeeCents: 62529 } },
+      { path: '/api/staff/products/2', body: { dataFileRequired: true, clientFeeCents: 35000 } },
+    ]);
+  });
+
+  it('a refused Client Fee shows why under the input', async () => {
+    withProducts([{ ...full }], 404);
+    const input = within(await row('1004 Full Appraisal')).getByLabelText('Client Fee for 1004 Full Appraisal');
+    expect(input).toHaveValue('');
+    fireEvent.change(input, { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Client Fee for 1004 Full Appraisal' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription('The product could not be found.'));
   });
 
   it('Edit Checklist opens the product’s checklist', async () => {

@@ -27,3 +27,7 @@ export const setDataFileRequired = (id: number, dataFileRequired: boolean) =>
 /** PUT /api/staff/products/{id}/checklist: the whole list in order; the list as it now stands. */
 export const saveChecklist = (id: number, items: ChecklistItemInput[]) =>
   call(api.PUT('/api/staff/products/{id}/checklist', { ...onProduct(id), body: { items } }), { notify: false });
+
+/** PUT /api/staff/products/{id} with the default price list's price (the product's current data-file setting kept); a refusal shows on the input. */
+export const setClientFee = (product: Product, clientFeeCents: number) =>
+  call(api.PUT('/api/staff/products/{id}', { ...onProduct(product.id), body: { dataFileRequired: product.dataFileRequired, clientFeeCents } }), { notify: false });
