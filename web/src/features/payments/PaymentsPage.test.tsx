@@ -57,6 +57,7 @@ describe('Payments page: awaiting payment and history', () => {
         unpaid(41, 'A0000041', { late: true, payBy: '2026-11-01' }),
         unpaid(42, 'A0000042', { dueSoon: true, withheldBecause: 'The report is missing its sketch' }),
         unpaid(43, 'A0000043', { payBy: null, appraiserFee: 1250 }),
+        unpaid(44, 'A0000044', { appraiserFee: null }),
       ],
       [],
     );
@@ -76,6 +77,7 @@ describe('Payments page: awaiting payment and history', () => {
     expect(within(notStarted).getByText('Not started')).toBeInTheDocument();
     expect(within(notStarted).getByText('$1,250.00')).toBeInTheDocument();
     expect(within(notStarted).queryByText('Due soon')).toBeNull();
+    expect(within(table.querySelector('[data-order-id="44"]') as HTMLElement).getByText('Not set')).toBeInTheDocument();
   });
 
   it('says so when nothing awaits payment, and shows a failure', async () => {

@@ -111,7 +111,8 @@ const UNPAID_COLUMNS: Column<UnpaidRow>[] = [
   },
   // The card's title on a phone.
   { header: 'Address', cell: (o) => o.address, name: true },
-  { header: 'Fee', cell: (o) => formatUsd(o.appraiserFee), nowrap: true },
+  // No fee yet reads as such, not as $0.00.
+  { header: 'Fee', cell: (o) => (o.appraiserFee == null ? 'Not set' : formatUsd(o.appraiserFee)), nowrap: true },
   { header: 'Pay By', cell: (o) => <PayByDate payBy={o.payBy} late={o.late} dueSoon={o.dueSoon} withheldBecause={o.withheldBecause} /> },
 ];
 
