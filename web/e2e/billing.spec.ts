@@ -1,0 +1,188 @@
+import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { day, expectNoAxeViolations, expectNotice, openAction, passChecklist, refuseOtherOrigins, screenshot, settle, signIn, submit, VIEWPORTS } from './helpers';
+import { uad36 } from './uad';
+
+/*
+ * Billing from both ends: a lender's order goes from placed to delivered; the client's order page
+ * shows its invoice; staff record the lender's payment and the invoice reads paid; the appraiser's
+ * Payments page lists the order as awaiting payment with its pay-by date until staff pay it, when it
+ * moves to the payment history.
+ */
+
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`);
+
+async function send(page: Page, method: 'post' | 'put', path: string, data: unknown): Promise<APIResponse> {
+  const csrf = (await (await page.request.get('/api/auth/csrf')).json()) as { token: string };
+  const res = await page.request[method](path, { data, headers: { 'X-XSRF-TOKEN': csrf.token } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return res;
+}
+
+async function getJson<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** yyyy-mm-dd as the pages show it. */
+const shown = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+/** Screenshots of the page at both widths, back to desktop after. */
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const v of VIEWPORTS) {
+    await page.setViewportSize({ width: v.width, height: v.height });
+    await settle(page);
+    await screenshot(page, `billing-${name}-${v.width}.png`);
+  }
+  await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
+}
+
+interface Invoice {
+  id: number;
+  orderId: number;
+  number: string;
+  balanceCents: number;
+}
+
+test('an order delivered, invoiced and paid by the lender; the appraiser sees it awaiting payment, then paid', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const pages: Page[] = [];
+  for (let i = 0; i < 3; i++) pages.push(await (await browser.newContext()).newPage());
+  const [client, staff, appraiser] = pages as [Page, Page, Page];
+  for (const page of pages) await refuseOtherOrigins(page);
+  await signIn(staff, 'demo.staff');
+  await signIn(client, 'demo.client');
+  await signIn(appraiser, 'demo.appraiser');
+
+  // The lender places an order; staff assign demo.appraiser, who accepts and inspects it.
+  const placed = await send(client, 'post', '/api/client/orders', {
+    propertyAddressLine1: '88 Billing Way',
+    propertyCity: 'Austin',
+    propertyStateCode: 'TX',
+    propertyZip: '78701',
+    propertyCounty: 'Travis County',
+    propertyTypeId: 1,
+    intendedUseId: 1,
+    productId: 1,
+    loanNumber: `LN-${Date.now()}`,
+    borrowerName: 'Robin Payer',
+    requestedDueDate: day(20),
+  });
+  const { id } = (await placed.json()) as { id: number };
+  const { fileNumber } = await getJson<{ fileNumber: string }>(client, `/api/client/orders/${id}`);
+  const me = await getJson<{ securityUserId: number }>(appraiser, '/api/auth/logged-in');
+  await send(staff, 'post', `/api/staff/orders/${id}/assign`, { appraiserId: me.securityUserId });
+  await send(appraiser, 'post', '/api/order-details/accept', { orderId: id });
+  await send(appraiser, 'post', '/api/order-details/schedule-inspection', {
+    orderId: id,
+    inspectionActualDate: day(0),
+    estimatedDeliveryDate: day(5),
+    appointmentStartTime: '09:00',
+    appointmentEndTime: '10:00',
+    appointmentScheduledWith: 'Borrower',
+    lateInspectionReason: '',
+    rescheduleReason: '',
+  });
+  await send(appraiser, 'post', '/api/order-details/mark-inspected', {
+    orderId: id,
+    inspectionActualDate: day(0),
+    inspectionActualTime: '09:30',
+    estimatedDeliveryDate: day(5),
+    orderStatusMessage: '',
+    reasonLateDelivery: '',
+  });
+
+  // The appraiser uploads the report with its data file.
+  await appraiser.goto(`/appraiser/orderdetails/${id}`);
+  const report = pdf('billing report');
+  const upload = await openAction(appraiser, 'Upload Files');
+  const first = upload.getByRole('group', { name: 'File 1' });
+  await first.getByLabel('File type').selectOption({ label: 'Appraisal Report' });
+  await first.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: report });
+  await upload.getByRole('button', { name: 'Add another file' }).click();
+  const second = upload.getByRole('group', { name: 'File 2' });
+  await second.getByLabel('File type').selectOption({ label: 'Appraisal Data File' });
+  const data = uad36({
+    value: '525,000',
+    effectiveDate: day(0),
+    street: '88 Billing Way',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78701',
+    appraiserName: 'Avery Appraiser',
+    licenseNumber: 'TX-1380001',
+    pdf: report,
+  });
+  await second.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: 'appraisal.zip', mimeType: 'application/zip', buffer: data });
+  await submit(upload, 'Upload');
+  await expect(upload).toHaveCount(0);
+
+  // Staff review, complete, set what the client is charged and deliver: the invoice is issued.
+  await staff.goto(`/staff/orderdetails/${id}`);
+  const card = staff.getByTestId('card-report-data');
+  await expect(card).toBeVisible();
+  const acknowledge = card.getByRole('button', { name: /^Acknowledge/ });
+  if (await acknowledge.count()) {
+    for (const box of await card.getByRole('checkbox').all()) await box.check();
+    await acknowledge.click();
+  }
+  await passChecklist(staff);
+  let dialog = await openAction(staff, 'Complete');
+  await submit(dialog, 'Complete Order');
+  await expectNotice(staff, 'Order completed.');
+  await send(staff, 'put', `/api/staff/orders/${id}/client-fee`, { clientFeeCents: 52_500 });
+  dialog = await openAction(staff, 'Deliver To Client');
+  const borrowerCopy = dialog.getByRole('checkbox', { name: "Send the borrower's copy" });
+  if (await borrowerCopy.isChecked()) await borrowerCopy.uncheck();
+  await submit(dialog, 'Deliver To Client');
+  await expectNotice(staff, 'Order delivered to the client.');
+
+  // The lender's order page shows the invoice with its PDF.
+  await client.goto(`/client/orders/${id}`);
+  const invoiceCard = client.getByRole('region', { name: 'Invoice' });
+  await expect(invoiceCard.getByText(/^INV-/)).toBeVisible();
+  await expect(invoiceCard.getByText('$525.00').first()).toBeVisible();
+  await expect(invoiceCard.getByText('Open', { exact: true })).toBeVisible();
+  await expect(invoiceCard.getByRole('link', { name: /Download invoice \(PDF\)/ })).toHaveAttribute('href', `/api/client/orders/${id}/invoice`);
+  const pdfAnswer = await client.request.get(`/api/client/orders/${id}/invoice`);
+  expect(pdfAnswer.headers()['content-type']).toContain('application/pdf');
+  await settle(client);
+  await expectNoAxeViolations(client);
+  await screenshots(client, 'client-order');
+
+  // Staff record the lender's payment: the invoice moves from open to paid.
+  const open = await getJson<Invoice[]>(staff, '/api/staff/invoices?status=open');
+  const invoice = open.find((i) => i.orderId === id);
+  expect(invoice, `an open invoice for order ${id}`).toBeDefined();
+  await expect(invoiceCard.getByText(invoice!.number)).toBeVisible();
+  await send(staff, 'post', `/api/staff/invoices/${invoice!.id}/payments`, { amountCents: invoice!.balanceCents, method: 'check', receivedOn: day(0), reference: 'CHK-1042' });
+  const paid = await getJson<Invoice[]>(staff, '/api/staff/invoices?status=paid');
+  expect(paid.map((i) => i.id)).toContain(invoice!.id);
+  await client.reload();
+  await expect(invoiceCard.getByText('Paid', { exact: true })).toBeVisible();
+
+  // The appraiser sees the order awaiting payment, with its pay-by date.
+  const unpaid = await getJson<{ orderId: number; payBy: string | null }[]>(appraiser, `/api/appraiser/${me.securityUserId}/unpaid-orders`);
+  const payBy = unpaid.find((o) => o.orderId === id)?.payBy;
+  expect(payBy, 'the pay-by date of the delivered order').toBeTruthy();
+  await appraiser.goto('/appraiser/payments');
+  const awaiting = appraiser.getByRole('region', { name: 'Awaiting Payment' });
+  const row = awaiting.locator(`[data-order-id="${id}"]`);
+  await expect(row.getByRole('link', { name: fileNumber })).toHaveAttribute('href', `/appraiser/orderdetails/${id}`);
+  await expect(row).toContainText(shown(payBy!));
+  await settle(appraiser);
+  await expectNoAxeViolations(appraiser);
+  await screenshots(appraiser, 'appraiser-payments');
+
+  // Staff pay the appraiser: the order leaves Awaiting Payment for the payment history.
+  await send(staff, 'post', '/api/staff/payments', { orderId: id, amount: 400, paymentDate: day(0) });
+  await appraiser.reload();
+  await expect(appraiser.getByRole('region', { name: 'Awaiting Payment' })).toBeVisible();
+  await expect(row).toHaveCount(0);
+  const history = appraiser.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: fileNumber });
+  await expect(history).toContainText('$400.00');
+  await expect(history).toContainText(shown(payBy!));
+  await expect(history.getByText('Late')).toHaveCount(0);
+
+  for (const page of pages) await page.context().close();
+});
