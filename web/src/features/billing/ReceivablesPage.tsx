@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { InvoiceStatusBadge } from '../../components/InvoiceStatusBadge';
 import { ListTable, type ListSpec } from '../../components/ListTable';
 import { type Column } from '../../components/ResponsiveTable';
 import { useAppConfig } from '../../lib/appConfig';
@@ -19,29 +20,6 @@ const FILTERS: { value: Filter; label: string; empty: string }[] = [
   { value: 'paid', label: 'Paid', empty: 'No paid invoices.' },
   { value: 'all', label: 'All', empty: 'No invoices yet.' },
 ];
-
-/** The whole label, never cut off. */
-const BADGE = { label: { overflow: 'visible' } } as const;
-
-/** An invoice's status: Overdue names the days past the due date. */
-export function InvoiceStatusBadge({ invoice }: { invoice: Pick<InvoiceSummary, 'status' | 'daysOverdue'> }) {
-  if (invoice.status === 'paid') {
-    return (
-      <Badge color="green.9" tt="none" styles={BADGE}>
-        Paid
-      </Badge>
-    );
-  }
-  if (invoice.status === 'overdue') {
-    const days = invoice.daysOverdue === 1 ? '1 day' : `${invoice.daysOverdue} days`;
-    return <Badge color="red.9" tt="none" styles={BADGE}>{`Overdue ${days}`}</Badge>;
-  }
-  return (
-    <Badge color="blue.8" tt="none" styles={BADGE}>
-      Open
-    </Badge>
-  );
-}
 
 const COLUMNS: Column<InvoiceSummary>[] = [
   { header: 'Invoice #', cell: (i) => i.number, name: true, nowrap: true },

@@ -7,7 +7,9 @@ import { contactTypeLabel, formatNumber } from './format';
 import { PropertyMap } from '../../../components/map/PropertyMap';
 import { Field, Fields, InfoCard } from '../../../components/DataDisplay';
 import { formatTurnTime } from '../../../lib/turnTime';
+import { ChangeClientFeeButton, ClientFeeFields, OrderInvoiceCard } from './OrderBilling';
 import { ServerHtml } from './parts';
+import { useStaffView } from './staffView';
 import type { Contact, OrderDetails } from './types';
 
 export const MSG_LOCATION_APPROXIMATE = 'Map position: approximate (ZIP centre)';
@@ -126,6 +128,7 @@ export interface OrderDetailsTabProps {
 
 /** The Order Details tab: alerts, due date, the property, financial, date, report, client, contact and notes cards, and the map. */
 export function OrderDetailsTab({ order, timeZone, tileUrl }: OrderDetailsTabProps) {
+  const staffView = useStaffView();
   const reportTypes = [order.reportType1, order.reportType2, order.reportType3, order.reportType4].filter((r): r is NonNullable<typeof r> => !!r && !!r.productDescription);
   return (
     <Stack gap="md">
@@ -164,8 +167,12 @@ export function OrderDetailsTab({ order, timeZone, tileUrl }: OrderDetailsTabPro
               <Field label="Appraiser Fee">{formatUsd(order.appraiserFee)}</Field>
               <Field label="Tech Fee">{formatUsd(order.techFee)}</Field>
               <Field label="Purchase Price">{formatUsd(order.purchasePrice)}</Field>
+              <ClientFeeFields order={order} />
             </Fields>
+            {staffView ? <ChangeClientFeeButton order={order} /> : null}
           </InfoCard>
+
+          <OrderInvoiceCard order={order} />
 
           <InfoCard title="Dates & References" testId="card-dates">
             <Fields>

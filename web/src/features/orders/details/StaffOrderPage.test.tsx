@@ -126,3 +126,100 @@ describe('Edit Order', () => {
     expect(screen.queryByRole('link', { name: 'Edit Order' })).not.toBeInTheDocument();
   });
 });
+
+describe('Client fee and invoice', () => {
+  const invoice = {
+    id: 9,
+    number: 'INV-2026-000009',
+    orderId: 5,
+    fileNumber: '26000005',
+    clientId: 3,
+    clientName: 'First Lender Bank',
+    issuedOn: '2026-11-02',
+    dueOn: '2026-12-02',
+    amountCents: 62550,
+    creditedCents: 0,
+    paidCents: 10000,
+    balanceCents: 52550,
+    status: 'overdue' as const,
+    daysOverdue: 3,
+  };
+
+  it('shows staff the client fee, the margin and the invoice card with its PDF and the way to Receivables', async () => {
+    orderServer(orderDetailsFixture({ statusId: 18, orderStatus: 'Delivered To Client', clientFeeCents: 62550, marginCents: 17550, invoice }));
+    server.use(loggedIn(staff));
+    renderApp('/staff/orderdetails/5');
+    await header();
+    const financial = screen.getByRole('region', { name: 'Financial Information' });
+    expect(within(financial).getByText('Client Fee').nextSibling).toHaveTextContent('$625.50');
+    expect(within(financial).getByText('Margin').nextSibling).toHaveTextContent('$175.50');
+    expect(within(financial).queryByRole('button', { name: 'Change client fee' })).not.toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Invoice' });
+    expect(within(card).getByText('INV-2026-000009')).toBeInTheDocument();
+    expect(within(card).getByText('Overdue 3 days')).toBeInTheDocument();
+    expect(within(card).getByText('$525.50')).toBeInTheDocument();
+    expect(within(card).getByText('12/02/2026')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'PDF of INV-2026-000009' })).toHaveAttribute('href', '/api/staff/invoices/9/pdf');
+    expect(within(card).getByRole('link', { name: 'Receivables' })).toHaveAttribute('href', '/staff/receivables');
+  });
+
+  it('shows neither the client fee nor an invoice when the server sends none', async () => {
+    orderServer(orderDetailsFixture());
+    server.use(loggedIn(appraiser));
+    renderApp('/appraiser/orderdetails/5');
+    await header();
+    const financial = screen.getByRole('region', { name: 'Financial Information' });
+    expect(within(financial).queryByText('Client Fee')).not.toBeInTheDocument();
+    expect(within(financial).queryByText('Margin')).not.toBeInTheDocument();
+    expect(within(financial).queryByRole('button', { name: 'Change client fee' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Invoice' })).not.toBeInTheDocument();
+  });
+
+  it('Change client fee sends whole cents and reloads the order; a refusal shows on the field', async () => {
+    const calls = orderServer(orderDetailsFixture({ statusId: 4, orderStatus: 'Assigned', clientFeeCents: 50000, marginCents: 5000 }));
+    const sent: unknown[] = [];
+    server.use(
+      loggedIn(staff),
+      http.put('*/api/staff/orders/5/client-fee', async ({ request }) => {
+        const body = (await request.json()) as { clientFeeCents: number };
+        sent.push(body);
+        if (body.clientFeeCents > 100_000_00) {
+          const message = 'Client fee must be from $0.00 to $1,000,000.00.';
+          return HttpResponse.json({ message, fields: { clientFeeCents: message } }, { status: 422 });
+        }
+        return HttpResponse.json({ message: 'Client fee saved.' });
+      }),
+    );
+    renderApp('/staff/orderdetails/5');
+    await header();
+    fireEvent.click(screen.getByRole('button', { name: 'Change client fee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Client Fee' });
+    const input = within(dialog).getByLabelText(/^Client Fee/);
+    expect(input).toHaveValue('500.00');
+    fireEvent.change(input, { target: { value: '150000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription('Client fee must be from $0.00 to $1,000,000.00.'));
+    fireEvent.change(input, { target: { value: '$550.10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Client fee saved.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Client Fee' })).not.toBeInTheDocument());
+    expect(sent).toEqual([{ clientFeeCents: 15000000 }, { clientFeeCents: 55010 }]);
+    await waitFor(() => expect(calls.details).toBe(2));
+  });
+
+  it('an order invoiced meanwhile: the 409 shows and the order reloads', async () => {
+    const calls = orderServer(orderDetailsFixture({ statusId: 18, orderStatus: 'Delivered To Client', clientFeeCents: 50000, marginCents: 5000 }));
+    const message = 'The order is invoiced already: correct the invoice with a credit note.';
+    server.use(
+      loggedIn(staff),
+      http.put('*/api/staff/orders/5/client-fee', () => HttpResponse.json({ message }, { status: 409 })),
+    );
+    renderApp('/staff/orderdetails/5');
+    await header();
+    fireEvent.click(screen.getByRole('button', { name: 'Change client fee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Client Fee' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    await waitFor(() => expect(calls.details).toBe(2));
+  });
+});

@@ -168,3 +168,7 @@ export function reportDataQuery(orderId: number) {
 /** POST /api/staff/orders/{id}/report-data/acknowledge: the data as it now stands. */
 export const acknowledgeWarnings = (orderId: number, codes: string[]): Promise<ReportData> =>
   call(api.POST('/api/staff/orders/{id}/report-data/acknowledge', { ...onOrder(orderId), body: { codes } }), { notify: false });
+
+/** PUT /api/staff/orders/{id}/client-fee: what the client is charged, until the order is invoiced (409 after). */
+export const changeClientFee = (id: number, clientFeeCents: number) =>
+  call(api.PUT('/api/staff/orders/{id}/client-fee', { ...onOrder(id), body: { clientFeeCents } }), { notify: false });
