@@ -4,7 +4,7 @@ use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{HeaderName, HeaderValue, header};
 use axum::middleware::{self, Next};
 use axum::response::IntoResponse;
-use axum::routing::{any, get};
+use axum::routing::{any, get, post};
 use axum::{Json, Router};
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -138,6 +138,16 @@ pub fn app(state: AppState) -> Router {
                 .post(crate::payments::sandbox::complete_onboarding),
         )
         .route("/epp-sandbox/party", get(crate::payments::sandbox::party_page))
+        .route(
+            "/pay/{token}",
+            get(crate::billing::pay_page::show).post(crate::billing::pay_page::checkout),
+        )
+        .route(
+            "/card-sandbox/checkout",
+            get(crate::billing::card_sandbox::checkout_page)
+                .post(crate::billing::card_sandbox::submit_card),
+        )
+        .route("/card-sandbox/challenge", post(crate::billing::card_sandbox::answer_challenge))
         .fallback(crate::spa::serve)
         // JSON bodies are small; the upload routes lift this for their streamed files.
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))

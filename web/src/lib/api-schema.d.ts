@@ -2158,7 +2158,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Gives the order to an eligible appraiser (-> assigned): they are invited and e-mailed. */
+        /**
+         * Gives the order to an eligible appraiser (-> assigned): they are invited and e-mailed. An
+         *     order the borrower pays for is refused (409) until the borrower has paid.
+         */
         post: operations["assign"];
         delete?: never;
         options?: never;
@@ -2204,6 +2207,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/orders/{id}/borrower-payment-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends (or sends again) the borrower a link to pay for the order by card. */
+        post: operations["send_payment_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/orders/{id}/cancel": {
         parameters: {
             query?: never;
@@ -2213,7 +2233,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancels the order (-> cancelled); the appraiser, if any, is told. */
+        /**
+         * Cancels the order (-> cancelled); the appraiser, if any, is told, and a borrower's card
+         *     payment is refunded.
+         */
         post: operations["cancel"];
         delete?: never;
         options?: never;
@@ -3047,6 +3070,22 @@ export interface components {
             sent: components["schemas"]["SentCopy"][];
             waiver?: null | components["schemas"]["Waiver"];
         };
+        /** @description Where the borrower's payment of an order stands, for staff. */
+        BorrowerPaymentView: {
+            /** Format: int64 */
+            amountCents: number;
+            email: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            paidAt?: string | null;
+            /** Format: date-time */
+            refundedAt?: string | null;
+            /** Format: date-time */
+            sentAt: string;
+            /** @description pending, paid, refunded or replaced */
+            status: string;
+        };
         CalendarFeed: {
             /** Format: date-time */
             createdAt: string;
@@ -3165,6 +3204,11 @@ export interface components {
         };
         ClientForm: {
             billingEmail?: string | null;
+            /**
+             * @description Borrowers pay by card before the order is assigned; false when a new client leaves it out,
+             *     unchanged when a correction does.
+             */
+            borrowerPays?: boolean | null;
             companyName: string;
             mainContactEmailAddress?: string | null;
             mainContactName?: string | null;
@@ -3194,6 +3238,8 @@ export interface components {
         ClientItem: {
             /** @description Where invoices are sent (else the main contact). */
             billingEmail?: string | null;
+            /** @description Borrowers pay for this client's orders by card before they are assigned. */
+            borrowerPays: boolean;
             companyName: string;
             /** Format: int32 */
             id: number;
@@ -3903,6 +3949,7 @@ export interface components {
             assignedAppraiserSecurityUser: number;
             availableActions: components["schemas"]["OrderAction"][];
             borrowerName: string;
+            borrowerPayment?: null | components["schemas"]["BorrowerPaymentView"];
             clientCancelRequest?: string | null;
             /**
              * Format: int64
@@ -4154,6 +4201,10 @@ export interface components {
             paymentDate: string;
             usaFileNumber: string;
         };
+        PaymentLinkBody: {
+            /** @description Where to send the link; the borrower contact's e-mail when left out. */
+            email?: string | null;
+        };
         PaymentSearch: {
             /**
              * @description yyyy-mm-dd, inclusive; empty for no lower bound.
@@ -4193,6 +4244,8 @@ export interface components {
             filename: string;
         };
         Product: {
+            /** @description The borrower pays for orders of this product by card before they are assigned. */
+            borrowerPays: boolean;
             /**
              * Format: int64
              * @description What clients without a price of their own are charged, in cents (the default price list).
@@ -4209,6 +4262,8 @@ export interface components {
             ownChecklist: boolean;
         };
         ProductSettings: {
+            /** @description Whether the borrower pays by card; left out, it stays as it is. */
+            borrowerPays?: boolean | null;
             /**
              * Format: int64
              * @description The default list's price in whole cents; left out, it stays as it is.
@@ -15258,6 +15313,103 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BorrowerCopies"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    send_payment_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentLinkBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
                 };
             };
             /** @description The body is not JSON, or not sent as application/json. */

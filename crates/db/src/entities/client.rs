@@ -15,6 +15,8 @@ pub struct Model {
     pub billing_email: Option<String>,
     /// Days the client has to pay an invoice.
     pub payment_terms_days: i32,
+    /// The borrower pays for this client's orders by card before they are assigned.
+    pub borrower_pays: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -8,6 +8,7 @@ pub mod audit_log;
 pub mod borrower_copy;
 pub mod borrower_copy_download;
 pub mod borrower_copy_waiver;
+pub mod borrower_payment;
 pub mod calendar_feed;
 pub mod checklist_item;
 pub mod client;

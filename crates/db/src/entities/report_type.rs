@@ -12,6 +12,8 @@ pub struct Model {
     pub default_fee_cents: Option<i64>,
     /// What a client without a price of its own is charged for this product.
     pub client_fee_cents: Option<i64>,
+    /// The borrower pays for orders of this product by card before they are assigned.
+    pub borrower_pays: bool,
     /// Upload Report needs the appraisal data file with the report.
     pub data_file_required: bool,
 }

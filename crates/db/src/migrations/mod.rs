@@ -25,6 +25,7 @@ pub mod m0023_delivery_records;
 mod m0024_report_values;
 mod m0025_payment_holds;
 mod m0026_lender_billing;
+mod m0027_borrower_payments;
 
 pub struct Migrator;
 
@@ -57,6 +58,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0024_report_values::Migration),
             Box::new(m0025_payment_holds::Migration),
             Box::new(m0026_lender_billing::Migration),
+            Box::new(m0027_borrower_payments::Migration),
         ]
     }
 }

@@ -1,8 +1,13 @@
 //! What lenders are charged and pay: price lists per client (`prices`), the invoice issued at
-//! delivery with its credit notes and the lender's payments (`invoices`), and the receivables and
-//! monthly statements staff read (`statements`). Money is whole cents throughout.
+//! delivery with its credit notes and the lender's payments (`invoices`), the receivables and
+//! monthly statements staff read (`statements`), and the borrower's card payment
+//! (`borrower_payments`, its page `pay_page` and the provider's sandbox `card_sandbox`). Money is
+//! whole cents throughout.
+pub mod borrower_payments;
+pub mod card_sandbox;
 pub mod invoices;
 pub mod numbers;
+pub mod pay_page;
 pub mod prices;
 pub mod printing;
 pub mod statements;
@@ -17,6 +22,7 @@ pub fn staff_router() -> OpenApiRouter<AppState> {
         .merge(prices::router())
         .merge(invoices::staff_router())
         .merge(statements::router())
+        .merge(borrower_payments::router())
 }
 
 /// The client portal's calls (`Area::Client`).

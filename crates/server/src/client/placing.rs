@@ -304,6 +304,8 @@ pub async fn place_order(
     )
     .await?;
     live::record(txn, live::order_changed(&created)).await?;
+    crate::billing::borrower_payments::offer_at_creation(txn, &state.config, &created, None)
+        .await?;
     events::record(
         txn,
         &created,

@@ -898,6 +898,7 @@ async fn ensure_clients(db: &impl ConnectionTrait) -> AppResult<Vec<i32>> {
                 lender.to_lowercase().replace([' ', '.', '&'], "")
             ))),
             payment_terms_days: Set(30),
+            borrower_pays: Set(false),
         });
         client::Entity::insert_many(rows).exec_without_returning(db).await?;
     }

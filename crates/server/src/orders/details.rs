@@ -146,6 +146,9 @@ pub struct OrderDetails {
     /// The client's invoice once the order is delivered: staff only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub invoice: Option<crate::billing::invoices::InvoiceSummary>,
+    /// The borrower's card payment (its latest link): staff only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub borrower_payment: Option<crate::billing::borrower_payments::BorrowerPaymentView>,
     pub tech_fee: Option<Cents>,
     pub purchase_price: Option<Cents>,
     pub ordered_by: Option<String>,
@@ -273,9 +276,12 @@ pub async fn load(
     let available_actions = available_actions(ActionContext::of(caller, &found, detail.as_ref()));
     let d = detail.unwrap_or_else(|| empty_detail(id));
     let client_fee_cents = d.client_fee_cents.filter(|_| staff_view);
-    let invoice = match staff_view {
-        true => crate::billing::invoices::of_order(db, config, id).await?,
-        false => None,
+    let (invoice, borrower_payment) = match staff_view {
+        true => (
+            crate::billing::invoices::of_order(db, config, id).await?,
+            crate::billing::borrower_payments::view(db, id).await?,
+        ),
+        false => (None, None),
     };
     Ok(OrderDetails {
         id,
@@ -314,6 +320,7 @@ pub async fn load(
         client_fee_cents,
         margin_cents: client_fee_cents.zip(d.appraiser_fee_cents).map(|(fee, paid)| fee - paid),
         invoice,
+        borrower_payment,
         tech_fee: d.tech_fee_cents.map(Cents),
         purchase_price: d.purchase_price_cents.map(Cents),
         ordered_by: client.as_ref().map(|c| c.company_name.clone()),

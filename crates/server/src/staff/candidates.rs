@@ -293,7 +293,8 @@ pub struct AssignBody {
     pub appraiser_due_date: Option<String>,
 }
 
-/// Gives the order to an eligible appraiser (-> assigned): they are invited and e-mailed.
+/// Gives the order to an eligible appraiser (-> assigned): they are invited and e-mailed. An
+/// order the borrower pays for is refused (409) until the borrower has paid.
 #[utoipa::path(post, path = "/api/staff/orders/{id}/assign", tag = "staff", request_body = AssignBody, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeWithInputAnswers))]
 async fn assign(
@@ -303,6 +304,7 @@ async fn assign(
     Json(body): Json<AssignBody>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let checked = apply::check(&state.db, &caller, id, OrderAction::Assign).await?;
+    crate::billing::borrower_payments::ensure_paid(&state.db, &checked.order).await?;
     let appraiser_id = body
         .appraiser_id
         .ok_or_else(|| invalid("Please select an appraiser to assign the order to."))?;

@@ -36,6 +36,8 @@ pub struct ClientItem {
     pub billing_email: Option<String>,
     /// Days the client has to pay an invoice.
     pub payment_terms_days: i32,
+    /// Borrowers pay for this client's orders by card before they are assigned.
+    pub borrower_pays: bool,
 }
 
 impl From<client::Model> for ClientItem {
@@ -49,6 +51,7 @@ impl From<client::Model> for ClientItem {
             main_contact_phone: c.main_contact_phone,
             billing_email: c.billing_email,
             payment_terms_days: c.payment_terms_days,
+            borrower_pays: c.borrower_pays,
         }
     }
 }
@@ -73,6 +76,9 @@ pub struct ClientForm {
     /// correction does.
     #[schema(minimum = 0, maximum = 120)]
     pub payment_terms_days: Option<i32>,
+    /// Borrowers pay by card before the order is assigned; false when a new client leaves it out,
+    /// unchanged when a correction does.
+    pub borrower_pays: Option<bool>,
 }
 
 /// The longest payment terms a client may have.
@@ -119,6 +125,7 @@ fn checked(form: &ClientForm) -> AppResult<client::ActiveModel> {
             }
             None => NotSet,
         },
+        borrower_pays: form.borrower_pays.map_or(NotSet, Set),
     })
 }
 
@@ -157,6 +164,9 @@ async fn create_client(
     let mut row = checked(&form)?;
     if row.payment_terms_days.is_not_set() {
         row.payment_terms_days = Set(DEFAULT_PAYMENT_TERMS_DAYS);
+    }
+    if row.borrower_pays.is_not_set() {
+        row.borrower_pays = Set(false);
     }
     let txn = portal_db::begin_write(&state.db).await?;
     ensure_name_free(&txn, row.company_name.as_ref(), None).await?;
@@ -198,6 +208,9 @@ async fn update_client(
     update.billing_email = row.billing_email;
     if row.payment_terms_days.is_set() {
         update.payment_terms_days = row.payment_terms_days;
+    }
+    if row.borrower_pays.is_set() {
+        update.borrower_pays = row.borrower_pays;
     }
     let saved = update.update(&txn).await?;
     audit_staff(

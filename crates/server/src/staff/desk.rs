@@ -238,7 +238,8 @@ async fn tell_client_delivered(
     Ok(())
 }
 
-/// Cancels the order (-> cancelled); the appraiser, if any, is told.
+/// Cancels the order (-> cancelled); the appraiser, if any, is told, and a borrower's card
+/// payment is refunded.
 #[utoipa::path(post, path = "/api/staff/orders/{id}/cancel", tag = "staff", request_body = ReasonBody, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeWithInputAnswers))]
 async fn cancel(
@@ -256,6 +257,7 @@ async fn cancel(
         ])
     })
     .await?;
+    crate::billing::borrower_payments::refund_on_cancel(&state, id).await?;
     done("Order cancelled.")
 }
 

@@ -18,6 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
+use crate::billing::borrower_payments;
 use crate::billing::prices::list_fee;
 use crate::current_user::CurrentUser;
 use crate::fields::{
@@ -520,6 +521,7 @@ async fn create_order(
     )
     .await?;
     live::record(&txn, live::order_changed(&created)).await?;
+    borrower_payments::offer_at_creation(&txn, &state.config, &created, Some(caller.id())).await?;
     client_events::record(
         &txn,
         &created,

@@ -30,6 +30,8 @@ pub struct Product {
     pub default_fee: Option<Cents>,
     /// What clients without a price of their own are charged, in cents (the default price list).
     pub client_fee_cents: Option<i64>,
+    /// The borrower pays for orders of this product by card before they are assigned.
+    pub borrower_pays: bool,
     /// Upload Report needs the appraisal data file (UAD XML or ZIP) with the report.
     pub data_file_required: bool,
     /// The product has a review checklist of its own (otherwise the default list).
@@ -65,6 +67,7 @@ async fn products(
                 is_desktop: p.is_desktop,
                 default_fee: p.default_fee_cents.map(Cents),
                 client_fee_cents: p.client_fee_cents,
+                borrower_pays: p.borrower_pays,
                 data_file_required: p.data_file_required,
             })
             .collect(),
@@ -78,6 +81,8 @@ pub struct ProductSettings {
     /// The default list's price in whole cents; left out, it stays as it is.
     #[schema(minimum = 0, maximum = 100_000_000)]
     pub client_fee_cents: Option<i64>,
+    /// Whether the borrower pays by card; left out, it stays as it is.
+    pub borrower_pays: Option<bool>,
 }
 
 /// Changes a product's settings.
@@ -101,6 +106,9 @@ async fn update_product(
         .filter(report_type::Column::Id.eq(id));
     if let Some(cents) = body.client_fee_cents {
         update = update.col_expr(report_type::Column::ClientFeeCents, Expr::value(cents));
+    }
+    if let Some(pays) = body.borrower_pays {
+        update = update.col_expr(report_type::Column::BorrowerPays, Expr::value(pays));
     }
     let changed = update.exec(&txn).await?;
     if changed.rows_affected == 0 {

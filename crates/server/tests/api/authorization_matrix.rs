@@ -195,6 +195,7 @@ const MATRIX: &[(&str, &str, Who)] = &[
     ("GET", "/api/staff/clients/{id}/prices", Staff),
     ("PUT", "/api/staff/clients/{id}/prices", Staff),
     ("PUT", "/api/staff/orders/{id}/client-fee", Staff),
+    ("POST", "/api/staff/orders/{id}/borrower-payment-link", Staff),
     ("GET", "/api/staff/clients/{id}/statement", Staff),
     ("GET", "/api/staff/invoices", Staff),
     ("GET", "/api/staff/invoices/{id}", Staff),

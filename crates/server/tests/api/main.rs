@@ -10,6 +10,7 @@ mod authorization_matrix;
 mod back_office;
 mod backup;
 mod billing;
+mod borrower_payments;
 mod calendar;
 mod client_portal;
 mod constants;

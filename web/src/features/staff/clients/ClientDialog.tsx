@@ -1,12 +1,13 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { FormDialog, mutationState } from '../../../components/FormDialog';
 import { notify } from '../../../lib/notify';
 import { CLIENTS_KEY, createClient, updateClient, type ClientForm, type ClientItem } from './api';
 import { type FieldError, emailError, onlyFailed, optionalTextError, phoneError, requiredTextError, textOrNull } from '../../../lib/fieldRules';
 import { useFields } from '../../../components/useFields';
 
-type ClientFields = Record<keyof ClientForm, string>;
+type ClientFields = Record<Exclude<keyof ClientForm, 'borrowerPays'>, string>;
 
 /** The client's fields as the server checks them (crates/server/src/staff/clients.rs). */
 export function clientFormErrors(v: ClientFields) {
@@ -39,7 +40,8 @@ const fieldsOf = (client: ClientItem | null): ClientFields => ({
   paymentTermsDays: String(client?.paymentTermsDays ?? 30),
 });
 
-const bodyOf = (v: ClientFields): ClientForm => ({
+const bodyOf = (v: ClientFields, borrowerPays: boolean): ClientForm => ({
+  borrowerPays,
   companyName: v.companyName.trim(),
   officeAddressLine: textOrNull(v.officeAddressLine),
   mainContactName: textOrNull(v.mainContactName),
@@ -53,6 +55,7 @@ const bodyOf = (v: ClientFields): ClientForm => ({
 export function ClientDialog({ client, onClose }: { client: ClientItem | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const fields = useFields(fieldsOf(client));
+  const [borrowerPays, setBorrowerPays] = useState(client?.borrowerPays ?? false);
   const save = useMutation({
     mutationFn: (body: ClientForm) => (client ? updateClient(client.id, body) : createClient(body)),
     onSuccess: async (_, body) => {
@@ -63,7 +66,7 @@ export function ClientDialog({ client, onClose }: { client: ClientItem | null; o
     onError: fields.showRefusal,
   });
   const submit = () => {
-    if (fields.accept(clientFormErrors(fields.values))) save.mutate(bodyOf(fields.values));
+    if (fields.accept(clientFormErrors(fields.values))) save.mutate(bodyOf(fields.values, borrowerPays));
   };
   return (
     <FormDialog
@@ -86,6 +89,12 @@ export function ClientDialog({ client, onClose }: { client: ClientItem | null; o
         <TextInput label="Billing E-mail" type="email" description="Invoices go here (else to the main contact)." {...fields.input('billingEmail')} />
         <TextInput label="Payment Terms (days)" inputMode="numeric" {...fields.input('paymentTermsDays')} />
       </SimpleGrid>
+      <Checkbox
+        label="Borrower pays"
+        description="The borrower pays by card before an order is assigned."
+        checked={borrowerPays}
+        onChange={(e) => setBorrowerPays(e.currentTarget.checked)}
+      />
     </FormDialog>
   );
 }

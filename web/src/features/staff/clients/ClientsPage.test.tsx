@@ -19,6 +19,7 @@ const acme = {
   mainContactPhone: '512-555-0110',
   billingEmail: 'ap@acme.example',
   paymentTermsDays: 45,
+  borrowerPays: false,
 };
 
 function withClients(list: unknown[], sent: { method: string; url: string; body: unknown }[]) {
@@ -92,6 +93,7 @@ describe('Clients page', () => {
         mainContactPhone: null,
         billingEmail: null,
         paymentTermsDays: 30,
+        borrowerPays: false,
       },
     });
   });

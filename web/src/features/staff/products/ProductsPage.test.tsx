@@ -10,8 +10,8 @@ import { MSG_PRODUCT_SAVED } from './ProductsPage';
 runFakeServer();
 
 const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
-const full: Product = { id: 1, name: '1004 Full Appraisal', isDesktop: false, defaultFee: 450, dataFileRequired: false, ownChecklist: true };
-const desktop: Product = { id: 2, name: 'Desktop Appraisal', isDesktop: true, defaultFee: null, dataFileRequired: true, ownChecklist: false };
+const full: Product = { id: 1, name: '1004 Full Appraisal', isDesktop: false, defaultFee: 450, dataFileRequired: false, ownChecklist: true, borrowerPays: false };
+const desktop: Product = { id: 2, name: 'Desktop Appraisal', isDesktop: true, defaultFee: null, dataFileRequired: true, ownChecklist: false, borrowerPays: false };
 
 /** A fake server over `list`, recording the PUT bodies; `status` answers them. */
 function withProducts(list: Product[], status = 200) {

@@ -1,0 +1,294 @@
+//! The borrower's card payment, for orders of products or clients marked "borrower pays": staff
+//! (or the order's creation, when the borrower's e-mail is known) send the borrower a link to
+//! `/pay/{token}`, valid 14 days; the borrower pays by card on the payment provider's page
+//! (`card_sandbox` stands in for it), so no card number ever reaches the portal. Such an order
+//! cannot be assigned before it is paid (409), and a cancelled order's payment is refunded through
+//! the provider. Every step is noted in the order's history (hidden from appraisers).
+use axum::extract::State;
+use chrono::{DateTime, Duration, Utc};
+use portal_db::entities::{
+    borrower_payment, client, order, order_contact, order_detail, report_type,
+};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, NotSet,
+    QueryFilter, QueryOrder, Set,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::card_sandbox;
+use crate::config::Config;
+use crate::current_user::CurrentUser;
+use crate::fields::{named, optional_email};
+use crate::http::client_ip::ClientIp;
+use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::extract::{Json, Path};
+use crate::money::Cents;
+use crate::staff::audit_staff;
+use crate::state::AppState;
+use crate::tokens::{hash_token, random_token};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(send_payment_link))
+}
+
+/// Days a payment link stays usable.
+pub const LINK_DAYS: i64 = 14;
+pub const PENDING: &str = "pending";
+pub const PAID: &str = "paid";
+pub const REFUNDED: &str = "refunded";
+/// A link a newer one replaced.
+pub const REPLACED: &str = "replaced";
+pub const MSG_NOT_PAID: &str =
+    "The borrower has not paid for this order yet: it can be assigned once the payment is in.";
+pub const MSG_NOT_BORROWER_PAID: &str = "This order is not paid by the borrower (neither its client nor its products are marked \"borrower pays\").";
+
+/// Where the borrower's payment of an order stands, for staff.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BorrowerPaymentView {
+    /// pending, paid, refunded or replaced
+    pub status: String,
+    pub amount_cents: i64,
+    pub email: String,
+    pub sent_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub refunded_at: Option<DateTime<Utc>>,
+}
+
+/// Whether the borrower pays for the order (its client or one of its products says so).
+pub async fn required(db: &impl ConnectionTrait, o: &order::Model) -> AppResult<bool> {
+    if let Some(client_id) = o.client_id
+        && client::Entity::find_by_id(client_id).one(db).await?.is_some_and(|c| c.borrower_pays)
+    {
+        return Ok(true);
+    }
+    let Some(detail) = order_detail::Entity::find_by_id(o.id).one(db).await? else {
+        return Ok(false);
+    };
+    let products = report_type::Entity::find()
+        .filter(report_type::Column::Id.is_in(detail.products()))
+        .all(db)
+        .await?;
+    Ok(products.iter().any(|p| p.borrower_pays))
+}
+
+/// The order's latest payment link, if any.
+pub async fn latest(
+    db: &impl ConnectionTrait,
+    order_id: i64,
+) -> AppResult<Option<borrower_payment::Model>> {
+    Ok(borrower_payment::Entity::find()
+        .filter(borrower_payment::Column::OrderId.eq(order_id))
+        .order_by_desc(borrower_payment::Column::Id)
+        .one(db)
+        .await?)
+}
+
+pub async fn view(
+    db: &impl ConnectionTrait,
+    order_id: i64,
+) -> AppResult<Option<BorrowerPaymentView>> {
+    Ok(latest(db, order_id).await?.map(|p| BorrowerPaymentView {
+        status: p.status,
+        amount_cents: p.amount_cents,
+        email: p.email,
+        sent_at: p.created_at,
+        expires_at: p.expires_at,
+        paid_at: p.paid_at,
+        refunded_at: p.refunded_at,
+    }))
+}
+
+async fn paid(db: &impl ConnectionTrait, order_id: i64) -> AppResult<bool> {
+    Ok(borrower_payment::Entity::find()
+        .filter(borrower_payment::Column::OrderId.eq(order_id))
+        .filter(borrower_payment::Column::Status.eq(PAID))
+        .one(db)
+        .await?
+        .is_some())
+}
+
+/// Refuses (409) to go on with an order the borrower must pay for and has not.
+pub async fn ensure_paid(db: &impl ConnectionTrait, o: &order::Model) -> AppResult<()> {
+    if required(db, o).await? && !paid(db, o.id).await? {
+        return Err(AppError::Conflict(MSG_NOT_PAID.into()));
+    }
+    Ok(())
+}
+
+/// The borrower's e-mail among the order's contacts.
+async fn borrower_email(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Option<String>> {
+    Ok(order_contact::Entity::find()
+        .filter(order_contact::Column::OrderId.eq(order_id))
+        .filter(order_contact::Column::ContactType.eq("BORROWER"))
+        .all(db)
+        .await?
+        .into_iter()
+        .find_map(|c| c.email.filter(|e| !e.trim().is_empty())))
+}
+
+/// Sends the borrower a new payment link (an older pending one stops working).
+async fn send_link(
+    txn: &DatabaseTransaction,
+    config: &Config,
+    o: &order::Model,
+    email: &str,
+    sent_by: Option<i32>,
+) -> AppResult<()> {
+    let detail = order_detail::Entity::find_by_id(o.id).one(txn).await?;
+    let amount = detail
+        .and_then(|d| d.client_fee_cents)
+        .ok_or_else(|| AppError::Conflict("The order has no client fee to charge.".into()))?;
+    borrower_payment::Entity::update_many()
+        .col_expr(borrower_payment::Column::Status, Expr::value(REPLACED))
+        .filter(borrower_payment::Column::OrderId.eq(o.id))
+        .filter(borrower_payment::Column::Status.eq(PENDING))
+        .exec(txn)
+        .await?;
+    let token = random_token();
+    let now = Utc::now();
+    let expires_at = now + Duration::days(LINK_DAYS);
+    borrower_payment::ActiveModel {
+        id: NotSet,
+        order_id: Set(o.id),
+        token_hash: Set(hash_token(&token)),
+        email: Set(email.to_owned()),
+        amount_cents: Set(amount),
+        status: Set(PENDING.into()),
+        session_id: Set(None),
+        provider_ref: Set(None),
+        sent_by: Set(sent_by),
+        created_at: Set(now),
+        expires_at: Set(expires_at),
+        paid_at: Set(None),
+        refunded_at: Set(None),
+    }
+    .insert(txn)
+    .await?;
+    let link = format!("{}/pay/{token}", config.public_url.trim_end_matches('/'));
+    let lines = vec![
+        format!(
+            "{} asks you to pay for the appraisal of {}.",
+            config.billing_name,
+            o.property_address()
+        ),
+        format!("Amount: {}", Cents(amount)),
+        format!("Pay by card here (the link works for {LINK_DAYS} days): {link}"),
+    ];
+    let subject = format!("Payment for the appraisal of {}", o.property_address());
+    crate::delivery::email(txn, email, subject, lines).await?;
+    let line = format!("Payment link for {} sent to the borrower ({email}).", Cents(amount));
+    note(txn, o, line).await
+}
+
+/// A line in the order's history that appraisers do not see.
+pub async fn note(txn: &impl ConnectionTrait, o: &order::Model, line: String) -> AppResult<()> {
+    portal_db::entities::order_history::ActiveModel {
+        id: NotSet,
+        order_id: Set(o.id),
+        status_id: Set(o.status_id),
+        message_html: Set(Some(format!("<p>{}</p>", crate::delivery::html_escape(&line)))),
+        created_at: Set(Utc::now()),
+        actor_user_id: Set(None),
+        hide: Set(true),
+    }
+    .insert(txn)
+    .await?;
+    Ok(())
+}
+
+/// At an order's creation: sends the link when the borrower pays and their e-mail is known.
+pub async fn offer_at_creation(
+    txn: &DatabaseTransaction,
+    config: &Config,
+    o: &order::Model,
+    sent_by: Option<i32>,
+) -> AppResult<()> {
+    if !required(txn, o).await? {
+        return Ok(());
+    }
+    match borrower_email(txn, o.id).await? {
+        Some(email) => send_link(txn, config, o, &email, sent_by).await,
+        None => Ok(()),
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentLinkBody {
+    /// Where to send the link; the borrower contact's e-mail when left out.
+    #[schema(max_length = 200, pattern = "^([^@\\s]+@[^\\s.]\\S*\\.\\S*)?$")]
+    pub email: Option<String>,
+}
+
+/// Sends (or sends again) the borrower a link to pay for the order by card.
+#[utoipa::path(post, path = "/api/staff/orders/{id}/borrower-payment-link", tag = "staff", request_body = PaymentLinkBody,
+    params(("id" = i64, Path, description = "Order id")),
+    responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn send_payment_link(
+    State(state): State<AppState>,
+    caller: CurrentUser,
+    ClientIp(ip): ClientIp,
+    Path(id): Path<i64>,
+    Json(body): Json<PaymentLinkBody>,
+) -> AppResult<axum::Json<MessageResponse>> {
+    let given = optional_email(named("email", "E-mail"), body.email.as_deref())?;
+    let txn = portal_db::begin_write(&state.db).await?;
+    let o = order::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or_else(|| AppError::NotFound("No such order.".into()))?;
+    if o.status_id.is_closed() {
+        return Err(AppError::Conflict(format!("This order is {}.", o.status_id.label())));
+    }
+    if !required(&txn, &o).await? {
+        return Err(AppError::Conflict(MSG_NOT_BORROWER_PAID.into()));
+    }
+    if paid(&txn, id).await? {
+        return Err(AppError::Conflict("The borrower has paid for this order already.".into()));
+    }
+    let email = match given {
+        Some(email) => email,
+        None => borrower_email(&txn, id).await?.ok_or_else(|| {
+            named("email", "E-mail")
+                .refuse("The order has no borrower e-mail: please enter one.".into())
+        })?,
+    };
+    send_link(&txn, &state.config, &o, &email, Some(caller.id())).await?;
+    let detail = format!("order {id} ({}): payment link to {email}", o.file_number);
+    audit_staff(&txn, &caller, &ip, "staff.borrower_payment_link", detail).await?;
+    txn.commit().await?;
+    Ok(axum::Json(MessageResponse::new(format!("The payment link was sent to {email}."))))
+}
+
+/// Refunds the borrower's payment of a cancelled order through the provider (nothing when the
+/// borrower had not paid).
+pub async fn refund_on_cancel(state: &AppState, order_id: i64) -> AppResult<()> {
+    let txn = portal_db::begin_write(&state.db).await?;
+    let Some(payment) = borrower_payment::Entity::find()
+        .filter(borrower_payment::Column::OrderId.eq(order_id))
+        .filter(borrower_payment::Column::Status.eq(PAID))
+        .one(&txn)
+        .await?
+    else {
+        return Ok(());
+    };
+    let reference = payment.provider_ref.clone().unwrap_or_default();
+    card_sandbox::refund(&reference, payment.amount_cents)?;
+    let amount = payment.amount_cents;
+    let mut row: borrower_payment::ActiveModel = payment.into();
+    row.status = Set(REFUNDED.into());
+    row.refunded_at = Set(Some(Utc::now()));
+    row.update(&txn).await?;
+    if let Some(o) = order::Entity::find_by_id(order_id).one(&txn).await? {
+        note(&txn, &o, format!("The borrower's payment of {} was refunded.", Cents(amount)))
+            .await?;
+    }
+    txn.commit().await?;
+    Ok(())
+}
