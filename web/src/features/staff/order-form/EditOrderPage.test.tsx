@@ -150,6 +150,16 @@ describe('Edit Order page', () => {
     expect((put[1] as { body: { notesAndSpecialInstructions: string } }).body.notesAndSpecialInstructions).toBe('<p>Call first.</p>');
   });
 
+  it('fills the client fee from the order and sends a change in whole cents', async () => {
+    const put = editServer(orderDetailsFixture({ clientFeeCents: 62550 }));
+    await openEdit();
+    expect(field('Client Fee')).toHaveValue('625.50');
+    fireEvent.change(field('Client Fee'), { target: { value: '700.1' } });
+    save();
+    expect(await screen.findByText('The order was saved.')).toBeInTheDocument();
+    expect((put[0] as { body: Record<string, unknown> }).body).toMatchObject({ clientFeeCents: 70010 });
+  });
+
   it('says a closed order can no longer be changed, and offers no form', async () => {
     editServer(orderDetailsFixture({ statusId: 18, orderStatus: 'Delivered To Client' }));
     renderApp('/staff/orders/5/edit');

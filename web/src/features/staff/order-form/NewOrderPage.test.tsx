@@ -240,6 +240,25 @@ describe('New Order page', () => {
     expect(posted[0]).toMatchObject({ alerts: ['Rush order', 'Gate code 1234'], ...PROPERTY_DETAILS });
   });
 
+  it('sends a typed client fee in whole cents, and none when it is left blank', async () => {
+    const posted: Record<string, unknown>[] = [];
+    withLookups(posted, [HttpResponse.json({ id: 79, fileNumber: 'A0000079' }, { status: 201 })]);
+    const { router } = renderApp('/staff/new-order');
+    await screen.findByRole('option', { name: 'Acme Lending' });
+    await fillRequiredFields();
+    await chooseProduct(/^1004 Single Family Residential/);
+    const clientFee = screen.getByLabelText('Client Fee');
+    expect(clientFee).toHaveValue('');
+    fireEvent.change(clientFee, { target: { value: '1.234' } });
+    createOrder();
+    expect(await screen.findByText('Client fee can have at most 2 decimal places.')).toBeInTheDocument();
+    expect(posted).toEqual([]);
+    fireEvent.change(clientFee, { target: { value: '$1,025.29' } });
+    createOrder();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/orderdetails/79'));
+    expect(posted[0]).toMatchObject({ appraiserFee: 450, clientFeeCents: 102529 });
+  });
+
   it('offers at most 10 alerts', async () => {
     withLookups([], []);
     renderApp('/staff/new-order');

@@ -69,6 +69,7 @@ export function ReportAndFeesSection({ fields, reportTypeIds, onReportTypesChang
       />
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         <TextInput label="Appraiser Fee" required inputMode="decimal" leftSection="$" {...fields.input('appraiserFee')} />
+        <TextInput label="Client Fee" description="Optional; left blank, the client's price list sets it" inputMode="decimal" leftSection="$" {...fields.input('clientFeeCents')} />
         <TextInput label="Tech Fee" inputMode="decimal" leftSection="$" {...fields.input('techFee')} />
         <TextInput label="Appraiser Due Date" required type="date" {...fields.input('appraiserDueDate')} />
         <TextInput label="Inspection Due Date" type="date" {...fields.input('inspectionDueDate')} />

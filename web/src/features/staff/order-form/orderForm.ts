@@ -15,6 +15,7 @@ import {
   type FieldError,
 } from '../../../lib/fieldRules';
 import { EMPTY_PROPERTY, propertyBody, propertyErrors } from '../../../lib/propertyForm';
+import { centsError, centsText, parseCents } from '../../../lib/cents';
 
 /**
  * The order form of POST /api/staff/orders and its rules, in the server's words
@@ -48,6 +49,8 @@ export const EMPTY_ORDER = {
   borrowerName: '',
   ...EMPTY_PROPERTY,
   appraiserFee: '',
+  /** What the client is charged, in dollars; blank leaves it to the client's price list (or keeps the order's). */
+  clientFeeCents: '',
   techFee: '',
   purchasePrice: '',
   appraiserDueDate: '',
@@ -105,6 +108,7 @@ export function orderFormErrors(v: OrderFields, reportTypeIds: string[], today: 
     ...propertyErrors(v),
     reportTypeIds: reportTypeIds.length >= 1 && reportTypeIds.length <= MAX_REPORT_TYPES ? undefined : 'Choose 1 to 4 report types.',
     appraiserFee: feeError('Appraiser fee', v.appraiserFee),
+    clientFeeCents: centsError('Client fee', v.clientFeeCents, { optional: true, zeroAllowed: true }),
     techFee: optionalAmountError('Tech fee', v.techFee),
     purchasePrice: optionalAmountError('Purchase price', v.purchasePrice, MAX_PRICE),
     ...dueDateErrors(v.appraiserDueDate, v.inspectionDueDate, today),
@@ -160,6 +164,12 @@ function contactBody(c: ContactFields): OrderContactForm {
   };
 }
 
+/** The client fee in whole cents when one is typed; left out otherwise. */
+function clientFeeBody(text: string): Pick<OrderForm, 'clientFeeCents'> {
+  const cents = text.trim() ? parseCents(text) : null;
+  return cents === null ? {} : { clientFeeCents: cents };
+}
+
 /** The body of POST /api/staff/orders (and of PUT /api/staff/orders/{id}). */
 export function orderBody(v: OrderFields, reportTypeIds: string[], contacts: ContactFields[], alerts: string[] = []): OrderForm {
   return {
@@ -170,6 +180,7 @@ export function orderBody(v: OrderFields, reportTypeIds: string[], contacts: Con
     ...propertyBody(v),
     reportTypeIds: reportTypeIds.map(Number),
     appraiserFee: parseAmount(v.appraiserFee),
+    ...clientFeeBody(v.clientFeeCents),
     techFee: amountOrNull(v.techFee),
     purchasePrice: amountOrNull(v.purchasePrice),
     appraiserDueDate: v.appraiserDueDate,
@@ -224,6 +235,7 @@ export function orderFormStart(order: OrderDetails) {
     propertyTypeId: numberText(order.propertyTypeId),
     intendedUseId: numberText(order.intendedUseId),
     appraiserFee: amountText(order.appraiserFee),
+    clientFeeCents: centsText(order.clientFeeCents),
     techFee: amountText(order.techFee),
     purchasePrice: amountText(order.purchasePrice),
     appraiserDueDate: order.appraiserDueDate ?? '',
