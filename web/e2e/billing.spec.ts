@@ -1,9 +1,24 @@
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import { day, expectNoAxeViolations, expectNotice, openAction, passChecklist, refuseOtherOrigins, screenshot, settle, signIn, submit, VIEWPORTS } from './helpers';
+import { expect, test, type APIResponse, type Browser, type Page } from '@playwright/test';
+import {
+  day,
+  expectNoAxeViolations,
+  expectNotice,
+  mailMarker,
+  openAction,
+  passChecklist,
+  refuseOtherOrigins,
+  screenshot,
+  settle,
+  signIn,
+  submit,
+  VIEWPORTS,
+  waitForMail,
+} from './helpers';
 import { uad36 } from './uad';
 
 /*
- * Billing from both ends: a lender's order goes from placed to delivered; the client's order page
+ * Billing from both ends: a lender's order is paid by its borrower by card before it is assigned,
+ * then goes from placed to delivered; the client's order page
  * shows its invoice; staff record the lender's payment and the invoice reads paid; the appraiser's
  * Payments page lists the order as awaiting payment with its pay-by date until staff pay it, when it
  * moves to the payment history.
@@ -35,6 +50,43 @@ async function screenshots(page: Page, name: string): Promise<void> {
     await screenshot(page, `billing-${name}-${v.width}.png`);
   }
   await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
+}
+
+interface Lender {
+  id: number;
+  companyName: string;
+}
+
+/**
+ * The lender is made "borrower pays" for the while: staff send the borrower the payment link, and
+ * the borrower pays by the sandbox's test card on the page it opens.
+ */
+async function borrowerPays(browser: Browser, staff: Page, orderId: number): Promise<void> {
+  const { clientId } = await getJson<{ clientId: number }>(staff, `/api/order-details/${orderId}`);
+  const lender = (await getJson<Lender[]>(staff, '/api/staff/clients')).find((c) => c.id === clientId)!;
+  await send(staff, 'put', `/api/staff/clients/${clientId}`, { ...lender, borrowerPays: true });
+  try {
+    const since = mailMarker();
+    await send(staff, 'post', `/api/staff/orders/${orderId}/borrower-payment-link`, { email: 'robin.payer@example.com' });
+    const mail = await waitForMail('robin.payer@example.com', since);
+    const link = /\/pay\/[A-Za-z0-9_-]+/.exec(mail.text);
+    expect(link, mail.text).not.toBeNull();
+    const borrower = await (await browser.newContext()).newPage();
+    await refuseOtherOrigins(borrower);
+    await borrower.goto(link![0]);
+    await expect(borrower.getByText('88 Billing Way')).toBeVisible();
+    await expectNoAxeViolations(borrower);
+    await screenshots(borrower, 'borrower-pay');
+    await borrower.getByRole('button', { name: /^Pay \$[\d,.]+ by card$/ }).click();
+    await borrower.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await borrower.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await borrower.getByLabel('Security code').fill('123');
+    await borrower.getByRole('button', { name: /^Pay \$/ }).click();
+    await expect(borrower.getByRole('status')).toContainText('Paid on');
+    await borrower.context().close();
+  } finally {
+    await send(staff, 'put', `/api/staff/clients/${clientId}`, { ...lender, borrowerPays: false });
+  }
 }
 
 interface Invoice {
@@ -71,6 +123,7 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   const { id } = (await placed.json()) as { id: number };
   const { fileNumber } = await getJson<{ fileNumber: string }>(client, `/api/client/orders/${id}`);
   const me = await getJson<{ securityUserId: number }>(appraiser, '/api/auth/logged-in');
+  await borrowerPays(browser, staff, id);
   await send(staff, 'post', `/api/staff/orders/${id}/assign`, { appraiserId: me.securityUserId });
   await send(appraiser, 'post', '/api/order-details/accept', { orderId: id });
   await send(appraiser, 'post', '/api/order-details/schedule-inspection', {
