@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -8,11 +8,11 @@ import { InvoiceStatusBadge } from '../../../components/InvoiceStatusBadge';
 import { useFields } from '../../../components/useFields';
 import { ApiError } from '../../../lib/api';
 import { centsError, centsText, formatCents, parseCents } from '../../../lib/cents';
-import { formatDay } from '../../../lib/dates';
-import { onlyFailed } from '../../../lib/fieldRules';
+import { formatDateAndTime, formatDay } from '../../../lib/dates';
+import { emailError, onlyFailed, textOrNull } from '../../../lib/fieldRules';
 import { notify } from '../../../lib/notify';
 import { orderKeys } from '../keys';
-import { changeClientFee } from './api';
+import { changeClientFee, sendPaymentLink } from './api';
 import type { OrderDetails } from './types';
 
 const MSG_CLIENT_FEE_FAILED = 'The client fee could not be saved. Please try again.';
@@ -92,5 +92,71 @@ export function OrderInvoiceCard({ order }: { order: OrderDetails }) {
         </Anchor>
       </Group>
     </InfoCard>
+  );
+}
+
+/** How the borrower's payment reads, with its badge colour. */
+const PAYMENT_STATUS: Record<string, [string, string]> = {
+  pending: ['Awaiting payment', 'orange.9'],
+  paid: ['Paid', 'green.9'],
+  refunded: ['Refunded', 'gray.8'],
+  replaced: ['Link replaced', 'gray.8'],
+};
+
+/** The borrower's card payment (staff, once a payment link was sent): where it stands, and sending the link again. */
+export function BorrowerPaymentCard({ order, timeZone }: { order: OrderDetails; timeZone: string | null }) {
+  const [open, setOpen] = useState(false);
+  const payment = order.borrowerPayment;
+  if (!payment) return null;
+  const [label, color] = PAYMENT_STATUS[payment.status] ?? [payment.status, 'gray.8'];
+  return (
+    <InfoCard title="Borrower's Payment" testId="card-borrower-payment">
+      <Fields>
+        <Field label="Status">
+          <Badge color={color}>{label}</Badge>
+        </Field>
+        <Field label="Amount">{formatCents(payment.amountCents)}</Field>
+        <Field label="Sent To">{payment.email}</Field>
+        <Field label="Link Sent">{formatDateAndTime(payment.sentAt, timeZone)}</Field>
+        {payment.paidAt ? <Field label="Paid">{formatDateAndTime(payment.paidAt, timeZone)}</Field> : null}
+        {payment.refundedAt ? <Field label="Refunded">{formatDateAndTime(payment.refundedAt, timeZone)}</Field> : null}
+      </Fields>
+      {payment.status === 'pending' || payment.status === 'replaced' ? (
+        <Button size="compact-sm" variant="default" w="fit-content" onClick={() => setOpen(true)}>
+          Send payment link again
+        </Button>
+      ) : null}
+      {open ? <PaymentLinkDialog order={order} email={payment.email} onClose={() => setOpen(false)} /> : null}
+    </InfoCard>
+  );
+}
+
+function PaymentLinkDialog({ order, email, onClose }: { order: OrderDetails; email: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const fields = useFields({ email });
+  const send = useMutation({
+    mutationFn: (to: string | null) => sendPaymentLink(order.id, to),
+    onSuccess: (answer) => {
+      notify('success', answer.message);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.details(order.id) });
+      onClose();
+    },
+    onError: fields.showRefusal,
+  });
+  const submit = () => {
+    if (fields.accept(onlyFailed({ email: emailError('E-mail', fields.values.email) }))) send.mutate(textOrNull(fields.values.email));
+  };
+  return (
+    <FormDialog
+      title="Send Payment Link"
+      opened
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel="Send"
+      size="sm"
+      {...mutationState(send, 'The payment link could not be sent. Please try again.')}
+    >
+      <TextInput label="E-mail" type="email" description="The older link stops working." data-autofocus {...fields.input('email')} />
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@ import { contactTypeLabel, formatNumber } from './format';
 import { PropertyMap } from '../../../components/map/PropertyMap';
 import { Field, Fields, InfoCard } from '../../../components/DataDisplay';
 import { formatTurnTime } from '../../../lib/turnTime';
-import { ChangeClientFeeButton, ClientFeeFields, OrderInvoiceCard } from './OrderBilling';
+import { BorrowerPaymentCard, ChangeClientFeeButton, ClientFeeFields, OrderInvoiceCard } from './OrderBilling';
 import { ServerHtml } from './parts';
 import { useStaffView } from './staffView';
 import type { Contact, OrderDetails } from './types';
@@ -173,6 +173,7 @@ export function OrderDetailsTab({ order, timeZone, tileUrl }: OrderDetailsTabPro
           </InfoCard>
 
           <OrderInvoiceCard order={order} />
+          <BorrowerPaymentCard order={order} timeZone={timeZone} />
 
           <InfoCard title="Dates & References" testId="card-dates">
             <Fields>

@@ -223,3 +223,47 @@ describe('Client fee and invoice', () => {
     await waitFor(() => expect(calls.details).toBe(2));
   });
 });
+
+describe("Borrower's payment", () => {
+  const payment = { status: 'pending', amountCents: 60000, email: 'ann@example.com', sentAt: '2026-11-20T15:00:00Z', expiresAt: '2026-12-04T15:00:00Z' };
+
+  it('shows where the payment stands and sends the link again to the address given', async () => {
+    const calls = orderServer(orderDetailsFixture({ statusId: 3, orderStatus: 'Default', borrowerPayment: payment }));
+    const sent: unknown[] = [];
+    server.use(
+      loggedIn(staff),
+      http.post('*/api/staff/orders/5/borrower-payment-link', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ message: 'The payment link was sent to pat@example.com.' });
+      }),
+    );
+    renderApp('/staff/orderdetails/5');
+    await header();
+    const card = screen.getByRole('region', { name: "Borrower's Payment" });
+    expect(within(card).getByText('Awaiting payment')).toBeInTheDocument();
+    expect(within(card).getByText('$600.00')).toBeInTheDocument();
+    expect(within(card).getByText('ann@example.com')).toBeInTheDocument();
+    fireEvent.click(within(card).getByRole('button', { name: 'Send payment link again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send Payment Link' });
+    const email = within(dialog).getByLabelText(/^E-mail/);
+    expect(email).toHaveValue('ann@example.com');
+    fireEvent.change(email, { target: { value: 'not an address' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription(/must be an e-mail address/));
+    fireEvent.change(email, { target: { value: 'pat@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('The payment link was sent to pat@example.com.')).toBeInTheDocument();
+    expect(sent).toEqual([{ email: 'pat@example.com' }]);
+    await waitFor(() => expect(calls.details).toBe(2));
+  });
+
+  it('a paid payment offers no new link', async () => {
+    orderServer(orderDetailsFixture({ statusId: 3, orderStatus: 'Default', borrowerPayment: { ...payment, status: 'paid', paidAt: '2026-11-21T15:00:00Z' } }));
+    server.use(loggedIn(staff));
+    renderApp('/staff/orderdetails/5');
+    await header();
+    const card = screen.getByRole('region', { name: "Borrower's Payment" });
+    expect(within(card).getByText('Status').nextSibling).toHaveTextContent('Paid');
+    expect(within(card).queryByRole('button', { name: 'Send payment link again' })).not.toBeInTheDocument();
+  });
+});

@@ -172,3 +172,5 @@ export const acknowledgeWarnings = (orderId: number, codes: string[]): Promise<R
 /** PUT /api/staff/orders/{id}/client-fee: what the client is charged, until the order is invoiced (409 after). */
 export const changeClientFee = (id: number, clientFeeCents: number) =>
   call(api.PUT('/api/staff/orders/{id}/client-fee', { ...onOrder(id), body: { clientFeeCents } }), { notify: false });
+export const sendPaymentLink = (id: number, email: string | null) =>
+  call(api.POST('/api/staff/orders/{id}/borrower-payment-link', { ...onOrder(id), body: { email } }), { notify: false });
