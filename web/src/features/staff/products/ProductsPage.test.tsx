@@ -40,7 +40,7 @@ describe('Products page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Product', 'Desktop', 'Default fee', 'Client Fee', 'Data file required', 'Checklist', 'Actions']);
+    ).toEqual(['Product', 'Desktop', 'Default fee', 'Client Fee', 'Data file required', 'Borrower pays', 'Checklist', 'Actions']);
     const first = await row('1004 Full Appraisal');
     expect(within(first).getByText('No')).toBeInTheDocument();
     expect(within(first).getByText('$450.00')).toBeInTheDocument();
@@ -60,6 +60,16 @@ describe('Products page', () => {
     fireEvent.click(toggle);
     expect(await screen.findByText(MSG_PRODUCT_SAVED)).toBeInTheDocument();
     expect(sent).toEqual([{ path: '/api/staff/products/1', body: { dataFileRequired: true } }]);
+    await waitFor(() => expect(toggle).toBeChecked());
+  });
+
+  it('Borrower pays saves at once, keeping the data-file setting', async () => {
+    const { sent } = withProducts([{ ...desktop }]);
+    const toggle = within(await row('Desktop Appraisal')).getByRole('switch', { name: 'Borrower pays for Desktop Appraisal' });
+    expect(toggle).not.toBeChecked();
+    fireEvent.click(toggle);
+    expect(await screen.findByText(MSG_PRODUCT_SAVED)).toBeInTheDocument();
+    expect(sent).toEqual([{ path: '/api/staff/products/2', body: { dataFileRequired: true, borrowerPays: true } }]);
     await waitFor(() => expect(toggle).toBeChecked());
   });
 

@@ -8,25 +8,28 @@ import { failureText, fieldErrors } from '../../../lib/api';
 import { centsError, centsText, parseCents } from '../../../lib/cents';
 import { formatUsd } from '../../../lib/money';
 import { notify } from '../../../lib/notify';
-import { MSG_PRODUCT_SAVE_FAILED, productKeys, productsQuery, setClientFee, setDataFileRequired, type Product } from './api';
+import { MSG_PRODUCT_SAVE_FAILED, productKeys, productsQuery, setClientFee, setProductSwitch, type Product, type ProductSwitch } from './api';
 
 export const MSG_PRODUCT_SAVED = 'Product saved.';
 export const MSG_NO_PRODUCTS = 'No products yet.';
 
-/** Turns a product's "Data file required" on or off, saved at once. */
-function DataFileSwitch({ product }: { product: Product }) {
+/** The switches of a product, each with the words of its label. */
+const SWITCHES = { dataFileRequired: 'Data file required', borrowerPays: 'Borrower pays' } as const;
+
+/** Turns one of a product's settings on or off, saved at once. */
+function SettingSwitch({ product, setting }: { product: Product; setting: ProductSwitch }) {
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (on: boolean) => setDataFileRequired(product.id, on),
+    mutationFn: (on: boolean) => setProductSwitch(product, setting, on),
     onSuccess: (_, on) => {
-      queryClient.setQueryData(productKeys.all, (list: Product[] | undefined) => list?.map((p) => (p.id === product.id ? { ...p, dataFileRequired: on } : p)));
+      queryClient.setQueryData(productKeys.all, (list: Product[] | undefined) => list?.map((p) => (p.id === product.id ? { ...p, [setting]: on } : p)));
       notify('success', MSG_PRODUCT_SAVED);
     },
   });
   return (
     <Switch
-      aria-label={`Data file required for ${product.name}`}
-      checked={save.isPending ? save.variables : product.dataFileRequired}
+      aria-label={`${SWITCHES[setting]} for ${product.name}`}
+      checked={save.isPending ? save.variables : product[setting]}
       disabled={save.isPending}
       onChange={(e) => save.mutate(e.currentTarget.checked)}
     />
@@ -81,7 +84,8 @@ const COLUMNS: Column<Product>[] = [
   { header: 'Desktop', cell: (p) => (p.isDesktop ? 'Yes' : 'No') },
   { header: 'Default fee', cell: (p) => formatUsd(p.defaultFee), nowrap: true },
   { header: 'Client Fee', cell: (p) => <ClientFeeInput product={p} /> },
-  { header: 'Data file required', cell: (p) => <DataFileSwitch product={p} /> },
+  { header: 'Data file required', cell: (p) => <SettingSwitch product={p} setting="dataFileRequired" /> },
+  { header: 'Borrower pays', cell: (p) => <SettingSwitch product={p} setting="borrowerPays" /> },
   { header: 'Checklist', cell: (p) => (p.ownChecklist ? 'Own list' : 'Default list'), nowrap: true },
 ];
 

@@ -20,9 +20,14 @@ export const checklistQuery = (id: number) =>
 
 export const MSG_PRODUCT_SAVE_FAILED = 'The product could not be saved. Please try again.';
 
-/** PUT /api/staff/products/{id}: a failure shows as a notice (the switch has no room for it). */
-export const setDataFileRequired = (id: number, dataFileRequired: boolean) =>
-  call(api.PUT('/api/staff/products/{id}', { ...onProduct(id), body: { dataFileRequired } }), { errorMessage: MSG_PRODUCT_SAVE_FAILED });
+/** A product's on/off settings. */
+export type ProductSwitch = 'dataFileRequired' | 'borrowerPays';
+
+/** PUT /api/staff/products/{id} turning one setting on or off (the data-file setting is always sent); a failure shows as a notice (the switch has no room for it). */
+export const setProductSwitch = (product: Product, setting: ProductSwitch, on: boolean) =>
+  call(api.PUT('/api/staff/products/{id}', { ...onProduct(product.id), body: { dataFileRequired: product.dataFileRequired, [setting]: on } }), {
+    errorMessage: MSG_PRODUCT_SAVE_FAILED,
+  });
 
 /** PUT /api/staff/products/{id}/checklist: the whole list in order; the list as it now stands. */
 export const saveChecklist = (id: number, items: ChecklistItemInput[]) =>
