@@ -203,12 +203,23 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   await expectNoAxeViolations(client);
   await screenshots(client, 'client-order');
 
-  // Staff record the lender's payment: the invoice moves from open to paid.
+  // Staff record the lender's payment on the Receivables screen: the invoice moves from open to paid.
   const open = await getJson<Invoice[]>(staff, '/api/staff/invoices?status=open');
   const invoice = open.find((i) => i.orderId === id);
   expect(invoice, `an open invoice for order ${id}`).toBeDefined();
   await expect(invoiceCard.getByText(invoice!.number)).toBeVisible();
-  await send(staff, 'post', `/api/staff/invoices/${invoice!.id}/payments`, { amountCents: invoice!.balanceCents, method: 'check', receivedOn: day(0), reference: 'CHK-1042' });
+  await staff.goto('/staff/receivables');
+  await staff.getByRole('button', { name: `Record payment for ${invoice!.number}` }).click();
+  const payment = staff.getByRole('dialog', { name: 'Record Payment' });
+  await payment.getByLabel('Method').selectOption({ label: 'Check' });
+  await payment.getByLabel('Reference').fill('CHK-1042');
+  await submit(payment, 'Record Payment');
+  await expect(payment).toHaveCount(0);
+  await staff.getByRole('radiogroup', { name: 'Invoice status' }).getByText('Paid', { exact: true }).click();
+  await expect(staff.getByRole('link', { name: `PDF of ${invoice!.number}` })).toBeVisible();
+  await settle(staff);
+  await expectNoAxeViolations(staff);
+  await screenshots(staff, 'receivables');
   const paid = await getJson<Invoice[]>(staff, '/api/staff/invoices?status=paid');
   expect(paid.map((i) => i.id)).toContain(invoice!.id);
   await client.reload();
