@@ -8,7 +8,7 @@ const BADGE = { label: { overflow: 'visible' } } as const;
 export function InvoiceStatusBadge({ invoice }: { invoice: Pick<Schemas['InvoiceSummary'], 'status' | 'daysOverdue'> }) {
   if (invoice.status === 'paid') {
     return (
-      <Badge color="green.9" tt="none" styles={BADGE}>
+      <Badge color="teal.9" tt="none" styles={BADGE}>
         Paid
       </Badge>
     );

@@ -18483,9 +18483,9 @@ export interface operations {
     };
     appraiser_year_totals: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The calendar year, e.g. 2026. */
-                year?: number;
+                year: number;
             };
             header?: never;
             path?: never;

@@ -45,7 +45,7 @@ struct Totals {
 pub struct YearQuery {
     /// The calendar year, e.g. 2026.
     #[param(minimum = 2000, maximum = 2100)]
-    pub year: Option<i32>,
+    pub year: i32,
 }
 
 /// Per appraiser paid in the year: their id, name, e-mail, number of payments, how many were late,
@@ -58,7 +58,7 @@ async fn appraiser_year_totals(
     _caller: CurrentUser,
     Query(q): Query<YearQuery>,
 ) -> AppResult<Response> {
-    let year = q.year.ok_or_else(|| invalid("year is required."))?;
+    let year = q.year;
     if !(FIRST_YEAR..=LAST_YEAR).contains(&year) {
         return Err(invalid(format!("year must be from {FIRST_YEAR} to {LAST_YEAR}.")));
     }

@@ -63,7 +63,7 @@ both_dbs!(history_filters_by_inclusive_range_newest_first, |app| {
     assert_eq!(files(&all), ["102", "101", "100"]);
     assert_eq!(
         all[1],
-        json!({"usaFileNumber": "101", "address": "101 Oak St, Austin, TX 78701", "paymentAmount": 475.5, "paymentDate": "2026-02-10", "borrower": "Maria Gonzalez"})
+        json!({"usaFileNumber": "101", "address": "101 Oak St, Austin, TX 78701", "paymentAmount": 475.5, "paymentDate": "2026-02-10", "borrower": "Maria Gonzalez", "payBy": null, "late": false})
     );
     assert_eq!(all[0]["paymentAmount"], 450.01);
 

@@ -182,7 +182,7 @@ function CancelRequestButton({ order }: { order: ClientOrder }) {
 const INVOICE_STATUS: Record<ClientInvoice['status'], { label: string; color: string }> = {
   open: { label: 'Open', color: 'blue.8' },
   overdue: { label: 'Overdue', color: 'red.9' },
-  paid: { label: 'Paid', color: 'green.9' },
+  paid: { label: 'Paid', color: 'teal.9' },
 };
 
 /** The invoice issued when the order was delivered: its amounts, due date, status and the PDF. */

@@ -97,8 +97,8 @@ export function OrderInvoiceCard({ order }: { order: OrderDetails }) {
 
 /** How the borrower's payment reads, with its badge colour. */
 const PAYMENT_STATUS: Record<string, [string, string]> = {
-  pending: ['Awaiting payment', 'orange.9'],
-  paid: ['Paid', 'green.9'],
+  pending: ['Awaiting payment', 'blue.8'],
+  paid: ['Paid', 'teal.9'],
   refunded: ['Refunded', 'gray.8'],
   replaced: ['Link replaced', 'gray.8'],
 };
