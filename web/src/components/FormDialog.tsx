@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { failureText } from '../lib/api';
+import { FailureAlert } from './LoadStates';
 
 export interface FormDialogProps {
   title: string;
@@ -30,11 +31,7 @@ export function FormDialog({ title, opened, onClose, onSubmit, submitLabel, dang
     <Modal opened={opened} onClose={onClose} title={title} centered size={size} closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {failure ? (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          ) : null}
+          <FailureAlert message={failure} />
           {children}
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={onClose} disabled={busy}>

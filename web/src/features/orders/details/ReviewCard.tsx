@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field, Fields, InfoCard } from '../../../components/DataDisplay';
+import { FailureAlert } from '../../../components/LoadStates';
 import { failureText, fieldErrors, isSharedFailure, type Schemas } from '../../../lib/api';
 import { formatDateAndTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
@@ -117,11 +118,7 @@ function ReviewForm({ orderId, review, timeZone }: { orderId: number; review: Re
       {review.items.map((item) => (
         <ItemInput key={item.id} item={item} draft={drafts[item.id]!} error={errors[item.id]} timeZone={timeZone} onChange={(d) => change(item.id, d)} />
       ))}
-      {save.isError && !isSharedFailure(save.error) ? (
-        <Alert color="red" variant="light" role="alert">
-          {failureText(save.error, MSG_SAVE_FAILED)}
-        </Alert>
-      ) : null}
+      <FailureAlert message={save.isError && !isSharedFailure(save.error) ? failureText(save.error, MSG_SAVE_FAILED) : null} />
       <Button w="fit-content" disabled={!changed.length} loading={save.isPending} onClick={submit}>
         Save Review
       </Button>

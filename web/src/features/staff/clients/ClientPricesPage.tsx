@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/DataDisplay';
 import { usePhoneScreen } from '../../../components/ListTable';
+import { FailureAlert } from '../../../components/LoadStates';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { failureText, fieldErrors } from '../../../lib/api';
 import { centsError, centsText, formatCents, parseCents } from '../../../lib/cents';
@@ -110,11 +111,7 @@ function PricesForm({ client, prices }: { client: ClientItem; prices: ClientPric
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure ? (
-          <Alert color="red" variant="light" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        <FailureAlert message={failure} />
         <ResponsiveTable items={prices.map((p) => ({ ...p, id: p.productId }))} columns={columns} label="Prices" mobile={mobile} idAttribute="data-product-id" />
         <Group>
           <Button type="submit" loading={save.isPending}>
