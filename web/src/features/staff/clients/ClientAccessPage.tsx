@@ -1,12 +1,10 @@
-import { Button, Group, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { ApiKeysPanel } from '../../../components/ApiKeysPanel';
 import { EmptyState, InfoCard } from '../../../components/DataDisplay';
 import { FormDialog } from '../../../components/FormDialog';
-import { BackIcon } from '../../../components/icons';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { useFields } from '../../../components/useFields';
 import { failureText, isSharedFailure } from '../../../lib/api';
@@ -14,18 +12,9 @@ import { useAppConfig } from '../../../lib/appConfig';
 import { formatDateAndTime } from '../../../lib/dates';
 import { emailError, onlyFailed, requiredTextError } from '../../../lib/fieldRules';
 import { notify } from '../../../lib/notify';
-import {
-  clientAccessKeys,
-  clientsQuery,
-  clientUsersQuery,
-  createClientApiKey,
-  inviteClientUser,
-  listClientApiKeys,
-  revokeClientApiKey,
-  type ClientItem,
-  type ClientUserItem,
-} from './api';
+import { clientAccessKeys, clientUsersQuery, createClientApiKey, inviteClientUser, listClientApiKeys, revokeClientApiKey, type ClientItem, type ClientUserItem } from './api';
 import { ListStatus } from '../../../components/LoadStates';
+import { ClientNotFound, ClientPageHeading, useRouteClient } from './ClientPage';
 
 export const MSG_NO_USERS = 'No users yet. Invite the lender’s people so they can order and follow their work in the portal.';
 const MSG_INVITE_FAILED = 'The invitation could not be sent. Please try again.';
@@ -117,40 +106,15 @@ function UsersCard({ client, timeZone }: { client: ClientItem; timeZone: string 
   );
 }
 
-export function BackToClients() {
-  return (
-    <Button component={Link} to="/staff/clients" variant="subtle" leftSection={<BackIcon />} px="xs" w="fit-content">
-      Back to Clients
-    </Button>
-  );
-}
-
 /** /staff/clients/:id: a client's users (Invite User) and API keys (create, shown once; revoke). */
 export function ClientAccessPage() {
-  const rawId = useParams().id;
-  const id = Number(rawId);
-  const clients = useQuery(clientsQuery());
+  const { rawId, loading, client } = useRouteClient();
   const timeZone = useAppConfig().data?.companyTimeZone ?? null;
-  const client = clients.data?.find((c) => c.id === id);
-  if (clients.isPending) return <Skeleton h={200} />;
-  if (!client) {
-    return (
-      <Stack gap="md">
-        <Title order={1}>Client Not Found</Title>
-        <Text c="gray.8">There is no client {rawId}.</Text>
-        <BackToClients />
-      </Stack>
-    );
-  }
+  if (loading) return <Skeleton h={200} />;
+  if (!client) return <ClientNotFound rawId={rawId} />;
   return (
     <Stack gap="md" maw={1100}>
-      <BackToClients />
-      <Stack gap={4}>
-        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          {client.companyName}
-        </Title>
-        <Text c="gray.8">Users and API keys of the client portal.</Text>
-      </Stack>
+      <ClientPageHeading title={client.companyName} description="Users and API keys of the client portal." />
       <UsersCard client={client} timeZone={timeZone} />
       <ApiKeysPanel
         queryKey={clientAccessKeys.apiKeys(client.id)}

@@ -1,7 +1,6 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useParams } from 'react-router';
 import { EmptyState } from '../../../components/DataDisplay';
 import { usePhoneScreen } from '../../../components/ListTable';
 import { FailureAlert } from '../../../components/LoadStates';
@@ -10,8 +9,8 @@ import { failureText, fieldErrors } from '../../../lib/api';
 import { centsError, centsText, formatCents, parseCents } from '../../../lib/cents';
 import { MSG_FIX_FIELDS } from '../../../lib/fieldRules';
 import { notify } from '../../../lib/notify';
-import { clientPricesKey, clientPricesQuery, clientsQuery, saveClientPrices, type ClientItem, type ClientPrice, type PriceEntry } from './api';
-import { BackToClients } from './ClientAccessPage';
+import { clientPricesKey, clientPricesQuery, saveClientPrices, type ClientItem, type ClientPrice, type PriceEntry } from './api';
+import { ClientNotFound, ClientPageHeading, useRouteClient } from './ClientPage';
 
 export const MSG_PRICES_SAVED = 'Prices saved.';
 export const MSG_NO_PRODUCTS = 'No products yet.';
@@ -21,30 +20,13 @@ type PriceRow = ClientPrice & { id: number };
 
 /** /staff/clients/:id/prices: what the client is charged per product; a blank price means the default price list's. */
 export function ClientPricesPage() {
-  const rawId = useParams().id;
-  const id = Number(rawId);
-  const clients = useQuery(clientsQuery());
+  const { rawId, id, loading, client } = useRouteClient();
   const prices = useQuery(clientPricesQuery(id));
-  const client = clients.data?.find((c) => c.id === id);
-  if (clients.isPending || prices.isPending) return <Skeleton h={200} aria-label="Loading prices" />;
-  if (!client) {
-    return (
-      <Stack gap="md">
-        <Title order={1}>Client Not Found</Title>
-        <Text c="gray.8">There is no client {rawId}.</Text>
-        <BackToClients />
-      </Stack>
-    );
-  }
+  if (loading || prices.isPending) return <Skeleton h={200} aria-label="Loading prices" />;
+  if (!client) return <ClientNotFound rawId={rawId} />;
   return (
     <Stack gap="md" maw={900}>
-      <BackToClients />
-      <Stack gap={4}>
-        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-          Prices for {client.companyName}
-        </Title>
-        <Text c="gray.8">What the client is charged per product. Leave a price blank to charge the default price.</Text>
-      </Stack>
+      <ClientPageHeading title={`Prices for ${client.companyName}`} description="What the client is charged per product. Leave a price blank to charge the default price." />
       {prices.data ? <PricesForm client={client} prices={prices.data} /> : <Alert color="red.9">{failureText(prices.error, 'The prices could not be loaded.')}</Alert>}
     </Stack>
   );
