@@ -1,13 +1,11 @@
 import { NativeSelect, Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { FormDialog, mutationState } from '../../components/FormDialog';
+import { useDialogSave } from '../../components/useDialogSave';
 import { useFields } from '../../components/useFields';
-import { ApiError } from '../../lib/api';
 import { useAppConfig } from '../../lib/appConfig';
 import { centsError, centsText, formatCents, parseCents } from '../../lib/cents';
 import { todayIso } from '../../lib/dates';
 import { chosenError, onlyFailed, optionalTextError, textOrNull } from '../../lib/fieldRules';
-import { notify } from '../../lib/notify';
 import { recordInvoicePayment, type InvoiceSummary } from './api';
 
 const MSG_PAY_FAILED = 'The payment could not be recorded. Please try again.';
@@ -26,24 +24,14 @@ export function InvoicePaymentDialog({ invoice, onClose, onDone }: { invoice: In
   const today = todayIso(useAppConfig().data?.companyTimeZone);
   const fields = useFields({ amountCents: invoice.balanceCents > 0 ? centsText(invoice.balanceCents) : '', method: '', reference: '', receivedOn: today });
   const { values } = fields;
-  const pay = useMutation({
-    mutationFn: () =>
-      recordInvoicePayment(invoice.id, {
-        amountCents: parseCents(values.amountCents)!,
-        method: values.method,
-        reference: textOrNull(values.reference),
-        receivedOn: values.receivedOn,
-      }),
-    onSuccess: () => {
-      notify('success', `The payment on ${invoice.number} was recorded.`);
-      onDone();
-      onClose();
-    },
-    onError: (e) => {
-      fields.showRefusal(e);
-      if (e instanceof ApiError && e.status === 409) onDone();
-    },
-  });
+  const record = () =>
+    recordInvoicePayment(invoice.id, {
+      amountCents: parseCents(values.amountCents)!,
+      method: values.method,
+      reference: textOrNull(values.reference),
+      receivedOn: values.receivedOn,
+    });
+  const pay = useDialogSave(record, { done: `The payment on ${invoice.number} was recorded.`, fields, onDone, onClose });
   const submit = () => {
     const errors = onlyFailed({
       amountCents: centsError('Amount', values.amountCents),

@@ -1,13 +1,11 @@
 import { Text, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { FormDialog, mutationState } from '../../../components/FormDialog';
-import { ApiError } from '../../../lib/api';
 import { useAppConfig } from '../../../lib/appConfig';
 import { todayIso } from '../../../lib/dates';
-import { notify } from '../../../lib/notify';
 import { recordPayment, type PayableOrder } from './api';
 import { feeError, onlyFailed, parseAmount } from '../../../lib/fieldRules';
 import { useFields } from '../../../components/useFields';
+import { useDialogSave } from '../../../components/useDialogSave';
 
 const MSG_PAY_FAILED = 'The payment could not be recorded. Please try again.';
 
@@ -24,18 +22,8 @@ export function paymentErrors(v: { amount: string; paymentDate: string }) {
 export function RecordPaymentDialog({ order, onClose, onDone }: { order: PayableOrder; onClose: () => void; onDone: () => void }) {
   const timeZone = useAppConfig().data?.companyTimeZone;
   const fields = useFields({ amount: order.appraiserFee != null ? order.appraiserFee.toFixed(2) : '', paymentDate: todayIso(timeZone) });
-  const pay = useMutation({
-    mutationFn: () => recordPayment({ orderId: order.orderId, amount: parseAmount(fields.values.amount), paymentDate: fields.values.paymentDate }),
-    onSuccess: () => {
-      notify('success', `The payment for ${order.fileNumber} was recorded.`);
-      onDone();
-      onClose();
-    },
-    onError: (e) => {
-      fields.showRefusal(e);
-      if (e instanceof ApiError && e.status === 409) onDone();
-    },
-  });
+  const record = () => recordPayment({ orderId: order.orderId, amount: parseAmount(fields.values.amount), paymentDate: fields.values.paymentDate });
+  const pay = useDialogSave(record, { done: `The payment for ${order.fileNumber} was recorded.`, fields, onDone, onClose });
   const submit = () => {
     if (fields.accept(paymentErrors(fields.values))) pay.mutate();
   };
