@@ -1,10 +1,11 @@
-import { Text, TextInput, Textarea } from '@mantine/core';
+import { TextInput, Textarea } from '@mantine/core';
 import { FormDialog, mutationState } from '../../components/FormDialog';
 import { useDialogSave } from '../../components/useDialogSave';
 import { useFields } from '../../components/useFields';
-import { centsError, formatCents, parseCents } from '../../lib/cents';
+import { centsError, parseCents } from '../../lib/cents';
 import { onlyFailed, requiredTextError } from '../../lib/fieldRules';
 import { issueCreditNote, type InvoiceSummary } from './api';
+import { InvoiceBalance } from './InvoiceBalance';
 
 const MSG_CREDIT_FAILED = 'The credit note could not be issued. Please try again.';
 
@@ -20,9 +21,7 @@ export function CreditNoteDialog({ invoice, onClose, onDone }: { invoice: Invoic
   };
   return (
     <FormDialog title="Credit Note" opened onClose={onClose} onSubmit={submit} submitLabel="Issue Credit Note" {...mutationState(credit, MSG_CREDIT_FAILED)}>
-      <Text size="sm">
-        {invoice.number}, {invoice.clientName}: balance {formatCents(invoice.balanceCents)}.
-      </Text>
+      <InvoiceBalance invoice={invoice} />
       <TextInput label="Amount" required inputMode="decimal" leftSection="$" data-autofocus {...fields.input('amountCents')} />
       <Textarea label="Reason" required autosize minRows={3} {...fields.input('reason')} />
     </FormDialog>

@@ -1,12 +1,13 @@
-import { NativeSelect, Text, TextInput } from '@mantine/core';
+import { NativeSelect, TextInput } from '@mantine/core';
 import { FormDialog, mutationState } from '../../components/FormDialog';
 import { useDialogSave } from '../../components/useDialogSave';
 import { useFields } from '../../components/useFields';
 import { useAppConfig } from '../../lib/appConfig';
-import { centsError, centsText, formatCents, parseCents } from '../../lib/cents';
+import { centsError, centsText, parseCents } from '../../lib/cents';
 import { todayIso } from '../../lib/dates';
 import { chosenError, onlyFailed, optionalTextError, textOrNull } from '../../lib/fieldRules';
 import { recordInvoicePayment, type InvoiceSummary } from './api';
+import { InvoiceBalance } from './InvoiceBalance';
 
 const MSG_PAY_FAILED = 'The payment could not be recorded. Please try again.';
 export const MSG_RECEIVED_ON_REQUIRED = 'Received On is required.';
@@ -43,9 +44,7 @@ export function InvoicePaymentDialog({ invoice, onClose, onDone }: { invoice: In
   };
   return (
     <FormDialog title="Record Payment" opened onClose={onClose} onSubmit={submit} submitLabel="Record Payment" {...mutationState(pay, MSG_PAY_FAILED)}>
-      <Text size="sm">
-        {invoice.number}, {invoice.clientName}: balance {formatCents(invoice.balanceCents)}.
-      </Text>
+      <InvoiceBalance invoice={invoice} />
       <TextInput label="Amount" required inputMode="decimal" leftSection="$" data-autofocus {...fields.input('amountCents')} />
       <NativeSelect label="Method" required data={[{ value: '', label: 'Choose a method' }, ...PAYMENT_METHODS]} {...fields.input('method')} />
       <TextInput label="Reference" description="The check number or transfer reference." {...fields.input('reference')} />
