@@ -13,14 +13,20 @@ export interface ThreadMessage {
   createdAt: string;
 }
 
+/** What the list needs of its thread's query. */
+interface ThreadQuery<M> {
+  data: M[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => Promise<unknown>;
+}
+
 interface MessageListProps<M extends ThreadMessage> {
   /** The list's accessible name. */
   label: string;
-  messages: M[] | undefined;
-  loading: boolean;
-  /** Why the list could not be loaded (with a Try Again button), or null. */
-  failure: string | null;
-  onRetry: () => void;
+  thread: ThreadQuery<M>;
+  /** What the list says (with a Try Again button) when the thread could not be loaded. */
+  failure: string;
   /** The line shown while there is no message. */
   emptyText: string;
   timeZone: string | null;
@@ -31,18 +37,9 @@ interface MessageListProps<M extends ThreadMessage> {
 }
 
 /** A thread of messages, oldest first, each with its author and time. */
-export function MessageList<M extends ThreadMessage>({
-  label,
-  messages,
-  loading,
-  failure,
-  onRetry,
-  emptyText,
-  timeZone,
-  tagOf,
-  idAttribute = 'data-message-id',
-}: MessageListProps<M>) {
-  if (loading) {
+export function MessageList<M extends ThreadMessage>({ label, thread, failure, emptyText, timeZone, tagOf, idAttribute = 'data-message-id' }: MessageListProps<M>) {
+  const messages = thread.data;
+  if (thread.isPending) {
     return (
       <Stack gap="xs" aria-busy="true">
         <Skeleton h={16} w={200} />
@@ -50,13 +47,13 @@ export function MessageList<M extends ThreadMessage>({
       </Stack>
     );
   }
-  if (failure) {
+  if (thread.isError) {
     return (
       <Group gap="sm">
         <Text size="sm" c="red.9" role="alert">
           {failure}
         </Text>
-        <Button size="compact-sm" variant="default" onClick={onRetry}>
+        <Button size="compact-sm" variant="default" onClick={() => void thread.refetch()}>
           Try Again
         </Button>
       </Group>

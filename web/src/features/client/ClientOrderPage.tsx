@@ -215,10 +215,8 @@ function MessagesCard({ orderId, timeZone }: { orderId: number; timeZone: string
     <InfoCard title="Messages with Staff">
       <MessageList
         label="Messages with staff"
-        messages={messages.data}
-        loading={messages.isPending}
-        failure={messages.isError ? 'The messages could not be loaded.' : null}
-        onRetry={() => void messages.refetch()}
+        thread={messages}
+        failure="The messages could not be loaded."
         emptyText={MSG_NO_MESSAGES}
         timeZone={timeZone}
         tagOf={(m) => (m.fromClient ? undefined : 'Staff')}

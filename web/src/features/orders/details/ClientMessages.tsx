@@ -19,10 +19,8 @@ export function ClientMessages({ orderId, timeZone }: { orderId: number; timeZon
       </Text>
       <MessageList
         label="Client messages"
-        messages={messages.data}
-        loading={messages.isPending}
-        failure={messages.isError ? 'The messages could not be loaded.' : null}
-        onRetry={() => void messages.refetch()}
+        thread={messages}
+        failure="The messages could not be loaded."
         emptyText={MSG_NO_CLIENT_MESSAGES}
         timeZone={timeZone}
         tagOf={(m) => (m.fromClient ? 'Client' : 'Staff')}
