@@ -1,16 +1,22 @@
-import { expect, test, type APIResponse, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  apiGet,
+  apiSend,
+  assignAndInspect,
   day,
   expectNoAxeViolations,
   expectNotice,
   mailMarker,
   openAction,
   passChecklist,
+  pdfWith,
+  placeOrder,
   refuseOtherOrigins,
   screenshot,
   settle,
   signIn,
   submit,
+  uploadReport,
   VIEWPORTS,
   waitForMail,
 } from './helpers';
@@ -23,21 +29,6 @@ import { uad36 } from './uad';
  * Payments page lists the order as awaiting payment with its pay-by date until staff pay it, when it
  * moves to the payment history.
  */
-
-const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`);
-
-async function send(page: Page, method: 'post' | 'put', path: string, data: unknown): Promise<APIResponse> {
-  const csrf = (await (await page.request.get('/api/auth/csrf')).json()) as { token: string };
-  const res = await page.request[method](path, { data, headers: { 'X-XSRF-TOKEN': csrf.token } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return res;
-}
-
-async function getJson<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path);
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-  return (await res.json()) as T;
-}
 
 /** yyyy-mm-dd as the pages show it. */
 const shown = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
@@ -62,12 +53,12 @@ interface Lender {
  * the borrower pays by the sandbox's test card on the page it opens.
  */
 async function borrowerPays(browser: Browser, staff: Page, orderId: number): Promise<void> {
-  const { clientId } = await getJson<{ clientId: number }>(staff, `/api/order-details/${orderId}`);
-  const lender = (await getJson<Lender[]>(staff, '/api/staff/clients')).find((c) => c.id === clientId)!;
-  await send(staff, 'put', `/api/staff/clients/${clientId}`, { ...lender, borrowerPays: true });
+  const { clientId } = await apiGet<{ clientId: number }>(staff, `/api/order-details/${orderId}`);
+  const lender = (await apiGet<Lender[]>(staff, '/api/staff/clients')).find((c) => c.id === clientId)!;
+  await apiSend(staff, 'put', `/api/staff/clients/${clientId}`, { ...lender, borrowerPays: true });
   try {
     const since = mailMarker();
-    await send(staff, 'post', `/api/staff/orders/${orderId}/borrower-payment-link`, { email: 'robin.payer@example.com' });
+    await apiSend(staff, 'post', `/api/staff/orders/${orderId}/borrower-payment-link`, { email: 'robin.payer@example.com' });
     const mail = await waitForMail('robin.payer@example.com', since);
     const link = /\/pay\/[A-Za-z0-9_-]+/.exec(mail.text);
     expect(link, mail.text).not.toBeNull();
@@ -85,7 +76,7 @@ async function borrowerPays(browser: Browser, staff: Page, orderId: number): Pro
     await expect(borrower.getByRole('status')).toContainText('Paid on');
     await borrower.context().close();
   } finally {
-    await send(staff, 'put', `/api/staff/clients/${clientId}`, { ...lender, borrowerPays: false });
+    await apiSend(staff, 'put', `/api/staff/clients/${clientId}`, { ...lender, borrowerPays: false });
   }
 }
 
@@ -107,54 +98,15 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   await signIn(appraiser, 'demo.appraiser');
 
   // The lender places an order; staff assign demo.appraiser, who accepts and inspects it.
-  const placed = await send(client, 'post', '/api/client/orders', {
-    propertyAddressLine1: '88 Billing Way',
-    propertyCity: 'Austin',
-    propertyStateCode: 'TX',
-    propertyZip: '78701',
-    propertyCounty: 'Travis County',
-    propertyTypeId: 1,
-    intendedUseId: 1,
-    productId: 1,
-    loanNumber: `LN-${Date.now()}`,
-    borrowerName: 'Robin Payer',
-    requestedDueDate: day(20),
-  });
-  const { id } = (await placed.json()) as { id: number };
-  const { fileNumber } = await getJson<{ fileNumber: string }>(client, `/api/client/orders/${id}`);
-  const me = await getJson<{ securityUserId: number }>(appraiser, '/api/auth/logged-in');
+  const id = await placeOrder(client, { propertyAddressLine1: '88 Billing Way', borrowerName: 'Robin Payer' });
+  const { fileNumber } = await apiGet<{ fileNumber: string }>(client, `/api/client/orders/${id}`);
+  const me = await apiGet<{ securityUserId: number }>(appraiser, '/api/auth/logged-in');
   await borrowerPays(browser, staff, id);
-  await send(staff, 'post', `/api/staff/orders/${id}/assign`, { appraiserId: me.securityUserId });
-  await send(appraiser, 'post', '/api/order-details/accept', { orderId: id });
-  await send(appraiser, 'post', '/api/order-details/schedule-inspection', {
-    orderId: id,
-    inspectionActualDate: day(0),
-    estimatedDeliveryDate: day(5),
-    appointmentStartTime: '09:00',
-    appointmentEndTime: '10:00',
-    appointmentScheduledWith: 'Borrower',
-    lateInspectionReason: '',
-    rescheduleReason: '',
-  });
-  await send(appraiser, 'post', '/api/order-details/mark-inspected', {
-    orderId: id,
-    inspectionActualDate: day(0),
-    inspectionActualTime: '09:30',
-    estimatedDeliveryDate: day(5),
-    orderStatusMessage: '',
-    reasonLateDelivery: '',
-  });
+  await assignAndInspect(staff, appraiser, id);
 
   // The appraiser uploads the report with its data file.
   await appraiser.goto(`/appraiser/orderdetails/${id}`);
-  const report = pdf('billing report');
-  const upload = await openAction(appraiser, 'Upload Files');
-  const first = upload.getByRole('group', { name: 'File 1' });
-  await first.getByLabel('File type').selectOption({ label: 'Appraisal Report' });
-  await first.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: report });
-  await upload.getByRole('button', { name: 'Add another file' }).click();
-  const second = upload.getByRole('group', { name: 'File 2' });
-  await second.getByLabel('File type').selectOption({ label: 'Appraisal Data File' });
+  const report = pdfWith('billing report');
   const data = uad36({
     value: '525,000',
     effectiveDate: day(0),
@@ -166,9 +118,7 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
     licenseNumber: 'TX-1380001',
     pdf: report,
   });
-  await second.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: 'appraisal.zip', mimeType: 'application/zip', buffer: data });
-  await submit(upload, 'Upload');
-  await expect(upload).toHaveCount(0);
+  await uploadReport(appraiser, report, data);
 
   // Staff review, complete, set what the client is charged and deliver: the invoice is issued.
   await staff.goto(`/staff/orderdetails/${id}`);
@@ -183,7 +133,7 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   let dialog = await openAction(staff, 'Complete');
   await submit(dialog, 'Complete Order');
   await expectNotice(staff, 'Order completed.');
-  await send(staff, 'put', `/api/staff/orders/${id}/client-fee`, { clientFeeCents: 52_500 });
+  await apiSend(staff, 'put', `/api/staff/orders/${id}/client-fee`, { clientFeeCents: 52_500 });
   dialog = await openAction(staff, 'Deliver To Client');
   const borrowerCopy = dialog.getByRole('checkbox', { name: "Send the borrower's copy" });
   if (await borrowerCopy.isChecked()) await borrowerCopy.uncheck();
@@ -204,7 +154,7 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   await screenshots(client, 'client-order');
 
   // Staff record the lender's payment on the Receivables screen: the invoice moves from open to paid.
-  const open = await getJson<Invoice[]>(staff, '/api/staff/invoices?status=open');
+  const open = await apiGet<Invoice[]>(staff, '/api/staff/invoices?status=open');
   const invoice = open.find((i) => i.orderId === id);
   expect(invoice, `an open invoice for order ${id}`).toBeDefined();
   await expect(invoiceCard.getByText(invoice!.number)).toBeVisible();
@@ -220,13 +170,13 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   await settle(staff);
   await expectNoAxeViolations(staff);
   await screenshots(staff, 'receivables');
-  const paid = await getJson<Invoice[]>(staff, '/api/staff/invoices?status=paid');
+  const paid = await apiGet<Invoice[]>(staff, '/api/staff/invoices?status=paid');
   expect(paid.map((i) => i.id)).toContain(invoice!.id);
   await client.reload();
   await expect(invoiceCard.getByText('Paid', { exact: true })).toBeVisible();
 
   // The appraiser sees the order awaiting payment, with its pay-by date.
-  const unpaid = await getJson<{ orderId: number; payBy: string | null }[]>(appraiser, `/api/appraiser/${me.securityUserId}/unpaid-orders`);
+  const unpaid = await apiGet<{ orderId: number; payBy: string | null }[]>(appraiser, `/api/appraiser/${me.securityUserId}/unpaid-orders`);
   const payBy = unpaid.find((o) => o.orderId === id)?.payBy;
   expect(payBy, 'the pay-by date of the delivered order').toBeTruthy();
   await appraiser.goto('/appraiser/payments');
@@ -239,7 +189,7 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   await screenshots(appraiser, 'appraiser-payments');
 
   // Staff pay the appraiser: the order leaves Awaiting Payment for the payment history.
-  await send(staff, 'post', '/api/staff/payments', { orderId: id, amount: 400, paymentDate: day(0) });
+  await apiSend(staff, 'post', '/api/staff/payments', { orderId: id, amount: 400, paymentDate: day(0) });
   await appraiser.reload();
   await expect(appraiser.getByRole('region', { name: 'Awaiting Payment' })).toBeVisible();
   await expect(row).toHaveCount(0);

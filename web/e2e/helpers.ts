@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo!Password2026';
 
@@ -299,6 +299,9 @@ export async function orderIdByFileNumber(page: Page, fileNumber: string, area: 
 /** A tiny valid PDF for upload tests. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
 
+/** A tiny valid PDF whose bytes carry `text`, so two reports differ. */
+export const pdfWith = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`);
+
 /** A date `offset` days from today in the company's time zone (yyyy-mm-dd). */
 export function day(offset: number): string {
   const t = new Date(Date.now() + offset * 86_400_000);
@@ -348,4 +351,78 @@ export async function passChecklist(page: Page): Promise<void> {
   await card.getByRole('button', { name: 'Save Review' }).click();
   await expectNotice(page, 'The review was saved.');
   await expect(card.getByText(/^(\d+) of \1 answered$/)).toBeVisible();
+}
+
+/** The appraiser uploads the report and its data file in one go, answering the open revision items. */
+export async function uploadReport(page: Page, report: Buffer, dataFile: Buffer, answer?: string): Promise<void> {
+  const dialog = await openAction(page, 'Upload Files');
+  const first = dialog.getByRole('group', { name: 'File 1' });
+  await first.getByLabel('File type').selectOption({ label: answer ? 'Revised Appraisal Report' : 'Appraisal Report' });
+  const names = answer ? ['report-revised.pdf', 'appraisal-revised.zip'] : ['report.pdf', 'appraisal.zip'];
+  await first.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: names[0]!, mimeType: 'application/pdf', buffer: report });
+  await dialog.getByRole('button', { name: 'Add another file' }).click();
+  const second = dialog.getByRole('group', { name: 'File 2' });
+  await second.getByLabel('File type').selectOption({ label: 'Appraisal Data File' });
+  await second.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: names[1]!, mimeType: 'application/zip', buffer: dataFile });
+  if (answer) await dialog.getByLabel('Your answer').fill(answer);
+  await submit(dialog, 'Upload');
+  await expect(dialog).toHaveCount(0);
+}
+
+// ---- Setting up through the API what a test is not about -----------------------------------------
+
+/** Sends `data` as JSON with the CSRF token and expects the server to accept it. */
+export async function apiSend(page: Page, method: 'post' | 'put', path: string, data: unknown): Promise<APIResponse> {
+  const csrf = (await (await page.request.get('/api/auth/csrf')).json()) as { token: string };
+  const res = await page.request[method](path, { data, headers: { 'X-XSRF-TOKEN': csrf.token } });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return res;
+}
+
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The lender signed in on `client` orders an appraisal in Austin, TX 78701; `fields` give the street, the borrower and the rest that differs. Returns its id. */
+export async function placeOrder(client: Page, fields: Record<string, unknown>): Promise<number> {
+  const placed = await apiSend(client, 'post', '/api/client/orders', {
+    propertyCity: 'Austin',
+    propertyStateCode: 'TX',
+    propertyZip: '78701',
+    propertyCounty: 'Travis County',
+    propertyTypeId: 1,
+    intendedUseId: 1,
+    productId: 1,
+    loanNumber: `LN-${Date.now()}`,
+    requestedDueDate: day(20),
+    ...fields,
+  });
+  return ((await placed.json()) as { id: number }).id;
+}
+
+/** Staff assign the order to the appraiser signed in on `appraiser`, who accepts it and schedules and marks the inspection today. */
+export async function assignAndInspect(staff: Page, appraiser: Page, orderId: number): Promise<void> {
+  const me = await apiGet<{ securityUserId: number }>(appraiser, '/api/auth/logged-in');
+  await apiSend(staff, 'post', `/api/staff/orders/${orderId}/assign`, { appraiserId: me.securityUserId });
+  await apiSend(appraiser, 'post', '/api/order-details/accept', { orderId });
+  await apiSend(appraiser, 'post', '/api/order-details/schedule-inspection', {
+    orderId,
+    inspectionActualDate: day(0),
+    estimatedDeliveryDate: day(5),
+    appointmentStartTime: '09:00',
+    appointmentEndTime: '10:00',
+    appointmentScheduledWith: 'Borrower',
+    lateInspectionReason: '',
+    rescheduleReason: '',
+  });
+  await apiSend(appraiser, 'post', '/api/order-details/mark-inspected', {
+    orderId,
+    inspectionActualDate: day(0),
+    inspectionActualTime: '09:30',
+    estimatedDeliveryDate: day(5),
+    orderStatusMessage: '',
+    reasonLateDelivery: '',
+  });
 }

@@ -1,6 +1,22 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type APIResponse, type Page } from '@playwright/test';
-import { day, expectNoAxeViolations, expectNotice, mailMarker, openAction, passChecklist, refuseOtherOrigins, screenshot, signIn, submit, waitForMail } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  assignAndInspect,
+  day,
+  expectNoAxeViolations,
+  expectNotice,
+  mailMarker,
+  openAction,
+  passChecklist,
+  pdfWith,
+  placeOrder,
+  refuseOtherOrigins,
+  screenshot,
+  signIn,
+  submit,
+  uploadReport,
+  waitForMail,
+} from './helpers';
 import { uad36, type Uad36 } from './uad';
 
 /*
@@ -12,73 +28,7 @@ import { uad36, type Uad36 } from './uad';
  */
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n`);
 const BORROWER = 'ann.lee@example.com';
-
-async function apiPost(page: Page, path: string, data: unknown): Promise<APIResponse> {
-  const csrf = (await (await page.request.get('/api/auth/csrf')).json()) as { token: string };
-  const res = await page.request.post(path, { data, headers: { 'X-XSRF-TOKEN': csrf.token } });
-  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
-  return res;
-}
-
-/** The client places an order; staff assign it; the appraiser accepts and inspects it today. */
-async function inspectedOrder(client: Page, staff: Page, appraiser: Page): Promise<number> {
-  const placed = await apiPost(client, '/api/client/orders', {
-    propertyAddressLine1: '12 Oak St',
-    propertyCity: 'Austin',
-    propertyStateCode: 'TX',
-    propertyZip: '78701',
-    propertyCounty: 'Travis County',
-    propertyTypeId: 1,
-    intendedUseId: 1,
-    productId: 1,
-    loanNumber: `LN-${Date.now()}`,
-    borrowerName: 'Ann Lee',
-    borrowerEmail: BORROWER,
-    borrowerPhone: '512 555 0199',
-    requestedDueDate: day(20),
-  });
-  const id = ((await placed.json()) as { id: number }).id;
-  const me = (await (await appraiser.request.get('/api/auth/logged-in')).json()) as { securityUserId: number };
-  await apiPost(staff, `/api/staff/orders/${id}/assign`, { appraiserId: me.securityUserId });
-  await apiPost(appraiser, '/api/order-details/accept', { orderId: id });
-  await apiPost(appraiser, '/api/order-details/schedule-inspection', {
-    orderId: id,
-    inspectionActualDate: day(0),
-    estimatedDeliveryDate: day(5),
-    appointmentStartTime: '09:00',
-    appointmentEndTime: '10:00',
-    appointmentScheduledWith: 'Borrower',
-    lateInspectionReason: '',
-    rescheduleReason: '',
-  });
-  await apiPost(appraiser, '/api/order-details/mark-inspected', {
-    orderId: id,
-    inspectionActualDate: day(0),
-    inspectionActualTime: '09:30',
-    estimatedDeliveryDate: day(5),
-    orderStatusMessage: '',
-    reasonLateDelivery: '',
-  });
-  return id;
-}
-
-/** The appraiser uploads the report and its data file in one go, answering the open revision items. */
-async function uploadReport(page: Page, report: Buffer, dataFile: Buffer, answer?: string): Promise<void> {
-  const dialog = await openAction(page, 'Upload Files');
-  const first = dialog.getByRole('group', { name: 'File 1' });
-  await first.getByLabel('File type').selectOption({ label: answer ? 'Revised Appraisal Report' : 'Appraisal Report' });
-  const names = answer ? ['report-revised.pdf', 'appraisal-revised.zip'] : ['report.pdf', 'appraisal.zip'];
-  await first.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: names[0]!, mimeType: 'application/pdf', buffer: report });
-  await dialog.getByRole('button', { name: 'Add another file' }).click();
-  const second = dialog.getByRole('group', { name: 'File 2' });
-  await second.getByLabel('File type').selectOption({ label: 'Appraisal Data File' });
-  await second.getByRole('button', { name: 'File', exact: true }).setInputFiles({ name: names[1]!, mimeType: 'application/zip', buffer: dataFile });
-  if (answer) await dialog.getByLabel('Your answer').fill(answer);
-  await submit(dialog, 'Upload');
-  await expect(dialog).toHaveCount(0);
-}
 
 test('the report pipeline from the data file to the borrower', async ({ browser }) => {
   test.setTimeout(240_000);
@@ -89,7 +39,8 @@ test('the report pipeline from the data file to the borrower', async ({ browser 
   await signIn(client, 'demo.client');
   await signIn(staff, 'demo.staff');
   await signIn(appraiser, 'demo.appraiser');
-  const id = await inspectedOrder(client, staff, appraiser);
+  const id = await placeOrder(client, { propertyAddressLine1: '12 Oak St', borrowerName: 'Ann Lee', borrowerEmail: BORROWER, borrowerPhone: '512 555 0199' });
+  await assignAndInspect(staff, appraiser, id);
   const file: Uad36 = {
     value: null,
     effectiveDate: day(0),
@@ -99,7 +50,7 @@ test('the report pipeline from the data file to the borrower', async ({ browser 
     zip: '78701',
     appraiserName: 'Avery Appraiser',
     licenseNumber: 'TX-1380001',
-    pdf: pdf('first report'),
+    pdf: pdfWith('first report'),
   };
 
   await appraiser.goto(`/appraiser/orderdetails/${id}`);
@@ -127,7 +78,7 @@ test('the report pipeline from the data file to the borrower', async ({ browser 
   await dialog.getByLabel('What to change').fill('The appraised value is missing from the data file.');
   await submit(dialog, 'Request Revision');
   await expect(dialog).toHaveCount(0);
-  const revised = { ...file, value: '650,000', pdf: pdf('revised report') };
+  const revised = { ...file, value: '650,000', pdf: pdfWith('revised report') };
   const revisedZip = uad36(revised);
   await appraiser.goto(`/appraiser/orderdetails/${id}`);
   await uploadReport(appraiser, revised.pdf, revisedZip, 'The value is now in the data file.');
