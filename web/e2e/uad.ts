@@ -39,6 +39,14 @@ function message(u: Uad36): Buffer {
   return Buffer.from(xml, 'utf8');
 }
 
+/** The run a local header and its central directory record share from `at`: CRC-32, both sizes (equal, as stored) and the name's length. */
+function writeEntryFields(header: Buffer, at: number, crc: number, size: number, nameLength: number): void {
+  header.writeUInt32LE(crc, at);
+  header.writeUInt32LE(size, at + 4);
+  header.writeUInt32LE(size, at + 8);
+  header.writeUInt16LE(nameLength, at + 12);
+}
+
 /** A ZIP of the entries, stored (method 0). */
 export function zipOf(entries: [string, Buffer][]): Buffer {
   const locals: Buffer[] = [];
@@ -50,18 +58,12 @@ export function zipOf(entries: [string, Buffer][]): Buffer {
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
+    writeEntryFields(local, 14, crc, data.length, fileName.length);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
+    writeEntryFields(central, 16, crc, data.length, fileName.length);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, data);
     centrals.push(central, fileName);
