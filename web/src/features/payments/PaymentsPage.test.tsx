@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { appraiserInfo } from '../../test/appraiser';
 import { mockMediaQueries } from '../../test/media';
+import { payableOrder } from '../../test/payments';
 import { renderApp } from '../../test/render';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
 import { MSG_NOTHING_AWAITING } from './api';
@@ -10,22 +11,6 @@ import { MSG_NOTHING_AWAITING } from './api';
 runFakeServer();
 
 const appraiser = { securityUserId: 10, userType: 1, firstName: 'Avery', lastName: 'Appraiser' };
-
-const unpaid = (orderId: number, fileNumber: string, extra: Record<string, unknown> = {}) => ({
-  orderId,
-  fileNumber,
-  address: `${orderId} Oak St, Austin, TX 78704`,
-  borrowerName: 'Jordan Buyer',
-  appraiserId: 3,
-  appraiserName: 'Avery Appraiser',
-  status: 'Completed',
-  appraiserFee: 450,
-  payBy: '2026-12-04' as string | null,
-  late: false,
-  dueSoon: false,
-  withheldBecause: null as string | null,
-  ...extra,
-});
 
 const paid = (usaFileNumber: string, extra: Record<string, unknown> = {}) => ({
   usaFileNumber,
@@ -54,10 +39,10 @@ describe('Payments page: awaiting payment and history', () => {
   it('lists the orders awaiting payment with fee, pay-by date, Late, Due soon and the withheld reason', async () => {
     withPayments(
       [
-        unpaid(41, 'A0000041', { late: true, payBy: '2026-11-01' }),
-        unpaid(42, 'A0000042', { dueSoon: true, withheldBecause: 'The report is missing its sketch' }),
-        unpaid(43, 'A0000043', { payBy: null, appraiserFee: 1250 }),
-        unpaid(44, 'A0000044', { appraiserFee: null }),
+        payableOrder(41, 'A0000041', { late: true, payBy: '2026-11-01' }),
+        payableOrder(42, 'A0000042', { dueSoon: true, withheldBecause: 'The report is missing its sketch' }),
+        payableOrder(43, 'A0000043', { payBy: null, appraiserFee: 1250 }),
+        payableOrder(44, 'A0000044', { appraiserFee: null }),
       ],
       [],
     );
@@ -105,7 +90,7 @@ describe('Payments page: awaiting payment and history', () => {
   it('shows cards on a phone', async () => {
     const phone = mockMediaQueries(() => true);
     try {
-      withPayments([unpaid(41, 'A0000041', { late: true })], [paid('B0000007', { late: true })]);
+      withPayments([payableOrder(41, 'A0000041', { late: true })], [paid('B0000007', { late: true })]);
       renderApp('/appraiser/payments');
       const cards = await screen.findByRole('list', { name: 'Orders awaiting payment' });
       expect(within(cards).getByText('41 Oak St, Austin, TX 78704')).toBeInTheDocument();

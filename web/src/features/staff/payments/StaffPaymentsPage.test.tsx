@@ -2,8 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../../lib/dates';
+import { payableOrder } from '../../../test/payments';
 import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+import type { PayableOrder } from './api';
 import { MSG_NOTHING_PAYABLE } from './StaffPaymentsPage';
 import { MSG_WITHHOLD_REASON } from './WithholdDialog';
 
@@ -12,22 +14,8 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
-const payable = (orderId: number, fileNumber: string) => ({
-  orderId,
-  fileNumber,
-  address: '12 Oak St, Austin, TX 78704',
-  borrowerName: 'Jordan Buyer',
-  appraiserId: 1,
-  appraiserName: 'Avery Appraiser',
-  status: 'Completed',
-  appraiserFee: 450,
-  payBy: '2026-12-04' as string | null,
-  late: false,
-  dueSoon: false,
-  withheldBecause: null as string | null,
-});
 
-function withPayable(list: ReturnType<typeof payable>[], sent: unknown[], paidAlready = new Set<number>()) {
+function withPayable(list: PayableOrder[], sent: unknown[], paidAlready = new Set<number>()) {
   server.use(
     loggedIn(staff),
     appConfig(),
@@ -72,7 +60,7 @@ describe('Staff Payments page', () => {
 
   it('lists payable orders linking to their order page; Record Payment checks, posts and refreshes', async () => {
     const sent: unknown[] = [];
-    withPayable([payable(41, 'A0000041'), payable(42, 'A0000042')], sent);
+    withPayable([payableOrder(41, 'A0000041'), payableOrder(42, 'A0000042')], sent);
     renderApp('/staff/payments');
     const table = await screen.findByRole('table', { name: 'Orders waiting for payment' });
     expect(within(table).getByRole('link', { name: 'A0000041' })).toHaveAttribute('href', '/staff/orderdetails/41');
@@ -99,8 +87,8 @@ describe('Staff Payments page', () => {
   it('shows each pay-by date with Late or Due soon, and withholds a payment only with a reason', async () => {
     const sent: unknown[] = [];
     const list = [
-      { ...payable(51, 'A0000051'), late: true, payBy: '2026-11-02' },
-      { ...payable(52, 'A0000052'), dueSoon: true },
+      { ...payableOrder(51, 'A0000051'), late: true, payBy: '2026-11-02' },
+      { ...payableOrder(52, 'A0000052'), dueSoon: true },
     ];
     withPayable(list, sent);
     renderApp('/staff/payments');
@@ -124,7 +112,7 @@ describe('Staff Payments page', () => {
 
   it('pages a long list, 25 rows at a time', async () => {
     withPayable(
-      Array.from({ length: 30 }, (_, i) => payable(100 + i, `A${String(100 + i).padStart(7, '0')}`)),
+      Array.from({ length: 30 }, (_, i) => payableOrder(100 + i, `A${String(100 + i).padStart(7, '0')}`)),
       [],
     );
     renderApp('/staff/payments');
@@ -138,7 +126,7 @@ describe('Staff Payments page', () => {
   });
 
   it('shows the server refusal of an order paid twice and refreshes the list', async () => {
-    const list = [payable(42, 'A0000042')];
+    const list = [payableOrder(42, 'A0000042')];
     let listed = 0;
     withPayable(list, [], new Set([42]));
     server.use(
