@@ -30,6 +30,14 @@ export const appConfig = () =>
     }),
   );
 
+/** GET /api/constants/states answering Oklahoma and Texas. */
+export const oklahomaAndTexas = http.get('*/api/constants/states', () =>
+  HttpResponse.json([
+    { label: 'Oklahoma', value: 'OK' },
+    { label: 'Texas', value: 'TX' },
+  ]),
+);
+
 /** The CSRF token every non-GET call asks for first. */
 export const csrf = http.get('*/api/auth/csrf', () => HttpResponse.json({ token: 't' }));
 

@@ -6,8 +6,9 @@ import { Providers } from '../../../app/Providers';
 import { createQueryClient } from '../../../app/queryClient';
 import { appraiserInfo } from '../../../test/appraiser';
 import { deactivateThenReactivate } from '../../../test/deactivate';
+import { fillIn, submitAndWaitClosed } from '../../../test/forms';
 import { expectCardsOnPhone } from '../../../test/media';
-import { csrf, server } from '../../../test/server';
+import { csrf, oklahomaAndTexas, server } from '../../../test/server';
 import type { AppraiserInfo, AppraiserItem } from './api';
 import { StaffAppraisersPage } from './AppraisersPage';
 
@@ -51,12 +52,7 @@ function withAppraisers(list: AppraiserItem[], records: Record<number, Appraiser
   const find = (id: unknown) => list.find((a) => a.id === Number(id))!;
   server.use(
     csrf,
-    http.get('*/api/constants/states', () =>
-      HttpResponse.json([
-        { label: 'Oklahoma', value: 'OK' },
-        { label: 'Texas', value: 'TX' },
-      ]),
-    ),
+    oklahomaAndTexas,
     http.get('*/api/staff/companies', () =>
       HttpResponse.json([
         { id: 3, name: 'Lone Star Appraisals', active: false },
@@ -154,7 +150,7 @@ describe('Staff Appraisers page', () => {
     expect(within(dialog).getByText("A firm's administrator needs a firm.")).toBeInTheDocument();
     expect(sent).toEqual([]);
 
-    const fill = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    const fill = fillIn(dialog);
     fill(/^Username/, 'avery');
     fill(/^First Name/, ' Casey ');
     fill(/^Last Name/, 'Nguyen');
@@ -164,8 +160,7 @@ describe('Staff Appraisers page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent("The username 'avery' is taken.");
 
     fill(/^Username/, 'casey');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Appraiser' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Appraiser' })).not.toBeInTheDocument());
+    await submitAndWaitClosed(dialog, 'Add Appraiser', 'New Appraiser');
     expect(await screen.findByText('Casey Nguyen was added. The invitation e-mail was sent to casey@prairie.example.')).toBeInTheDocument();
     expect(await row('Casey Nguyen')).toBeInTheDocument();
     expect(sent[1]).toEqual({
@@ -223,7 +218,7 @@ describe('Staff Appraisers page', () => {
     expect(field(/^On the FHA roster/)).toBeChecked();
     expect(field(/^Ready for EPP onboarding/)).not.toBeChecked();
 
-    const fill = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
+    const fill = fillIn(dialog);
     fill(/^Office Zip/, '7870');
     fill(/^Cell Phone/, '555-0199');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Record' }));
@@ -239,8 +234,7 @@ describe('Staff Appraisers page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Record' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Office state and zip do not match.');
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Record' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record of Avery Appraiser' })).not.toBeInTheDocument());
+    await submitAndWaitClosed(dialog, 'Save Record', 'Record of Avery Appraiser');
     expect(await screen.findByText('The record of Avery Appraiser was saved.')).toBeInTheDocument();
     const change = { officeAddressLine2: 'Suite 300', officeZipCode: '78702', cellPhone: '(512) 555-0199', isFhaCertified: false, readyForEppOnboarding: true };
     expect(sent).toEqual([

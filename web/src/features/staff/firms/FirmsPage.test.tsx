@@ -4,8 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Providers } from '../../../app/Providers';
 import { createQueryClient } from '../../../app/queryClient';
 import { deactivateThenReactivate } from '../../../test/deactivate';
+import { fillIn, submitAndWaitClosed } from '../../../test/forms';
 import { expectCardsOnPhone } from '../../../test/media';
-import { csrf, server } from '../../../test/server';
+import { csrf, oklahomaAndTexas, server } from '../../../test/server';
 import type { CompanyItem } from './api';
 import { FirmsPage, officeLine } from './FirmsPage';
 
@@ -34,12 +35,7 @@ function withFirms(list: CompanyItem[]) {
   };
   server.use(
     csrf,
-    http.get('*/api/constants/states', () =>
-      HttpResponse.json([
-        { label: 'Oklahoma', value: 'OK' },
-        { label: 'Texas', value: 'TX' },
-      ]),
-    ),
+    oklahomaAndTexas,
     http.get('*/api/staff/companies', () => HttpResponse.json([...list].sort((a, b) => a.name.localeCompare(b.name)))),
     http.post('*/api/staff/companies', async ({ request }) => {
       const body = await record(request);
@@ -102,7 +98,7 @@ describe('Firms page', () => {
     expect(await within(dialog).findByText('Company name is required.')).toBeInTheDocument();
     expect(sent).toEqual([]);
 
-    const fill = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    const fill = fillIn(dialog);
     fill(/^Company Name/, 'Prairie Valuation Partners');
     fill(/^Office City/, ' Austin ');
     fill(/^Office State/, 'TX');
@@ -110,8 +106,7 @@ describe('Firms page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('A firm named Prairie Valuation Partners already exists.');
 
     fill(/^Company Name/, ' Hill Country Appraisals ');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Firm' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Firm' })).not.toBeInTheDocument());
+    await submitAndWaitClosed(dialog, 'Add Firm', 'Add Firm');
     expect(await screen.findByText('Hill Country Appraisals was added.')).toBeInTheDocument();
     expect(await row('Hill Country Appraisals')).toBeInTheDocument();
     expect(sent[1]).toEqual({
@@ -130,7 +125,7 @@ describe('Firms page', () => {
     expect(await within(dialog).findByRole('option', { name: 'Oklahoma' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Office State/)).toHaveValue('OK');
 
-    const fill = (label: RegExp, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    const fill = fillIn(dialog);
     fill(/^Office Zip/, 'abc');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Firm' }));
     expect(await within(dialog).findByText("Office zip must be 5 digits (got 'abc').")).toBeInTheDocument();
@@ -144,8 +139,7 @@ describe('Firms page', () => {
 
     fill(/^Company Name/, 'Prairie Valuation Group');
     fill(/^Office Address/, '');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Firm' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Firm' })).not.toBeInTheDocument());
+    await submitAndWaitClosed(dialog, 'Save Firm', 'Edit Firm');
     expect(await screen.findByText('Prairie Valuation Group was saved.')).toBeInTheDocument();
     expect(within(await row('Prairie Valuation Group')).getByText('Tulsa, OK 74104')).toBeInTheDocument();
     expect(sent[1]).toEqual({
