@@ -2,6 +2,7 @@ import { Checkbox, NativeSelect, Stack, Text, Textarea, TextInput } from '@manti
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog, mutationState } from '../../../components/FormDialog';
+import { useFields } from '../../../components/useFields';
 import { failureText } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { appraisersQuery } from '../../../lib/staffLists';
@@ -55,13 +56,12 @@ function OrderFiles({ orderId, chosen, onChange }: { orderId: number; chosen: nu
 export function SendSecureLinkDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const appraisers = useQuery(appraisersQuery());
-  const [form, setForm] = useState(EMPTY);
+  const fields = useFields(EMPTY);
+  const form = fields.values;
   const [fileIds, setFileIds] = useState<number[]>([]);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const set = (field: Field) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    if (field === 'orderId') setFileIds([]);
+  const changeOrder = (value: string) => {
+    fields.change('orderId', value);
+    setFileIds([]);
   };
   const orderId = /^\d+$/.test(form.orderId.trim()) ? Number(form.orderId.trim()) : null;
   const send = useMutation({
@@ -73,9 +73,7 @@ export function SendSecureLinkDialog({ onClose }: { onClose: () => void }) {
     },
   });
   const submit = () => {
-    const found = secureLinkErrors(form);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (!fields.accept(secureLinkErrors(form))) return;
     send.mutate({ recipientAppraiserId: Number(form.recipient), orderId, subject: form.subject.trim(), message: form.message.trim(), fileIds });
   };
   const recipients = [
@@ -84,26 +82,17 @@ export function SendSecureLinkDialog({ onClose }: { onClose: () => void }) {
   ];
   return (
     <FormDialog title="New Secure Link" opened onClose={onClose} onSubmit={submit} submitLabel="Send Secure Link" {...mutationState(send, MSG_SEND_FAILED)} size="lg">
-      <NativeSelect
-        label="Recipient"
-        required
-        data={recipients}
-        value={form.recipient}
-        onChange={(e) => set('recipient')(e.currentTarget.value)}
-        error={errors.recipient}
-        data-autofocus
-      />
+      <NativeSelect label="Recipient" required data={recipients} {...fields.input('recipient')} data-autofocus />
       <TextInput
         label="Order ID"
         description="Optional: the order it is about"
         inputMode="numeric"
-        value={form.orderId}
-        onChange={(e) => set('orderId')(e.currentTarget.value)}
-        error={errors.orderId}
+        {...fields.input('orderId')}
+        onChange={(e) => changeOrder(e.currentTarget.value)}
       />
       {orderId !== null ? <OrderFiles orderId={orderId} chosen={fileIds} onChange={setFileIds} /> : null}
-      <TextInput label="Subject" required value={form.subject} onChange={(e) => set('subject')(e.currentTarget.value)} error={errors.subject} />
-      <Textarea label="Message" required autosize minRows={4} value={form.message} onChange={(e) => set('message')(e.currentTarget.value)} error={errors.message} />
+      <TextInput label="Subject" required {...fields.input('subject')} />
+      <Textarea label="Message" required autosize minRows={4} {...fields.input('message')} />
     </FormDialog>
   );
 }
