@@ -14,6 +14,13 @@ pub fn between(start: NaiveDate, end: NaiveDate) -> i64 {
         as i64
 }
 
+/// The `n`th business day after `start` (`start` itself when `n` is 0), so that
+/// `between(start, after(start, n)) == n`.
+pub fn after(start: NaiveDate, n: i64) -> NaiveDate {
+    let count = usize::try_from(n).unwrap_or(0);
+    start.iter_days().skip(1).filter(|d| is_business_day(*d)).take(count).last().unwrap_or(start)
+}
+
 /// A federal holiday as observed that year (also the Friday, December 31, observing the next
 /// New Year's Day when it falls on a Saturday).
 pub fn is_federal_holiday(day: NaiveDate) -> bool {
@@ -67,6 +74,17 @@ mod tests {
         assert_eq!(between(d(2026, 11, 16), d(2026, 11, 16)), 0);
         assert_eq!(between(d(2026, 11, 16), d(2026, 11, 13)), 0);
         assert_eq!(between(d(2026, 11, 9), d(2026, 11, 20)), 8, "two weeks less Veterans Day");
+    }
+
+    #[test]
+    fn counting_forward_skips_weekends_and_holidays() {
+        // Wednesday before Thanksgiving 2026: Thursday is the holiday, then Friday, Monday.
+        assert_eq!(after(d(2026, 11, 25), 1), d(2026, 11, 27));
+        assert_eq!(after(d(2026, 11, 25), 2), d(2026, 11, 30));
+        assert_eq!(after(d(2026, 11, 25), 0), d(2026, 11, 25));
+        for n in 0..30 {
+            assert_eq!(between(d(2026, 12, 18), after(d(2026, 12, 18), n)), n);
+        }
     }
 
     #[test]

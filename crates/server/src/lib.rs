@@ -1,6 +1,7 @@
 //! Appraisal Portal server: configuration, HTTP API, embedded web app, and the CLI's commands.
 pub mod admin;
 pub mod app;
+pub mod assignment;
 pub mod audit;
 pub mod auth;
 pub mod backup;
@@ -28,6 +29,7 @@ pub mod notifications;
 pub mod orders;
 pub mod password;
 pub mod payments;
+pub mod price_list;
 pub mod profile;
 pub mod public_api;
 pub mod public_config;

@@ -1,5 +1,5 @@
-//! Work on the clock: every minute the notification digests that are due and the folding of the
-//! order counts (`orders::counts`), and once a day (from 7 AM company time) the reminders: a
+//! Work on the clock: every minute the notification digests that are due, the folding of the
+//! order counts (`orders::counts`) and the automatic offers whose time ran out, and once a day (from 7 AM company time) the reminders: a
 //! report due tomorrow, an inspection tomorrow, and a licence or E&O policy expiring in 60, 30 or
 //! 7 days, and the orders team's list of appraiser payments due soon or late. Recording a reminder in `sent_reminders` is the claim,
 //! in the reminder's own transaction: of several server copies only one sends it.
@@ -37,6 +37,9 @@ pub fn spawn_scheduler(
             }
             if let Err(e) = crate::orders::counts::compact(&db).await {
                 tracing::warn!(error = %e, "folding the order counts failed");
+            }
+            if let Err(e) = crate::assignment::offers::expire_due(&db, &config, now).await {
+                tracing::warn!(error = %e, "expiring assignment offers failed");
             }
             let today = config.today().ok();
             if reminded_on != today && hour_reached(&config, now) {

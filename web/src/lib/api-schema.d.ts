@@ -206,6 +206,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appraiser/update-capacity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets how many open orders the appraiser takes at most (null: no limit). */
+        post: operations["update_capacity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appraiser/update-e-and-o": {
         parameters: {
             query?: never;
@@ -328,6 +345,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appraiser/{id}/fee-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The appraiser's fee for each product they have priced. */
+        get: operations["fee_schedule"];
+        /** Replaces the appraiser's fee schedule; answers it as saved. */
+        put: operations["replace_fee_schedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appraiser/{id}/license-info": {
         parameters: {
             query?: never;
@@ -356,6 +391,43 @@ export interface paths {
         get: operations["onboard_token"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/{id}/panel-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The appraiser's panel history: whether they are suspended and why, and every suspension,
+         *     reinstatement and answer, oldest first.
+         */
+        get: operations["panel_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/{id}/panel-history/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The appraiser answers their panel history (their own only); the orders team is e-mailed. */
+        post: operations["answer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1798,6 +1870,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/appraisers/{id}/reinstate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reinstates a suspended appraiser (an optional note is kept in the history); they are told. */
+        post: operations["reinstate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/appraisers/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspends the appraiser from the panel: no work is offered or assigned to them until they are
+         *     reinstated. The reason is required (422 without), kept in their panel history and e-mailed to
+         *     them with a link to answer it.
+         */
+        post: operations["suspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/assignment-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["company_policy"];
+        /** Sets the company's policy (clients without their own follow it). */
+        put: operations["set_company_policy"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/assignment/handed-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders automatic assignment could not place (no one eligible, or no one accepted) that
+         *     are still waiting for an appraiser: the staff dashboard's flag.
+         */
+        get: operations["handed_back"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/clients": {
         parameters: {
             query?: never;
@@ -1861,6 +2008,24 @@ export interface paths {
         post?: never;
         /** Revokes one of the client's keys at once. */
         delete: operations["revoke_client_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/clients/{id}/assignment-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["client_policy"];
+        /** Gives the client a policy of its own. */
+        put: operations["set_client_policy"];
+        post?: never;
+        /** Returns the client to the company's policy. */
+        delete: operations["clear_client_policy"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2163,6 +2328,23 @@ export interface paths {
          *     order the borrower pays for is refused (409) until the borrower has paid.
          */
         post: operations["assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/assignment-decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's latest automatic decision; 404 when it was never decided automatically. */
+        get: operations["assignment_decision"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2686,6 +2868,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/products/{id}/turn-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The product's turn-time rule. */
+        get: operations["get_turn_time"];
+        /** Sets the product's turn-time rule (the state list replaces the old one); answers it as saved. */
+        put: operations["put_turn_time"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/quotes": {
         parameters: {
             query?: never;
@@ -2908,6 +3108,11 @@ export interface components {
         };
         /** @description The appraiser info the profile, payments and dashboard pages read (fields this release keeps). */
         AppraiserInfo: {
+            /**
+             * Format: int32
+             * @description Open orders the appraiser takes at most; null for no limit.
+             */
+            capacity?: number | null;
             city?: string | null;
             /** @description Payment fields from the appraiser's EPP party; null until onboarded. */
             companyName?: string | null;
@@ -2941,6 +3146,8 @@ export interface components {
             securityUser: components["schemas"]["SecurityUser"];
             state?: string | null;
             streetAddress?: string | null;
+            /** @description Suspended from the panel (no work is offered or assigned). */
+            suspended: boolean;
             vendorName?: string | null;
             zip?: string | null;
         };
@@ -3313,6 +3520,10 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /** @description A client's policy, and whether it is the company's (the client has none of its own). */
+        ClientPolicy: components["schemas"]["Policy"] & {
+            inherited: boolean;
+        };
         /** @description One product's price for a client. */
         ClientPrice: {
             /**
@@ -3495,6 +3706,19 @@ export interface components {
             /** Format: int64 */
             totalPages: number;
         };
+        /** @description The latest automatic decision on an order. */
+        Decision: {
+            /** @description Every candidate, ranked: the eligible first, then the excluded with their reasons. */
+            candidates: components["schemas"]["Ranked"][];
+            /** Format: date-time */
+            decidedAt: string;
+            /** @description offer_in_turn or broadcast. */
+            mode: string;
+            /** @description Every offer of the order so far, oldest first. */
+            offers: components["schemas"]["OfferItem"][];
+            /** @description offered, or none (the order went back to staff). */
+            outcome: string;
+        };
         DeleteCoverageArea: {
             /**
              * Format: int32
@@ -3614,6 +3838,37 @@ export interface components {
             /** @description What the event is, for people ("New assignment"); ignored when sent. */
             label?: string;
         };
+        /** @description The facts a candidate's score is made of. */
+        Figures: {
+            /**
+             * Format: double
+             * @description Miles from the appraiser's office to the property (ZIP centres); null when unknown.
+             */
+            distanceMiles?: number | null;
+            /**
+             * Format: int64
+             * @description What they ask for the order's products (their fee schedule); null when they have no fee
+             *     for any of them.
+             */
+            feeCents?: number | null;
+            /**
+             * Format: int64
+             * @description Orders offered to them in the last 30 days.
+             */
+            offersLast30Days: number;
+            /**
+             * Format: double
+             * @description Share of reports in by the due date over 90 days, 0 to 1; null without a record.
+             */
+            onTimeRate?: number | null;
+            /** Format: int64 */
+            openOrders: number;
+            /**
+             * Format: double
+             * @description Revision requests per order over 90 days; null without a record.
+             */
+            revisionsPerOrder?: number | null;
+        };
         /** @description A downloaded file as JSON: the bytes in base64, their content type and the file name. */
         FileDownload: {
             contentType: string;
@@ -3639,6 +3894,15 @@ export interface components {
             /** Format: date-time */
             uploadDate: string;
             uploadedBy: string;
+        };
+        /** @description An order automatic assignment handed back to staff. */
+        HandedBack: {
+            /** Format: date-time */
+            decidedAt: string;
+            fileNumber: string;
+            /** Format: int64 */
+            orderId: number;
+            propertyAddress: string;
         };
         HistoryEntry: {
             hide: boolean;
@@ -3800,6 +4064,8 @@ export interface components {
             } | null;
             message: string;
         };
+        /** @enum {string} */
+        Mode: "manual" | "offer_in_turn" | "broadcast";
         /** @description A new key: `key` is shown this once and never again. */
         NewApiKey: {
             /** Format: int32 */
@@ -3854,9 +4120,10 @@ export interface components {
             propertyZip: string;
             /**
              * Format: date
-             * @description yyyy-mm-dd, today or later.
+             * @description yyyy-mm-dd, today or later. Left out, the product's turn time gives it (required when
+             *     the product has none); a date sooner than the turn time makes the order rush.
              */
-            requestedDueDate: string;
+            requestedDueDate?: string | null;
         };
         Note: {
             /** @description The staff member who wrote it. */
@@ -3884,6 +4151,32 @@ export interface components {
             smsAvailable?: boolean;
             /** @description The company's time zone, which the digest hour is in; ignored when sent. */
             timeZone?: string;
+        };
+        /** @description An offer a decision made, and what became of it. */
+        OfferItem: {
+            /** Format: int32 */
+            appraiserId: number;
+            /** Format: date-time */
+            closedAt?: string | null;
+            /** Format: date-time */
+            expiresAt?: string | null;
+            name: string;
+            /** Format: date-time */
+            offeredAt: string;
+            /** @description open, accepted, declined, expired or closed. */
+            status: string;
+        };
+        /** @description Why an order was offered to the appraiser reading it. */
+        OfferView: {
+            /** @description How many appraisers were eligible. */
+            eligible: number;
+            /** Format: date-time */
+            expiresAt?: string | null;
+            figures: components["schemas"]["Figures"];
+            /** Format: int32 */
+            rank?: number | null;
+            /** Format: double */
+            score: number;
         };
         /** @description A one-time onboarding token and the page that takes it. */
         OnboardingLink: {
@@ -4004,6 +4297,7 @@ export interface components {
             messages: components["schemas"]["OrderMessage"][];
             /** @description Sanitised HTML. */
             notesAndSpecialInstructions?: string | null;
+            offer?: null | components["schemas"]["OfferView"];
             orderStatus: string;
             orderedBy?: string | null;
             orderedByAddress?: string | null;
@@ -4036,6 +4330,8 @@ export interface components {
             reportType3?: null | components["schemas"]["ReportTypeRef"];
             reportType4?: null | components["schemas"]["ReportTypeRef"];
             requiresEnv: boolean;
+            /** @description Due sooner than the products' turn time allows. */
+            rush: boolean;
             /**
              * @description Where the order came from (Staff, Client portal, API) and the client's open cancel
              *     request: staff and the secret administrator only (null for others).
@@ -4064,7 +4360,7 @@ export interface components {
         OrderForm: {
             /** @description Banners shown on the order page (at most 10, each at most 500 characters). */
             alerts?: string[];
-            /** @description yyyy-mm-dd */
+            /** @description yyyy-mm-dd. A new order may leave it out when its products have a turn-time rule. */
             appraiserDueDate?: string | null;
             /**
              * Format: double
@@ -4084,6 +4380,8 @@ export interface components {
             clientId?: number | null;
             contacts?: components["schemas"]["OrderContactForm"][];
             countyUse?: string | null;
+            /** @description Why a new order is due on another date than its turn-time rule gives (required then). */
+            dueDateReason?: string | null;
             estimatedClosingDate?: string | null;
             fhaCaseId?: string | null;
             inspectionDueDate?: string | null;
@@ -4149,6 +4447,32 @@ export interface components {
             /** Format: date-time */
             sentAt?: string | null;
             subject: string;
+        };
+        PanelAnswer: {
+            text: string;
+        };
+        /** @description One line of the panel history, oldest first. */
+        PanelEvent: {
+            /** Format: date-time */
+            at: string;
+            /** @description Who wrote it (staff, or the appraiser for an answer). */
+            by?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description suspended, reinstated or answer. */
+            kind: string;
+            text: string;
+        };
+        PanelHistory: {
+            events: components["schemas"]["PanelEvent"][];
+            suspended: boolean;
+            /** Format: date-time */
+            suspendedAt?: string | null;
+            suspensionReason?: string | null;
+        };
+        PanelReason: {
+            /** @description Why (required to suspend; optional to reinstate). */
+            reason?: string | null;
         };
         PayableOrder: {
             address: string;
@@ -4222,7 +4546,20 @@ export interface components {
             token?: string | null;
             username?: string | null;
         };
-        /** @description A price of the client's own list. */
+        Policy: {
+            /**
+             * Format: int32
+             * @description Appraisers a broadcast reaches at once, 2 to 20.
+             */
+            broadcastSize: number;
+            mode: components["schemas"]["Mode"];
+            /**
+             * Format: int32
+             * @description Business hours an offer in turn (or a broadcast) stays open, 1 to 72.
+             */
+            offerHours: number;
+        };
+        /** @description One product's price. */
         PriceEntry: {
             /**
              * Format: int64
@@ -4371,6 +4708,25 @@ export interface components {
             propertyType: string;
             propertyZipCode: string;
             reportType?: string | null;
+        };
+        /** @description One candidate of a decision. */
+        Ranked: {
+            /** Format: int32 */
+            appraiserId: number;
+            /** @description Why they may not be offered the order (empty when they may). */
+            excludedBecause: string[];
+            figures: components["schemas"]["Figures"];
+            name: string;
+            /**
+             * Format: int32
+             * @description 1 for the best of those not excluded; null for an excluded one.
+             */
+            rank?: number | null;
+            /**
+             * Format: double
+             * @description Out of 100 (see the formula).
+             */
+            score: number;
         };
         ReasonBody: {
             reason: string;
@@ -4717,6 +5073,14 @@ export interface components {
             /** @description open, closed or awarded. */
             status: string;
         };
+        /** @description A product's turn time in one state, in place of its usual one. */
+        StateTurnTime: {
+            /** Format: int32 */
+            businessDays: number;
+            /** Format: int32 */
+            rushBusinessDays?: number | null;
+            stateCode: string;
+        };
         /**
          * Format: int32
          * @description -1 Open, 0 All, 1 UCDP Ready To Upload, 2 Pending Payment, 3 Default, 4 Assigned, 5 Accepted, 6 In Progress, 7 Refer To Comments, 8 Left Message, 9 No Answer, 10 On Hold, 11 Scheduled, 12 Rescheduled, 13 Inspected, 14 In Review, 15 Completed, 16 Revision Requested, 17 Reviewed, 18 Delivered To Client, 19 Cancelled, 20 UCDP Fail, 21 Rejected, 22 Invoice Created, 23 Lender Revision Request, 24 Revision Requested Response, 25 Level 2 QC, 26 Waiting Approval, 27 Delayed, 28 Draft, 29 Quote, 30 Pending Level 2, 31 Cancel Pending, 32 Review Escalation, 33 Possible Revision, 34 Spot Hire, 35 Appraiser Delay, 36 Level 3 QC, 37 Document Review, 38 Pending Delivery, 39 Duplicate Review, 40 Chase Escalation, 41 Leadership QC
@@ -4775,6 +5139,18 @@ export interface components {
         Unsubscribe: {
             event: components["schemas"]["Event"];
             token: string;
+        };
+        UpdateCapacity: {
+            /**
+             * Format: int32
+             * @description The appraiser's security user id.
+             */
+            appraiserId: number;
+            /**
+             * Format: int32
+             * @description Open orders they take at most; null for no limit.
+             */
+            capacity?: number | null;
         };
         UpdateOoo: {
             /**
@@ -5714,6 +6090,90 @@ export interface operations {
             };
         };
     };
+    update_capacity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCapacity"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppraiserInfo"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     update_e_and_o: {
         parameters: {
             query?: never;
@@ -6288,6 +6748,170 @@ export interface operations {
             };
         };
     };
+    fee_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the appraiser's security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceEntry"][];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    replace_fee_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the appraiser's security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceEntry"][];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceEntry"][];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     license_info: {
         parameters: {
             query?: never;
@@ -6418,6 +7042,183 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    panel_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the appraiser's security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PanelHistory"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the appraiser's security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PanelAnswer"];
+            };
+        };
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13052,6 +13853,379 @@ export interface operations {
             };
         };
     };
+    reinstate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PanelReason"];
+            };
+        };
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    suspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PanelReason"];
+            };
+        };
+        responses: {
+            /** @description Done: the message says what happened. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may never do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    company_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Policy"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    set_company_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Policy"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Policy"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    handed_back: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandedBack"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     list_clients: {
         parameters: {
             query?: never;
@@ -13456,6 +14630,246 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    client_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientPolicy"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    set_client_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Policy"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientPolicy"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    clear_client_policy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientPolicy"];
                 };
             };
             /** @description A path parameter is not of its type. */
@@ -15088,6 +16502,82 @@ export interface operations {
             };
             /** @description The body is larger than the limit. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    assignment_decision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Decision"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18051,6 +19541,170 @@ export interface operations {
                 };
             };
             /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    get_turn_time: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TurnTime"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    put_turn_time: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TurnTime"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TurnTime"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -25,6 +25,7 @@ export function appraiserInfo(extra: Partial<AppraiserInfo> = {}): AppraiserInfo
     isFhaCertified: true,
     isStaffAppraiser: false,
     noTrainee: true,
+    suspended: false,
     oooStartDate: null,
     oooEndDate: null,
     enoProvider: 'Lone Star Mutual',

@@ -48,6 +48,7 @@ export function orderDetailsFixture(extra: Partial<Schemas['OrderDetails']> = {}
     wasPreviouslyScheduled: false,
     assignedAppraiserSecurityUser: 10,
     availableActions: [],
+    rush: false,
     alerts: ['Rush order'],
     ...PROPERTY_DETAILS,
     latitude: null,

@@ -41,6 +41,11 @@ pub struct Model {
     pub eno_file_id: Option<i64>,
     /// The company's score of the appraiser's work, 0..5; None (or 0) is "not enough data".
     pub score: Option<f64>,
+    /// Open orders the appraiser takes at most (None: no limit).
+    pub capacity: Option<i32>,
+    /// Suspended from the panel since then: no work is offered or assigned to them.
+    pub suspended_at: Option<DateTimeUtc>,
+    pub suspension_reason: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -17,6 +17,10 @@ pub struct Model {
     pub payment_terms_days: i32,
     /// The borrower pays for this client's orders by card before they are assigned.
     pub borrower_pays: bool,
+    /// The client's own assignment policy (None: the company's).
+    pub assignment_mode: Option<String>,
+    pub offer_hours: Option<i32>,
+    pub broadcast_size: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -44,6 +44,8 @@ pub struct Model {
     pub status_before_hold: Option<i32>,
     /// The end of the scheduled inspection appointment (its start is the order's inspection date).
     pub appointment_end_at: Option<DateTimeUtc>,
+    /// Due sooner than the products' turn time allows.
+    pub rush: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

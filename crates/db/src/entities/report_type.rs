@@ -16,6 +16,12 @@ pub struct Model {
     pub borrower_pays: bool,
     /// Upload Report needs the appraisal data file with the report.
     pub data_file_required: bool,
+    /// Business days from the order to its due date (None: no rule, staff set the date).
+    pub turn_business_days: Option<i32>,
+    /// Business days of the rush variant.
+    pub rush_business_days: Option<i32>,
+    /// What the client pays on top for a rush order.
+    pub rush_fee_cents: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

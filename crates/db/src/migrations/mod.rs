@@ -26,6 +26,7 @@ mod m0024_report_values;
 mod m0025_payment_holds;
 mod m0026_lender_billing;
 mod m0027_borrower_payments;
+mod m0028_assignment;
 
 pub struct Migrator;
 
@@ -59,6 +60,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0025_payment_holds::Migration),
             Box::new(m0026_lender_billing::Migration),
             Box::new(m0027_borrower_payments::Migration),
+            Box::new(m0028_assignment::Migration),
         ]
     }
 }

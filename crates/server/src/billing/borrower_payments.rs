@@ -27,6 +27,7 @@ use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
 use crate::money::Cents;
+use crate::orders::apply;
 use crate::staff::audit_staff;
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
@@ -183,23 +184,7 @@ async fn send_link(
     let subject = format!("Payment for the appraisal of {}", o.property_address());
     crate::delivery::email(txn, email, subject, lines).await?;
     let line = format!("Payment link for {} sent to the borrower ({email}).", Cents(amount));
-    note(txn, o, line).await
-}
-
-/// A line in the order's history that appraisers do not see.
-pub async fn note(txn: &impl ConnectionTrait, o: &order::Model, line: String) -> AppResult<()> {
-    portal_db::entities::order_history::ActiveModel {
-        id: NotSet,
-        order_id: Set(o.id),
-        status_id: Set(o.status_id),
-        message_html: Set(Some(format!("<p>{}</p>", crate::delivery::html_escape(&line)))),
-        created_at: Set(Utc::now()),
-        actor_user_id: Set(None),
-        hide: Set(true),
-    }
-    .insert(txn)
-    .await?;
-    Ok(())
+    apply::note(txn, None, o, line, true).await
 }
 
 /// At an order's creation: sends the link when the borrower pays and their e-mail is known.
@@ -286,8 +271,8 @@ pub async fn refund_on_cancel(state: &AppState, order_id: i64) -> AppResult<()> 
     row.refunded_at = Set(Some(Utc::now()));
     row.update(&txn).await?;
     if let Some(o) = order::Entity::find_by_id(order_id).one(&txn).await? {
-        note(&txn, &o, format!("The borrower's payment of {} was refunded.", Cents(amount)))
-            .await?;
+        let line = format!("The borrower's payment of {} was refunded.", Cents(amount));
+        apply::note(&txn, None, &o, line, true).await?;
     }
     txn.commit().await?;
     Ok(())

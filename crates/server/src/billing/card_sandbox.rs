@@ -12,10 +12,11 @@ use portal_db::entities::{borrower_payment, order};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Deserialize;
 
-use super::borrower_payments::{PAID, PENDING, note};
+use super::borrower_payments::{PAID, PENDING};
 use crate::delivery::html_escape;
 use crate::http::error::{AppError, AppResult};
 use crate::money::Cents;
+use crate::orders::apply;
 use crate::state::AppState;
 use crate::tokens::random_token;
 
@@ -216,14 +217,22 @@ async fn record(state: &AppState, session: &str, outcome: Outcome) -> AppResult<
             row.paid_at = Set(Some(Utc::now()));
             row.session_id = Set(None);
             row.update(&txn).await?;
-            note(&txn, &o, format!("The borrower paid {amount} by card.")).await?;
+            apply::note(&txn, None, &o, format!("The borrower paid {amount} by card."), true)
+                .await?;
+            crate::assignment::offers::start(&txn, &state.config, &o).await?;
         }
         Outcome::Declined => {
             let mut row: borrower_payment::ActiveModel = payment.into();
             row.session_id = Set(None);
             row.update(&txn).await?;
-            note(&txn, &o, format!("The borrower's card payment of {amount} was declined."))
-                .await?;
+            apply::note(
+                &txn,
+                None,
+                &o,
+                format!("The borrower's card payment of {amount} was declined."),
+                true,
+            )
+            .await?;
         }
     }
     txn.commit().await?;

@@ -1,7 +1,7 @@
 //! A client's price list: `GET|PUT /api/staff/clients/{id}/prices`. A product the client has no
 //! price for is charged at the product's client fee (the default list, set on the Products page).
 //! An order's client fee is the sum of its products' prices, set when the order is created.
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use axum::extract::State;
 use portal_db::entities::{client, client_price, invoice, order, order_detail, report_type};
@@ -19,6 +19,7 @@ use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, JsonList, Path};
 use crate::money::{Cents, MAX_CENTS};
 use crate::orders::status::OrderStatus;
+use crate::price_list::{self, PriceEntry};
 use crate::staff::audit_staff;
 use crate::state::AppState;
 
@@ -41,16 +42,6 @@ pub struct ClientPrice {
     pub default_fee_cents: Option<i64>,
     /// The client has a price of its own for the product.
     pub own: bool,
-}
-
-/// A price of the client's own list.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PriceEntry {
-    pub product_id: i32,
-    /// Whole cents, 0 to 100,000,000.
-    #[schema(minimum = 0, maximum = 100_000_000)]
-    pub fee_cents: i64,
 }
 
 async fn ensure_client(db: &impl ConnectionTrait, id: i32) -> AppResult<client::Model> {
@@ -98,9 +89,7 @@ async fn replace_client_prices(
     Path(id): Path<i32>,
     JsonList(entries): JsonList<PriceEntry>,
 ) -> AppResult<axum::Json<MessageResponse>> {
-    let products: HashSet<i32> =
-        report_type::Entity::find().all(&state.db).await?.into_iter().map(|p| p.id).collect();
-    check_entries(&entries, &products)?;
+    price_list::check(&state.db, &entries).await?;
     let txn = portal_db::begin_write(&state.db).await?;
     let found = ensure_client(&txn, id).await?;
     client_price::Entity::delete_many()
@@ -119,26 +108,6 @@ async fn replace_client_prices(
     audit_staff(&txn, &caller, &ip, "staff.client_prices", detail).await?;
     txn.commit().await?;
     Ok(axum::Json(MessageResponse::new("Prices saved.")))
-}
-
-fn check_entries(entries: &[PriceEntry], products: &HashSet<i32>) -> AppResult<()> {
-    let mut seen = HashSet::new();
-    for (i, e) in entries.iter().enumerate() {
-        let refuse = |field: &str, message: String| AppError::InvalidField {
-            field: format!("[{i}].{field}"),
-            message,
-        };
-        if !products.contains(&e.product_id) {
-            return Err(refuse("productId", format!("There is no product {}.", e.product_id)));
-        }
-        if !seen.insert(e.product_id) {
-            return Err(refuse("productId", "Each product may be priced once.".into()));
-        }
-        if !(0..=MAX_CENTS).contains(&e.fee_cents) {
-            return Err(refuse("feeCents", "A price must be from $0.00 to $1,000,000.00.".into()));
-        }
-    }
-    Ok(())
 }
 
 async fn own_prices(db: &impl ConnectionTrait, client_id: i32) -> AppResult<HashMap<i32, i64>> {

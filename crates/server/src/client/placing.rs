@@ -7,19 +7,20 @@ use sea_orm::{ActiveModelTrait, DatabaseTransaction, EntityTrait, IntoActiveMode
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::assignment::turn_time;
 use crate::billing::prices::list_fee;
 use crate::delivery::{self, html_escape};
 use crate::fields::{
     Field, MAX_LINE, invalid, named, optional, optional_email, optional_phone, required,
 };
 use crate::geocoder::{Address, Position};
-use crate::http::error::AppResult;
+use crate::http::error::{AppError, AppResult};
 use crate::live;
 use crate::orders::client_events::Source;
 use crate::orders::client_events::{self as events, EventType};
 use crate::orders::details::empty_detail;
 use crate::orders::placing::{
-    check_due_date, check_kind, check_property, insert_order, place, write_history,
+    check_kind, check_property, insert_order, optional_due_date, place, write_history,
 };
 use crate::orders::status::OrderStatus;
 use crate::state::AppState;
@@ -64,8 +65,9 @@ pub struct NewOrderForm {
     /// Optional; three digits, a dash, seven digits (123-1234567).
     #[schema(pattern = "^([0-9]{3}-[0-9]{7})?$")]
     pub fha_case_number: Option<String>,
-    /// yyyy-mm-dd, today or later.
-    #[schema(required = true, value_type = String, format = Date)]
+    /// yyyy-mm-dd, today or later. Left out, the product's turn time gives it (required when
+    /// the product has none); a date sooner than the turn time makes the order rush.
+    #[schema(value_type = Option<String>, format = Date)]
     pub requested_due_date: Option<String>,
     /// Plain text, at most 5,000 characters.
     #[schema(max_length = 5000)]
@@ -89,11 +91,13 @@ pub struct ValidNewOrder {
     pub borrower_email: Option<String>,
     pub borrower_phone: Option<String>,
     pub fha_case_number: Option<String>,
-    pub requested_due: NaiveDate,
+    /// None: the product's turn-time rule gives the date.
+    pub requested_due: Option<NaiveDate>,
     pub notes: Option<String>,
 }
 
 const PRODUCT: Field = named("productId", "Product");
+const REQUESTED_DUE: Field = named("requestedDueDate", "Requested due date");
 
 fn check_fha_case_number(value: Option<&str>) -> AppResult<Option<String>> {
     let field = named("fhaCaseNumber", "FHA case number");
@@ -149,11 +153,7 @@ pub fn check(form: &NewOrderForm, today: NaiveDate) -> AppResult<ValidNewOrder> 
             form.borrower_phone.as_deref(),
         )?,
         fha_case_number: check_fha_case_number(form.fha_case_number.as_deref())?,
-        requested_due: check_due_date(
-            named("requestedDueDate", "Requested due date"),
-            form.requested_due_date.as_deref(),
-            today,
-        )?,
+        requested_due: optional_due_date(REQUESTED_DUE, form.requested_due_date.as_deref(), today)?,
         notes: optional(named("notes", "Notes"), form.notes.as_deref(), MAX_NOTES)?,
     })
 }
@@ -189,6 +189,10 @@ pub async fn place_order(
         .one(txn)
         .await?
         .ok_or_else(|| PRODUCT.refuse(format!("Product {} does not exist.", v.product_id)))?;
+    let today = state.config.today().map_err(AppError::Internal)?;
+    let rule = turn_time::rule_for(txn, &[product.id], &v.state_code).await?;
+    let due = turn_time::settle(rule, today, v.requested_due)
+        .ok_or_else(|| REQUESTED_DUE.refuse("Requested due date is required.".into()))?;
     let now = Utc::now();
     let created = insert_order(
         txn,
@@ -211,7 +215,7 @@ pub async fn place_order(
             accepted_at: Set(None),
             inspection_actual_date: Set(None),
             inspection_due_date: Set(None),
-            appraiser_due_date: Set(Some(v.requested_due)),
+            appraiser_due_date: Set(Some(due.date)),
             is_desktop: Set(product.is_desktop),
             appraiser_unread_messages: Set(0),
         },
@@ -222,7 +226,9 @@ pub async fn place_order(
     detail.property_type = Set(Some(v.property_type.into()));
     detail.intended_use = Set(Some(v.intended_use.into()));
     detail.report_type1_id = Set(Some(product.id));
-    detail.client_fee_cents = Set(list_fee(txn, client_id, &[product.id]).await?);
+    let listed = list_fee(txn, client_id, &[product.id]).await?;
+    detail.client_fee_cents = Set(listed.map(|cents| cents + due.rush_fee_cents));
+    detail.rush = Set(due.rush);
     detail.property_address_line2 = Set(v.line2.clone());
     detail.notes_html = Set(v
         .notes
@@ -261,7 +267,7 @@ pub async fn place_order(
         client_id: Set(client_id),
         source: Set(source.name().into()),
         placed_by_user_id: Set(user_id),
-        requested_due_date: Set(Some(v.requested_due)),
+        requested_due_date: Set(v.requested_due),
         cancel_reason: Set(None),
         cancel_requested_at: Set(None),
         updated_at: Set(now),
@@ -274,7 +280,11 @@ pub async fn place_order(
         user_id,
         created.id,
         OrderStatus::Default,
-        format!("Order placed by {who}."),
+        [Some(format!("Order placed by {who}.")), due.note(None)]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" "),
     )
     .await?;
     let link = format!(
@@ -306,6 +316,7 @@ pub async fn place_order(
     live::record(txn, live::order_changed(&created)).await?;
     crate::billing::borrower_payments::offer_at_creation(txn, &state.config, &created, None)
         .await?;
+    crate::assignment::offers::start(txn, &state.config, &created).await?;
     events::record(
         txn,
         &created,

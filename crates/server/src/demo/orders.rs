@@ -899,6 +899,9 @@ async fn ensure_clients(db: &impl ConnectionTrait) -> AppResult<Vec<i32>> {
             ))),
             payment_terms_days: Set(30),
             borrower_pays: Set(false),
+            assignment_mode: Set(None),
+            offer_hours: Set(None),
+            broadcast_size: Set(None),
         });
         client::Entity::insert_many(rows).exec_without_returning(db).await?;
     }

@@ -15,6 +15,7 @@ use super::apply::{self, Change, Checked, DetailChange};
 use super::lifecycle::{OrderAction, TransitionInput};
 use super::status::MANUAL_STATUSES;
 use super::visibility::sees_hidden;
+use crate::assignment::offers;
 use crate::current_user::CurrentUser;
 use crate::http::error::{
     AppError, AppResult, ChangeAnswers, ChangeWithInputAnswers, MessageResponse,
@@ -211,8 +212,13 @@ async fn reject_order(
     caller: CurrentUser,
     Json(body): Json<RejectOrder>,
 ) -> Done {
-    let checked = apply::check(&state.db, &caller, body.order_id, OrderAction::Reject).await?;
     let reason = required_text(body.reject_message.as_deref(), MSG_REJECT_REASON)?;
+    let declined =
+        offers::decline(&state.db, &state.config, &caller, body.order_id, Some(&reason)).await?;
+    if let Some(message) = declined {
+        return done(message);
+    }
+    let checked = apply::check(&state.db, &caller, body.order_id, OrderAction::Reject).await?;
     let change = Change {
         order_columns: vec![
             (order::Column::AssignedAppraiserId, Expr::value(Option::<i32>::None)),
@@ -236,6 +242,9 @@ async fn accept_order(
     caller: CurrentUser,
     Json(body): Json<AcceptOrder>,
 ) -> Done {
+    if let Some(message) = offers::accept(&state.db, &state.config, &caller, body.order_id).await? {
+        return done(message);
+    }
     let checked = apply::check(&state.db, &caller, body.order_id, OrderAction::Accept).await?;
     ensure_for_assigned(&checked, body.for_appraiser)?;
     let change = Change {

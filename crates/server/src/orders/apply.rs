@@ -311,14 +311,14 @@ pub async fn record_staff_attachment(
         .await?
         .ok_or_else(|| AppError::NotFound("Order not found.".into()))?;
     let line = format!("Files attached by {}: {}.", full_name(&caller.user), file_names.join(", "));
-    note(txn, caller, &o, line, false).await
+    note(txn, Some(caller.id()), &o, line, false).await
 }
 
 /// A line in the order's history at its status, which does not change (`hidden`: from
-/// appraisers), announced to those who see the order.
+/// appraisers), by `actor` (None: the portal itself), announced to those who see the order.
 pub async fn note(
-    txn: &DatabaseTransaction,
-    caller: &CurrentUser,
+    txn: &impl ConnectionTrait,
+    actor: Option<i32>,
     o: &order::Model,
     line: String,
     hidden: bool,
@@ -329,7 +329,7 @@ pub async fn note(
         status_id: Set(o.status_id),
         message_html: Set(Some(history_html(&[line]))),
         created_at: Set(Utc::now()),
-        actor_user_id: Set(Some(caller.id())),
+        actor_user_id: Set(actor),
         hide: Set(hidden),
     }
     .insert(txn)

@@ -2,7 +2,7 @@
 //! (/api/admin-appraiser/order/{id}/assignable and /api/admin-appraiser/assign-order).
 //!
 //! Assignable appraisers are the active appraisers of the order's firm (appraisers and their
-//! administrators), other than the one who has it, who hold a licence in the property's state
+//! administrators) not suspended from the panel, other than the one who has it, who hold a licence in the property's state
 //! that has not expired, with their open-order counts (docs/domain.md#order-lifecycle). The
 //! order goes back to "assigned" so that the new appraiser accepts or rejects it; the one who had
 //! it stays invited.
@@ -93,6 +93,7 @@ pub async fn assignable(
     let rows = appraiser_profile::Entity::find()
         .find_also_related(security_user::Entity)
         .filter(appraiser_profile::Column::CompanyId.eq(company))
+        .filter(appraiser_profile::Column::SuspendedAt.is_null())
         .filter(security_user::Column::Active.eq(true))
         .filter(
             security_user::Column::UserType

@@ -167,6 +167,11 @@ pub struct OrderDetails {
     /// Security user id of the assigned appraiser; 0 when nobody is assigned.
     pub assigned_appraiser_security_user: i32,
     pub available_actions: Vec<OrderAction>,
+    /// The open automatic offer of the order to the appraiser reading it, and why them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offer: Option<crate::assignment::decision::OfferView>,
+    /// Due sooner than the products' turn time allows.
+    pub rush: bool,
     pub alerts: Vec<String>,
     /// Business days since assignment (to the report once uploaded); null before assignment.
     pub turn_time: Option<TurnTime>,
@@ -273,7 +278,14 @@ pub async fn load(
         if contacts_visible { split_contacts(contacts(db, id).await?) } else { (None, Vec::new()) };
     let report_types = report_types_of(db, detail.as_ref()).await?;
     let report_type = |n: usize| report_types.get(n).cloned().flatten();
-    let available_actions = available_actions(ActionContext::of(caller, &found, detail.as_ref()));
+    let offer = match caller.user_type.is_appraiser_kind() {
+        true => crate::assignment::decision::offer_view(db, caller.id(), id).await?,
+        false => None,
+    };
+    let available_actions = match offer {
+        Some(_) => vec![OrderAction::Accept, OrderAction::Reject],
+        None => available_actions(ActionContext::of(caller, &found, detail.as_ref())),
+    };
     let d = detail.unwrap_or_else(|| empty_detail(id));
     let client_fee_cents = d.client_fee_cents.filter(|_| staff_view);
     let (invoice, borrower_payment) = match staff_view {
@@ -337,6 +349,8 @@ pub async fn load(
         was_previously_scheduled: d.was_previously_scheduled,
         assigned_appraiser_security_user: found.assigned_appraiser_id.unwrap_or(0),
         available_actions,
+        offer,
+        rush: d.rush,
         alerts: alerts(db, id).await?,
         turn_time: turn_time::turn_time(&steps, Utc::now(), zone),
         pay_by: found.assigned_appraiser_id.and_then(|_| {
@@ -414,6 +428,7 @@ pub fn empty_detail(order_id: i64) -> order_detail::Model {
         proposed_due_date: None,
         status_before_hold: None,
         appointment_end_at: None,
+        rush: false,
     }
 }
 

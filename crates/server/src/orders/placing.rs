@@ -4,7 +4,7 @@ use chrono::{NaiveDate, Utc};
 use portal_db::entities::{order, order_detail, order_history};
 use sea_orm::{ActiveModelTrait, DatabaseTransaction, IntoActiveModel, NotSet, Set};
 
-use crate::fields::{Field, MAX_LINE, named, required, required_date};
+use crate::fields::{Field, MAX_LINE, named, optional_date, required};
 use crate::geocoder::Position;
 use crate::geography;
 use crate::http::error::AppResult;
@@ -78,8 +78,18 @@ pub fn check_kind(
 
 /// A required due date that is not in the past (`today` is the company's date).
 pub fn check_due_date(label: Field, value: Option<&str>, today: NaiveDate) -> AppResult<NaiveDate> {
-    let due = required_date(label, value)?;
-    if due < today {
+    optional_due_date(label, value, today)?
+        .ok_or_else(|| label.refuse(format!("{label} is required.")))
+}
+
+/// A due date that may be left out (a turn-time rule gives it), not in the past.
+pub fn optional_due_date(
+    label: Field,
+    value: Option<&str>,
+    today: NaiveDate,
+) -> AppResult<Option<NaiveDate>> {
+    let due = optional_date(label, value)?;
+    if due.is_some_and(|d| d < today) {
         return Err(label.refuse(format!("{label} cannot be in the past.")));
     }
     Ok(due)

@@ -1,7 +1,7 @@
 //! Who sees which order (docs/domain.md#visibility), as a condition the database applies in the
-//! query itself.
-use portal_db::entities::order;
-use sea_orm::sea_query::{Condition, Expr};
+//! query itself. An appraiser also sees the orders automatically offered to them, to answer.
+use portal_db::entities::{assignment_offer, order};
+use sea_orm::sea_query::{Condition, Expr, Query};
 use sea_orm::{ColumnTrait, ConnectionTrait};
 
 use crate::current_user::CurrentUser;
@@ -13,20 +13,30 @@ pub async fn visible_orders(
     db: &impl ConnectionTrait,
     caller: &CurrentUser,
 ) -> AppResult<Condition> {
-    let mine = order::Column::AssignedAppraiserId.eq(caller.id());
+    let mine = Condition::any()
+        .add(order::Column::AssignedAppraiserId.eq(caller.id()))
+        .add(order::Column::Id.in_subquery(offered_to(caller.id())));
     Ok(match caller.user_type {
         UserType::Staff | UserType::Secret => Condition::all(),
-        UserType::Appraiser => Condition::all().add(mine),
+        UserType::Appraiser => mine,
         UserType::AppraiserAdmin => match company_of(db, caller.id()).await? {
-            Some(company) => {
-                Condition::any().add(mine).add(order::Column::AssignedCompanyId.eq(company))
-            }
-            None => Condition::all().add(mine),
+            Some(company) => mine.add(order::Column::AssignedCompanyId.eq(company)),
+            None => mine,
         },
         UserType::Client | UserType::System | UserType::Registered => {
             Condition::all().add(Expr::val(false))
         }
     })
+}
+
+/// The orders with an open automatic offer to the appraiser: they see them to answer.
+fn offered_to(appraiser_id: i32) -> sea_orm::sea_query::SelectStatement {
+    Query::select()
+        .column(assignment_offer::Column::OrderId)
+        .from(assignment_offer::Entity)
+        .and_where(assignment_offer::Column::AppraiserId.eq(appraiser_id))
+        .and_where(assignment_offer::Column::Status.eq(crate::assignment::offers::OPEN))
+        .to_owned()
 }
 
 /// The order `id` if the caller may see it: 404 when there is no such order, 403 (and nothing

@@ -52,6 +52,10 @@ pub struct AppraiserInfo {
     pub eno_per_incident_amount: Cents,
     pub eno_aggregate_amount: Cents,
     pub eno_expiration_date: Option<NaiveDate>,
+    /// Open orders the appraiser takes at most; null for no limit.
+    pub capacity: Option<i32>,
+    /// Suspended from the panel (no work is offered or assigned).
+    pub suspended: bool,
 }
 
 pub fn appraiser_info(
@@ -86,6 +90,8 @@ pub fn appraiser_info(
         eno_per_incident_amount: Cents(profile.eno_per_incident_cents),
         eno_aggregate_amount: Cents(profile.eno_aggregate_cents),
         eno_expiration_date: profile.eno_expiration_date,
+        capacity: profile.capacity,
+        suspended: profile.suspended_at.is_some(),
     })
 }
 

@@ -243,7 +243,7 @@ async fn send_copy(
     ];
     delivery::email(&txn, &email, "Your copy of the appraisal".into(), lines).await?;
     let line = format!("The borrower's copy was sent to {email} by {}.", full_name(&caller.user));
-    apply::note(&txn, &caller, &o, line, true).await?;
+    apply::note(&txn, Some(caller.id()), &o, line, true).await?;
     txn.commit().await?;
     Ok(axum::Json(copies_of(&state, id).await?))
 }
@@ -285,7 +285,7 @@ async fn waive(
         "The borrower's waiver of the copy was recorded by {}: {reason}",
         full_name(&caller.user)
     );
-    apply::note(&txn, &caller, &o, line, true).await?;
+    apply::note(&txn, Some(caller.id()), &o, line, true).await?;
     txn.commit().await?;
     Ok(axum::Json(copies_of(&state, id).await?))
 }

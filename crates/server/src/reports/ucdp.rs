@@ -222,7 +222,7 @@ async fn put_ucdp(
         ids.join(", "),
         body.status.label()
     );
-    apply::note(&txn, &caller, &o, line, true).await?;
+    apply::note(&txn, Some(caller.id()), &o, line, true).await?;
     txn.commit().await?;
     Ok(axum::Json(ucdp_of(&state.db, id).await?))
 }

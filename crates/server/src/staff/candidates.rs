@@ -4,7 +4,7 @@
 //! Candidates are the active appraisers (and firm administrators) who hold a licence in the
 //! property's state, valid or not, so staff see why someone they expected is not eligible.
 //! Eligible = a licence in the state that has not expired, E&O insurance that has not expired,
-//! and not out of office on the due date. Best first: eligible, then a verified coverage area in
+//! not out of office on the due date, and not suspended from the panel. Best first: eligible, then a verified coverage area in
 //! the order's county, then the 90-day scorecard (a higher on-time rate to the nearest 10%, fewer
 //! revisions per order to the nearest 0.1, a shorter average turn time in whole business days; an
 //! appraiser with no scored order after those with one), then the fewest open orders, then by name.
@@ -82,6 +82,7 @@ pub struct Standing {
     pub licensed_in_state: bool,
     pub eno_expires: Option<NaiveDate>,
     pub out_of_office: bool,
+    pub suspended: bool,
 }
 
 /// The reasons an appraiser in `standing` may not take an order in `state_name` on `today`.
@@ -99,6 +100,9 @@ pub fn reasons(standing: &Standing, state_name: &str, today: NaiveDate) -> Vec<S
     }
     if standing.out_of_office {
         reasons.push("Out of office on the due date.".to_string());
+    }
+    if standing.suspended {
+        reasons.push("Suspended from the panel.".to_string());
     }
     reasons
 }
@@ -187,6 +191,7 @@ pub async fn ranked(
                     (Some(day), Some(start), Some(end)) => start <= day && day <= end,
                     _ => false,
                 },
+                suspended: p.suspended_at.is_some(),
             };
             let reasons = reasons(&standing, &state_name, today);
             let candidate = Candidate {
@@ -366,6 +371,7 @@ async fn assign(
     let change =
         Change { order_columns, detail_columns, assign_to: Some(user), ..Change::noting(note) };
     apply::apply(&state, &caller, &checked, change).await?;
+    crate::assignment::offers::close_all(&state.db, id).await?;
     Ok(axum::Json(MessageResponse::new(format!("Order assigned to {}.", candidate.name))))
 }
 
@@ -412,17 +418,26 @@ mod tests {
 
     #[test]
     fn reasons_name_each_rule() {
-        let good =
-            Standing { licensed_in_state: true, eno_expires: Some(day(30)), out_of_office: false };
+        let good = Standing {
+            licensed_in_state: true,
+            eno_expires: Some(day(30)),
+            out_of_office: false,
+            suspended: false,
+        };
         assert!(reasons(&good, "Texas", day(25)).is_empty());
-        let bad =
-            Standing { licensed_in_state: false, eno_expires: Some(day(24)), out_of_office: true };
+        let bad = Standing {
+            licensed_in_state: false,
+            eno_expires: Some(day(24)),
+            out_of_office: true,
+            suspended: true,
+        };
         assert_eq!(
             reasons(&bad, "Texas", day(25)),
             [
                 "Their licence in Texas has expired.",
                 "Their E&O insurance expired on 11/24/2026.",
-                "Out of office on the due date."
+                "Out of office on the due date.",
+                "Suspended from the panel."
             ]
         );
         let uninsured = Standing { eno_expires: None, ..good };

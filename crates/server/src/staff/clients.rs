@@ -126,6 +126,10 @@ fn checked(form: &ClientForm) -> AppResult<client::ActiveModel> {
             None => NotSet,
         },
         borrower_pays: form.borrower_pays.map_or(NotSet, Set),
+        // The client's assignment policy has its own call.
+        assignment_mode: NotSet,
+        offer_hours: NotSet,
+        broadcast_size: NotSet,
     })
 }
 

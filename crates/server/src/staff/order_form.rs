@@ -18,11 +18,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
+use crate::assignment::turn_time::{self, Due};
 use crate::billing::borrower_payments;
 use crate::billing::prices::list_fee;
 use crate::current_user::CurrentUser;
 use crate::fields::{
-    MAX_LINE, invalid, named, optional, optional_amount, optional_date, optional_email,
+    Field, MAX_LINE, invalid, named, optional, optional_amount, optional_date, optional_email,
     optional_phone, positive_fee, required,
 };
 use crate::geocoder::{Address, Position};
@@ -33,12 +34,12 @@ use crate::live;
 use crate::money::Cents;
 use crate::names::full_name;
 use crate::notifications::{Event, Notice, notify};
-use crate::orders::action_requests::date_label;
+use crate::orders::action_requests::{date_label, optional_text};
 use crate::orders::apply::MSG_CHANGED;
 use crate::orders::client_events;
 use crate::orders::details::{empty_detail, one_line_address, sanitize_html};
 use crate::orders::placing::{
-    check_due_date, check_kind, check_property, insert_order, place, write_history,
+    check_kind, check_property, insert_order, optional_due_date, place, write_history,
 };
 use crate::orders::status::OrderStatus;
 use crate::state::AppState;
@@ -110,8 +111,11 @@ pub struct OrderForm {
     #[schema(value_type = Option<f64>)]
     #[serde(default)]
     pub purchase_price: serde_json::Value,
-    /// yyyy-mm-dd
+    /// yyyy-mm-dd. A new order may leave it out when its products have a turn-time rule.
     pub appraiser_due_date: Option<String>,
+    /// Why a new order is due on another date than its turn-time rule gives (required then).
+    #[schema(max_length = 4000)]
+    pub due_date_reason: Option<String>,
     pub inspection_due_date: Option<String>,
     pub estimated_closing_date: Option<String>,
     /// HTML; sanitised before it is stored.
@@ -152,7 +156,9 @@ pub struct ValidOrder {
     pub client_fee_cents: Option<i64>,
     pub tech_fee_cents: Option<i64>,
     pub purchase_price_cents: Option<i64>,
-    pub appraiser_due: NaiveDate,
+    /// None on a new order that takes its turn-time rule's date.
+    pub appraiser_due: Option<NaiveDate>,
+    pub due_date_reason: Option<String>,
     pub inspection_due: Option<NaiveDate>,
     pub closing: Option<NaiveDate>,
     pub notes_html: Option<String>,
@@ -169,6 +175,39 @@ pub struct PropertyDetails {
     pub lot_area: Option<i32>,
     pub county_use: Option<String>,
     pub assessed_value_cents: Option<i64>,
+}
+
+const APPRAISER_DUE: Field = named("appraiserDueDate", "Appraiser due date");
+
+fn missing_due_date() -> AppError {
+    APPRAISER_DUE.refuse("Appraiser due date is required.".into())
+}
+
+fn check_inspection_due(
+    inspection: Option<NaiveDate>,
+    appraiser: Option<NaiveDate>,
+) -> AppResult<()> {
+    if inspection.zip(appraiser).is_some_and(|(i, a)| i > a) {
+        return Err(invalid("Inspection due date cannot be after the appraiser due date."));
+    }
+    Ok(())
+}
+
+/// A new order's due date: the one given, else its products' turn-time rule's; staff give a
+/// reason for another date than the rule's.
+async fn settle_due(txn: &DatabaseTransaction, v: &ValidOrder, today: NaiveDate) -> AppResult<Due> {
+    let rule = turn_time::rule_for(txn, &v.report_type_ids, &v.state_code).await?;
+    let due = turn_time::settle(rule, today, v.appraiser_due).ok_or_else(missing_due_date)?;
+    if let Some(rule_date) = due.rule_date.filter(|_| due.overrides_rule())
+        && v.due_date_reason.is_none()
+    {
+        return Err(named("dueDateReason", "Reason for the due date").refuse(format!(
+            "Please give a reason for a due date other than the turn time's ({}).",
+            date_label(rule_date)
+        )));
+    }
+    check_inspection_due(v.inspection_due, Some(due.date))?;
+    Ok(due)
 }
 
 /// The rules that need no database: every field named in its refusal. `today` is the company's date.
@@ -189,11 +228,8 @@ pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
     if (1..report_type_ids.len()).any(|i| report_type_ids[..i].contains(&report_type_ids[i])) {
         return Err(invalid("Each report type can be chosen once."));
     }
-    let appraiser_due = check_due_date(
-        named("appraiserDueDate", "Appraiser due date"),
-        form.appraiser_due_date.as_deref(),
-        today,
-    )?;
+    let appraiser_due =
+        optional_due_date(APPRAISER_DUE, form.appraiser_due_date.as_deref(), today)?;
     let inspection_due = optional_date(
         named("inspectionDueDate", "Inspection due date"),
         form.inspection_due_date.as_deref(),
@@ -201,9 +237,7 @@ pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
     if inspection_due.is_some_and(|d| d < today) {
         return Err(invalid("Inspection due date cannot be in the past."));
     }
-    if inspection_due.is_some_and(|d| d > appraiser_due) {
-        return Err(invalid("Inspection due date cannot be after the appraiser due date."));
-    }
+    check_inspection_due(inspection_due, appraiser_due)?;
     let notes = optional(
         named("notesAndSpecialInstructions", "Notes and special instructions"),
         form.notes_and_special_instructions.as_deref(),
@@ -253,6 +287,7 @@ pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
             MAX_PRICE_CENTS,
         )?,
         appraiser_due,
+        due_date_reason: optional_text(form.due_date_reason.as_deref())?,
         inspection_due,
         closing: optional_date(
             named("estimatedClosingDate", "Estimated closing date"),
@@ -463,10 +498,12 @@ async fn create_order(
     ClientIp(ip): ClientIp,
     Json(form): Json<OrderForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
-    let v = check_form(&form, today(&state)?)?;
+    let today = today(&state)?;
+    let v = check_form(&form, today)?;
     let position = locate(&state, &v).await;
     let txn = portal_db::begin_write(&state.db).await?;
     let is_desktop = check_references(&txn, &v).await?;
+    let due = settle_due(&txn, &v, today).await?;
     let created = insert_order(
         &txn,
         order::ActiveModel {
@@ -488,7 +525,7 @@ async fn create_order(
             accepted_at: Set(None),
             inspection_actual_date: Set(None),
             inspection_due_date: Set(v.inspection_due),
-            appraiser_due_date: Set(Some(v.appraiser_due)),
+            appraiser_due_date: Set(Some(due.date)),
             is_desktop: Set(is_desktop),
             appraiser_unread_messages: Set(0),
         },
@@ -498,8 +535,9 @@ async fn create_order(
     let mut detail = detail_of(&v, empty_detail(created.id).into_active_model());
     if v.client_fee_cents.is_none() {
         let listed = list_fee(&txn, v.client_id, &v.report_type_ids).await?;
-        detail.client_fee_cents = Set(listed);
+        detail.client_fee_cents = Set(listed.map(|cents| cents + due.rush_fee_cents));
     }
+    detail.rush = Set(due.rush);
     place(&mut detail, position);
     detail.insert(&txn).await?;
     replace_contacts(&txn, created.id, &v.contacts).await?;
@@ -509,7 +547,14 @@ async fn create_order(
         Some(caller.id()),
         created.id,
         OrderStatus::Default,
-        format!("Order created by {}.", full_name(&caller.user)),
+        [
+            Some(format!("Order created by {}.", full_name(&caller.user))),
+            due.note(v.due_date_reason.as_deref()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" "),
     )
     .await?;
     audit_staff(
@@ -522,6 +567,7 @@ async fn create_order(
     .await?;
     live::record(&txn, live::order_changed(&created)).await?;
     borrower_payments::offer_at_creation(&txn, &state.config, &created, Some(caller.id())).await?;
+    crate::assignment::offers::start(&txn, &state.config, &created).await?;
     client_events::record(
         &txn,
         &created,
@@ -545,6 +591,9 @@ async fn update_order(
     Json(form): Json<OrderForm>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let v = check_form(&form, today(&state)?)?;
+    if v.appraiser_due.is_none() {
+        return Err(missing_due_date());
+    }
     // Only a moved building is looked up again (outside the transaction: it may ask a service).
     let before = order::Entity::find_by_id(id).one(&state.db).await?;
     let relocated = before.as_ref().is_none_or(|o| !same_place(o, &v));
@@ -694,10 +743,9 @@ pub fn corrections(
     if before != after || o.property_county.as_deref() != Some(v.county.as_str()) {
         c.appraiser_lines.push(format!("Property address: from {before} to {after}."));
     }
-    if o.appraiser_due_date != Some(v.appraiser_due) {
+    if let Some(due) = v.appraiser_due.filter(|d| o.appraiser_due_date != Some(*d)) {
         let was = o.appraiser_due_date.map_or("none".to_string(), date_label);
-        c.appraiser_lines
-            .push(format!("Appraiser due date: from {was} to {}.", date_label(v.appraiser_due)));
+        c.appraiser_lines.push(format!("Appraiser due date: from {was} to {}.", date_label(due)));
     }
     let old_fee = d.and_then(|d| d.appraiser_fee_cents);
     if old_fee != Some(v.appraiser_fee_cents) {

@@ -209,7 +209,7 @@ async fn withhold(
         .exec_without_returning(&txn)
         .await?;
     let line = format!("Payment withheld by {}: {reason}", full_name(&caller.user));
-    apply::note(&txn, &caller, &o, line, false).await?;
+    apply::note(&txn, Some(caller.id()), &o, line, false).await?;
     if let Some(appraiser) = security_user::Entity::find_by_id(appraiser_id).one(&txn).await? {
         let lines = vec![
             format!(

@@ -5,6 +5,8 @@
 mod common;
 
 mod areas;
+mod assignment;
+mod assignment_offers;
 mod auth;
 mod authorization_matrix;
 mod back_office;
