@@ -63,6 +63,7 @@ const staffFirms = page(() => import('../features/staff/firms/FirmsPage'), 'Firm
 const staffSecureLinks = page(() => import('../features/staff/secure-links/StaffSecureLinksPage'), 'StaffSecureLinksPage');
 const staffProducts = page(() => import('../features/staff/products/ProductsPage'), 'ProductsPage');
 const productChecklist = page(() => import('../features/staff/products/ChecklistPage'), 'ChecklistPage');
+const productTurnTime = page(() => import('../features/staff/products/TurnTimePage'), 'TurnTimePage');
 const staffPayments = page(() => import('../features/staff/payments/StaffPaymentsPage'), 'StaffPaymentsPage');
 const receivables = page(() => import('../features/billing/ReceivablesPage'), 'ReceivablesPage');
 const clientOrders = page(() => import('../features/client/ClientOrdersPage'), 'ClientOrdersPage');
@@ -200,6 +201,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'receivables', lazy: receivables },
             { path: 'products', lazy: staffProducts },
             { path: 'products/:id/checklist', lazy: productChecklist },
+            { path: 'products/:id/turn-time', lazy: productTurnTime },
           ]),
         },
         {

@@ -1,13 +1,14 @@
 import { ActionIcon, Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { FailureAlert, LoadFailed, PageSkeleton } from '../../../components/LoadStates';
-import { BackIcon, ChevronDownIcon, ChevronUpIcon, TrashIcon } from '../../../components/icons';
+import { ChevronDownIcon, ChevronUpIcon, TrashIcon } from '../../../components/icons';
 import { anyRowError, useRows } from '../../../components/useRows';
 import { failureText, fieldErrors, isSharedFailure } from '../../../lib/api';
 import { MSG_FIX_FIELDS } from '../../../lib/fieldRules';
 import { notify } from '../../../lib/notify';
+import { BackToProducts } from './BackToProducts';
 import { checklistQuery, productKeys, saveChecklist, type Checklist } from './api';
 import { MAX_ITEM_TEXT, blankItem, bodyItems, checkItems, itemsOfList, serverItemErrors, type Item } from './checklistRows';
 
@@ -15,14 +16,6 @@ export const MSG_CHECKLIST_SAVED = 'Checklist saved.';
 export const MSG_USES_DEFAULT = 'This product uses the default list; saving makes it its own.';
 export const MSG_EMPTY_HINT = 'Saving an empty list returns the product to the default list.';
 const MSG_SAVE_FAILED = 'The checklist could not be saved. Please try again.';
-
-function BackToProducts() {
-  return (
-    <Button component={Link} to="/staff/products" variant="subtle" leftSection={<BackIcon />} px="xs" w="fit-content">
-      Back to Products
-    </Button>
-  );
-}
 
 interface RowProps {
   item: Item;

@@ -91,13 +91,18 @@ const COLUMNS: Column<Product>[] = [
 
 const LIST: ListSpec<Product> = { noun: 'products', empty: MSG_NO_PRODUCTS, label: 'Products', minWidth: 960, idAttribute: 'data-product-id', unpaged: true };
 
-const editChecklist = (p: Product) => (
-  <Button component={Link} to={`/staff/products/${p.id}/checklist`} size="compact-sm" variant="default" aria-label={`Edit Checklist of ${p.name}`}>
-    Edit Checklist
-  </Button>
+const productPages = (p: Product) => (
+  <Group gap="xs" wrap="nowrap">
+    <Button component={Link} to={`/staff/products/${p.id}/checklist`} size="compact-sm" variant="default" aria-label={`Edit Checklist of ${p.name}`}>
+      Edit Checklist
+    </Button>
+    <Button component={Link} to={`/staff/products/${p.id}/turn-time`} size="compact-sm" variant="default" aria-label={`Turn Time of ${p.name}`}>
+      Turn Time
+    </Button>
+  </Group>
 );
 
-/** /staff/products: every product with its settings, the data-file switch and a way to its review checklist. */
+/** /staff/products: every product with its settings, the data-file switch and a way to its review checklist and turn time. */
 export function ProductsPage() {
   const products = useQuery(productsQuery());
   return (
@@ -108,7 +113,7 @@ export function ProductsPage() {
           The products could not be loaded.
         </Text>
       ) : null}
-      <ListTable {...LIST} columns={COLUMNS} rows={products.data} loading={products.isPending} actions={editChecklist} />
+      <ListTable {...LIST} columns={COLUMNS} rows={products.data} loading={products.isPending} actions={productPages} />
     </Stack>
   );
 }

@@ -36,3 +36,34 @@ export const saveChecklist = (id: number, items: ChecklistItemInput[]) =>
 /** PUT /api/staff/products/{id} with the default price list's price (the product's current data-file setting kept); a refusal shows on the input. */
 export const setClientFee = (product: Product, clientFeeCents: number) =>
   call(api.PUT('/api/staff/products/{id}', { ...onProduct(product.id), body: { dataFileRequired: product.dataFileRequired, clientFeeCents } }), { notify: false });
+
+// ---- A product's turn-time rule ------------------------------------------------------------------
+
+export type StateTurnTime = Schemas['StateTurnTime'];
+
+/**
+ * A product's turn-time rule; `businessDays` null means none (staff choose every due date). Typed
+ * here because the API document gives this body the same schema name as an order's turn time, so
+ * the generated `TurnTime` is the order's.
+ */
+export interface TurnTimeRule {
+  businessDays: number | null;
+  rushBusinessDays: number | null;
+  rushFeeCents: number | null;
+  states: StateTurnTime[];
+}
+
+export const turnTimeKey = (id: number) => [...productKeys.all, id, 'turn-time'] as const;
+
+/** GET /api/staff/products/{id}/turn-time. */
+export const turnTimeQuery = (id: number) =>
+  queryOptions({
+    queryKey: turnTimeKey(id),
+    queryFn: () => call(api.GET('/api/staff/products/{id}/turn-time', onProduct(id)), { notify: false }) as Promise<unknown> as Promise<TurnTimeRule>,
+  });
+
+/** PUT /api/staff/products/{id}/turn-time: the whole rule (the state list replaces the old one); the rule as saved. */
+export const saveTurnTime = (id: number, rule: TurnTimeRule) =>
+  call(api.PUT('/api/staff/products/{id}/turn-time', { ...onProduct(id), body: rule as unknown as Schemas['TurnTime'] }), {
+    notify: false,
+  }) as Promise<unknown> as Promise<TurnTimeRule>;
