@@ -5,6 +5,7 @@ import { PageLoader } from '../components/PageLoader';
 import { AREA_ROLES } from '../lib/roles';
 import { currentUserQuery } from '../lib/session';
 import { DashboardRedirect } from './guards/DashboardRedirect';
+import { OwnProfileRedirect } from './guards/OwnProfileRedirect';
 import { RequireAuth } from './guards/RequireAuth';
 import { AppLayout } from './shell/AppLayout';
 
@@ -142,7 +143,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           path: 'profile',
           element: <RequireAuth />,
           children: area(undefined, [
-            { index: true, element: <Navigate to="/profile/me" replace /> },
+            { index: true, element: <OwnProfileRedirect /> },
             // One route with an optional tab, so choosing a tab keeps the page (and keyboard focus).
             { path: 'me/:tabName?', lazy: profile },
           ]),

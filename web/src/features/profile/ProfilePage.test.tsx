@@ -20,7 +20,7 @@ describe('Profile Settings: routes and tabs', () => {
     renderApp('/profile/me');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile Settings' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Personal Info' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Personal Info', 'Coverage Area', 'Certifications', 'Documents', 'Settings']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Personal Info', 'Coverage Area', 'Certifications', 'Documents', 'Settings', 'Panel']);
     expect(within(screen.getByRole('main')).getByText('Avery Appraiser')).toBeInTheDocument();
   });
 

@@ -7,8 +7,20 @@ import { appraiserQuery, userAccountQuery, type AppraiserInfo } from './api';
 import { CertificationsTab } from './CertificationsTab';
 import { CoverageAreaTab } from './CoverageAreaTab';
 import { DocumentsTab } from './DocumentsTab';
+import { PanelTab } from './PanelTab';
 import { PersonalInfoTab } from './PersonalInfoTab';
-import { ACCOUNT_ONLY_TYPES, FHA_CERTIFIED, fullName, MSG_APPRAISER_NOT_FOUND, parseProfileRef, profileBasePath, tabFor, TABS, type TabSlug } from './rules';
+import {
+  ACCOUNT_ONLY_TYPES,
+  FHA_CERTIFIED,
+  fullName,
+  mayReadPanelHistory,
+  MSG_APPRAISER_NOT_FOUND,
+  parseProfileRef,
+  profileBasePath,
+  tabFor,
+  visibleTabs,
+  type TabSlug,
+} from './rules';
 import { ChangePasswordButton, SettingsTab } from './SettingsTab';
 
 function LoadingSkeleton() {
@@ -61,8 +73,10 @@ function OwnAccount({ securityUserId }: { securityUserId: number }) {
   );
 }
 
-function ProfileTabs({ appraiser, tab, base }: { appraiser: AppraiserInfo; tab: TabSlug; base: string }) {
+function ProfileTabs({ appraiser, tabName, base }: { appraiser: AppraiserInfo; tabName: string | undefined; base: string }) {
   const navigate = useNavigate();
+  const tabs = visibleTabs(mayReadPanelHistory(useCurrentUser().data, appraiser.securityUser.id));
+  const tab = tabFor(tabName, tabs);
   const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const u = appraiser.securityUser;
   const panel = (slug: TabSlug) => {
@@ -77,6 +91,8 @@ function ProfileTabs({ appraiser, tab, base }: { appraiser: AppraiserInfo; tab: 
         return <DocumentsTab appraiser={appraiser} mobile={mobile} />;
       case 'settings':
         return <SettingsTab appraiser={appraiser} />;
+      case 'panel':
+        return <PanelTab appraiser={appraiser} />;
     }
   };
   return (
@@ -93,13 +109,13 @@ function ProfileTabs({ appraiser, tab, base }: { appraiser: AppraiserInfo; tab: 
       </Group>
       <Tabs value={tab} onChange={(v) => v && void navigate(`${base}/${v}`)} keepMounted={false}>
         <Tabs.List aria-label="Profile sections">
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Tab key={t.slug} value={t.slug} data-slug={t.slug}>
               {t.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <Tabs.Panel key={t.slug} value={t.slug} pt="md">
             {panel(t.slug)}
           </Tabs.Panel>
@@ -136,7 +152,7 @@ export function ProfilePage() {
       ) : query.data === null ? (
         <NotFound own={ref === 'me'} />
       ) : (
-        <ProfileTabs appraiser={query.data} tab={tabFor(tabName)} base={profileBasePath(pathname, tabName)} />
+        <ProfileTabs appraiser={query.data} tabName={tabName} base={profileBasePath(pathname, tabName)} />
       )}
     </Stack>
   );

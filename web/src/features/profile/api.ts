@@ -20,6 +20,8 @@ export type OutOfOffice = Schemas['UpdateOoo'];
 export type Scorecard = Schemas['Scorecard'];
 export type NotificationPreferences = Schemas['NotificationPreferences'];
 export type Delivery = Schemas['Delivery'];
+export type PanelHistory = Schemas['PanelHistory'];
+export type PanelEvent = Schemas['PanelEvent'];
 type Message = Schemas['MessageResponse'];
 
 /** What a profile is asked for by: the signed-in user's own (me) or a security user id. */
@@ -40,6 +42,7 @@ export const profileKeys = {
   enoFile: (id: number) => [...profileKeys.appraiser(id), 'eno-file'] as const,
   documents: (id: number) => [...profileKeys.appraiser(id), 'documents'] as const,
   scorecard: (id: number) => [...profileKeys.appraiser(id), 'scorecard'] as const,
+  panelHistory: (id: number) => [...profileKeys.appraiser(id), 'panel-history'] as const,
   notifications: () => [...profileKeys.all, 'notification-preferences'] as const,
 };
 
@@ -93,6 +96,13 @@ export function scorecardQuery(id: number) {
   });
 }
 
+export function panelHistoryQuery(id: number) {
+  return queryOptions({
+    queryKey: profileKeys.panelHistory(id),
+    queryFn: () => call(api.GET('/api/appraiser/{id}/panel-history', byId(id)), { notify: false }),
+  });
+}
+
 export function documentsQuery(id: number) {
   return queryOptions({
     queryKey: profileKeys.documents(id),
@@ -118,6 +128,11 @@ export function updateTrainee(appraiserId: number, hasTrainee: boolean): Promise
 
 export function updateOutOfOffice(body: OutOfOffice): Promise<AppraiserInfo> {
   return call(api.POST('/api/appraiser/update-ooo', { body }), quiet);
+}
+
+/** The appraiser's answer to their panel history (their own only); answers the server's confirmation. */
+export function answerPanelHistory(id: number, text: string): Promise<Message> {
+  return call(api.POST('/api/appraiser/{id}/panel-history/answer', { ...byId(id), body: { text } }), quiet);
 }
 
 export interface EnoForm {

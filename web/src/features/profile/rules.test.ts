@@ -6,6 +6,7 @@ import {
   formatOfficeAddress,
   formatScore,
   isEnoFileName,
+  mayReadPanelHistory,
   MSG_AMOUNT_INVALID,
   MSG_AMOUNT_NEGATIVE,
   MSG_ENO_FILE_REQUIRED,
@@ -19,8 +20,10 @@ import {
   parseProfileRef,
   profileBasePath,
   tabFor,
+  visibleTabs,
   type EnoDraft,
 } from './rules';
+import { UserType } from '../../lib/roles';
 
 describe('profile routes', () => {
   it.each([
@@ -30,10 +33,28 @@ describe('profile routes', () => {
     ['CERTIFICATIONS', 'certifications'],
     ['documents', 'documents'],
     ['settings', 'settings'],
+    ['panel', 'panel'],
     ['no-such-tab', 'personal-info'],
     ['', 'personal-info'],
   ])('slug %j selects %s', (slug, tab) => {
     expect(tabFor(slug)).toBe(tab);
+  });
+
+  it('leaves the Panel tab out for a viewer who may not read the panel history', () => {
+    expect(visibleTabs(false).map((t) => t.slug)).not.toContain('panel');
+    expect(tabFor('panel', visibleTabs(false))).toBe('personal-info');
+    expect(tabFor('panel', visibleTabs(true))).toBe('panel');
+  });
+
+  it.each([
+    [{ securityUserId: 10, userType: UserType.APPRAISER }, true],
+    [{ securityUserId: 11, userType: UserType.APPRAISER }, false],
+    [{ securityUserId: 12, userType: UserType.APPRAISER_ADMIN }, false],
+    [{ securityUserId: 20, userType: UserType.STAFF }, true],
+    [{ securityUserId: 1, userType: UserType.SECRET }, true],
+    [null, false],
+  ])('the panel history of appraiser 10 is readable by %j: %s', (viewer, may) => {
+    expect(mayReadPanelHistory(viewer, 10)).toBe(may);
   });
 
   it.each([

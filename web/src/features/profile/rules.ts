@@ -47,14 +47,27 @@ export const TABS = [
   { slug: 'certifications', label: 'Certifications' },
   { slug: 'documents', label: 'Documents' },
   { slug: 'settings', label: 'Settings' },
+  { slug: 'panel', label: 'Panel' },
 ] as const;
 
 export type TabSlug = (typeof TABS)[number]['slug'];
+type Tab = (typeof TABS)[number];
 
-/** The tab a route's slug names (case-insensitively); an unknown or missing slug selects the first. */
-export function tabFor(slug: string | undefined): TabSlug {
+/** The tab a route's slug names (case-insensitively) among `tabs`; an unknown or missing slug selects the first. */
+export function tabFor(slug: string | undefined, tabs: readonly Tab[] = TABS): TabSlug {
   const wanted = (slug ?? '').trim().toLowerCase();
-  return TABS.find((t) => t.slug === wanted)?.slug ?? TABS[0].slug;
+  return tabs.find((t) => t.slug === wanted)?.slug ?? TABS[0].slug;
+}
+
+/** The panel history is read by staff, the secret administrator and the appraiser themself; anyone else is refused it. */
+export function mayReadPanelHistory(viewer: { securityUserId: number; userType: number } | null | undefined, appraiserUserId: number): boolean {
+  if (!viewer) return false;
+  return viewer.securityUserId === appraiserUserId || viewer.userType === UserType.STAFF || viewer.userType === UserType.SECRET;
+}
+
+/** The profile's tabs for a viewer: the Panel tab only for those who may read the panel history. */
+export function visibleTabs(panel: boolean): readonly Tab[] {
+  return panel ? TABS : TABS.filter((t) => t.slug !== 'panel');
 }
 
 /**

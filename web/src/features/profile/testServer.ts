@@ -5,7 +5,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { appConfig, csrf, loggedIn } from '../../test/server';
 import { appraiserInfo } from '../../test/appraiser';
-import type { AppraiserInfo, CoverageArea, EnoFileRef, FileRecord, Licence, Scorecard } from './api';
+import type { AppraiserInfo, CoverageArea, EnoFileRef, FileRecord, Licence, PanelHistory, Scorecard } from './api';
 
 export const APPRAISER_ID = 10;
 export const appraiserUser = { securityUserId: APPRAISER_ID, userType: 1, firstName: 'Avery', lastName: 'Appraiser' };
@@ -20,6 +20,7 @@ export interface ProfileState {
   enoFile: EnoFileRef | null;
   documents: FileRecord[];
   scorecard: Scorecard;
+  panel: PanelHistory;
 }
 
 /** A refusal: status and message, for a call told to fail. */
@@ -31,6 +32,7 @@ export interface Calls {
   trainee: unknown[];
   ooo: unknown[];
   password: unknown[];
+  answer: unknown[];
   /** Multipart bodies as [name, value or file name] pairs. */
   eno: [string, string][][];
   upload: [string, string][][];
@@ -41,7 +43,7 @@ export interface ProfileServerOptions {
   user?: Record<string, unknown>;
   state?: Partial<ProfileState>;
   /** Calls that answer with a refusal instead. */
-  refuse?: Partial<Record<'load' | 'add' | 'remove' | 'trainee' | 'eno' | 'ooo' | 'password' | 'upload', Refusal>>;
+  refuse?: Partial<Record<'load' | 'add' | 'remove' | 'trainee' | 'eno' | 'ooo' | 'password' | 'upload' | 'answer', Refusal>>;
   /** The password change's answer on success (default { message: 'Password changed successfully' }). */
   passwordAnswer?: unknown;
 }
@@ -69,9 +71,10 @@ export function profileServer(options: ProfileServerOptions = {}) {
       { id: 51, fileType: 'License', fileName: 'license.pdf', fileSize: 300, uploadedBy: 'Dana Staff', uploadDate: '2026-01-02T15:00:00Z' },
     ],
     scorecard: { orders: 4, onTimeRate: 0.75, averageTurnTimeBusinessDays: 4.5, revisionsPerOrder: 0.25 },
+    panel: { suspended: false, events: [] },
     ...options.state,
   };
-  const calls: Calls = { add: [], remove: [], trainee: [], ooo: [], password: [], eno: [], upload: [], downloads: [] };
+  const calls: Calls = { add: [], remove: [], trainee: [], ooo: [], password: [], answer: [], eno: [], upload: [], downloads: [] };
   const refuse = options.refuse ?? {};
   let nextId = 100;
   const mine = (id: string | readonly string[] | undefined) => Number(id) === state.appraiser.securityUser.id;
@@ -139,6 +142,15 @@ export function profileServer(options: ProfileServerOptions = {}) {
       });
     }),
     http.get('*/api/appraiser/:id/scorecard', ({ params }) => (mine(params.id) ? HttpResponse.json(state.scorecard) : notFound())),
+    http.get('*/api/appraiser/:id/panel-history', ({ params }) => (mine(params.id) ? HttpResponse.json(state.panel) : notFound())),
+    http.post('*/api/appraiser/:id/panel-history/answer', async ({ request }) => {
+      const body = (await request.json()) as { text: string };
+      calls.answer.push(body);
+      if (refuse.answer) return refusal(refuse.answer);
+      const event = { id: nextId++, kind: 'answer', text: body.text, by: 'Avery Appraiser', at: '2026-03-03T15:00:00Z' };
+      state.panel = { ...state.panel, events: [...state.panel.events, event] };
+      return HttpResponse.json({ message: 'Your answer was sent.' });
+    }),
     http.get('*/api/appraiser/:id/license-info', ({ params }) => (mine(params.id) ? HttpResponse.json(state.licences) : notFound())),
     http.get('*/api/file/my-e-and-o/:id', ({ params }) => (mine(params.id) ? HttpResponse.json(state.enoFile) : notFound())),
     http.get('*/api/file/appraiser-documents/:id', ({ params }) => (mine(params.id) ? HttpResponse.json(state.documents) : notFound())),
