@@ -65,6 +65,7 @@ const staffSecureLinks = page(() => import('../features/staff/secure-links/Staff
 const staffProducts = page(() => import('../features/staff/products/ProductsPage'), 'ProductsPage');
 const productChecklist = page(() => import('../features/staff/products/ChecklistPage'), 'ChecklistPage');
 const productTurnTime = page(() => import('../features/staff/products/TurnTimePage'), 'TurnTimePage');
+const staffAssignment = page(() => import('../features/staff/assignment/AssignmentPage'), 'AssignmentPage');
 const staffPayments = page(() => import('../features/staff/payments/StaffPaymentsPage'), 'StaffPaymentsPage');
 const receivables = page(() => import('../features/billing/ReceivablesPage'), 'ReceivablesPage');
 const clientOrders = page(() => import('../features/client/ClientOrdersPage'), 'ClientOrdersPage');
@@ -194,6 +195,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'appraisers/:securityUserId/profile/:tabName?', lazy: profile },
             { path: 'firms', lazy: staffFirms },
             { path: 'new-order', lazy: newOrder },
+            { path: 'assignment', lazy: staffAssignment },
             { path: 'orders/:id/edit', lazy: editOrder },
             { path: 'clients', lazy: clients },
             { path: 'clients/:id', lazy: clientAccess },

@@ -55,7 +55,20 @@ describe('menuFor', () => {
   it('gives each role its side menu', () => {
     expect(labels(1)).toEqual(['Dashboard', 'Payments', 'Secure Links', 'Quotes', 'Support']);
     expect(labels(6)).toEqual(['Dashboard', 'Payments', 'Secure Links', 'Quotes', 'Support', 'Appraisers']);
-    expect(labels(2)).toEqual(['Dashboard', 'New Order', 'Clients', 'Payments', 'Receivables', 'Quotes', 'Secure Links', 'Coverage Review', 'Appraisers', 'Firms', 'Products']);
+    expect(labels(2)).toEqual([
+      'Dashboard',
+      'New Order',
+      'Assignment',
+      'Clients',
+      'Payments',
+      'Receivables',
+      'Quotes',
+      'Secure Links',
+      'Coverage Review',
+      'Appraisers',
+      'Firms',
+      'Products',
+    ]);
     expect(labels(5)).toEqual(['Dashboard', 'Backdoor', 'Forms']);
     expect(labels(0)).toEqual(['Orders', 'New Order', 'API & Webhooks']);
     expect(labels(4)).toEqual([]);

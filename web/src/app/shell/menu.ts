@@ -16,6 +16,7 @@ const APPRAISER_MENU: MenuItem[] = [
 const STAFF_MENU: MenuItem[] = [
   { label: 'Dashboard', to: '/staff/dashboard' },
   { label: 'New Order', to: '/staff/new-order' },
+  { label: 'Assignment', to: '/staff/assignment' },
   { label: 'Clients', to: '/staff/clients' },
   { label: 'Payments', to: '/staff/payments' },
   { label: 'Receivables', to: '/staff/receivables' },
