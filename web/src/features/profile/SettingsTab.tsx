@@ -5,8 +5,9 @@ import { InfoCard } from '../../components/DataDisplay';
 import { formatDay } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/session';
-import { profileKeys, updateTrainee, type AppraiserInfo } from './api';
+import { showUpdatedAppraiser, updateTrainee, type AppraiserInfo } from './api';
 import { CalendarFeedCard } from './CalendarFeedCard';
+import { CapacityForm } from './CapacityForm';
 import { NotificationsCard } from './NotificationsCard';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { notifyFailure } from './feedback';
@@ -35,8 +36,7 @@ function TraineeToggle({ appraiser }: { appraiser: AppraiserInfo }) {
     mutationFn: (hasTrainee: boolean) => updateTrainee(appraiser.securityUser.id, hasTrainee),
     onSuccess: (updated) => {
       notify('success', MSG_TRAINEE_SAVED);
-      queryClient.setQueriesData<AppraiserInfo | null>({ queryKey: profileKeys.profiles() }, (old) => (old && old.securityUser.id === updated.securityUser.id ? updated : old));
-      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
+      showUpdatedAppraiser(queryClient, updated);
     },
     onError: (e) => notifyFailure(e, MSG_SAVE_FAILED),
   });
@@ -69,7 +69,7 @@ function OutOfOffice({ appraiser }: { appraiser: AppraiserInfo }) {
   );
 }
 
-/** Settings (profile tab 5): trainees, Change Password, Out of Office, and on one's own profile notifications and the calendar feed. */
+/** Settings (profile tab 5): trainees, Change Password, Out of Office, capacity, and on one's own profile notifications and the calendar feed. */
 export function SettingsTab({ appraiser }: { appraiser: AppraiserInfo }) {
   // change-my-password changes the signed-in user's own password: offered on their own profile only.
   const own = useCurrentUser().data?.securityUserId === appraiser.securityUser.id;
@@ -87,6 +87,9 @@ export function SettingsTab({ appraiser }: { appraiser: AppraiserInfo }) {
       ) : null}
       <InfoCard title="Out of Office">
         <OutOfOffice appraiser={appraiser} />
+      </InfoCard>
+      <InfoCard title="Capacity">
+        <CapacityForm appraiser={appraiser} />
       </InfoCard>
       {own ? <NotificationsCard /> : null}
       {own ? <CalendarFeedCard /> : null}

@@ -1,5 +1,5 @@
 /** The profile calls (issue 6; docs/domain.md#appraiser-profile), typed by the generated API schema. */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, call, type Schemas } from '../../lib/api';
 import { appraiserKeys } from '../../lib/appraiserMe';
 import { downloadFromStream, viewFromStream } from '../../lib/fileTransfer';
@@ -124,6 +124,17 @@ export function deleteCoverageArea(body: CoverageAreaRemoval): Promise<Message> 
 
 export function updateTrainee(appraiserId: number, hasTrainee: boolean): Promise<AppraiserInfo> {
   return call(api.POST('/api/appraiser/update-trainee-info', { body: { appraiserId, hasTrainee } }), quiet);
+}
+
+/** Sets how many open orders the appraiser takes at most (null: no limit). */
+export function updateCapacity(appraiserId: number, capacity: number | null): Promise<AppraiserInfo> {
+  return call(api.POST('/api/appraiser/update-capacity', { body: { appraiserId, capacity } }), quiet);
+}
+
+/** After a change the server answered with the appraiser info: the profile shows it at once, then everything about the appraiser reloads. */
+export function showUpdatedAppraiser(queryClient: QueryClient, updated: AppraiserInfo): void {
+  queryClient.setQueriesData<AppraiserInfo | null>({ queryKey: profileKeys.profiles() }, (old) => (old && old.securityUser.id === updated.securityUser.id ? updated : old));
+  void queryClient.invalidateQueries({ queryKey: profileKeys.all });
 }
 
 export function updateOutOfOffice(body: OutOfOffice): Promise<AppraiserInfo> {

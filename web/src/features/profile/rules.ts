@@ -183,6 +183,18 @@ export function amountText(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) && value !== 0 ? String(value) : '';
 }
 
+/** The most open orders a capacity may be set to (the server's limit). */
+export const MAX_CAPACITY = 200;
+export const MSG_CAPACITY_RANGE = `Capacity must be from 1 to ${MAX_CAPACITY} open orders.`;
+
+/** Capacity as typed: blank is no limit (null), otherwise a whole number from 1 to MAX_CAPACITY. */
+export function checkCapacity(text: string): { error: string | null; capacity: number | null } {
+  const typed = text.trim();
+  if (!typed) return { error: null, capacity: null };
+  const capacity = /^\d+$/.test(typed) ? Number(typed) : NaN;
+  return capacity >= 1 && capacity <= MAX_CAPACITY ? { error: null, capacity } : { error: MSG_CAPACITY_RANGE, capacity: null };
+}
+
 /** Out of office: start and end both required; the end cannot be before the start. */
 export function checkOutOfOffice(startDate: string, endDate: string): string | null {
   if (!startDate || !endDate) return MSG_OOO_DATES_REQUIRED;

@@ -33,6 +33,7 @@ export interface Calls {
   ooo: unknown[];
   password: unknown[];
   answer: unknown[];
+  capacity: unknown[];
   /** Multipart bodies as [name, value or file name] pairs. */
   eno: [string, string][][];
   upload: [string, string][][];
@@ -43,7 +44,7 @@ export interface ProfileServerOptions {
   user?: Record<string, unknown>;
   state?: Partial<ProfileState>;
   /** Calls that answer with a refusal instead. */
-  refuse?: Partial<Record<'load' | 'add' | 'remove' | 'trainee' | 'eno' | 'ooo' | 'password' | 'upload' | 'answer', Refusal>>;
+  refuse?: Partial<Record<'load' | 'add' | 'remove' | 'trainee' | 'eno' | 'ooo' | 'password' | 'upload' | 'answer' | 'capacity', Refusal>>;
   /** The password change's answer on success (default { message: 'Password changed successfully' }). */
   passwordAnswer?: unknown;
 }
@@ -74,7 +75,7 @@ export function profileServer(options: ProfileServerOptions = {}) {
     panel: { suspended: false, events: [] },
     ...options.state,
   };
-  const calls: Calls = { add: [], remove: [], trainee: [], ooo: [], password: [], answer: [], eno: [], upload: [], downloads: [] };
+  const calls: Calls = { add: [], remove: [], trainee: [], ooo: [], password: [], answer: [], capacity: [], eno: [], upload: [], downloads: [] };
   const refuse = options.refuse ?? {};
   let nextId = 100;
   const mine = (id: string | readonly string[] | undefined) => Number(id) === state.appraiser.securityUser.id;
@@ -117,6 +118,13 @@ export function profileServer(options: ProfileServerOptions = {}) {
       calls.ooo.push(body);
       if (refuse.ooo) return refusal(refuse.ooo);
       state.appraiser = { ...state.appraiser, oooStartDate: body.startDate, oooEndDate: body.endDate };
+      return HttpResponse.json(state.appraiser);
+    }),
+    http.post('*/api/appraiser/update-capacity', async ({ request }) => {
+      const body = (await request.json()) as { capacity: number | null };
+      calls.capacity.push(body);
+      if (refuse.capacity) return HttpResponse.json({ message: refuse.capacity.message, fields: { capacity: refuse.capacity.message } }, { status: refuse.capacity.status });
+      state.appraiser = { ...state.appraiser, capacity: body.capacity };
       return HttpResponse.json(state.appraiser);
     }),
     http.post('*/api/appraiser/update-e-and-o', async ({ request }) => {
