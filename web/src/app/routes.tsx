@@ -58,6 +58,7 @@ const newOrder = page(() => import('../features/staff/order-form/NewOrderPage'),
 const editOrder = page(() => import('../features/staff/order-form/EditOrderPage'), 'EditOrderPage');
 const clientAccess = page(() => import('../features/staff/clients/ClientAccessPage'), 'ClientAccessPage');
 const clientPrices = page(() => import('../features/staff/clients/ClientPricesPage'), 'ClientPricesPage');
+const clientAssignment = page(() => import('../features/staff/clients/ClientAssignmentPage'), 'ClientAssignmentPage');
 const clients = page(() => import('../features/staff/clients/ClientsPage'), 'ClientsPage');
 const staffAppraisers = page(() => import('../features/staff/appraisers/AppraisersPage'), 'StaffAppraisersPage');
 const staffFirms = page(() => import('../features/staff/firms/FirmsPage'), 'FirmsPage');
@@ -200,6 +201,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'clients', lazy: clients },
             { path: 'clients/:id', lazy: clientAccess },
             { path: 'clients/:id/prices', lazy: clientPrices },
+            { path: 'clients/:id/assignment', lazy: clientAssignment },
             { path: 'payments', lazy: staffPayments },
             { path: 'receivables', lazy: receivables },
             { path: 'products', lazy: staffProducts },

@@ -27,7 +27,7 @@ export function ClientsPage() {
   /** The client being edited; null while adding one; undefined with no dialog open. */
   const [editing, setEditing] = useState<ClientItem | null | undefined>(undefined);
   const actions = (c: ClientItem) => (
-    <Group gap="xs" wrap={mobile ? 'nowrap' : 'wrap'} maw={mobile ? undefined : 120}>
+    <Group gap="xs" wrap="wrap" maw={mobile ? undefined : 120}>
       <Button size="compact-sm" variant="default" onClick={() => setEditing(c)} aria-label={`Edit ${c.companyName}`}>
         Edit
       </Button>
@@ -36,6 +36,9 @@ export function ClientsPage() {
       </Button>
       <Button size="compact-sm" variant="light" component={Link} to={`/staff/clients/${c.id}/prices`} aria-label={`Prices for ${c.companyName}`}>
         Prices
+      </Button>
+      <Button size="compact-sm" variant="light" component={Link} to={`/staff/clients/${c.id}/assignment`} aria-label={`Assignment policy of ${c.companyName}`}>
+        Assignment
       </Button>
     </Group>
   );

@@ -49,3 +49,17 @@ export const clientPricesQuery = (clientId: number) =>
   queryOptions({ queryKey: clientPricesKey(clientId), queryFn: () => call(api.GET('/api/staff/clients/{id}/prices', onClient(clientId))) });
 /** PUT /api/staff/clients/{id}/prices: the client's own prices, whole; products left out take the default price. */
 export const saveClientPrices = (clientId: number, body: PriceEntry[]) => call(api.PUT('/api/staff/clients/{id}/prices', { ...onClient(clientId), body }), quiet);
+
+// ---- A client's assignment policy ----------------------------------------------------------------
+
+export type ClientPolicy = Schemas['ClientPolicy'];
+export type Policy = Schemas['Policy'];
+
+export const clientPolicyKey = (clientId: number) => ['staff', 'clients', clientId, 'assignment-policy'] as const;
+/** GET /api/staff/clients/{id}/assignment-policy: the client's own policy, or the company's (`inherited`). */
+export const clientPolicyQuery = (clientId: number) =>
+  queryOptions({ queryKey: clientPolicyKey(clientId), queryFn: () => call(api.GET('/api/staff/clients/{id}/assignment-policy', onClient(clientId)), quiet) });
+/** PUT /api/staff/clients/{id}/assignment-policy: the client's own policy from now on. */
+export const saveClientPolicy = (clientId: number, body: Policy) => call(api.PUT('/api/staff/clients/{id}/assignment-policy', { ...onClient(clientId), body }), quiet);
+/** DELETE /api/staff/clients/{id}/assignment-policy: the client follows the company's policy again. */
+export const clearClientPolicy = (clientId: number) => call(api.DELETE('/api/staff/clients/{id}/assignment-policy', onClient(clientId)), quiet);
