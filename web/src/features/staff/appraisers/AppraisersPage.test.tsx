@@ -40,8 +40,8 @@ const averyRecord = (): AppraiserInfo =>
     enoAggregateAmount: 0,
   });
 
-/** A fake server over `list`, recording what the page sends. */
-function withAppraisers(list: AppraiserItem[], records: Record<number, AppraiserInfo> = { 5: averyRecord() }, refuseNextChange?: string) {
+/** A fake server over `list`, recording what the page sends; the appraisers in `suspended` are suspended from the panel. */
+function withAppraisers(list: AppraiserItem[], records: Record<number, AppraiserInfo> = { 5: averyRecord() }, refuseNextChange?: string, suspended = new Set<number>()) {
   const sent: { method: string; path: string; body?: unknown }[] = [];
   const queries: string[] = [];
   const record = async (request: Request) => {
@@ -106,6 +106,20 @@ function withAppraisers(list: AppraiserItem[], records: Record<number, Appraiser
       await record(request);
       find(params.id).active = true;
       return HttpResponse.json({ message: `${find(params.id).name} was reactivated.` });
+    }),
+    http.get('*/api/appraiser/:id/panel-history', ({ params }) =>
+      HttpResponse.json({ suspended: suspended.has(Number(params.id)), events: [], suspensionReason: suspended.has(Number(params.id)) ? 'Late reports.' : null }),
+    ),
+    http.post('*/api/staff/appraisers/:id/suspend', async ({ request, params }) => {
+      const body = (await record(request)) as { reason: string };
+      if (!body.reason) return HttpResponse.json({ message: 'Please enter a reason.' }, { status: 422 });
+      suspended.add(Number(params.id));
+      return HttpResponse.json({ message: `${find(params.id).name} was suspended.` });
+    }),
+    http.post('*/api/staff/appraisers/:id/reinstate', async ({ request, params }) => {
+      await record(request);
+      suspended.delete(Number(params.id));
+      return HttpResponse.json({ message: `${find(params.id).name} was reinstated.` });
     }),
   );
   render(
@@ -258,6 +272,50 @@ describe('Staff Appraisers page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Record of Avery Appraiser' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Appraiser Not Found');
     expect(within(dialog).queryByLabelText(/^Office City/)).not.toBeInTheDocument();
+  });
+
+  it('Suspend asks for a reason, then suspends and shows the badge; Reinstate sends the note', async () => {
+    const { sent } = withAppraisers([structuredClone(avery)]);
+    const first = await row('Avery Appraiser');
+    expect(within(first).queryByText('Suspended')).not.toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Panel history of Avery Appraiser' })).toHaveAttribute('href', '/staff/appraisers/5/profile/panel');
+    fireEvent.click(await within(first).findByRole('button', { name: 'Suspend Avery Appraiser' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Avery Appraiser' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await within(dialog).findByText('Please enter a reason.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    fillIn(dialog)(/^Reason/, ' Three late reports. ');
+    await submitAndWaitClosed(dialog, 'Suspend', 'Suspend Avery Appraiser');
+    expect(await screen.findByText('Avery Appraiser was suspended.')).toBeInTheDocument();
+    expect(await within(first).findByText('Suspended')).toBeInTheDocument();
+
+    fireEvent.click(await within(first).findByRole('button', { name: 'Reinstate Avery Appraiser' }));
+    const reinstate = await screen.findByRole('dialog', { name: 'Reinstate Avery Appraiser' });
+    await submitAndWaitClosed(reinstate, 'Reinstate', 'Reinstate Avery Appraiser');
+    expect(await screen.findByText('Avery Appraiser was reinstated.')).toBeInTheDocument();
+    await waitFor(() => expect(within(first).queryByText('Suspended')).not.toBeInTheDocument());
+    expect(sent).toEqual([
+      { method: 'POST', path: '/api/staff/appraisers/5/suspend', body: { reason: 'Three late reports.' } },
+      { method: 'POST', path: '/api/staff/appraisers/5/reinstate', body: { reason: null } },
+    ]);
+  });
+
+  it("shows the server's refusal of a suspension in the dialog", async () => {
+    withAppraisers([structuredClone(avery)]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Suspend Avery Appraiser' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Avery Appraiser' });
+    fillIn(dialog)(/^Reason/, 'x');
+    server.use(http.post('*/api/staff/appraisers/:id/suspend', () => HttpResponse.json({ message: 'Please enter a reason.' }, { status: 422 })));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please enter a reason.');
+  });
+
+  it('shows the suspended badge of an appraiser already suspended', async () => {
+    withAppraisers([structuredClone(avery), structuredClone(blake)], undefined, undefined, new Set([6]));
+    expect(await within(await row('Blake Morgan')).findByText('Suspended')).toBeInTheDocument();
+    expect(within(await row('Blake Morgan')).getByRole('button', { name: 'Reinstate Blake Morgan' })).toBeInTheDocument();
+    expect(within(await row('Avery Appraiser')).queryByText('Suspended')).not.toBeInTheDocument();
   });
 
   it('shows a card per appraiser on a phone-sized screen', () =>

@@ -10,6 +10,7 @@ import { notify } from '../../../lib/notify';
 import { APPRAISERS_KEY, searchAppraisersQuery, setActive, type AppraiserItem } from './api';
 import { LicenseEditor } from './LicenseEditor';
 import { NewAppraiserDialog } from './NewAppraiserDialog';
+import { PanelButtons, PanelDialog, SuspendedBadge, type PanelChange } from './PanelStanding';
 import { RecordDialog } from './RecordDialog';
 import { ActiveToggle } from '../../../components/ActiveToggle';
 import { ListTable, type ListSpec } from '../../../components/ListTable';
@@ -52,9 +53,12 @@ const COLUMNS: Column<AppraiserItem>[] = [
   {
     header: 'Status',
     cell: (a) => (
-      <Text span size="sm" fw={600} c={a.active ? undefined : 'gray.8'}>
-        {a.active ? 'Active' : 'Inactive'}
-      </Text>
+      <>
+        <Text span size="sm" fw={600} c={a.active ? undefined : 'gray.8'}>
+          {a.active ? 'Active' : 'Inactive'}
+        </Text>
+        <SuspendedBadge appraiserId={a.id} />
+      </>
     ),
   },
 ];
@@ -70,7 +74,7 @@ const LIST: ListSpec<AppraiserItem> = { noun: 'appraisers', empty: MSG_NO_APPRAI
 /** Where staff open an appraiser's profile (documents and E&O file among its tabs). */
 export const staffProfilePath = (securityUserId: number) => `/staff/appraisers/${securityUserId}/profile`;
 
-/** Every firm's appraisers for staff: search, New Appraiser, profile, record, licences, deactivate and reactivate. */
+/** Every firm's appraisers for staff: search, New Appraiser, profile, record, licences, deactivate and reactivate, suspend from the panel and reinstate. */
 export function StaffAppraisersPage() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
@@ -83,6 +87,7 @@ export function StaffAppraisersPage() {
   const editing = rows.find((a) => a.id === licencesOf);
   const [deactivating, setDeactivating] = useState<AppraiserItem | null>(null);
   const [recordOf, setRecordOf] = useState<AppraiserItem | null>(null);
+  const [panelChange, setPanelChange] = useState<{ appraiser: AppraiserItem; change: PanelChange } | null>(null);
   const reactivate = useMutation({
     mutationFn: (a: AppraiserItem) => setActive(a.id, true),
     onSuccess: (done) => notify('success', done.message),
@@ -92,7 +97,7 @@ export function StaffAppraisersPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: APPRAISERS_KEY }),
   });
   const actions = (a: AppraiserItem) => (
-    // Two rows of two, so the table keeps its width.
+    // Rows of two, so the table keeps its width.
     <Stack gap={6}>
       <Group gap="xs" wrap="nowrap">
         <Button size="compact-sm" variant="default" component={Link} to={staffProfilePath(a.id)} aria-label={`Profile of ${a.name}`}>
@@ -107,6 +112,9 @@ export function StaffAppraisersPage() {
           Licences
         </Button>
         <ActiveToggle item={a} reactivate={reactivate} onDeactivate={() => setDeactivating(a)} />
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <PanelButtons appraiser={a} onChange={(change) => setPanelChange({ appraiser: a, change })} />
       </Group>
     </Stack>
   );
@@ -134,6 +142,7 @@ export function StaffAppraisersPage() {
       {editing ? <LicenseEditor appraiser={editing} onClose={() => setLicencesOf(null)} /> : null}
       {recordOf ? <RecordDialog appraiser={recordOf} onClose={() => setRecordOf(null)} /> : null}
       {deactivating ? <ConfirmDeactivate appraiser={deactivating} onClose={() => setDeactivating(null)} /> : null}
+      {panelChange ? <PanelDialog {...panelChange} onClose={() => setPanelChange(null)} /> : null}
     </Stack>
   );
 }
