@@ -7,7 +7,7 @@ import { notify } from '../lib/notify';
 import { FailureAlert } from './LoadStates';
 import { useFields } from './useFields';
 
-export type Policy = Schemas['Policy'];
+export type Policy = Schemas['AssignmentPolicy'];
 type Mode = Policy['mode'];
 
 export const MSG_POLICY_SAVED = 'Assignment policy saved.';

@@ -3217,6 +3217,34 @@ export interface components {
              */
             openOrders: number;
         };
+        /** @description The latest automatic decision on an order. */
+        AssignmentDecision: {
+            /** @description Every candidate, ranked: the eligible first, then the excluded with their reasons. */
+            candidates: components["schemas"]["RankedCandidate"][];
+            /** Format: date-time */
+            decidedAt: string;
+            /** @description offer_in_turn or broadcast. */
+            mode: string;
+            /** @description Every offer of the order so far, oldest first. */
+            offers: components["schemas"]["OfferItem"][];
+            /** @description offered, or none (the order went back to staff). */
+            outcome: string;
+        };
+        /** @enum {string} */
+        AssignmentMode: "manual" | "offer_in_turn" | "broadcast";
+        AssignmentPolicy: {
+            /**
+             * Format: int32
+             * @description Appraisers a broadcast reaches at once, 2 to 20.
+             */
+            broadcastSize: number;
+            mode: components["schemas"]["AssignmentMode"];
+            /**
+             * Format: int32
+             * @description Business hours an offer in turn (or a broadcast) stays open, 1 to 72.
+             */
+            offerHours: number;
+        };
         /** @description One try of sending an event to an endpoint. */
         Attempt: {
             /** Format: date-time */
@@ -3344,6 +3372,37 @@ export interface components {
              * @description The orders the three figures count (0: no record yet).
              */
             scoredOrders: number;
+        };
+        /** @description The facts a candidate's score is made of. */
+        CandidateFigures: {
+            /**
+             * Format: double
+             * @description Miles from the appraiser's office to the property (ZIP centres); null when unknown.
+             */
+            distanceMiles?: number | null;
+            /**
+             * Format: int64
+             * @description What they ask for the order's products (their fee schedule); null when they have no fee
+             *     for any of them.
+             */
+            feeCents?: number | null;
+            /**
+             * Format: int64
+             * @description Orders offered to them in the last 30 days.
+             */
+            offersLast30Days: number;
+            /**
+             * Format: double
+             * @description Share of reports in by the due date over 90 days, 0 to 1; null without a record.
+             */
+            onTimeRate?: number | null;
+            /** Format: int64 */
+            openOrders: number;
+            /**
+             * Format: double
+             * @description Revision requests per order over 90 days; null without a record.
+             */
+            revisionsPerOrder?: number | null;
         };
         /**
          * Format: double
@@ -3521,7 +3580,7 @@ export interface components {
             total: number;
         };
         /** @description A client's policy, and whether it is the company's (the client has none of its own). */
-        ClientPolicy: components["schemas"]["Policy"] & {
+        ClientPolicy: components["schemas"]["AssignmentPolicy"] & {
             inherited: boolean;
         };
         /** @description One product's price for a client. */
@@ -3706,19 +3765,6 @@ export interface components {
             /** Format: int64 */
             totalPages: number;
         };
-        /** @description The latest automatic decision on an order. */
-        Decision: {
-            /** @description Every candidate, ranked: the eligible first, then the excluded with their reasons. */
-            candidates: components["schemas"]["Ranked"][];
-            /** Format: date-time */
-            decidedAt: string;
-            /** @description offer_in_turn or broadcast. */
-            mode: string;
-            /** @description Every offer of the order so far, oldest first. */
-            offers: components["schemas"]["OfferItem"][];
-            /** @description offered, or none (the order went back to staff). */
-            outcome: string;
-        };
         DeleteCoverageArea: {
             /**
              * Format: int32
@@ -3837,37 +3883,6 @@ export interface components {
             event: components["schemas"]["Event"];
             /** @description What the event is, for people ("New assignment"); ignored when sent. */
             label?: string;
-        };
-        /** @description The facts a candidate's score is made of. */
-        Figures: {
-            /**
-             * Format: double
-             * @description Miles from the appraiser's office to the property (ZIP centres); null when unknown.
-             */
-            distanceMiles?: number | null;
-            /**
-             * Format: int64
-             * @description What they ask for the order's products (their fee schedule); null when they have no fee
-             *     for any of them.
-             */
-            feeCents?: number | null;
-            /**
-             * Format: int64
-             * @description Orders offered to them in the last 30 days.
-             */
-            offersLast30Days: number;
-            /**
-             * Format: double
-             * @description Share of reports in by the due date over 90 days, 0 to 1; null without a record.
-             */
-            onTimeRate?: number | null;
-            /** Format: int64 */
-            openOrders: number;
-            /**
-             * Format: double
-             * @description Revision requests per order over 90 days; null without a record.
-             */
-            revisionsPerOrder?: number | null;
         };
         /** @description A downloaded file as JSON: the bytes in base64, their content type and the file name. */
         FileDownload: {
@@ -4064,8 +4079,6 @@ export interface components {
             } | null;
             message: string;
         };
-        /** @enum {string} */
-        Mode: "manual" | "offer_in_turn" | "broadcast";
         /** @description A new key: `key` is shown this once and never again. */
         NewApiKey: {
             /** Format: int32 */
@@ -4172,7 +4185,7 @@ export interface components {
             eligible: number;
             /** Format: date-time */
             expiresAt?: string | null;
-            figures: components["schemas"]["Figures"];
+            figures: components["schemas"]["CandidateFigures"];
             /** Format: int32 */
             rank?: number | null;
             /** Format: double */
@@ -4216,6 +4229,11 @@ export interface components {
             id: number;
             /** Format: date-time */
             inspectionActualDate?: string | null;
+            /**
+             * Format: date-time
+             * @description For an appraiser: the order is offered to them (automatic assignment) until then.
+             */
+            offeredUntil?: string | null;
             orderStatus: string;
             propertyAddressLine1: string;
             propertyCity: string;
@@ -4546,19 +4564,6 @@ export interface components {
             token?: string | null;
             username?: string | null;
         };
-        Policy: {
-            /**
-             * Format: int32
-             * @description Appraisers a broadcast reaches at once, 2 to 20.
-             */
-            broadcastSize: number;
-            mode: components["schemas"]["Mode"];
-            /**
-             * Format: int32
-             * @description Business hours an offer in turn (or a broadcast) stays open, 1 to 72.
-             */
-            offerHours: number;
-        };
         /** @description One product's price. */
         PriceEntry: {
             /**
@@ -4710,12 +4715,12 @@ export interface components {
             reportType?: string | null;
         };
         /** @description One candidate of a decision. */
-        Ranked: {
+        RankedCandidate: {
             /** Format: int32 */
             appraiserId: number;
             /** @description Why they may not be offered the order (empty when they may). */
             excludedBecause: string[];
-            figures: components["schemas"]["Figures"];
+            figures: components["schemas"]["CandidateFigures"];
             name: string;
             /**
              * Format: int32
@@ -5116,6 +5121,22 @@ export interface components {
             finished: boolean;
             /** @description The order is on hold or waiting for the company now: the clock is paused. */
             paused: boolean;
+        };
+        /** @description A product's turn-time rule; `businessDays` null means no rule (staff choose every due date). */
+        TurnTimeRule: {
+            /** Format: int32 */
+            businessDays?: number | null;
+            /**
+             * Format: int32
+             * @description Business days of the rush variant (fewer than `businessDays`).
+             */
+            rushBusinessDays?: number | null;
+            /**
+             * Format: int64
+             * @description What the client pays on top for a rush order, in whole cents.
+             */
+            rushFeeCents?: number | null;
+            states?: components["schemas"]["StateTurnTime"][];
         };
         /** @description An order's UCDP / EAD record; the IDs and status are empty until staff record them. */
         Ucdp: {
@@ -14069,7 +14090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Policy"];
+                    "application/json": components["schemas"]["AssignmentPolicy"];
                 };
             };
             /** @description Not signed in, or the session has ended. */
@@ -14111,7 +14132,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Policy"];
+                "application/json": components["schemas"]["AssignmentPolicy"];
             };
         };
         responses: {
@@ -14120,7 +14141,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Policy"];
+                    "application/json": components["schemas"]["AssignmentPolicy"];
                 };
             };
             /** @description The body is not JSON, or not sent as application/json. */
@@ -14776,7 +14797,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Policy"];
+                "application/json": components["schemas"]["AssignmentPolicy"];
             };
         };
         responses: {
@@ -16548,7 +16569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Decision"];
+                    "application/json": components["schemas"]["AssignmentDecision"];
                 };
             };
             /** @description A path parameter is not of its type. */
@@ -19604,7 +19625,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TurnTime"];
+                    "application/json": components["schemas"]["TurnTimeRule"];
                 };
             };
             /** @description A path parameter is not of its type. */
@@ -19675,7 +19696,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TurnTime"];
+                "application/json": components["schemas"]["TurnTimeRule"];
             };
         };
         responses: {
@@ -19684,7 +19705,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TurnTime"];
+                    "application/json": components["schemas"]["TurnTimeRule"];
                 };
             };
             /** @description The body is not JSON, or not sent as application/json. */

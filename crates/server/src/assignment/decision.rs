@@ -12,7 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::offers::OPEN;
-use super::ranking::{Figures, Ranked};
+use super::ranking::{CandidateFigures, RankedCandidate};
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
 use crate::names::full_names;
@@ -38,14 +38,14 @@ pub struct OfferItem {
 /// The latest automatic decision on an order.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Decision {
+pub struct AssignmentDecision {
     pub decided_at: DateTime<Utc>,
     /// offer_in_turn or broadcast.
     pub mode: String,
     /// offered, or none (the order went back to staff).
     pub outcome: String,
     /// Every candidate, ranked: the eligible first, then the excluded with their reasons.
-    pub candidates: Vec<Ranked>,
+    pub candidates: Vec<RankedCandidate>,
     /// Every offer of the order so far, oldest first.
     pub offers: Vec<OfferItem>,
 }
@@ -61,7 +61,7 @@ async fn latest(
         .await?)
 }
 
-fn candidates_of(row: &assignment_decision::Model) -> AppResult<Vec<Ranked>> {
+fn candidates_of(row: &assignment_decision::Model) -> AppResult<Vec<RankedCandidate>> {
     serde_json::from_str(&row.candidates)
         .map_err(|e| AppError::Internal(format!("decision {}: {e}", row.id)))
 }
@@ -69,11 +69,11 @@ fn candidates_of(row: &assignment_decision::Model) -> AppResult<Vec<Ranked>> {
 /// The order's latest automatic decision; 404 when it was never decided automatically.
 #[utoipa::path(get, path = "/api/staff/orders/{id}/assignment-decision", tag = "staff",
     params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = Decision), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = AssignmentDecision), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn assignment_decision(
     State(state): State<AppState>,
     Path(id): Path<i64>,
-) -> AppResult<axum::Json<Decision>> {
+) -> AppResult<axum::Json<AssignmentDecision>> {
     let row = latest(&state.db, id)
         .await?
         .ok_or_else(|| AppError::NotFound("This order was not assigned automatically.".into()))?;
@@ -83,7 +83,7 @@ async fn assignment_decision(
         .all(&state.db)
         .await?;
     let names = full_names(&state.db, offers.iter().map(|o| o.appraiser_id).collect()).await?;
-    Ok(axum::Json(Decision {
+    Ok(axum::Json(AssignmentDecision {
         candidates: candidates_of(&row)?,
         decided_at: row.decided_at,
         mode: row.mode,
@@ -154,7 +154,7 @@ pub struct OfferView {
     /// How many appraisers were eligible.
     pub eligible: usize,
     pub score: f64,
-    pub figures: Figures,
+    pub figures: CandidateFigures,
 }
 
 /// The appraiser's open offer of the order with its reasons; None when they have none.

@@ -19,8 +19,8 @@ use sea_orm::{
     EntityTrait, NotSet, QueryFilter, QueryOrder, Set,
 };
 
-use super::policy::{self, Mode, Policy};
-use super::ranking::{self, Ranked};
+use super::policy::{self, AssignmentMode, AssignmentPolicy};
+use super::ranking::{self, RankedCandidate};
 use crate::business_days::is_business_day;
 use crate::config::Config;
 use crate::current_user::CurrentUser;
@@ -74,7 +74,7 @@ fn at(day: chrono::NaiveDate, hour: u32) -> NaiveDateTime {
 /// manual. An order the borrower must pay for first waits until paid.
 pub async fn start(txn: &DatabaseTransaction, config: &Config, o: &order::Model) -> AppResult<()> {
     let policy = policy::for_client(txn, o.client_id).await?;
-    if policy.mode == Mode::Manual
+    if policy.mode == AssignmentMode::Manual
         || o.assigned_appraiser_id.is_some()
         || crate::billing::borrower_payments::ensure_paid(txn, o).await.is_err()
     {
@@ -89,14 +89,14 @@ async fn offer_next(
     txn: &DatabaseTransaction,
     config: &Config,
     o: &order::Model,
-    policy: Policy,
+    policy: AssignmentPolicy,
     now: DateTime<Utc>,
 ) -> AppResult<()> {
     let zone = config.time_zone().map_err(AppError::Internal)?;
     let clock = Clock { today: now.with_timezone(&zone).date_naive(), zone };
     let candidates = ranking::candidates(txn, o, clock, now).await?;
-    let size = if policy.mode == Mode::Broadcast { policy.broadcast_size } else { 1 };
-    let chosen: Vec<Ranked> = candidates
+    let size = if policy.mode == AssignmentMode::Broadcast { policy.broadcast_size } else { 1 };
+    let chosen: Vec<RankedCandidate> = candidates
         .iter()
         .filter(|c| c.rank.is_some())
         .take(usize::try_from(size).unwrap_or(1))
@@ -153,7 +153,7 @@ async fn tell_offered(
     txn: &DatabaseTransaction,
     config: &Config,
     o: &order::Model,
-    c: &Ranked,
+    c: &RankedCandidate,
     eligible: usize,
     until: &str,
 ) -> AppResult<()> {
@@ -222,6 +222,23 @@ pub async fn open_offer(
         .filter(assignment_offer::Column::Status.eq(OPEN))
         .one(db)
         .await?)
+}
+
+/// Which of `order_ids` are offered to the appraiser, and until when.
+pub async fn open_until(
+    db: &impl ConnectionTrait,
+    appraiser_id: i32,
+    order_ids: Vec<i64>,
+) -> AppResult<std::collections::HashMap<i64, Option<DateTime<Utc>>>> {
+    Ok(assignment_offer::Entity::find()
+        .filter(assignment_offer::Column::AppraiserId.eq(appraiser_id))
+        .filter(assignment_offer::Column::Status.eq(OPEN))
+        .filter(assignment_offer::Column::OrderId.is_in(order_ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|o| (o.order_id, o.expires_at))
+        .collect())
 }
 
 /// Closes an open offer as `status`; false when it was no longer open (another copy or answer
@@ -448,7 +465,7 @@ async fn move_on(
         return Ok(());
     }
     let policy = policy::for_client(txn, o.client_id).await?;
-    if policy.mode == Mode::Manual {
+    if policy.mode == AssignmentMode::Manual {
         return back_to_staff(txn, config, o).await;
     }
     offer_next(txn, config, o, policy, now).await

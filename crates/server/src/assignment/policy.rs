@@ -35,33 +35,33 @@ pub fn staff_router() -> OpenApiRouter<AppState> {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-pub enum Mode {
+pub enum AssignmentMode {
     Manual,
     OfferInTurn,
     Broadcast,
 }
 
-impl Mode {
+impl AssignmentMode {
     pub fn name(self) -> &'static str {
         match self {
-            Mode::Manual => "manual",
-            Mode::OfferInTurn => "offer_in_turn",
-            Mode::Broadcast => "broadcast",
+            AssignmentMode::Manual => "manual",
+            AssignmentMode::OfferInTurn => "offer_in_turn",
+            AssignmentMode::Broadcast => "broadcast",
         }
     }
 
-    pub fn of(name: &str) -> Mode {
-        [Mode::OfferInTurn, Mode::Broadcast]
+    pub fn of(name: &str) -> AssignmentMode {
+        [AssignmentMode::OfferInTurn, AssignmentMode::Broadcast]
             .into_iter()
             .find(|m| m.name() == name)
-            .unwrap_or(Mode::Manual)
+            .unwrap_or(AssignmentMode::Manual)
     }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Policy {
-    pub mode: Mode,
+pub struct AssignmentPolicy {
+    pub mode: AssignmentMode,
     /// Business hours an offer in turn (or a broadcast) stays open, 1 to 72.
     #[schema(minimum = 1, maximum = 72)]
     pub offer_hours: i32,
@@ -75,11 +75,11 @@ pub struct Policy {
 #[serde(rename_all = "camelCase")]
 pub struct ClientPolicy {
     #[serde(flatten)]
-    pub policy: Policy,
+    pub policy: AssignmentPolicy,
     pub inherited: bool,
 }
 
-fn checked(p: Policy) -> AppResult<Policy> {
+fn checked(p: AssignmentPolicy) -> AppResult<AssignmentPolicy> {
     if !(1..=MAX_OFFER_HOURS).contains(&p.offer_hours) {
         return Err(named("offerHours", "Offer hours")
             .refuse(format!("Offer hours must be from 1 to {MAX_OFFER_HOURS}.")));
@@ -91,28 +91,31 @@ fn checked(p: Policy) -> AppResult<Policy> {
     Ok(p)
 }
 
-pub async fn company(db: &impl ConnectionTrait) -> AppResult<Policy> {
+pub async fn company(db: &impl ConnectionTrait) -> AppResult<AssignmentPolicy> {
     let row = assignment_setting::Entity::find_by_id(1)
         .one(db)
         .await?
         .ok_or_else(|| AppError::Internal("the assignment settings row is missing".into()))?;
-    Ok(Policy {
-        mode: Mode::of(&row.mode),
+    Ok(AssignmentPolicy {
+        mode: AssignmentMode::of(&row.mode),
         offer_hours: row.offer_hours,
         broadcast_size: row.broadcast_size,
     })
 }
 
-fn own(c: &client::Model) -> Option<Policy> {
-    Some(Policy {
-        mode: Mode::of(c.assignment_mode.as_deref()?),
+fn own(c: &client::Model) -> Option<AssignmentPolicy> {
+    Some(AssignmentPolicy {
+        mode: AssignmentMode::of(c.assignment_mode.as_deref()?),
         offer_hours: c.offer_hours?,
         broadcast_size: c.broadcast_size?,
     })
 }
 
 /// The policy an order of `client_id` follows.
-pub async fn for_client(db: &impl ConnectionTrait, client_id: Option<i32>) -> AppResult<Policy> {
+pub async fn for_client(
+    db: &impl ConnectionTrait,
+    client_id: Option<i32>,
+) -> AppResult<AssignmentPolicy> {
     let found = match client_id {
         Some(id) => client::Entity::find_by_id(id).one(db).await?,
         None => None,
@@ -124,20 +127,20 @@ pub async fn for_client(db: &impl ConnectionTrait, client_id: Option<i32>) -> Ap
 }
 
 #[utoipa::path(get, path = "/api/staff/assignment-policy", tag = "staff",
-    responses((status = 200, body = Policy), (status = 403, body = MessageResponse)))]
-async fn company_policy(State(state): State<AppState>) -> AppResult<axum::Json<Policy>> {
+    responses((status = 200, body = AssignmentPolicy), (status = 403, body = MessageResponse)))]
+async fn company_policy(State(state): State<AppState>) -> AppResult<axum::Json<AssignmentPolicy>> {
     Ok(axum::Json(company(&state.db).await?))
 }
 
 /// Sets the company's policy (clients without their own follow it).
-#[utoipa::path(put, path = "/api/staff/assignment-policy", tag = "staff", request_body = Policy,
-    responses((status = 200, body = Policy), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(put, path = "/api/staff/assignment-policy", tag = "staff", request_body = AssignmentPolicy,
+    responses((status = 200, body = AssignmentPolicy), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn set_company_policy(
     State(state): State<AppState>,
     caller: CurrentUser,
     ClientIp(ip): ClientIp,
-    Json(body): Json<Policy>,
-) -> AppResult<axum::Json<Policy>> {
+    Json(body): Json<AssignmentPolicy>,
+) -> AppResult<axum::Json<AssignmentPolicy>> {
     let p = checked(body)?;
     let txn = portal_db::begin_write(&state.db).await?;
     assignment_setting::Entity::update_many()
@@ -152,7 +155,7 @@ async fn set_company_policy(
     Ok(axum::Json(p))
 }
 
-fn describe(p: &Policy) -> String {
+fn describe(p: &AssignmentPolicy) -> String {
     format!("{} ({} h, {} at once)", p.mode.name(), p.offer_hours, p.broadcast_size)
 }
 
@@ -186,7 +189,7 @@ async fn store_client_policy(
     caller: &CurrentUser,
     ip: &str,
     id: i32,
-    p: Option<Policy>,
+    p: Option<AssignmentPolicy>,
 ) -> AppResult<ClientPolicy> {
     let txn = portal_db::begin_write(&state.db).await?;
     client_row(&txn, id).await?;
@@ -205,7 +208,7 @@ async fn store_client_policy(
 }
 
 /// Gives the client a policy of its own.
-#[utoipa::path(put, path = "/api/staff/clients/{id}/assignment-policy", tag = "staff", request_body = Policy,
+#[utoipa::path(put, path = "/api/staff/clients/{id}/assignment-policy", tag = "staff", request_body = AssignmentPolicy,
     params(("id" = i32, Path, description = "Client id")),
     responses((status = 200, body = ClientPolicy), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 422, body = MessageResponse)))]
@@ -214,7 +217,7 @@ async fn set_client_policy(
     caller: CurrentUser,
     ClientIp(ip): ClientIp,
     Path(id): Path<i32>,
-    Json(body): Json<Policy>,
+    Json(body): Json<AssignmentPolicy>,
 ) -> AppResult<axum::Json<ClientPolicy>> {
     let p = checked(body)?;
     Ok(axum::Json(store_client_policy(&state, &caller, &ip, id, Some(p)).await?))

@@ -29,7 +29,7 @@ use crate::staff::candidates::{Candidate, Clock, ranked};
 /// The facts a candidate's score is made of.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Figures {
+pub struct CandidateFigures {
     /// Miles from the appraiser's office to the property (ZIP centres); null when unknown.
     pub distance_miles: Option<f64>,
     /// Share of reports in by the due date over 90 days, 0 to 1; null without a record.
@@ -47,20 +47,20 @@ pub struct Figures {
 /// One candidate of a decision.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Ranked {
+pub struct RankedCandidate {
     pub appraiser_id: i32,
     pub name: String,
     /// 1 for the best of those not excluded; null for an excluded one.
     pub rank: Option<u32>,
     /// Out of 100 (see the formula).
     pub score: f64,
-    pub figures: Figures,
+    pub figures: CandidateFigures,
     /// Why they may not be offered the order (empty when they may).
     pub excluded_because: Vec<String>,
 }
 
 /// The score out of 100, to a tenth.
-pub fn score(f: &Figures) -> f64 {
+pub fn score(f: &CandidateFigures) -> f64 {
     let share = |value: f64| value.clamp(0.0, 1.0);
     let on_time = f.on_time_rate.map_or(30.0, |r| 40.0 * share(r));
     let quality = f.revisions_per_order.map_or(15.0, |r| 20.0 * share(1.0 - r));
@@ -72,7 +72,7 @@ pub fn score(f: &Figures) -> f64 {
 
 /// Ranks `list` in place: those not excluded first, best score first (ties: fewer recent
 /// offers, then name), numbered from 1.
-pub fn rank(list: &mut [Ranked]) {
+pub fn rank(list: &mut [RankedCandidate]) {
     list.sort_by(|a, b| {
         (!a.excluded_because.is_empty())
             .cmp(&!b.excluded_because.is_empty())
@@ -104,7 +104,7 @@ pub async fn candidates(
     o: &order::Model,
     clock: Clock,
     now: DateTime<Utc>,
-) -> AppResult<Vec<Ranked>> {
+) -> AppResult<Vec<RankedCandidate>> {
     let detail = order_detail::Entity::find_by_id(o.id).one(db).await?;
     let products = detail.as_ref().map(order_detail::Model::products).unwrap_or_default();
     let pool = ranked(
@@ -135,12 +135,12 @@ pub async fn candidates(
         .or_else(|| zip_centre(&o.property_zip));
     let order_fee = detail.as_ref().and_then(|d| d.appraiser_fee_cents);
     let county = o.property_county.as_deref().unwrap_or("the property's county");
-    let mut list: Vec<Ranked> = pool
+    let mut list: Vec<RankedCandidate> = pool
         .into_iter()
         .map(|(c, _)| {
             let profile = profiles.get(&c.appraiser_id);
             let office = profile.and_then(|p| p.office_zip_code.as_deref()).and_then(zip_centre);
-            let figures = Figures {
+            let figures = CandidateFigures {
                 distance_miles: office
                     .zip(property)
                     .map(|(a, b)| (miles(a, b) * 10.0).round() / 10.0),
@@ -181,8 +181,12 @@ pub async fn candidates(
     Ok(list)
 }
 
-fn ranked_one(c: &Candidate, figures: Figures, excluded_because: Vec<String>) -> Ranked {
-    Ranked {
+fn ranked_one(
+    c: &Candidate,
+    figures: CandidateFigures,
+    excluded_because: Vec<String>,
+) -> RankedCandidate {
+    RankedCandidate {
         appraiser_id: c.appraiser_id,
         name: c.name.clone(),
         rank: None,
@@ -255,8 +259,8 @@ pub async fn is_fha(db: &impl ConnectionTrait, products: &[i32]) -> AppResult<bo
 mod tests {
     use super::*;
 
-    fn candidate(name: &str, figures: Figures, excluded: &[&str]) -> Ranked {
-        Ranked {
+    fn candidate(name: &str, figures: CandidateFigures, excluded: &[&str]) -> RankedCandidate {
+        RankedCandidate {
             appraiser_id: 0,
             name: name.into(),
             rank: None,
@@ -266,8 +270,14 @@ mod tests {
         }
     }
 
-    fn record(on_time: f64, revisions: f64, miles: f64, open: i64, offers: i64) -> Figures {
-        Figures {
+    fn record(
+        on_time: f64,
+        revisions: f64,
+        miles: f64,
+        open: i64,
+        offers: i64,
+    ) -> CandidateFigures {
+        CandidateFigures {
             distance_miles: Some(miles),
             on_time_rate: Some(on_time),
             revisions_per_order: Some(revisions),
@@ -282,7 +292,11 @@ mod tests {
         assert_eq!(score(&record(1.0, 0.0, 0.0, 0, 0)), 100.0);
         assert_eq!(score(&record(0.5, 0.25, 50.0, 5, 5)), 20.0 + 15.0 + 10.0 + 5.0 + 5.0);
         assert_eq!(score(&record(0.0, 2.0, 250.0, 12, 30)), 0.0, "each part is at least 0");
-        assert_eq!(score(&Figures::default()), 30.0 + 15.0 + 10.0 + 10.0 + 10.0, "a newcomer");
+        assert_eq!(
+            score(&CandidateFigures::default()),
+            30.0 + 15.0 + 10.0 + 10.0 + 10.0,
+            "a newcomer"
+        );
     }
 
     #[test]

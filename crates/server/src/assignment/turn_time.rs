@@ -44,7 +44,7 @@ pub struct StateTurnTime {
 /// A product's turn-time rule; `businessDays` null means no rule (staff choose every due date).
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TurnTime {
+pub struct TurnTimeRule {
     #[schema(minimum = 1, maximum = 60)]
     pub business_days: Option<i32>,
     /// Business days of the rush variant (fewer than `businessDays`).
@@ -69,7 +69,7 @@ fn check_days(field: Field, days: i32, rush: Option<i32>) -> AppResult<()> {
 }
 
 /// The rule as sent, checked; state codes upper-cased.
-pub fn checked(mut rule: TurnTime) -> AppResult<TurnTime> {
+pub fn checked(mut rule: TurnTimeRule) -> AppResult<TurnTimeRule> {
     let days = named("businessDays", "Business days");
     match rule.business_days {
         Some(n) => check_days(days, n, rule.rush_business_days)?,
@@ -104,7 +104,7 @@ async fn product(db: &impl ConnectionTrait, id: i32) -> AppResult<report_type::M
         .ok_or_else(|| AppError::NotFound("No such product.".into()))
 }
 
-async fn read(db: &impl ConnectionTrait, p: &report_type::Model) -> AppResult<TurnTime> {
+async fn read(db: &impl ConnectionTrait, p: &report_type::Model) -> AppResult<TurnTimeRule> {
     let states = turn_time_state::Entity::find()
         .filter(turn_time_state::Column::ReportTypeId.eq(p.id))
         .order_by_asc(turn_time_state::Column::StateCode)
@@ -117,7 +117,7 @@ async fn read(db: &impl ConnectionTrait, p: &report_type::Model) -> AppResult<Tu
             rush_business_days: s.rush_business_days,
         })
         .collect();
-    Ok(TurnTime {
+    Ok(TurnTimeRule {
         business_days: p.turn_business_days,
         rush_business_days: p.rush_business_days,
         rush_fee_cents: p.rush_fee_cents,
@@ -128,27 +128,27 @@ async fn read(db: &impl ConnectionTrait, p: &report_type::Model) -> AppResult<Tu
 /// The product's turn-time rule.
 #[utoipa::path(get, path = "/api/staff/products/{id}/turn-time", tag = "staff",
     params(("id" = i32, Path, description = "Product id")),
-    responses((status = 200, body = TurnTime), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = TurnTimeRule), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn get_turn_time(
     State(state): State<AppState>,
     _caller: CurrentUser,
     Path(id): Path<i32>,
-) -> AppResult<axum::Json<TurnTime>> {
+) -> AppResult<axum::Json<TurnTimeRule>> {
     let p = product(&state.db, id).await?;
     Ok(axum::Json(read(&state.db, &p).await?))
 }
 
 /// Sets the product's turn-time rule (the state list replaces the old one); answers it as saved.
-#[utoipa::path(put, path = "/api/staff/products/{id}/turn-time", tag = "staff", request_body = TurnTime,
+#[utoipa::path(put, path = "/api/staff/products/{id}/turn-time", tag = "staff", request_body = TurnTimeRule,
     params(("id" = i32, Path, description = "Product id")),
-    responses((status = 200, body = TurnTime), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
+    responses((status = 200, body = TurnTimeRule), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 422, body = MessageResponse)))]
 async fn put_turn_time(
     State(state): State<AppState>,
     _caller: CurrentUser,
     Path(id): Path<i32>,
-    Json(body): Json<TurnTime>,
-) -> AppResult<axum::Json<TurnTime>> {
+    Json(body): Json<TurnTimeRule>,
+) -> AppResult<axum::Json<TurnTimeRule>> {
     let rule = checked(body)?;
     let txn = portal_db::begin_write(&state.db).await?;
     product(&txn, id).await?;
@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn a_rule_is_checked() {
-        let rule = |days, rush, states: Vec<StateTurnTime>| TurnTime {
+        let rule = |days, rush, states: Vec<StateTurnTime>| TurnTimeRule {
             business_days: days,
             rush_business_days: rush,
             rush_fee_cents: Some(5000),

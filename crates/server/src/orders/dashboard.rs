@@ -71,6 +71,9 @@ pub struct OrderDashboardItem {
     pub property_zip: String,
     pub borrower_name: String,
     pub appraiser_name: Option<String>,
+    /// For an appraiser: the order is offered to them (automatic assignment) until then.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offered_until: Option<chrono::DateTime<Utc>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -753,6 +756,7 @@ pub async fn search(
                 property_zip: r.property_zip,
                 borrower_name: r.borrower_name,
                 appraiser_name: (!name.is_empty()).then_some(name),
+                offered_until: None,
             }
         })
         .collect();
@@ -774,5 +778,13 @@ async fn dashboard(
 ) -> AppResult<axum::Json<DashboardPage>> {
     let visible = visible_orders(&state.db, &caller).await?;
     let zone = state.config.time_zone().map_err(AppError::Internal)?;
-    Ok(axum::Json(search(&state.db, visible, &filter, zone).await?))
+    let mut page = search(&state.db, visible, &filter, zone).await?;
+    if caller.user_type.is_appraiser_kind() {
+        let ids: Vec<i64> = page.items.iter().map(|i| i.id).collect();
+        let offered = crate::assignment::offers::open_until(&state.db, caller.id(), ids).await?;
+        for item in &mut page.items {
+            item.offered_until = offered.get(&item.id).copied().flatten();
+        }
+    }
+    Ok(axum::Json(page))
 }

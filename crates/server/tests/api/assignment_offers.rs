@@ -112,6 +112,9 @@ both_dbs!(an_offer_in_turn_moves_on_when_its_time_runs_out, |app| {
     assert_eq!(status, StatusCode::OK, "{details}");
     assert_eq!(details["availableActions"], json!(["ACCEPT", "REJECT"]));
     assert_eq!(details["offer"]["rank"], 1);
+    let dashboard: Value = a.post("/api/dashboard", json!({})).await.json().await.unwrap();
+    let row = dashboard["items"].as_array().unwrap().iter().find(|i| i["id"] == id).cloned();
+    assert!(row.is_some_and(|r| r["offeredUntil"].is_string()), "on their dashboard: {dashboard}");
     assert_eq!(b.get(&format!("/api/order-details/{id}")).await.status(), StatusCode::FORBIDDEN);
 
     // Not yet expired one minute on; four business hours later (and more) it is.

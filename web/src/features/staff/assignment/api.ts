@@ -3,7 +3,7 @@ import { api, call, type Schemas } from '../../../lib/api';
 import { handedBackQuery } from '../../../lib/staffLists';
 
 /** The company's assignment policy and the orders automatic assignment handed back (/api/staff/assignment...). */
-export type Policy = Schemas['Policy'];
+export type Policy = Schemas['AssignmentPolicy'];
 export type HandedBack = Schemas['HandedBack'];
 
 export { handedBackQuery };

@@ -53,7 +53,7 @@ export const saveClientPrices = (clientId: number, body: PriceEntry[]) => call(a
 // ---- A client's assignment policy ----------------------------------------------------------------
 
 export type ClientPolicy = Schemas['ClientPolicy'];
-export type Policy = Schemas['Policy'];
+export type Policy = Schemas['AssignmentPolicy'];
 
 export const clientPolicyKey = (clientId: number) => ['staff', 'clients', clientId, 'assignment-policy'] as const;
 /** GET /api/staff/clients/{id}/assignment-policy: the client's own policy, or the company's (`inherited`). */

@@ -84,7 +84,7 @@ function TurnTimeForm({ productId, rule }: { productId: number; rule: TurnTimeRu
   const f = useFields(ruleFields(rule));
   const overrides = useRows(
     blankState,
-    rule.states.map((s) => ({ stateCode: s.stateCode, businessDays: String(s.businessDays), rushBusinessDays: dayText(s.rushBusinessDays) })),
+    (rule.states ?? []).map((s) => ({ stateCode: s.stateCode, businessDays: String(s.businessDays), rushBusinessDays: dayText(s.rushBusinessDays) })),
   );
   const save = useMutation({
     mutationFn: (body: TurnTimeRule) => saveTurnTime(productId, body),

@@ -41,17 +41,8 @@ export const setClientFee = (product: Product, clientFeeCents: number) =>
 
 export type StateTurnTime = Schemas['StateTurnTime'];
 
-/**
- * A product's turn-time rule; `businessDays` null means none (staff choose every due date). Typed
- * here because the API document gives this body the same schema name as an order's turn time, so
- * the generated `TurnTime` is the order's.
- */
-export interface TurnTimeRule {
-  businessDays: number | null;
-  rushBusinessDays: number | null;
-  rushFeeCents: number | null;
-  states: StateTurnTime[];
-}
+/** A product's turn-time rule; `businessDays` null means none (staff choose every due date). */
+export type TurnTimeRule = Schemas['TurnTimeRule'];
 
 export const turnTimeKey = (id: number) => [...productKeys.all, id, 'turn-time'] as const;
 
@@ -59,11 +50,11 @@ export const turnTimeKey = (id: number) => [...productKeys.all, id, 'turn-time']
 export const turnTimeQuery = (id: number) =>
   queryOptions({
     queryKey: turnTimeKey(id),
-    queryFn: () => call(api.GET('/api/staff/products/{id}/turn-time', onProduct(id)), { notify: false }) as Promise<unknown> as Promise<TurnTimeRule>,
+    queryFn: () => call(api.GET('/api/staff/products/{id}/turn-time', onProduct(id)), { notify: false }),
   });
 
 /** PUT /api/staff/products/{id}/turn-time: the whole rule (the state list replaces the old one); the rule as saved. */
 export const saveTurnTime = (id: number, rule: TurnTimeRule) =>
-  call(api.PUT('/api/staff/products/{id}/turn-time', { ...onProduct(id), body: rule as unknown as Schemas['TurnTime'] }), {
+  call(api.PUT('/api/staff/products/{id}/turn-time', { ...onProduct(id), body: rule }), {
     notify: false,
-  }) as Promise<unknown> as Promise<TurnTimeRule>;
+  });
