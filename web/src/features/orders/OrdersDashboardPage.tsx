@@ -26,8 +26,9 @@ import { FilterIcon } from '../../components/icons';
 import { UserType } from '../../lib/roles';
 import { useCurrentUser } from '../../lib/session';
 
-// Staff's compliance flag loads (code and list) once the first orders show.
+// Staff's flags load (code and lists) once the first orders show.
 const BorrowerCopiesDue = lazy(() => import('./BorrowerCopiesDue').then((m) => ({ default: m.BorrowerCopiesDue })));
+const HandedBackFlag = lazy(() => import('./HandedBackFlag').then((m) => ({ default: m.HandedBackFlag })));
 
 export const SKELETON_ROWS = 10;
 export const MSG_NO_ORDERS = 'No orders found';
@@ -110,6 +111,7 @@ export function OrdersDashboardPage() {
 
       {staff && (data || query.isError) ? (
         <Suspense fallback={null}>
+          <HandedBackFlag />
           <BorrowerCopiesDue />
         </Suspense>
       ) : null}
