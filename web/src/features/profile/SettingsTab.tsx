@@ -8,6 +8,7 @@ import { useCurrentUser } from '../../lib/session';
 import { showUpdatedAppraiser, updateTrainee, type AppraiserInfo } from './api';
 import { CalendarFeedCard } from './CalendarFeedCard';
 import { CapacityForm } from './CapacityForm';
+import { FeeScheduleCard } from './FeeScheduleCard';
 import { NotificationsCard } from './NotificationsCard';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { notifyFailure } from './feedback';
@@ -69,7 +70,7 @@ function OutOfOffice({ appraiser }: { appraiser: AppraiserInfo }) {
   );
 }
 
-/** Settings (profile tab 5): trainees, Change Password, Out of Office, capacity, and on one's own profile notifications and the calendar feed. */
+/** Settings (profile tab 5): trainees, Change Password, Out of Office, capacity, the fee schedule, and on one's own profile notifications and the calendar feed. */
 export function SettingsTab({ appraiser }: { appraiser: AppraiserInfo }) {
   // change-my-password changes the signed-in user's own password: offered on their own profile only.
   const own = useCurrentUser().data?.securityUserId === appraiser.securityUser.id;
@@ -91,6 +92,7 @@ export function SettingsTab({ appraiser }: { appraiser: AppraiserInfo }) {
       <InfoCard title="Capacity">
         <CapacityForm appraiser={appraiser} />
       </InfoCard>
+      <FeeScheduleCard securityUserId={appraiser.securityUser.id} />
       {own ? <NotificationsCard /> : null}
       {own ? <CalendarFeedCard /> : null}
     </Stack>

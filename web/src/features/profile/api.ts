@@ -22,6 +22,7 @@ export type NotificationPreferences = Schemas['NotificationPreferences'];
 export type Delivery = Schemas['Delivery'];
 export type PanelHistory = Schemas['PanelHistory'];
 export type PanelEvent = Schemas['PanelEvent'];
+export type FeeEntry = Schemas['PriceEntry'];
 type Message = Schemas['MessageResponse'];
 
 /** What a profile is asked for by: the signed-in user's own (me) or a security user id. */
@@ -43,6 +44,7 @@ export const profileKeys = {
   documents: (id: number) => [...profileKeys.appraiser(id), 'documents'] as const,
   scorecard: (id: number) => [...profileKeys.appraiser(id), 'scorecard'] as const,
   panelHistory: (id: number) => [...profileKeys.appraiser(id), 'panel-history'] as const,
+  feeSchedule: (id: number) => [...profileKeys.appraiser(id), 'fee-schedule'] as const,
   notifications: () => [...profileKeys.all, 'notification-preferences'] as const,
 };
 
@@ -103,6 +105,14 @@ export function panelHistoryQuery(id: number) {
   });
 }
 
+/** The appraiser's own fee for each product they have priced. */
+export function feeScheduleQuery(id: number) {
+  return queryOptions({
+    queryKey: profileKeys.feeSchedule(id),
+    queryFn: () => call(api.GET('/api/appraiser/{id}/fee-schedule', byId(id)), { notify: false }),
+  });
+}
+
 export function documentsQuery(id: number) {
   return queryOptions({
     queryKey: profileKeys.documents(id),
@@ -129,6 +139,11 @@ export function updateTrainee(appraiserId: number, hasTrainee: boolean): Promise
 /** Sets how many open orders the appraiser takes at most (null: no limit). */
 export function updateCapacity(appraiserId: number, capacity: number | null): Promise<AppraiserInfo> {
   return call(api.POST('/api/appraiser/update-capacity', { body: { appraiserId, capacity } }), quiet);
+}
+
+/** Replaces the appraiser's fee schedule with `entries`; answers it as saved. */
+export function saveFeeSchedule(id: number, entries: FeeEntry[]): Promise<FeeEntry[]> {
+  return call(api.PUT('/api/appraiser/{id}/fee-schedule', { ...byId(id), body: entries }), quiet);
 }
 
 /** After a change the server answered with the appraiser info: the profile shows it at once, then everything about the appraiser reloads. */

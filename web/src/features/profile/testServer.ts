@@ -5,7 +5,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { appConfig, csrf, loggedIn } from '../../test/server';
 import { appraiserInfo } from '../../test/appraiser';
-import type { AppraiserInfo, CoverageArea, EnoFileRef, FileRecord, Licence, PanelHistory, Scorecard } from './api';
+import type { AppraiserInfo, CoverageArea, EnoFileRef, FeeEntry, FileRecord, Licence, PanelHistory, Scorecard } from './api';
 
 export const APPRAISER_ID = 10;
 export const appraiserUser = { securityUserId: APPRAISER_ID, userType: 1, firstName: 'Avery', lastName: 'Appraiser' };
@@ -21,6 +21,7 @@ export interface ProfileState {
   documents: FileRecord[];
   scorecard: Scorecard;
   panel: PanelHistory;
+  fees: FeeEntry[];
 }
 
 /** A refusal: status and message, for a call told to fail. */
@@ -34,6 +35,7 @@ export interface Calls {
   password: unknown[];
   answer: unknown[];
   capacity: unknown[];
+  fees: unknown[];
   /** Multipart bodies as [name, value or file name] pairs. */
   eno: [string, string][][];
   upload: [string, string][][];
@@ -45,6 +47,8 @@ export interface ProfileServerOptions {
   state?: Partial<ProfileState>;
   /** Calls that answer with a refusal instead. */
   refuse?: Partial<Record<'load' | 'add' | 'remove' | 'trainee' | 'eno' | 'ooo' | 'password' | 'upload' | 'answer' | 'capacity', Refusal>>;
+  /** The 422 field map the fee schedule's save answers with instead. */
+  refuseFees?: Record<string, string>;
   /** The password change's answer on success (default { message: 'Password changed successfully' }). */
   passwordAnswer?: unknown;
 }
@@ -73,9 +77,10 @@ export function profileServer(options: ProfileServerOptions = {}) {
     ],
     scorecard: { orders: 4, onTimeRate: 0.75, averageTurnTimeBusinessDays: 4.5, revisionsPerOrder: 0.25 },
     panel: { suspended: false, events: [] },
+    fees: [{ productId: 1, feeCents: 40000 }],
     ...options.state,
   };
-  const calls: Calls = { add: [], remove: [], trainee: [], ooo: [], password: [], answer: [], capacity: [], eno: [], upload: [], downloads: [] };
+  const calls: Calls = { add: [], remove: [], trainee: [], ooo: [], password: [], answer: [], capacity: [], fees: [], eno: [], upload: [], downloads: [] };
   const refuse = options.refuse ?? {};
   let nextId = 100;
   const mine = (id: string | readonly string[] | undefined) => Number(id) === state.appraiser.securityUser.id;
@@ -127,6 +132,20 @@ export function profileServer(options: ProfileServerOptions = {}) {
       state.appraiser = { ...state.appraiser, capacity: body.capacity };
       return HttpResponse.json(state.appraiser);
     }),
+    http.get('*/api/appraiser/:id/fee-schedule', ({ params }) => (mine(params.id) ? HttpResponse.json(state.fees) : notFound())),
+    http.put('*/api/appraiser/:id/fee-schedule', async ({ request }) => {
+      const body = (await request.json()) as FeeEntry[];
+      calls.fees.push(body);
+      if (options.refuseFees) return HttpResponse.json({ message: Object.values(options.refuseFees)[0], fields: options.refuseFees }, { status: 422 });
+      state.fees = body;
+      return HttpResponse.json(state.fees);
+    }),
+    http.get('*/api/constants/report-products', () =>
+      HttpResponse.json([
+        { id: 1, value: '1', label: '1004 Single Family Residential', productDescription: '1004 Single Family Residential', desktop: false, defaultFee: null },
+        { id: 2, value: '2', label: '1007 Rent Schedule', productDescription: '1007 Rent Schedule', desktop: false, defaultFee: null },
+      ]),
+    ),
     http.post('*/api/appraiser/update-e-and-o', async ({ request }) => {
       const sent = await entries(request);
       calls.eno.push(sent);
