@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Menu, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Menu, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -15,6 +15,7 @@ import { orderDetailsQuery, useMarkMessagesRead, parseOrderId, printOrder } from
 import { FilesTab, HistoryTab, MessagesTab } from './details/ListTabs';
 import { ClientMessages } from './details/ClientMessages';
 import { InternalNotes } from './details/InternalNotes';
+import { OfferCard } from './details/OfferCard';
 import { ReportDataCard } from './details/ReportDataCard';
 import { ReviewRecords } from './details/ReviewRecords';
 import { OrderDetailsTab } from './details/OrderDetailsTab';
@@ -166,6 +167,11 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
                 Order ID: {order.id}
               </Text>
               <StatusBadge statusId={order.statusId} label={order.orderStatus} />
+              {order.rush ? (
+                <Badge color="red.9" variant="filled" tt="none" data-testid="order-rush">
+                  Rush
+                </Badge>
+              ) : null}
             </Group>
             <Text size="sm" c="gray.8">
               {order.propertyAddress}
@@ -201,6 +207,8 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
           </Text>
         </Alert>
       ) : null}
+
+      {order.offer ? <OfferCard offer={order.offer} timeZone={timeZone} /> : null}
 
       <Tabs value={tab} onChange={(v) => v && showTab(v as TabSlug)} keepMounted={false}>
         <Tabs.List aria-label="Order sections">

@@ -86,7 +86,11 @@ export function RejectDialog({ order, opened, onClose, onDone }: ActionDialogPro
       missing={MSG_REJECT_REASON}
       submitLabel="Reject Order"
       danger
-      intro={<Text size="sm">Order #{order.fileNumber} will no longer be assigned to you.</Text>}
+      intro={
+        <Text size="sm">
+          Order #{order.fileNumber} will no longer be {order.offer ? 'offered' : 'assigned'} to you.
+        </Text>
+      }
       outcome={{ leaveTo: 'dashboard' }}
       send={(rejectMessage) => rejectOrder({ orderId: order.id, rejectMessage })}
     />
