@@ -103,6 +103,20 @@ describe('Orders Dashboard', () => {
     await waitFor(() => expect(d.bodies.at(-1)).toMatchObject({ page: 1, limit: 50 }));
   });
 
+  it('reads an order offered to the appraiser as Offered, until when, rather than its unassigned status', async () => {
+    const offered = order(7, { statusId: 3, orderStatus: 'default', assignmentActualDate: null, appraiserName: null, offeredUntil: '2026-03-04T22:00:00Z' });
+    const d = dashboard(() => HttpResponse.json({ items: [offered, order(8)], totalItems: 2, totalPages: 1 }));
+    server.use(loggedIn(appraiser), appConfig(), csrf, d.handler, ...lookups);
+    renderApp('/appraiser/dashboard');
+    const row = (await screen.findByText('Borrower 7')).closest<HTMLElement>('[data-order-id]')!;
+    expect(within(row).getByText('Offered')).toBeInTheDocument();
+    expect(within(row).getByText('until 03/04/2026, 4:00 PM')).toBeInTheDocument();
+    expect(within(row).queryByText('default')).not.toBeInTheDocument();
+    const other = screen.getByText('Borrower 8').closest<HTMLElement>('[data-order-id]')!;
+    expect(within(other).getByText('Inspected')).toBeInTheDocument();
+    expect(within(other).queryByText('Offered')).not.toBeInTheDocument();
+  });
+
   it('shows a capped total as 10,000+ and offers no last page', async () => {
     const d = dashboard(() => HttpResponse.json({ items: [order(1)], totalItems: 10000, totalIsLowerBound: true, totalPages: 400 }));
     server.use(loggedIn(appraiser), appConfig(), csrf, d.handler, ...lookups);

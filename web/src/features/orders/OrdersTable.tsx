@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { AttentionBadge, StatusBadge, UnreadBadge } from '../../components/OrderBadges';
 import type { OrderDashboardItem } from './api';
 import { orderDetailsPathFrom } from './details/paths';
-import { formatDateTime, formatDay, isPastDue } from '../../lib/dates';
+import { formatDateAndTime, formatDateTime, formatDay, isPastDue } from '../../lib/dates';
 import type { Sort, SortField } from './dashboardParams';
 import { LineIcon } from '../../components/icons';
 
@@ -81,10 +81,16 @@ function FileNumber({ order }: { order: OrderDashboardItem }) {
   );
 }
 
-function StatusCell({ order }: { order: OrderDashboardItem }) {
+/** An order offered to the appraiser is still unassigned: it reads Offered, until when, rather than its status. */
+function StatusCell({ order, timeZone }: { order: OrderDashboardItem; timeZone?: string | null }) {
   return (
     <Stack gap={4} align="flex-start">
-      <StatusBadge statusId={order.statusId} label={order.orderStatus} />
+      <StatusBadge statusId={order.statusId} label={order.offeredUntil ? 'Offered' : order.orderStatus} />
+      {order.offeredUntil ? (
+        <Text span size="xs" c="gray.8">
+          until {formatDateAndTime(order.offeredUntil, timeZone)}
+        </Text>
+      ) : null}
       {order.attentionIndicator ? <AttentionBadge indicator={order.attentionIndicator} /> : null}
     </Stack>
   );
@@ -148,7 +154,7 @@ export function OrdersTable({ orders, sort, onSort, large, todayIso, timeZone }:
                 <FileNumber order={o} />
               </Table.Td>
               <Table.Td>
-                <StatusCell order={o} />
+                <StatusCell order={o} timeZone={timeZone} />
               </Table.Td>
               {large ? (
                 <>
@@ -191,7 +197,7 @@ function OrderCard({ order, todayIso, timeZone }: { order: OrderDashboardItem } 
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <FileNumber order={order} />
-          <StatusCell order={order} />
+          <StatusCell order={order} timeZone={timeZone} />
         </Group>
         <Field label="Due Date">
           <DueDate value={order.appraiserDueDate} todayIso={todayIso} />
