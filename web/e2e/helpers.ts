@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -127,6 +128,20 @@ export async function codeFromOutbox(page: Page, recipient: string, since = 0): 
 /** The demo server's mail folder. Keep in step with start-server.mjs. */
 export function mailDir(): string {
   return process.env.PORTAL_E2E_MAILDIR ?? join(tmpdir(), 'portal-e2e-mail');
+}
+
+/**
+ * Runs the portal's `expire-offers` command on the test server's database (start-server.mjs leaves
+ * its URL beside the mail), judging the automatic offers as of `asOf`.
+ */
+export function expireOffers(asOf: Date): string {
+  const databaseUrl = readFileSync(join(mailDir(), 'database.url'), 'utf8');
+  const bin = process.env.PORTAL_BIN;
+  if (!bin) throw new Error('set PORTAL_BIN to the appraisal-portal binary');
+  return execFileSync(bin, ['expire-offers', '--as-of', asOf.toISOString()], {
+    env: { ...process.env, PORTAL_DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  });
 }
 
 export interface ReceivedMail {

@@ -4,7 +4,7 @@
 // portal as PORTAL_SMTP_URL; every received message is written, raw, as a .eml file into the mail
 // folder (PORTAL_E2E_MAILDIR, default <tmpdir>/portal-e2e-mail, emptied at start) that the tests read.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMailSink } from './mail-sink.mjs';
@@ -25,12 +25,17 @@ const smtp = await startMailSink(mailDir, 'start-server');
 const smtpPort = smtp.port;
 console.log(`start-server: SMTP sink on 127.0.0.1:${smtpPort}, mail in ${mailDir}`);
 
+// The tests run the binary's own commands against the same database (e.g. expiring offers as of a
+// later time): they find its URL beside the mail.
+const databaseUrl = `sqlite://${join(dir, 'portal.db')}?mode=rwc`;
+writeFileSync(join(mailDir, 'database.url'), databaseUrl);
+
 const child = spawn(bin, ['serve', '--demo'], {
   stdio: 'inherit',
   env: {
     ...process.env,
     PORTAL_BIND: bind,
-    PORTAL_DATABASE_URL: `sqlite://${join(dir, 'portal.db')}?mode=rwc`,
+    PORTAL_DATABASE_URL: databaseUrl,
     PORTAL_STORAGE_URL: join(dir, 'files'),
     PORTAL_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     PORTAL_PUBLIC_URL: url.origin,

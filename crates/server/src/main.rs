@@ -60,6 +60,13 @@ enum Command {
         #[arg(long)]
         from: PathBuf,
     },
+    /// Expire the automatic offers whose time has run out and offer their orders on, as the
+    /// running portal does every minute; `--as-of` judges them at another time (a drill or a test).
+    ExpireOffers {
+        /// An RFC 3339 time, e.g. 2026-12-01T17:00:00Z (default: now).
+        #[arg(long)]
+        as_of: Option<chrono::DateTime<chrono::Utc>>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -189,6 +196,15 @@ async fn run(cli: Cli) -> Result<(), String> {
                 file.display(),
                 from.display()
             );
+            Ok(())
+        }
+        Command::ExpireOffers { as_of } => {
+            let db = portal::state::open_database(&config).await?;
+            let now = as_of.unwrap_or_else(chrono::Utc::now);
+            let expired = portal::assignment::offers::expire_due(&db, &config, now)
+                .await
+                .map_err(|e| e.to_string())?;
+            println!("{expired} offers expired.");
             Ok(())
         }
         Command::Openapi { .. } => unreachable!("handled above"),
