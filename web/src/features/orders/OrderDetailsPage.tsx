@@ -22,6 +22,7 @@ import { OrderDetailsTab } from './details/OrderDetailsTab';
 import { orderArea, type OrderArea } from './details/paths';
 import { actionLabel, resolveSegment, TABS, type TabSlug } from './details/slugs';
 import { useStaffView } from './details/staffView';
+import { AssignmentDecisionCard } from './details/AssignmentDecisionCard';
 import type { OrderDetails, OrderFile } from './details/types';
 import { BackIcon, ChevronDownIcon, PrinterIcon } from '../../components/icons';
 import { LoadFailed } from '../../components/LoadStates';
@@ -221,6 +222,7 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
         <Tabs.Panel value="order-details" pt="md">
           <Stack gap="md">
             <OrderDetailsTab order={order} timeZone={timeZone} tileUrl={config?.mapTileUrl || null} />
+            {staffView ? <AssignmentDecisionCard orderId={order.id} timeZone={timeZone} /> : null}
             <ReportDataCard orderId={order.id} staff={staffView} />
             <ReviewRecords order={order} staff={staffView} timeZone={timeZone} />
             {staffView && order.clientId != null ? <ClientMessages orderId={order.id} timeZone={timeZone} /> : null}

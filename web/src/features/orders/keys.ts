@@ -24,6 +24,8 @@ export const orderKeys = {
   ucdp: (orderId: number) => ['staff', 'ucdp', orderId] as const,
   /** The borrower's copy: links sent, downloads, a waiver (staff only). */
   borrowerCopy: (orderId: number) => ['staff', 'borrower-copy', orderId] as const,
+  /** How automatic assignment chose the order's appraiser (staff only). */
+  assignmentDecision: (orderId: number) => ['staff', 'assignment-decision', orderId] as const,
   /** The messages between staff and the order's client (staff only). */
   clientMessages: (orderId: number) => ['staff', 'client-messages', orderId] as const,
   // The action dialogs' lists.

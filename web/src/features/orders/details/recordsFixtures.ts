@@ -36,6 +36,7 @@ export function recordsServer(answers: RecordsAnswers = {}) {
     http.get('*/api/staff/orders/:id/notes', () => HttpResponse.json([])),
     http.get('*/api/staff/orders/:id/client-messages', () => HttpResponse.json([])),
     http.get('*/api/orders/:id/report-data', () => HttpResponse.json({ message: 'No data file was uploaded for this order.' }, { status: 404 })),
+    http.get('*/api/staff/orders/:id/assignment-decision', () => HttpResponse.json({ message: 'No assignment decision.' }, { status: 404 })),
     counted('review', '*/api/staff/orders/:id/review', answers.review ?? emptyReview),
     counted('revisions', '*/api/orders/:id/revisions', answers.revisions ?? []),
     counted('ucdp', '*/api/staff/orders/:id/ucdp', answers.ucdp ?? emptyUcdp),

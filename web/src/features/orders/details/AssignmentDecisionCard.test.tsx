@@ -1,0 +1,101 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { mockMediaQueries } from '../../../test/media';
+import { renderApp } from '../../../test/render';
+import { loggedIn, runFakeServer, server } from '../../../test/server';
+import type { AssignmentDecision } from './assignmentApi';
+import { MSG_HANDED_BACK, TITLE_DECISION } from './AssignmentDecisionCard';
+import { recordsServer, settled, staffUser } from './recordsFixtures';
+
+runFakeServer();
+
+const figures = { distanceMiles: 12.34, feeCents: 45000, offersLast30Days: 2, onTimeRate: 0.875, openOrders: 3, revisionsPerOrder: 0.25 };
+const decision: AssignmentDecision = {
+  mode: 'offer_in_turn',
+  decidedAt: '2026-03-02T15:30:00Z',
+  outcome: 'offered',
+  offers: [
+    { appraiserId: 11, name: 'Avery Appraiser', status: 'declined', offeredAt: '2026-03-02T15:30:00Z', expiresAt: '2026-03-03T15:30:00Z', closedAt: '2026-03-02T18:00:00Z' },
+  ],
+  candidates: [
+    { appraiserId: 11, name: 'Avery Appraiser', rank: 1, score: 84.25, excludedBecause: [], figures },
+    {
+      appraiserId: 12,
+      name: 'Blake Morgan',
+      rank: null,
+      score: 0,
+      excludedBecause: ['Suspended from the panel.'],
+      figures: { ...figures, distanceMiles: null, onTimeRate: null, revisionsPerOrder: null, feeCents: null },
+    },
+  ],
+};
+
+/** Staff on order 5, the decision answering `answer` (a 404 without one). */
+function decisionServer(answer: AssignmentDecision | null) {
+  server.use(loggedIn(staffUser));
+  recordsServer();
+  server.use(
+    http.get('*/api/staff/orders/5/assignment-decision', () => (answer ? HttpResponse.json(answer) : HttpResponse.json({ message: 'No assignment decision.' }, { status: 404 }))),
+  );
+}
+
+const card = () => screen.findByRole('region', { name: TITLE_DECISION });
+const texts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+
+describe('Why this appraiser card', () => {
+  it('shows the mode, the outcome, the offers and every candidate with their figures or why they were left out', async () => {
+    decisionServer(decision);
+    renderApp('/staff/orderdetails/5');
+    const c = await card();
+    expect(within(c).getByText('Offer in turn')).toBeInTheDocument();
+    expect(within(c).getByText('Offered to appraisers')).toBeInTheDocument();
+    expect(within(c).queryByText(MSG_HANDED_BACK)).not.toBeInTheDocument();
+
+    const offers = within(c).getByRole('table', { name: 'Offers' });
+    expect(within(offers).getByText('Declined')).toBeInTheDocument();
+
+    const candidates = within(c).getByRole('table', { name: 'Candidates' });
+    expect(
+      within(candidates)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Rank', 'Appraiser', 'Score', 'Distance', 'On-time rate', 'Revisions per order', 'Open orders', 'Offers in 30 days', 'Fee', 'Excluded because']);
+    const [, best, excluded] = within(candidates).getAllByRole('row');
+    expect(texts(best!)).toEqual(['1', 'Avery Appraiser', '84.3', '12.3 mi', '88%', '0.25', '3', '2', '$450.00', '']);
+    expect(texts(excluded!)).toEqual(['Excluded', 'Blake Morgan', '0.0', 'Unknown', 'No record', 'No record', '3', '2', 'None', 'Suspended from the panel.']);
+  });
+
+  it('says clearly when the order went back to staff', async () => {
+    decisionServer({ ...decision, outcome: 'none', offers: [] });
+    renderApp('/staff/orderdetails/5');
+    const c = await card();
+    expect(within(c).getByText('Went back to staff')).toBeInTheDocument();
+    expect(within(c).getByText(MSG_HANDED_BACK)).toBeInTheDocument();
+    expect(within(c).queryByRole('table', { name: 'Offers' })).not.toBeInTheDocument();
+  });
+
+  it('is not shown for an order automatic assignment never decided on', async () => {
+    decisionServer(null);
+    renderApp('/staff/orderdetails/5');
+    expect(await screen.findByRole('region', { name: 'UCDP / EAD Submission' })).toBeInTheDocument();
+    await settled();
+    expect(screen.queryByRole('region', { name: TITLE_DECISION })).not.toBeInTheDocument();
+  });
+
+  it('shows the candidates as cards on a phone', async () => {
+    const phone = mockMediaQueries(() => true);
+    try {
+      decisionServer(decision);
+      renderApp('/staff/orderdetails/5');
+      const cards = within(await card()).getByRole('list', { name: 'Candidates' });
+      expect(within(cards).getByText('Suspended from the panel.')).toBeInTheDocument();
+      expect(within(await card()).queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      phone.mockRestore();
+    }
+  });
+});
