@@ -79,23 +79,43 @@ pub struct Candidate {
 
 /// What decides a candidate's standing, read from the database.
 pub struct Standing {
-    pub licensed_in_state: bool,
+    /// The last day their best licence in the state is valid (None: no licence there).
+    pub licence_until: Option<NaiveDate>,
     pub eno_expires: Option<NaiveDate>,
     pub out_of_office: bool,
     pub suspended: bool,
 }
 
-/// The reasons an appraiser in `standing` may not take an order in `state_name` on `today`.
-pub fn reasons(standing: &Standing, state_name: &str, today: NaiveDate) -> Vec<String> {
+/// The reasons an appraiser in `standing` may not take an order in `state_name` on `today` due
+/// on `due`: the licence and E&O insurance must be valid on the due date too.
+pub fn reasons(
+    standing: &Standing,
+    state_name: &str,
+    today: NaiveDate,
+    due: Option<NaiveDate>,
+) -> Vec<String> {
+    let due = due.map_or(today, |d| d.max(today));
     let mut reasons = Vec::new();
-    if !standing.licensed_in_state {
-        reasons.push(format!("Their licence in {state_name} has expired."));
+    match standing.licence_until {
+        Some(until) if until < today => {
+            reasons.push(format!("Their licence in {state_name} has expired."))
+        }
+        Some(until) if until < due => reasons.push(format!(
+            "Their licence in {state_name} expires on {}, before the due date.",
+            date_label(until)
+        )),
+        Some(_) => {}
+        None => reasons.push(format!("They hold no licence in {state_name}.")),
     }
     match standing.eno_expires {
         None => reasons.push("No E&O insurance on file.".to_string()),
         Some(date) if date < today => {
             reasons.push(format!("Their E&O insurance expired on {}.", date_label(date)))
         }
+        Some(date) if date < due => reasons.push(format!(
+            "Their E&O insurance expires on {}, before the due date.",
+            date_label(date)
+        )),
         Some(_) => {}
     }
     if standing.out_of_office {
@@ -185,7 +205,7 @@ pub async fn ranked(
         .filter_map(|(p, user)| user.map(|u| (p, u)))
         .map(|(p, u)| {
             let standing = Standing {
-                licensed_in_state: valid_until.get(&p.id).is_some_and(|until| *until >= today),
+                licence_until: valid_until.get(&p.id).copied(),
                 eno_expires: p.eno_expiration_date,
                 out_of_office: match (due, p.ooo_start_date, p.ooo_end_date) {
                     (Some(day), Some(start), Some(end)) => start <= day && day <= end,
@@ -193,12 +213,12 @@ pub async fn ranked(
                 },
                 suspended: p.suspended_at.is_some(),
             };
-            let reasons = reasons(&standing, &state_name, today);
+            let reasons = reasons(&standing, &state_name, today, due);
             let candidate = Candidate {
                 appraiser_id: u.id,
                 name: full_name(&u),
                 company: p.company_id.and_then(|id| companies.get(&id).cloned()),
-                licensed_in_state: standing.licensed_in_state,
+                licensed_in_state: standing.licence_until.is_some_and(|until| until >= today),
                 coverage_verified: covered.contains(&p.id),
                 out_of_office: standing.out_of_office,
                 eno_expired: standing.eno_expires.is_none_or(|d| d < today),
@@ -419,20 +439,20 @@ mod tests {
     #[test]
     fn reasons_name_each_rule() {
         let good = Standing {
-            licensed_in_state: true,
+            licence_until: Some(day(30)),
             eno_expires: Some(day(30)),
             out_of_office: false,
             suspended: false,
         };
-        assert!(reasons(&good, "Texas", day(25)).is_empty());
+        assert!(reasons(&good, "Texas", day(25), Some(day(30))).is_empty());
         let bad = Standing {
-            licensed_in_state: false,
+            licence_until: Some(day(24)),
             eno_expires: Some(day(24)),
             out_of_office: true,
             suspended: true,
         };
         assert_eq!(
-            reasons(&bad, "Texas", day(25)),
+            reasons(&bad, "Texas", day(25), None),
             [
                 "Their licence in Texas has expired.",
                 "Their E&O insurance expired on 11/24/2026.",
@@ -440,8 +460,16 @@ mod tests {
                 "Suspended from the panel."
             ]
         );
+        assert_eq!(
+            reasons(&good, "Texas", day(25), Some(NaiveDate::from_ymd_opt(2026, 12, 2).unwrap())),
+            [
+                "Their licence in Texas expires on 11/30/2026, before the due date.",
+                "Their E&O insurance expires on 11/30/2026, before the due date."
+            ],
+            "valid today, not on the due date"
+        );
         let uninsured = Standing { eno_expires: None, ..good };
-        assert_eq!(reasons(&uninsured, "Texas", day(25)), ["No E&O insurance on file."]);
+        assert_eq!(reasons(&uninsured, "Texas", day(25), None), ["No E&O insurance on file."]);
     }
 
     #[test]
