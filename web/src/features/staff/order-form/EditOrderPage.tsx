@@ -48,7 +48,7 @@ function EditForm({ order }: { order: OrderDetails }) {
   // Notes the staff member left alone go back as they are stored, formatting and all.
   const unchangedNotes = plainTextToHtml(start.fields.notes);
   const submit = (body: OrderForm) =>
-    save.mutate(body.notesAndSpecialInstructions === unchangedNotes ? { ...body, notesAndSpecialInstructions: order.notesAndSpecialInstructions ?? null } : body);
+    save.mutateAsync(body.notesAndSpecialInstructions === unchangedNotes ? { ...body, notesAndSpecialInstructions: order.notesAndSpecialInstructions ?? null } : body);
   return (
     <OrderFormView
       start={start}

@@ -74,13 +74,7 @@ describe('New Order page', () => {
     await screen.findByRole('heading', { level: 1, name: 'New Order' });
     createOrder();
     expect(await screen.findByText('Client is required.')).toBeInTheDocument();
-    for (const message of [
-      'Borrower name is required.',
-      'Property zip is required.',
-      'Choose 1 to 4 report types.',
-      'Appraiser fee is required.',
-      'Appraiser due date is required.',
-    ]) {
+    for (const message of ['Borrower name is required.', 'Property zip is required.', 'Choose 1 to 4 report types.', 'Appraiser fee is required.']) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
     expect(screen.getByRole('alert')).toHaveTextContent(MSG_FIX_FIELDS);
@@ -257,6 +251,36 @@ describe('New Order page', () => {
     createOrder();
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/orderdetails/79'));
     expect(posted[0]).toMatchObject({ appraiserFee: 450, clientFeeCents: 102529 });
+  });
+
+  it('leaves a blank due date to the turn time and sends the reason for another date', async () => {
+    const posted: Record<string, unknown>[] = [];
+    withLookups(posted, [HttpResponse.json({ id: 80, fileNumber: 'A0000080' }, { status: 201 })]);
+    renderApp('/staff/new-order');
+    await screen.findByRole('option', { name: 'Acme Lending' });
+    await fillRequiredFields();
+    await chooseProduct(/^1004 Single Family Residential/);
+    type('Appraiser Due Date', '');
+    createOrder();
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({ appraiserDueDate: null });
+    expect(posted[0]).not.toHaveProperty('dueDateReason');
+  });
+
+  it.each([
+    ['dueDateReason', 'Reason for the due date', 'A due date other than the turn time (05/12/2026) needs a reason.'],
+    ['appraiserDueDate', 'Appraiser Due Date', 'Appraiser due date is required: the products have no turn time.'],
+  ])("shows the server's refusal of %s under its input", async (wire, label, message) => {
+    const posted: Record<string, unknown>[] = [];
+    withLookups(posted, [HttpResponse.json({ message, fields: { [wire]: message } }, { status: 422 })]);
+    renderApp('/staff/new-order');
+    await screen.findByRole('option', { name: 'Acme Lending' });
+    await fillRequiredFields();
+    await chooseProduct(/^1004 Single Family Residential/);
+    type('Reason for the due date', ' The lender asked for it sooner. ');
+    createOrder();
+    await waitFor(() => expect(field(label)).toHaveAccessibleDescription(expect.stringContaining(message)));
+    expect(posted[0]).toMatchObject({ appraiserDueDate: day(3), dueDateReason: 'The lender asked for it sooner.' });
   });
 
   it('offers at most 10 alerts', async () => {

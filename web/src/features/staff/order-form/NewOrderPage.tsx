@@ -29,7 +29,8 @@ export function NewOrderPage() {
         submitLabel="Create Order"
         busy={create.isPending}
         failure={create.error ? failureText(create.error, 'The order could not be created. Please try again.') : null}
-        onSubmit={(body) => create.mutate(body)}
+        onSubmit={(body) => create.mutateAsync(body)}
+        newOrder
       />
     </Stack>
   );

@@ -43,10 +43,12 @@ interface ReportSectionProps {
   reportTypeIds: string[];
   onReportTypesChange: (ids: string[]) => void;
   reportTypesError?: OrderErrors['reportTypeIds'];
+  /** A new order: its due date may be left to its products' turn time, and another date needs a reason. */
+  newOrder: boolean;
 }
 
 /** Report products (the first is the main one; choosing it fills an empty appraiser fee), fees and dates. */
-export function ReportAndFeesSection({ fields, reportTypeIds, onReportTypesChange, reportTypesError }: ReportSectionProps) {
+export function ReportAndFeesSection({ fields, reportTypeIds, onReportTypesChange, reportTypesError, newOrder }: ReportSectionProps) {
   const products = useReportProducts();
   const choose = (ids: string[]) => {
     const main = products.data?.find((p) => String(p.id) === ids[0]);
@@ -71,10 +73,24 @@ export function ReportAndFeesSection({ fields, reportTypeIds, onReportTypesChang
         <TextInput label="Appraiser Fee" required inputMode="decimal" leftSection="$" {...fields.input('appraiserFee')} />
         <TextInput label="Client Fee" description="Optional; left blank, the client's price list sets it" inputMode="decimal" leftSection="$" {...fields.input('clientFeeCents')} />
         <TextInput label="Tech Fee" inputMode="decimal" leftSection="$" {...fields.input('techFee')} />
-        <TextInput label="Appraiser Due Date" required type="date" {...fields.input('appraiserDueDate')} />
+        <TextInput
+          label="Appraiser Due Date"
+          required={!newOrder}
+          description={newOrder ? "Left blank, the products' turn time sets it" : undefined}
+          type="date"
+          {...fields.input('appraiserDueDate')}
+        />
         <TextInput label="Inspection Due Date" type="date" {...fields.input('inspectionDueDate')} />
         <TextInput label="Estimated Closing Date" type="date" {...fields.input('estimatedClosingDate')} />
       </SimpleGrid>
+      {newOrder ? (
+        <TextInput
+          label="Reason for the due date"
+          description="Needed when the appraiser due date differs from the products' turn time; kept in the order's history"
+          maxLength={200}
+          {...fields.input('dueDateReason')}
+        />
+      ) : null}
     </FormSection>
   );
 }

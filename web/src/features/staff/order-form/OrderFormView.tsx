@@ -26,8 +26,10 @@ interface OrderFormViewProps {
   busy: boolean;
   /** Why the server refused the last submit, or null. */
   failure: string | null;
-  /** Called with the body once every field keeps the rules. */
-  onSubmit: (body: OrderForm) => void;
+  /** Called with the body once every field keeps the rules; a refusal it rejects with shows under the fields it names. */
+  onSubmit: (body: OrderForm) => Promise<unknown>;
+  /** A new order (see ReportAndFeesSection). */
+  newOrder?: boolean;
   /** Beside the submit button (Cancel on the edit page). */
   extraButtons?: ReactNode;
   /** Under Address Line 2 (the edit page: the order page does not show it). */
@@ -37,7 +39,7 @@ interface OrderFormViewProps {
  * The staff order form of the New Order and Edit Order pages: every section, the same checks as
  * the server (crates/server/src/staff/order_form.rs), and the body of POST or PUT.
  */
-export function OrderFormView({ start, label, submitLabel, busy, failure, onSubmit, extraButtons }: OrderFormViewProps) {
+export function OrderFormView({ start, label, submitLabel, busy, failure, onSubmit, newOrder = false, extraButtons }: OrderFormViewProps) {
   const timeZone = useAppConfig().data?.companyTimeZone;
   const fields = useFields(start.fields);
   const [reportTypeIds, setReportTypeIds] = useState<string[]>(start.reportTypeIds);
@@ -49,7 +51,7 @@ export function OrderFormView({ start, label, submitLabel, busy, failure, onSubm
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    const { reportTypeIds: reportError, ...found } = orderFormErrors(fields.values, reportTypeIds, todayIso(timeZone));
+    const { reportTypeIds: reportError, ...found } = orderFormErrors(fields.values, reportTypeIds, todayIso(timeZone), newOrder);
     const foundInContacts = contacts.map((contact, i) => contactErrors(contact, i + 1));
     const foundInAlerts = alertErrors(alerts);
     const fieldsOk = fields.accept(found);
@@ -57,7 +59,7 @@ export function OrderFormView({ start, label, submitLabel, busy, failure, onSubm
     setContactsErrors(foundInContacts);
     setAlertsErrors(foundInAlerts);
     const contactsOk = foundInContacts.every((c) => Object.keys(c).length === 0);
-    if (fieldsOk && !reportError && contactsOk && foundInAlerts.every((a) => !a)) onSubmit(orderBody(fields.values, reportTypeIds, contacts, alerts));
+    if (fieldsOk && !reportError && contactsOk && foundInAlerts.every((a) => !a)) onSubmit(orderBody(fields.values, reportTypeIds, contacts, alerts)).catch(fields.showRefusal);
   };
   /** Fixing a field clears its error, so the banner goes once every marked field is fixed. */
   const invalid = [fields.errors, { reportTypesError }, ...contactsErrors, { ...alertsErrors }].some((errors) => Object.values(errors).some(Boolean));
@@ -76,6 +78,7 @@ export function OrderFormView({ start, label, submitLabel, busy, failure, onSubm
             setReportTypesError(undefined);
           }}
           reportTypesError={reportTypesError}
+          newOrder={newOrder}
         />
         <ContactsSection
           contacts={contacts}

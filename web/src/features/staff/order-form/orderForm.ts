@@ -54,6 +54,8 @@ export const EMPTY_ORDER = {
   techFee: '',
   purchasePrice: '',
   appraiserDueDate: '',
+  /** Why a new order is due on another date than its products' turn time gives. */
+  dueDateReason: '',
   inspectionDueDate: '',
   estimatedClosingDate: '',
   notes: '',
@@ -84,10 +86,10 @@ function wholeNumberError(label: string, text: string, min: number, max: number)
   return n < min || n > max ? `${label} must be between ${min} and ${max}.` : undefined;
 }
 
-/** Dates are yyyy-mm-dd, so they compare as text. */
-function dueDateErrors(appraiserDue: string, inspectionDue: string, today: string) {
+/** Dates are yyyy-mm-dd, so they compare as text. A new order may leave its due date to its products' turn time (the server says when they have none). */
+function dueDateErrors(appraiserDue: string, inspectionDue: string, today: string, newOrder: boolean) {
   return {
-    appraiserDueDate: dueDateError('Appraiser due date', appraiserDue, today),
+    appraiserDueDate: newOrder && !appraiserDue ? undefined : dueDateError('Appraiser due date', appraiserDue, today),
     inspectionDueDate: !inspectionDue
       ? undefined
       : inspectionDue < today
@@ -99,7 +101,7 @@ function dueDateErrors(appraiserDue: string, inspectionDue: string, today: strin
 }
 
 /** The fields that break a rule; `today` is the company's date (yyyy-mm-dd). */
-export function orderFormErrors(v: OrderFields, reportTypeIds: string[], today: string): OrderErrors {
+export function orderFormErrors(v: OrderFields, reportTypeIds: string[], today: string, newOrder = false): OrderErrors {
   return onlyFailed({
     clientId: chosenError('Client', v.clientId),
     loanNumber: optionalTextError('Loan number', v.loanNumber, 30),
@@ -111,7 +113,8 @@ export function orderFormErrors(v: OrderFields, reportTypeIds: string[], today: 
     clientFeeCents: centsError('Client fee', v.clientFeeCents, { optional: true, zeroAllowed: true }),
     techFee: optionalAmountError('Tech fee', v.techFee),
     purchasePrice: optionalAmountError('Purchase price', v.purchasePrice, MAX_PRICE),
-    ...dueDateErrors(v.appraiserDueDate, v.inspectionDueDate, today),
+    ...dueDateErrors(v.appraiserDueDate, v.inspectionDueDate, today, newOrder),
+    dueDateReason: optionalTextError('Reason for the due date', v.dueDateReason),
     notes: optionalTextError('Notes and special instructions', v.notes, MAX_NOTES),
     yearBuilt: wholeNumberError('Year built', v.yearBuilt, 1600, Number(today.slice(0, 4)) + 1),
     livingArea: wholeNumberError('Living area', v.livingArea, 1, 1_000_000),
@@ -183,7 +186,8 @@ export function orderBody(v: OrderFields, reportTypeIds: string[], contacts: Con
     ...clientFeeBody(v.clientFeeCents),
     techFee: amountOrNull(v.techFee),
     purchasePrice: amountOrNull(v.purchasePrice),
-    appraiserDueDate: v.appraiserDueDate,
+    appraiserDueDate: v.appraiserDueDate || null,
+    ...(v.dueDateReason.trim() ? { dueDateReason: v.dueDateReason.trim() } : {}),
     inspectionDueDate: v.inspectionDueDate || null,
     estimatedClosingDate: v.estimatedClosingDate || null,
     notesAndSpecialInstructions: plainTextToHtml(v.notes),
@@ -239,6 +243,7 @@ export function orderFormStart(order: OrderDetails) {
     techFee: amountText(order.techFee),
     purchasePrice: amountText(order.purchasePrice),
     appraiserDueDate: order.appraiserDueDate ?? '',
+    dueDateReason: '',
     inspectionDueDate: order.inspectionDueDate ?? '',
     estimatedClosingDate: order.estimatedClosingDate ?? '',
     notes: htmlToPlainText(order.notesAndSpecialInstructions),
