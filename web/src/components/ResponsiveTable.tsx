@@ -83,5 +83,13 @@ export function ResponsiveTable<T extends { id: number }>({ items, columns, acti
       </Table.Tbody>
     </Table>
   );
-  return minWidth ? <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer> : table;
+  // A table wider than the screen scrolls: its viewport takes the keyboard focus so it can be scrolled without a mouse.
+  const viewport = { tabIndex: 0, role: 'region', 'aria-label': label };
+  return minWidth ? (
+    <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: viewport }}>
+      {table}
+    </Table.ScrollContainer>
+  ) : (
+    table
+  );
 }

@@ -3167,6 +3167,8 @@ export interface components {
             name: string;
             /** Format: int64 */
             openOrders: number;
+            /** @description Suspended from the panel (no work is offered or assigned). */
+            suspended: boolean;
             /** @description appraiser or appraiser-admin. */
             type: string;
             username: string;

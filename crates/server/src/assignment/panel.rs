@@ -122,6 +122,53 @@ fn history_link(state: &AppState) -> String {
     format!("{}/profile?tab=panel", state.config.public_url.trim_end_matches('/'))
 }
 
+/// A change of the appraiser's standing on the panel: suspended with a reason, or reinstated.
+enum Step {
+    Suspend(String),
+    Reinstate(Option<String>),
+}
+
+/// Applies the step in one transaction: the standing, the history line, the audit row and the
+/// appraiser's e-mail. Answers what happened.
+async fn change_standing(
+    state: &AppState,
+    caller: &CurrentUser,
+    ip: &str,
+    id: i32,
+    step: Step,
+) -> AppResult<axum::Json<MessageResponse>> {
+    let txn = portal_db::begin_write(&state.db).await?;
+    let (profile, user) = appraiser_of(&txn, id).await?;
+    let (kind, text, subject, lines) = match step {
+        Step::Suspend(reason) => {
+            set_suspended(&txn, &profile, &user, Some(&reason)).await?;
+            let lines = vec![
+                "You have been suspended from the appraiser panel: no new work will be offered to you."
+                    .to_string(),
+                format!("Reason: {reason}"),
+                format!("You can answer in the portal: {}", history_link(state)),
+            ];
+            ("suspended", reason, "Suspended from the panel", lines)
+        }
+        Step::Reinstate(note) => {
+            set_suspended(&txn, &profile, &user, None).await?;
+            let text = note.unwrap_or_else(|| "Reinstated.".into());
+            let lines = vec![
+                "You have been reinstated on the appraiser panel: work can be offered to you again."
+                    .to_string(),
+                text.clone(),
+            ];
+            ("reinstated", text, "Reinstated on the panel", lines)
+        }
+    };
+    add_event(&txn, id, kind, text.clone(), caller.id()).await?;
+    let action = format!("staff.appraiser_{kind}");
+    audit_staff(&txn, caller, ip, &action, format!("user {id}: {text}")).await?;
+    crate::delivery::email(&txn, &user.email, subject.into(), lines).await?;
+    txn.commit().await?;
+    Ok(axum::Json(MessageResponse::new(format!("{} was {kind}.", full_name(&user)))))
+}
+
 /// Suspends the appraiser from the panel: no work is offered or assigned to them until they are
 /// reinstated. The reason is required (422 without), kept in their panel history and e-mailed to
 /// them with a link to answer it.
@@ -135,21 +182,7 @@ async fn suspend(
     Json(body): Json<PanelReason>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let reason = required_text(body.reason.as_deref(), MSG_REASON_REQUIRED)?;
-    let txn = portal_db::begin_write(&state.db).await?;
-    let (profile, user) = appraiser_of(&txn, id).await?;
-    set_suspended(&txn, &profile, &user, Some(&reason)).await?;
-    add_event(&txn, id, "suspended", reason.clone(), caller.id()).await?;
-    audit_staff(&txn, &caller, &ip, "staff.appraiser_suspended", format!("user {id}: {reason}"))
-        .await?;
-    let lines = vec![
-        "You have been suspended from the appraiser panel: no new work will be offered to you."
-            .to_string(),
-        format!("Reason: {reason}"),
-        format!("You can answer in the portal: {}", history_link(&state)),
-    ];
-    crate::delivery::email(&txn, &user.email, "Suspended from the panel".into(), lines).await?;
-    txn.commit().await?;
-    Ok(axum::Json(MessageResponse::new(format!("{} was suspended.", full_name(&user)))))
+    change_standing(&state, &caller, &ip, id, Step::Suspend(reason)).await
 }
 
 /// Reinstates a suspended appraiser (an optional note is kept in the history); they are told.
@@ -163,20 +196,7 @@ async fn reinstate(
     Json(body): Json<PanelReason>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let note = optional_text(body.reason.as_deref())?;
-    let txn = portal_db::begin_write(&state.db).await?;
-    let (profile, user) = appraiser_of(&txn, id).await?;
-    set_suspended(&txn, &profile, &user, None).await?;
-    let text = note.unwrap_or_else(|| "Reinstated.".into());
-    add_event(&txn, id, "reinstated", text.clone(), caller.id()).await?;
-    audit_staff(&txn, &caller, &ip, "staff.appraiser_reinstated", format!("user {id}")).await?;
-    let lines = vec![
-        "You have been reinstated on the appraiser panel: work can be offered to you again."
-            .to_string(),
-        text,
-    ];
-    crate::delivery::email(&txn, &user.email, "Reinstated on the panel".into(), lines).await?;
-    txn.commit().await?;
-    Ok(axum::Json(MessageResponse::new(format!("{} was reinstated.", full_name(&user)))))
+    change_standing(&state, &caller, &ip, id, Step::Reinstate(note)).await
 }
 
 /// Staff read any appraiser's panel history; an appraiser reads only their own (403 otherwise).

@@ -67,6 +67,8 @@ pub struct AppraiserItem {
     pub active: bool,
     pub licenses: Vec<License>,
     pub open_orders: i64,
+    /// Suspended from the panel (no work is offered or assigned).
+    pub suspended: bool,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -183,6 +185,7 @@ async fn list_appraisers(
                     company_id,
                     licenses: profile.and_then(|p| licenses.remove(&p.id)).unwrap_or_default(),
                     open_orders: counts.get(&u.id).copied().unwrap_or(0),
+                    suspended: profile.is_some_and(|p| p.suspended_at.is_some()),
                     username: u.login_id,
                     email: u.email,
                     cell_phone: u.cell_phone,

@@ -29,6 +29,7 @@ const avery: AppraiserItem = {
   active: true,
   licenses: [licence],
   openOrders: 3,
+  suspended: false,
 };
 const blake: AppraiserItem = { ...avery, id: 6, username: 'blake', name: 'Blake Morgan', email: 'blake@example.com', company: null, companyId: null, licenses: [], openOrders: 0 };
 
@@ -62,7 +63,8 @@ function withAppraisers(list: AppraiserItem[], records: Record<number, Appraiser
     http.get('*/api/staff/appraisers', ({ request }) => {
       const q = new URL(request.url).searchParams.get('q') ?? '';
       queries.push(q);
-      return HttpResponse.json(list.filter((a) => a.name.toLowerCase().includes(q.toLowerCase())));
+      const found = list.filter((a) => a.name.toLowerCase().includes(q.toLowerCase()));
+      return HttpResponse.json(found.map((a) => ({ ...a, suspended: suspended.has(a.id) })));
     }),
     http.post('*/api/staff/appraisers', async ({ request }) => {
       const body = (await record(request))!;

@@ -57,7 +57,7 @@ const COLUMNS: Column<AppraiserItem>[] = [
         <Text span size="sm" fw={600} c={a.active ? undefined : 'gray.8'}>
           {a.active ? 'Active' : 'Inactive'}
         </Text>
-        <SuspendedBadge appraiserId={a.id} />
+        <SuspendedBadge suspended={a.suspended} />
       </>
     ),
   },

@@ -1,11 +1,11 @@
 import { Badge, Button, Textarea } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { FormDialog, mutationState } from '../../../components/FormDialog';
 import { useFields } from '../../../components/useFields';
 import { appraiserKeys } from '../../../lib/appraiserMe';
 import { notify } from '../../../lib/notify';
-import { panelHistoryQuery, reinstateAppraiser, suspendAppraiser, type AppraiserItem } from './api';
+import { APPRAISERS_KEY, reinstateAppraiser, suspendAppraiser, type AppraiserItem } from './api';
 
 /** The server's words for a suspension without a reason, so the dialog can say it before sending. */
 export const MSG_REASON_REQUIRED = 'Please enter a reason.';
@@ -14,9 +14,8 @@ const MSG_CHANGE_FAILED = 'The panel could not be changed. Please try again.';
 /** Where staff read an appraiser's panel history: the Panel tab of their profile. */
 const panelHistoryPath = (securityUserId: number) => `/staff/appraisers/${securityUserId}/profile/panel`;
 
-/** "Suspended" beside a suspended appraiser's status (the list's rows do not say it: their panel history does). */
-export function SuspendedBadge({ appraiserId }: { appraiserId: number }) {
-  const suspended = useQuery(panelHistoryQuery(appraiserId)).data?.suspended;
+/** "Suspended" beside a suspended appraiser's status. */
+export function SuspendedBadge({ suspended }: { suspended: boolean }) {
   return suspended ? (
     <Badge color="red.9" variant="filled" radius="sm" tt="none" fw={600} display="block" w="fit-content" mt={4}>
       Suspended
@@ -26,17 +25,14 @@ export function SuspendedBadge({ appraiserId }: { appraiserId: number }) {
 
 export type PanelChange = 'suspend' | 'reinstate';
 
-/** A row's Suspend or Reinstate (once its standing is known) and the way to its panel history. */
+/** A row's Suspend or Reinstate and the way to its panel history. */
 export function PanelButtons({ appraiser, onChange }: { appraiser: AppraiserItem; onChange: (change: PanelChange) => void }) {
-  const history = useQuery(panelHistoryQuery(appraiser.id));
-  const change: PanelChange | null = history.data ? (history.data.suspended ? 'reinstate' : 'suspend') : null;
+  const change: PanelChange = appraiser.suspended ? 'reinstate' : 'suspend';
   return (
     <>
-      {change ? (
-        <Button size="compact-sm" variant="default" onClick={() => onChange(change)} aria-label={`${change === 'suspend' ? 'Suspend' : 'Reinstate'} ${appraiser.name}`}>
-          {change === 'suspend' ? 'Suspend' : 'Reinstate'}
-        </Button>
-      ) : null}
+      <Button size="compact-sm" variant="default" onClick={() => onChange(change)} aria-label={`${change === 'suspend' ? 'Suspend' : 'Reinstate'} ${appraiser.name}`}>
+        {change === 'suspend' ? 'Suspend' : 'Reinstate'}
+      </Button>
       <Button size="compact-sm" variant="default" component={Link} to={panelHistoryPath(appraiser.id)} aria-label={`Panel history of ${appraiser.name}`}>
         Panel History
       </Button>
@@ -53,7 +49,7 @@ export function PanelDialog({ appraiser, change, onClose }: { appraiser: Apprais
     mutationFn: () => (suspending ? suspendAppraiser(appraiser.id, f.values.reason.trim()) : reinstateAppraiser(appraiser.id, f.values.reason.trim() || null)),
     onSuccess: async (done) => {
       notify('success', done.message);
-      await queryClient.invalidateQueries({ queryKey: appraiserKeys.appraiser(appraiser.id) });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: appraiserKeys.appraiser(appraiser.id) }), queryClient.invalidateQueries({ queryKey: APPRAISERS_KEY })]);
       onClose();
     },
   });

@@ -43,9 +43,6 @@ export const appraiserRecordQuery = (id: number) =>
 /** PUT /api/staff/appraisers/{id}: corrects the office, cell phone, FHA roster flag or EPP readiness. */
 export const updateRecord = (id: number, body: AppraiserChange) => call(api.PUT('/api/staff/appraisers/{id}', { ...byId(id), body }), quiet);
 
-/** GET /api/appraiser/{id}/panel-history (the same query as the profile's Panel tab): whether the appraiser is suspended, and why. */
-export const panelHistoryQuery = (id: number) =>
-  queryOptions({ queryKey: [...appraiserKeys.appraiser(id), 'panel-history'] as const, queryFn: () => call(api.GET('/api/appraiser/{id}/panel-history', byId(id)), quiet) });
 /** POST /api/staff/appraisers/{id}/suspend: the reason is required; answers what happened. */
 export const suspendAppraiser = (id: number, reason: string) => call(api.POST('/api/staff/appraisers/{id}/suspend', { ...byId(id), body: { reason } }), quiet);
 /** POST /api/staff/appraisers/{id}/reinstate: the note may be left out; answers what happened. */
