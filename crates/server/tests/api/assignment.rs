@@ -14,7 +14,7 @@ use crate::client_portal::{client_user, new_order_form};
 use crate::staff_desk::order_form;
 use common::{Session, TestApp};
 
-async fn json_of(r: reqwest::Response) -> (StatusCode, Value) {
+pub async fn json_of(r: reqwest::Response) -> (StatusCode, Value) {
     let status = r.status();
     (status, r.json().await.unwrap_or(Value::Null))
 }
@@ -28,15 +28,14 @@ async fn mail_to(app: &TestApp, recipient: &str, subject: &str) -> Option<outbox
         .unwrap()
 }
 
-async fn new_client(staff: &Session) -> i64 {
+pub async fn new_client(staff: &Session, name: &str) -> i64 {
     let (status, created) =
-        json_of(staff.post("/api/staff/clients", json!({"companyName": "Turnwell Bank"})).await)
-            .await;
+        json_of(staff.post("/api/staff/clients", json!({ "companyName": name })).await).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     created["id"].as_i64().unwrap()
 }
 
-async fn new_order(staff: &Session, form: Value) -> i64 {
+pub async fn new_order(staff: &Session, form: Value) -> i64 {
     let (status, created) = json_of(staff.post("/api/staff/orders", form).await).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     created["id"].as_i64().unwrap()
@@ -65,7 +64,7 @@ both_dbs!(a_suspension_needs_a_reason_is_told_answered_and_kept, |app| {
     assert!(told.body_text.contains(reason), "{}", told.body_text);
 
     // Not a candidate while suspended, and Assign refuses them.
-    let order_id = new_order(&staff, order_form(new_client(&staff).await)).await;
+    let order_id = new_order(&staff, order_form(new_client(&staff, "Turnwell Bank").await)).await;
     let list: Value =
         staff.get(&format!("/api/staff/orders/{order_id}/candidates")).await.json().await.unwrap();
     let them = candidate(&list, id);
@@ -139,7 +138,7 @@ both_dbs!(turn_time_rules_give_due_dates_rush_and_need_a_reason_to_differ, |app|
     assert_eq!(read, saved);
 
     // A lender's order without a date takes the Texas rule: seven business days, holidays skipped.
-    let client_id = new_client(&staff).await;
+    let client_id = new_client(&staff, "Turnwell Bank").await;
     let lender = client_user(&app, &staff, client_id, "turn.lender").await;
     let today = app.config.today().unwrap();
     let seventh = business_days::after(today, 7);

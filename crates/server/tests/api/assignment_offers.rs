@@ -11,13 +11,9 @@ use reqwest::StatusCode;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, Set};
 use serde_json::{Value, json};
 
+use crate::assignment::{json_of, new_client, new_order};
 use crate::staff_desk::order_form;
 use common::{Session, TestApp};
-
-async fn json_of(r: reqwest::Response) -> (StatusCode, Value) {
-    let status = r.status();
-    (status, r.json().await.unwrap_or(Value::Null))
-}
 
 /// Gives the appraiser a verified coverage area in Travis County, TX (where the test orders are).
 async fn covers_travis(app: &TestApp, username: &str) {
@@ -39,19 +35,6 @@ async fn covers_travis(app: &TestApp, username: &str) {
     .insert(&app.db)
     .await
     .unwrap();
-}
-
-async fn new_client(staff: &Session, name: &str) -> i64 {
-    let (status, created) =
-        json_of(staff.post("/api/staff/clients", json!({ "companyName": name })).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    created["id"].as_i64().unwrap()
-}
-
-async fn new_order(staff: &Session, form: Value) -> i64 {
-    let (status, created) = json_of(staff.post("/api/staff/orders", form).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    created["id"].as_i64().unwrap()
 }
 
 async fn decision(staff: &Session, id: i64) -> Value {
