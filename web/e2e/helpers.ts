@@ -10,7 +10,20 @@ export const DEMO_PASSWORD = 'Demo!Password2026';
 
 export const APPRAISER_MENU = ['Dashboard', 'Payments', 'Secure Links', 'Quotes', 'Support'];
 
-export const STAFF_MENU = ['Dashboard', 'New Order', 'Assignment', 'Clients', 'Payments', 'Receivables', 'Quotes', 'Secure Links', 'Coverage Review', 'Appraisers', 'Firms', 'Products'];
+export const STAFF_MENU = [
+  'Dashboard',
+  'New Order',
+  'Assignment',
+  'Clients',
+  'Payments',
+  'Receivables',
+  'Quotes',
+  'Secure Links',
+  'Coverage Review',
+  'Appraisers',
+  'Firms',
+  'Products',
+];
 
 /** Demo users' e-mail addresses. */
 export function demoEmail(username: string): string {
