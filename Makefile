@@ -132,6 +132,7 @@ bench:
 	cargo build --locked --release -p appraisal-portal -p portal-bench
 	$(CARGO_TARGET_DIR)/release/dashboard-bench --orders $(BENCH_ORDERS) --postgres $(BENCH_POSTGRES_URL)
 	$(CARGO_TARGET_DIR)/release/uad-bench
+	$(CARGO_TARGET_DIR)/release/ranking-bench --orders $(BENCH_ORDERS) --postgres $(BENCH_POSTGRES_URL)
 
 ## Lighthouse performance scores, desktop and mobile, of the sign-in page, a signed-out dashboard
 ## link and the signed-in dashboard, in the system's Chromium (not part of `make test`: the scores

@@ -1495,6 +1495,13 @@ fn creation_times(count: u64, now: DateTime<Utc>) -> impl Fn(u64, &mut StdRng) -
 }
 
 /// Inserts `count` generated orders; answers how many were written.
+/// Generated appraisers until there are `wanted` appraisers in all (the demo ones count), for a
+/// panel larger than the orders need. Answers how many there are.
+pub async fn add_appraisers(db: &DatabaseConnection, wanted: usize, seed: u64) -> AppResult<usize> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    Ok(ensure_appraisers(db, &mut rng, wanted).await?.len())
+}
+
 pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppResult<u64> {
     const BATCH: u64 = 10_000;
     if count == 0 {
