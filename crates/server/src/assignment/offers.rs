@@ -43,6 +43,7 @@ pub const CLOSES_AT: u32 = 17;
 
 pub const MSG_TAKEN: &str = "Another appraiser accepted this order first.";
 pub const MSG_EXPIRED: &str = "This offer has expired.";
+pub const MSG_WITHDRAWN: &str = "This order is no longer offered to you.";
 
 /// `hours` business hours after `start` (9 AM to 5 PM company time on business days).
 pub fn business_hours_after(start: DateTime<Utc>, hours: i32, zone: Tz) -> DateTime<Utc> {
@@ -288,9 +289,9 @@ pub async fn accept(
     let now = Utc::now();
     let txn = portal_db::begin_write(db).await?;
     let Some(offer) = open_offer(&txn, caller.id(), order_id).await? else {
-        return match taken_from(&txn, caller.id(), order_id).await? {
-            true => Err(AppError::Conflict(MSG_TAKEN.into())),
-            false => Ok(None),
+        return match closed_offer_answer(&txn, caller.id(), order_id).await? {
+            Some(refusal) => Err(refusal),
+            None => Ok(None),
         };
     };
     if offer.expires_at.is_some_and(|t| t <= now) {
@@ -360,24 +361,37 @@ pub async fn accept(
     Ok(Some("Order accepted.".into()))
 }
 
-/// The appraiser's offer of the order was closed because another accepted it first (they were
-/// told then).
-async fn taken_from(
+/// The answer to an accept on an offer that was closed: another appraiser took the order (they
+/// were told then), or staff withdrew it (assigned by hand, cancelled, put on hold). None when the
+/// appraiser never had an offer of the order.
+async fn closed_offer_answer(
     db: &impl ConnectionTrait,
     appraiser_id: i32,
     order_id: i64,
-) -> AppResult<bool> {
-    Ok(assignment_offer::Entity::find()
+) -> AppResult<Option<AppError>> {
+    let had_offer = assignment_offer::Entity::find()
         .filter(assignment_offer::Column::OrderId.eq(order_id))
         .filter(assignment_offer::Column::AppraiserId.eq(appraiser_id))
-        .filter(assignment_offer::Column::Status.eq(CLOSED))
+        .filter(assignment_offer::Column::Status.is_in([CLOSED, EXPIRED]))
         .one(db)
         .await?
-        .is_some())
+        .is_some();
+    if !had_offer {
+        return Ok(None);
+    }
+    let taken = assignment_offer::Entity::find()
+        .filter(assignment_offer::Column::OrderId.eq(order_id))
+        .filter(assignment_offer::Column::Status.eq(ACCEPTED))
+        .one(db)
+        .await?
+        .is_some();
+    let message = if taken { MSG_TAKEN } else { MSG_WITHDRAWN };
+    Ok(Some(AppError::Conflict(message.into())))
 }
 
-/// The caller's accept came too late: their offer closes and they are told (unless the winner's
-/// acceptance closed it and told them already), and the answer is 409.
+/// The caller's accept came too late: their offer closes, and the answer is 409, with a notice
+/// when another appraiser took the order (unless the winner's acceptance closed the offer and told
+/// them already).
 async fn lost(
     db: &DatabaseConnection,
     config: &Config,
@@ -389,11 +403,18 @@ async fn lost(
     if let Some(offer) = open_offer(&txn, caller.id(), order_id).await? {
         closed_now = close_offer(&txn, offer.id, CLOSED, Utc::now()).await?;
     }
-    if closed_now && let Some(o) = order::Entity::find_by_id(order_id).one(&txn).await? {
+    let answer = closed_offer_answer(&txn, caller.id(), order_id)
+        .await?
+        .unwrap_or_else(|| AppError::Conflict(MSG_WITHDRAWN.into()));
+    let taken = matches!(&answer, AppError::Conflict(m) if m == MSG_TAKEN);
+    if closed_now
+        && taken
+        && let Some(o) = order::Entity::find_by_id(order_id).one(&txn).await?
+    {
         tell_taken(&txn, config, &o, caller.id()).await?;
     }
     txn.commit().await?;
-    Ok(AppError::Conflict(MSG_TAKEN.into()))
+    Ok(answer)
 }
 
 async fn tell_taken(

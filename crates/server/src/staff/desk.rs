@@ -238,8 +238,8 @@ async fn tell_client_delivered(
     Ok(())
 }
 
-/// Cancels the order (-> cancelled); the appraiser, if any, is told, and a borrower's card
-/// payment is refunded.
+/// Cancels the order (-> cancelled); the appraiser, if any, is told, a borrower's card payment
+/// is refunded and automatic offers of the order close.
 #[utoipa::path(post, path = "/api/staff/orders/{id}/cancel", tag = "staff", request_body = ReasonBody, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeWithInputAnswers))]
 async fn cancel(
@@ -258,10 +258,12 @@ async fn cancel(
     })
     .await?;
     crate::billing::borrower_payments::refund_on_cancel(&state, id).await?;
+    crate::assignment::offers::close_all(&state.db, id).await?;
     done("Order cancelled.")
 }
 
-/// Puts the order on hold (-> on hold), remembering the status to resume to.
+/// Puts the order on hold (-> on hold), remembering the status to resume to; automatic offers of
+/// the order close.
 #[utoipa::path(post, path = "/api/staff/orders/{id}/hold", tag = "staff", request_body = ReasonBody, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeWithInputAnswers))]
 async fn hold(
@@ -283,6 +285,7 @@ async fn hold(
         ])
     })
     .await?;
+    crate::assignment::offers::close_all(&state.db, id).await?;
     done("Order put on hold.")
 }
 

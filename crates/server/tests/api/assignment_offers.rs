@@ -4,7 +4,7 @@
 use crate::common;
 
 use chrono::{Duration, Utc};
-use portal::assignment::offers::{MSG_TAKEN, expire_due};
+use portal::assignment::offers::{MSG_TAKEN, MSG_WITHDRAWN, expire_due};
 use portal_db::entities::{appraiser_profile, coverage_area, order, outbox};
 use portal_db::status::OrderStatus;
 use reqwest::StatusCode;
@@ -130,6 +130,28 @@ both_dbs!(an_offer_in_turn_moves_on_when_its_time_runs_out, |app| {
         .map(|o| o["status"].as_str().unwrap().to_string())
         .collect();
     assert_eq!(statuses, ["expired", "accepted"]);
+    let (status, late) = accept(&a, id).await;
+    assert_eq!((status, late["message"].as_str()), (StatusCode::CONFLICT, Some(MSG_TAKEN)));
+
+    // Cancelled while offered: the offer closes and a late accept is told so.
+    let cancelled = new_order(&staff, order_form(new_client(&staff, "Cancel Bank").await)).await;
+    let offered_to = open_offers(&decision(&staff, cancelled).await)[0];
+    let mut holder = None;
+    for name in ["demo.appraiser", "demo.appraiser2", "demo.admin"] {
+        if i64::from(app.user_id(name).await) == offered_to {
+            holder = Some(app.signed_in(name).await);
+        }
+    }
+    let holder = holder.expect("offered to a demo appraiser");
+    staff
+        .post_ok(
+            &format!("/api/staff/orders/{cancelled}/cancel"),
+            json!({"reason": "Loan withdrawn."}),
+        )
+        .await;
+    let (status, body) = accept(&holder, cancelled).await;
+    assert_eq!((status, body["message"].as_str()), (StatusCode::CONFLICT, Some(MSG_WITHDRAWN)));
+    assert_eq!(order_of(&app, cancelled).await.status_id, OrderStatus::Cancelled);
 });
 
 both_dbs!(a_broadcast_goes_to_the_first_who_accepts, |app| {
