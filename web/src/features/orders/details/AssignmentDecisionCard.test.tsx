@@ -65,7 +65,7 @@ describe('Why this appraiser card', () => {
         .map((h) => h.textContent),
     ).toEqual(['Rank', 'Appraiser', 'Score', 'Distance', 'On-time rate', 'Revisions per order', 'Open orders', 'Offers in 30 days', 'Fee', 'Excluded because']);
     const [, best, excluded] = within(candidates).getAllByRole('row');
-    expect(texts(best!)).toEqual(['1', 'Avery Appraiser', '84.3', '12.3 mi', '88%', '0.25', '3', '2', '$450.00', '']);
+    expect(texts(best!)).toEqual(['1', 'Avery Appraiser', '84.3', '12.3 mi', '88%', '0.25', '3', '2', '$450.00', 'Eligible']);
     expect(texts(excluded!)).toEqual(['Excluded', 'Blake Morgan', '0.0', 'Unknown', 'No record', 'No record', '3', '2', 'None', 'Suspended from the panel.']);
   });
 

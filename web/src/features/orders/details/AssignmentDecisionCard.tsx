@@ -27,7 +27,7 @@ const CANDIDATE_COLUMNS: Column<RankedCandidate & { id: number }>[] = [
   { header: 'Open orders', cell: (c) => c.figures.openOrders },
   { header: 'Offers in 30 days', cell: (c) => c.figures.offersLast30Days },
   { header: 'Fee', cell: (c) => (c.figures.feeCents == null ? 'None' : formatCents(c.figures.feeCents)), nowrap: true },
-  { header: 'Excluded because', cell: (c) => c.excludedBecause.join(' ') },
+  { header: 'Excluded because', cell: (c) => (c.excludedBecause.length ? c.excludedBecause.join(' ') : 'Eligible') },
 ];
 
 function offerColumns(timeZone: string | null): Column<OfferItem & { id: number }>[] {
