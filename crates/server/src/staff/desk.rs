@@ -7,6 +7,7 @@ use portal_db::entities::{client, order, order_detail, order_history, order_mess
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 use serde::Deserialize;
+use std::str::FromStr;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -381,34 +382,33 @@ async fn set_hidden(
     order_id: i64,
     body: &VisibilityBody,
 ) -> AppResult<bool> {
-    let hide = Expr::value(body.hide);
     let changed = match body.kind {
-        ItemKind::History => {
-            order_history::Entity::update_many()
-                .col_expr(order_history::Column::Hide, hide)
-                .filter(order_history::Column::Id.eq(body.item_id))
-                .filter(order_history::Column::OrderId.eq(order_id))
-                .exec(db)
-                .await?
-        }
-        ItemKind::File => {
-            stored_file::Entity::update_many()
-                .col_expr(stored_file::Column::Hide, hide)
-                .filter(stored_file::Column::Id.eq(body.item_id))
-                .filter(stored_file::Column::OrderId.eq(order_id))
-                .exec(db)
-                .await?
-        }
-        ItemKind::Message => {
-            order_message::Entity::update_many()
-                .col_expr(order_message::Column::Hide, hide)
-                .filter(order_message::Column::Id.eq(body.item_id))
-                .filter(order_message::Column::OrderId.eq(order_id))
-                .exec(db)
-                .await?
-        }
+        ItemKind::History => hide_item::<order_history::Entity>(db, order_id, body).await?,
+        ItemKind::File => hide_item::<stored_file::Entity>(db, order_id, body).await?,
+        ItemKind::Message => hide_item::<order_message::Entity>(db, order_id, body).await?,
     };
-    Ok(changed.rows_affected == 1)
+    Ok(changed == 1)
+}
+
+/// Sets the `hide` column of the item of order `order_id` in `E` (a table with the columns `hide`,
+/// `id` and `order_id`); answers the rows changed.
+async fn hide_item<E: EntityTrait>(
+    db: &impl ConnectionTrait,
+    order_id: i64,
+    body: &VisibilityBody,
+) -> AppResult<u64> {
+    let column = |name: &str| {
+        E::Column::from_str(name).map_err(|_| {
+            AppError::Internal(format!("{} has no column {name}", E::default().table_name()))
+        })
+    };
+    let changed = E::update_many()
+        .col_expr(column("hide")?, Expr::value(body.hide))
+        .filter(column("id")?.eq(body.item_id))
+        .filter(column("order_id")?.eq(order_id))
+        .exec(db)
+        .await?;
+    Ok(changed.rows_affected)
 }
 
 /// Hides an item of the order from appraisers, or shows it again (at once: the server filters them).
