@@ -27,6 +27,7 @@ mod m0025_payment_holds;
 mod m0026_lender_billing;
 mod m0027_borrower_payments;
 mod m0028_assignment;
+mod m0029_ranking_indexes;
 
 pub struct Migrator;
 
@@ -61,6 +62,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0026_lender_billing::Migration),
             Box::new(m0027_borrower_payments::Migration),
             Box::new(m0028_assignment::Migration),
+            Box::new(m0029_ranking_indexes::Migration),
         ]
     }
 }
