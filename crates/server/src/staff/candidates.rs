@@ -172,9 +172,9 @@ pub async fn ranked(
     }
     let profiles = appraiser_profile::Entity::find()
         .find_also_related(security_user::Entity)
-        .filter(
-            appraiser_profile::Column::Id.is_in(valid_until.keys().copied().collect::<Vec<_>>()),
-        )
+        // A subquery rather than the ids: with a panel of thousands SQLite would probe the id list
+        // for every user.
+        .filter(appraiser_profile::Column::Id.in_subquery(licensed_in_state(&state_code)))
         .filter(security_user::Column::Active.eq(true))
         .filter(
             security_user::Column::UserType
@@ -237,6 +237,15 @@ pub async fn ranked(
         .collect();
     list.sort_by(|a, b| best_first(&a.0, &b.0));
     Ok(list)
+}
+
+/// The profiles holding a licence (valid or not) in the state.
+fn licensed_in_state(state_code: &str) -> sea_orm::sea_query::SelectStatement {
+    sea_orm::sea_query::Query::select()
+        .column(appraiser_license::Column::AppraiserProfileId)
+        .from(appraiser_license::Entity)
+        .and_where(appraiser_license::Column::StateCode.eq(state_code))
+        .to_owned()
 }
 
 /// Why the appraiser may not be awarded work on a property (None when they may): the rules of
