@@ -15,6 +15,7 @@ const TABS = [
   { slug: 'certifications', label: 'Certifications' },
   { slug: 'documents', label: 'Documents' },
   { slug: 'settings', label: 'Settings' },
+  { slug: 'panel', label: 'Panel' },
 ] as const;
 
 /** Texas counties few would cover; the coverage test takes the first one not listed yet. */
