@@ -438,6 +438,9 @@ async function tabLoaded(page: Page, slug: (typeof TABS)[number]['slug'], mobile
     case 'settings':
       await expect(main.getByRole('switch', { name: 'Has trainees' })).toBeVisible();
       break;
+    case 'panel':
+      await expect(main.getByRole('textbox', { name: 'Your answer' })).toBeVisible();
+      break;
   }
 }
 
@@ -459,6 +462,7 @@ for (const vp of VIEWPORTS) {
       await screenshot(page, `profile-${t.slug}-${vp.width}x${vp.height}.png`);
     }
     // The dialogs at this width too.
+    await openProfile(page, 'settings');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await openDialog(page, 'Change Password');
     await screenshot(page, `profile-change-password-${vp.width}x${vp.height}.png`, false);
