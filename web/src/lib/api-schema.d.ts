@@ -2416,8 +2416,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancels the order (-> cancelled); the appraiser, if any, is told, and a borrower's card
-         *     payment is refunded.
+         * Cancels the order (-> cancelled); the appraiser, if any, is told, a borrower's card payment
+         *     is refunded and automatic offers of the order close.
          */
         post: operations["cancel"];
         delete?: never;
@@ -2566,7 +2566,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Puts the order on hold (-> on hold), remembering the status to resume to. */
+        /**
+         * Puts the order on hold (-> on hold), remembering the status to resume to; automatic offers of
+         *     the order close.
+         */
         post: operations["hold"];
         delete?: never;
         options?: never;
