@@ -180,7 +180,7 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   const payBy = unpaid.find((o) => o.orderId === id)?.payBy;
   expect(payBy, 'the pay-by date of the delivered order').toBeTruthy();
   await appraiser.goto('/appraiser/payments');
-  const awaiting = appraiser.getByRole('region', { name: 'Awaiting Payment' });
+  const awaiting = appraiser.getByRole('region', { name: 'Awaiting Payment', exact: true });
   const row = awaiting.locator(`[data-order-id="${id}"]`);
   await expect(row.getByRole('link', { name: fileNumber })).toHaveAttribute('href', `/appraiser/orderdetails/${id}`);
   await expect(row).toContainText(shown(payBy!));
@@ -191,7 +191,7 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   // Staff pay the appraiser: the order leaves Awaiting Payment for the payment history.
   await apiSend(staff, 'post', '/api/staff/payments', { orderId: id, amount: 400, paymentDate: day(0) });
   await appraiser.reload();
-  await expect(appraiser.getByRole('region', { name: 'Awaiting Payment' })).toBeVisible();
+  await expect(appraiser.getByRole('region', { name: 'Awaiting Payment', exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
   const history = appraiser.getByRole('table', { name: 'Payments' }).getByRole('row').filter({ hasText: fileNumber });
   await expect(history).toContainText('$400.00');
