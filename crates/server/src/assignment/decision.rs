@@ -11,7 +11,6 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::offers::OPEN;
 use super::ranking::{CandidateFigures, RankedCandidate};
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
@@ -163,13 +162,7 @@ pub async fn offer_view(
     appraiser_id: i32,
     order_id: i64,
 ) -> AppResult<Option<OfferView>> {
-    let Some(offer) = assignment_offer::Entity::find()
-        .filter(assignment_offer::Column::OrderId.eq(order_id))
-        .filter(assignment_offer::Column::AppraiserId.eq(appraiser_id))
-        .filter(assignment_offer::Column::Status.eq(OPEN))
-        .one(db)
-        .await?
-    else {
+    let Some(offer) = super::offers::open_offer(db, appraiser_id, order_id).await? else {
         return Ok(None);
     };
     let Some(decision) = assignment_decision::Entity::find_by_id(offer.decision_id).one(db).await?
