@@ -1,16 +1,17 @@
 import { notifications } from '@mantine/notifications';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 export const server = setupServer();
 
-/** Runs the fake server for a test file; after each test its handlers and any open notices go. */
+/** Runs the fake server for a test file; after each test its handlers, any open notices and any mocks go. */
 export function runFakeServer(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
   afterEach(() => {
     server.resetHandlers();
     notifications.clean();
+    vi.restoreAllMocks();
   });
   afterAll(() => server.close());
 }

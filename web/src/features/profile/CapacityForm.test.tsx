@@ -1,23 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appraiserInfo } from '../../test/appraiser';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { runFakeServer } from '../../test/server';
 import { MSG_CAPACITY_SAVED } from './CapacityForm';
 import { MSG_CAPACITY_RANGE } from './rules';
-import { APPRAISER_ID, profileServer, type ProfileServerOptions } from './testServer';
+import { APPRAISER_ID, renderProfile, type ProfileServerOptions } from './testServer';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+runFakeServer();
 
 async function open(options: ProfileServerOptions = {}) {
-  const h = profileServer(options);
-  server.use(...h.handlers);
-  renderApp('/profile/me/settings');
+  const { h } = renderProfile('/profile/me/settings', options);
   const card = await screen.findByRole('region', { name: 'Capacity' });
   const input = within(card).getByRole('textbox', { name: /^Open orders at most/ });
   const save = () => fireEvent.click(within(card).getByRole('button', { name: 'Save Capacity' }));

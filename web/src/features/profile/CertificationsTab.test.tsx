@@ -2,18 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { namedFile, setUpMultipartServer } from '../../test/multipart';
 import { appraiserInfo } from '../../test/appraiser';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
 import { MSG_NO_ENO_FILE, MSG_NO_LICENCES } from './CertificationsTab';
 import { FHA_CERTIFIED, MSG_AMOUNT_INVALID, MSG_ENO_FILE_REQUIRED, MSG_ENO_FILE_TYPE, MSG_ENO_UPDATE_FAILED, MSG_ENO_UPDATED, MSG_PROVIDER_REQUIRED } from './rules';
-import { APPRAISER_ID, profileServer, type ProfileServerOptions } from './testServer';
+import { APPRAISER_ID, renderProfile, type ProfileServerOptions } from './testServer';
 
 setUpMultipartServer();
 
 async function open(options: ProfileServerOptions = {}) {
-  const h = profileServer(options);
-  server.use(...h.handlers);
-  renderApp('/profile/me/certifications');
+  const { h } = renderProfile('/profile/me/certifications', options);
   await screen.findByRole('heading', { level: 2, name: 'Errors & Omissions (E&O) Insurance' });
   return h;
 }

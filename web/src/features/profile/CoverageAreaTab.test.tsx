@@ -1,23 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { describe, expect, it, vi } from 'vitest';
+import { runFakeServer } from '../../test/server';
 import { MSG_NO_COVERAGE } from './CoverageAreaTab';
 import { MSG_COVERAGE_ADD_FAILED, MSG_COVERAGE_ADDED, MSG_COVERAGE_REMOVE_FAILED, MSG_COVERAGE_REMOVED, MSG_NOT_ENOUGH_DATA, MSG_SELECT_STATE_AND_COUNTY } from './rules';
-import { APPRAISER_ID, profileServer, type ProfileServerOptions } from './testServer';
+import { APPRAISER_ID, renderProfile, type ProfileServerOptions } from './testServer';
 import { mockMediaQueries } from '../../test/media';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+runFakeServer();
 
 async function open(options: ProfileServerOptions = {}) {
-  const h = profileServer(options);
-  server.use(...h.handlers);
-  renderApp('/profile/me/coverage-area');
+  const { h } = renderProfile('/profile/me/coverage-area', options);
   await screen.findByRole('heading', { level: 2, name: 'Coverage Areas' });
   return h;
 }

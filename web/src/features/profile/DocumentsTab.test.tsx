@@ -2,17 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG_CHOOSE_FILE, MSG_SELECT_FILE_TYPE } from '../../components/FileUploadDialog';
 import { namedFile, setUpMultipartServer } from '../../test/multipart';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
 import { MSG_NO_DOCUMENTS } from './DocumentsTab';
-import { APPRAISER_ID, profileServer, type ProfileServerOptions } from './testServer';
+import { APPRAISER_ID, renderProfile, type ProfileServerOptions } from './testServer';
 
 setUpMultipartServer();
 
 async function open(options: ProfileServerOptions = {}) {
-  const h = profileServer(options);
-  server.use(...h.handlers);
-  renderApp('/profile/me/documents');
+  const { h } = renderProfile('/profile/me/documents', options);
   await screen.findByRole('button', { name: 'Add Documents' });
   return h;
 }

@@ -1,22 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG_FIX_FIELDS } from '../../lib/fieldRules';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { runFakeServer } from '../../test/server';
 import { MSG_FEES_SAVED } from './FeeScheduleCard';
-import { profileServer, type ProfileServerOptions } from './testServer';
+import { renderProfile, type ProfileServerOptions } from './testServer';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+runFakeServer();
 
 async function open(options: ProfileServerOptions = {}) {
-  const h = profileServer(options);
-  server.use(...h.handlers);
-  renderApp('/profile/me/settings');
+  const { h } = renderProfile('/profile/me/settings', options);
   const card = await screen.findByRole('region', { name: 'Fee Schedule' });
   const fee = async (product: string) => within(card).findByRole('textbox', { name: `Fee for ${product}` });
   const save = () => fireEvent.click(within(card).getByRole('button', { name: 'Save Fee Schedule' }));

@@ -1,17 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { describe, expect, it, vi } from 'vitest';
+import { runFakeServer } from '../../test/server';
 import type { PanelHistory } from './api';
 import { MSG_ANSWER_REQUIRED, MSG_NO_PANEL_EVENTS } from './PanelTab';
-import { adminUser, APPRAISER_ID, profileServer, staffUser, type ProfileServerOptions } from './testServer';
+import { adminUser, APPRAISER_ID, renderProfile, staffUser, type ProfileServerOptions } from './testServer';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+runFakeServer();
 
 const SUSPENDED: PanelHistory = {
   suspended: true,
@@ -25,11 +19,9 @@ const SUSPENDED: PanelHistory = {
 };
 
 async function open(options: ProfileServerOptions = {}, path = '/profile/me/panel') {
-  const h = profileServer(options);
-  server.use(...h.handlers);
-  const rendered = renderApp(path);
+  const rendered = renderProfile(path, options);
   await screen.findByRole('heading', { level: 2, name: 'Panel History' });
-  return { h, ...rendered };
+  return rendered;
 }
 
 const historyRows = () =>
@@ -101,9 +93,7 @@ describe('Profile: Panel', () => {
   });
 
   it('an appraiser administrator, who may not read it, has no Panel tab', async () => {
-    const h = profileServer({ user: adminUser });
-    server.use(...h.handlers);
-    renderApp(`/appraiser/profile/${APPRAISER_ID}/panel`);
+    renderProfile(`/appraiser/profile/${APPRAISER_ID}/panel`, { user: adminUser });
     expect(await screen.findByRole('tab', { selected: true })).toHaveTextContent('Personal Info');
     expect(screen.queryByRole('tab', { name: 'Panel' })).not.toBeInTheDocument();
   });

@@ -1,23 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { runFakeServer, server } from '../../test/server';
 import { MSG_APPRAISER_NOT_FOUND } from './rules';
-import { adminUser, profileServer, staffUser } from './testServer';
+import { adminUser, profileServer, renderProfile, staffUser } from './testServer';
 import { PERSONAL_INFO_NOTE } from './PersonalInfoTab';
 import { MSG_NO_SCORED_ORDERS, SCORECARD_TITLE } from './ScorecardCard';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const selectedTab = () => screen.getByRole('tab', { selected: true });
 
 describe('Profile Settings: routes and tabs', () => {
   it('/profile/me opens the own profile on Personal Info', async () => {
-    server.use(...profileServer().handlers);
-    renderApp('/profile/me');
+    renderProfile('/profile/me');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile Settings' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Personal Info' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Personal Info', 'Coverage Area', 'Certifications', 'Documents', 'Settings', 'Panel']);
@@ -25,8 +22,7 @@ describe('Profile Settings: routes and tabs', () => {
   });
 
   it('/appraiser/profile redirects to /profile/me', async () => {
-    server.use(...profileServer().handlers);
-    const { router } = renderApp('/appraiser/profile');
+    const { router } = renderProfile('/appraiser/profile');
     await screen.findByRole('tab', { name: 'Personal Info' });
     expect(router.state.location.pathname).toBe('/profile/me');
   });
@@ -39,15 +35,13 @@ describe('Profile Settings: routes and tabs', () => {
     ['personal-info', 'Personal Info'],
     ['no-such-tab', 'Personal Info'],
   ])('/appraiser/profile/10/%s selects %s', async (slug, label) => {
-    server.use(...profileServer().handlers);
-    renderApp(`/appraiser/profile/10/${slug}`);
+    renderProfile(`/appraiser/profile/10/${slug}`);
     await screen.findAllByRole('tab');
     expect(selectedTab()).toHaveTextContent(label);
   });
 
   it('choosing a tab puts its slug in the address, keeping the profile id', async () => {
-    server.use(...profileServer({ user: adminUser }).handlers);
-    const { router } = renderApp('/appraiser/profile/10');
+    const { router } = renderProfile('/appraiser/profile/10', { user: adminUser });
     fireEvent.click(await screen.findByRole('tab', { name: 'Documents' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/appraiser/profile/10/documents'));
     await waitFor(() => expect(selectedTab()).toHaveTextContent('Documents'));
@@ -56,8 +50,7 @@ describe('Profile Settings: routes and tabs', () => {
   });
 
   it('staff open an appraiser’s profile under /staff/appraisers, and its tabs stay there', async () => {
-    server.use(...profileServer({ user: staffUser }).handlers);
-    const { router } = renderApp('/staff/appraisers/10/profile');
+    const { router } = renderProfile('/staff/appraisers/10/profile', { user: staffUser });
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile Settings' })).toBeInTheDocument();
     expect(await within(screen.getByRole('main')).findByText('Avery Appraiser')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Documents' }));
@@ -73,16 +66,14 @@ describe('Profile Settings: routes and tabs', () => {
   });
 
   it('tabs of /profile/me stay under /profile/me', async () => {
-    server.use(...profileServer().handlers);
-    const { router } = renderApp('/profile/me');
+    const { router } = renderProfile('/profile/me');
     fireEvent.click(await screen.findByRole('tab', { name: 'Coverage Area' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile/me/coverage-area'));
     expect(await screen.findByRole('table', { name: 'Coverage areas' })).toBeInTheDocument();
   });
 
   it('the arrow keys move between tabs; the address follows and focus stays on the tab', async () => {
-    server.use(...profileServer().handlers);
-    const { router } = renderApp('/profile/me');
+    const { router } = renderProfile('/profile/me');
     const first = await screen.findByRole('tab', { name: 'Personal Info' });
     first.focus();
     fireEvent.keyDown(first, { key: 'ArrowRight' });
@@ -92,8 +83,7 @@ describe('Profile Settings: routes and tabs', () => {
   });
 
   it('says Appraiser Not Found when the server answers 404', async () => {
-    server.use(...profileServer({ user: adminUser }).handlers);
-    renderApp('/appraiser/profile/999/settings');
+    renderProfile('/appraiser/profile/999/settings', { user: adminUser });
     expect(await screen.findByText(MSG_APPRAISER_NOT_FOUND)).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     // Another user's record: no password change offered.
@@ -167,14 +157,12 @@ describe('Profile Settings: routes and tabs', () => {
   });
 
   it('a refused load (403) goes to /forbidden', async () => {
-    server.use(...profileServer({ user: adminUser, refuse: { load: { status: 403, message: 'Forbidden' } } }).handlers);
-    const { router } = renderApp('/appraiser/profile/10');
+    const { router } = renderProfile('/appraiser/profile/10', { user: adminUser, refuse: { load: { status: 403, message: 'Forbidden' } } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/forbidden'));
   });
 
   it('another failure shows the server message', async () => {
-    server.use(...profileServer({ refuse: { load: { status: 500, message: 'Database unavailable' } } }).handlers);
-    renderApp('/profile/me');
+    renderProfile('/profile/me', { refuse: { load: { status: 500, message: 'Database unavailable' } } });
     await screen.findByRole('heading', { level: 1, name: 'Profile Settings' });
     const alerts = await within(screen.getByRole('main')).findAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toContain('Database unavailable');
@@ -183,8 +171,7 @@ describe('Profile Settings: routes and tabs', () => {
 
 describe('Personal Info', () => {
   it('shows every field read-only and the note about support', async () => {
-    server.use(...profileServer().handlers);
-    renderApp('/profile/me/personal-info');
+    renderProfile('/profile/me/personal-info');
     const card = await screen.findByRole('region', { name: 'Personal Information' });
     const value = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('First Name')).toBe('Avery');
@@ -201,9 +188,7 @@ describe('Personal Info', () => {
   });
 
   it('shows the scorecard the company sees, or says there is nothing to score yet', async () => {
-    const h = profileServer();
-    server.use(...h.handlers);
-    const { unmount } = renderApp('/profile/me/personal-info');
+    const { h, unmount } = renderProfile('/profile/me/personal-info');
     const card = await screen.findByRole('region', { name: SCORECARD_TITLE });
     const value = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     await waitFor(() => expect(value('Orders')).toBe('4'));

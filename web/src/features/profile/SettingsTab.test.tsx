@@ -1,28 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG_PASSWORD_REQUIREMENTS, MSG_PASSWORDS_DO_NOT_MATCH } from '../../lib/passwordRules';
 import { appraiserInfo } from '../../test/appraiser';
-import { renderApp } from '../../test/render';
-import { server } from '../../test/server';
+import { runFakeServer, server } from '../../test/server';
 import { MSG_FEED_NOTE } from './CalendarFeedCard';
 import { MSG_OOO_SAVED } from './OutOfOfficeDialog';
 import { MSG_OOO_DATES_REQUIRED, MSG_OOO_END_BEFORE_START, MSG_PASSWORD_CHANGED } from './rules';
 import { MSG_TRAINEE_SAVED } from './SettingsTab';
 import { hourLabel, MSG_NO_CELL_PHONE, MSG_NOTIFICATIONS_SAVED } from './NotificationsCard';
-import { adminUser, APPRAISER_ID, profileServer, type ProfileServerOptions } from './testServer';
+import { adminUser, APPRAISER_ID, renderProfile, type ProfileServerOptions } from './testServer';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+runFakeServer();
 
 async function open(options: ProfileServerOptions = {}, path = '/profile/me/settings') {
-  const h = profileServer(options);
-  server.use(...h.handlers);
-  renderApp(path);
+  const { h } = renderProfile(path, options);
   await screen.findByRole('heading', { level: 2, name: 'Trainees' });
   return h;
 }

@@ -3,7 +3,8 @@
  * answer like the server, record what they were sent, and can be told to refuse.
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { appConfig, csrf, loggedIn } from '../../test/server';
+import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { renderApp } from '../../test/render';
 import { appraiserInfo } from '../../test/appraiser';
 import type { AppraiserInfo, CoverageArea, EnoFileRef, FeeEntry, FileRecord, Licence, PanelHistory, Scorecard } from './api';
 
@@ -216,4 +217,11 @@ export function profileServer(options: ProfileServerOptions = {}) {
     ),
   ];
   return { handlers, calls, state };
+}
+
+/** Serves the profile calls as `options` say and opens `path`; `h` answers them and records what they were sent. */
+export function renderProfile(path: string, options: ProfileServerOptions = {}) {
+  const h = profileServer(options);
+  server.use(...h.handlers);
+  return { h, ...renderApp(path) };
 }

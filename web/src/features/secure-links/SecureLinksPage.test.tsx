@@ -1,18 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MSG_FORBIDDEN, MSG_SESSION_EXPIRED } from '../../lib/api';
 import { MSG_DOWNLOAD_FAILED } from '../../lib/fileTransfer';
 import { renderApp } from '../../test/render';
-import { appConfig, csrf, server } from '../../test/server';
+import { appConfig, csrf, runFakeServer, server } from '../../test/server';
 import type { SecureLink } from './api';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+runFakeServer();
 
 const link: SecureLink = {
   id: 7,

@@ -1,19 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OrderStatus } from '../../../lib/api-enums';
 import { orderDetailsFixture } from '../../../test/orderDetails';
 import { renderApp } from '../../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../../test/server';
 import { offerReasons } from './OfferCard';
 import type { OrderDetails } from './types';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => {
-  server.resetHandlers();
-  vi.restoreAllMocks();
-});
-afterAll(() => server.close());
+runFakeServer();
 
 const appraiser = { securityUserId: 10, userType: 1, firstName: 'Avery', lastName: 'Appraiser' };
 
