@@ -1,14 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { runFakeServer, server } from '../../test/server';
 import type { DueCopy } from './api';
 import { TITLE_COPY_DUE } from './BorrowerCopiesDue';
+import { dashboardSession } from './testDashboard';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const staff = { securityUserId: 20, userType: 2, firstName: 'Sam', lastName: 'Staff' };
 const appraiser = { securityUserId: 10, userType: 1, firstName: 'Dana', lastName: 'Reed' };
@@ -21,10 +20,7 @@ const due: DueCopy[] = [
 function dashboardFor(user: Record<string, unknown>, list: DueCopy[]) {
   const calls: string[] = [];
   server.use(
-    loggedIn(user),
-    appConfig(),
-    csrf,
-    http.get('*/api/constants/search-statuses', () => HttpResponse.json([{ label: 'Open', value: '-1', id: -1 }])),
+    ...dashboardSession(user),
     http.post('*/api/dashboard', () => {
       calls.push('dashboard');
       return HttpResponse.json({ items: [], totalItems: 0, totalPages: 0 });

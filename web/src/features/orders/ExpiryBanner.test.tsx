@@ -1,17 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
 import { expiredItems, MSG_EXPIRED_CONSEQUENCE } from './ExpiryBanner';
+import { emptyDashboardPage } from './testDashboard';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const appraiser = { securityUserId: 5, userType: 1, firstName: 'Avery', lastName: 'Appraiser' };
 const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
-const emptyPage = http.post('*/api/dashboard', () => HttpResponse.json({ items: [], totalItems: 0, totalPages: 0 }));
 const license = (stateCode: string, expirationDate: string) => ({ id: stateCode.length, type: 'Certified Residential', stateCode, ogNumber: 'X', expirationDate });
 const records = (enoExpirationDate: string | null, licenses: ReturnType<typeof license>[]) => [
   http.get('*/api/appraiser/me', () => HttpResponse.json({ id: 1, securityUser: { id: 5 }, eppPartyData: {}, readyForEppOnboarding: false, enoExpirationDate })),
@@ -26,7 +24,7 @@ describe('expired insurance and licences', () => {
   });
 
   it('shows a red banner on the appraiser dashboard', async () => {
-    server.use(loggedIn(appraiser), appConfig(), csrf, emptyPage, ...records('2020-01-01', [license('TX', '2030-12-31'), license('OK', '2020-06-30')]));
+    server.use(loggedIn(appraiser), appConfig(), csrf, emptyDashboardPage, ...records('2020-01-01', [license('TX', '2030-12-31'), license('OK', '2020-06-30')]));
     renderApp('/appraiser/dashboard');
     const banner = await screen.findByRole('alert', { name: /Expired insurance or licence/ });
     expect(within(banner).getByText('Your E&O insurance expired on 01/01/2020.')).toBeInTheDocument();
@@ -36,7 +34,7 @@ describe('expired insurance and licences', () => {
   });
 
   it('is not shown when everything is current, nor to staff', async () => {
-    server.use(loggedIn(appraiser), appConfig(), csrf, emptyPage, ...records('2030-01-01', [license('TX', '2030-12-31')]));
+    server.use(loggedIn(appraiser), appConfig(), csrf, emptyDashboardPage, ...records('2030-01-01', [license('TX', '2030-12-31')]));
     const first = renderApp('/appraiser/dashboard');
     await screen.findByText('No orders found');
     await new Promise((r) => setTimeout(r, 50));

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
-import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
+import { runFakeServer, server } from '../../test/server';
 import { TITLE_HANDED_BACK } from './HandedBackFlag';
+import { dashboardSession, emptyDashboardPage } from './testDashboard';
 
 runFakeServer();
 
@@ -15,11 +16,8 @@ const order = (orderId: number) => ({ orderId, fileNumber: `260000${orderId}`, p
 function dashboardFor(user: Record<string, unknown>, list: ReturnType<typeof order>[]) {
   const calls: string[] = [];
   server.use(
-    loggedIn(user),
-    appConfig(),
-    csrf,
-    http.get('*/api/constants/search-statuses', () => HttpResponse.json([{ label: 'Open', value: '-1', id: -1 }])),
-    http.post('*/api/dashboard', () => HttpResponse.json({ items: [], totalItems: 0, totalPages: 0 })),
+    ...dashboardSession(user),
+    emptyDashboardPage,
     http.get('*/api/staff/compliance/borrower-copies', () => HttpResponse.json([])),
     http.get('*/api/staff/assignment/handed-back', () => {
       calls.push('handed-back');

@@ -1,17 +1,15 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
 import { needsPaymentUpdate, PROMPT_SEEN_KEY, PROMPT_TITLE } from './PaymentInfoPrompt';
+import { emptyDashboardPage } from './testDashboard';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 beforeEach(() => window.sessionStorage.clear());
 
 const appraiser = { securityUserId: 5, userType: 1, firstName: 'Avery', lastName: 'Appraiser' };
-const emptyPage = http.post('*/api/dashboard', () => HttpResponse.json({ items: [], totalItems: 0, totalPages: 0 }));
 const me = (info: Record<string, unknown>) =>
   http.get('*/api/appraiser/me', () => HttpResponse.json({ id: 1, securityUser: { id: 5 }, eppPartyData: null, readyForEppOnboarding: false, ...info }));
 
@@ -24,7 +22,7 @@ describe('Please Update Payment Information', () => {
   });
 
   it('shows once per session and leads to the EPP tab', async () => {
-    server.use(loggedIn(appraiser), appConfig(), csrf, emptyPage, me({ readyForEppOnboarding: true }));
+    server.use(loggedIn(appraiser), appConfig(), csrf, emptyDashboardPage, me({ readyForEppOnboarding: true }));
     const { router } = renderApp('/appraiser/dashboard');
     expect(await screen.findByRole('dialog', { name: PROMPT_TITLE })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Update Payment Information' }));
@@ -33,7 +31,7 @@ describe('Please Update Payment Information', () => {
   });
 
   it('stays away when onboarded, not ready, or already seen', async () => {
-    server.use(loggedIn(appraiser), appConfig(), csrf, emptyPage, me({ readyForEppOnboarding: true, eppPartyData: { partyId: 'P', isLinked: false } }));
+    server.use(loggedIn(appraiser), appConfig(), csrf, emptyDashboardPage, me({ readyForEppOnboarding: true, eppPartyData: { partyId: 'P', isLinked: false } }));
     renderApp('/appraiser/dashboard');
     await screen.findByText('No orders found');
     await new Promise((r) => setTimeout(r, 50));
@@ -42,7 +40,7 @@ describe('Please Update Payment Information', () => {
 
   it('is not shown again in the same session', async () => {
     window.sessionStorage.setItem(PROMPT_SEEN_KEY, '1');
-    server.use(loggedIn(appraiser), appConfig(), csrf, emptyPage, me({ readyForEppOnboarding: true }));
+    server.use(loggedIn(appraiser), appConfig(), csrf, emptyDashboardPage, me({ readyForEppOnboarding: true }));
     renderApp('/appraiser/dashboard');
     await screen.findByText('No orders found');
     await new Promise((r) => setTimeout(r, 50));
