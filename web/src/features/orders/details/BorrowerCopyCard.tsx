@@ -11,6 +11,7 @@ import { notify } from '../../../lib/notify';
 import { orderKeys } from '../keys';
 import { requiredText } from './actions/rules';
 import { borrowerCopyQuery, recordWaiver, sendBorrowerCopy, type BorrowerCopies } from './reviewApi';
+import { CardLoadFailed } from './parts';
 
 export const MSG_COPIES_FAILED = "The borrower's copy could not be loaded.";
 export const MSG_COPY_DUE = 'Closing is 3 business days away or less and the borrower has no copy.';
@@ -111,13 +112,7 @@ function CopiesView({ copies, timeZone }: { copies: BorrowerCopies; timeZone: st
 export function BorrowerCopyCard({ orderId, timeZone }: { orderId: number; timeZone: string | null }) {
   const copies = useQuery(borrowerCopyQuery(orderId));
   const [dialog, setDialog] = useState<'send' | 'waiver' | null>(null);
-  if (copies.isError) {
-    return (
-      <Text size="sm" c="red.8">
-        {MSG_COPIES_FAILED}
-      </Text>
-    );
-  }
+  if (copies.isError) return <CardLoadFailed message={MSG_COPIES_FAILED} />;
   const c = copies.data;
   if (!c) return null;
   const close = () => setDialog(null);

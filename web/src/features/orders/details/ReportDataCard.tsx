@@ -7,6 +7,7 @@ import { failureText } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { orderKeys } from '../keys';
 import { acknowledgeWarnings, reportDataQuery, type ReportData } from './api';
+import { CardLoadFailed } from './parts';
 
 export const MSG_REPORT_DATA_FAILED = 'The report data could not be loaded.';
 export const MSG_WARNINGS_ACKNOWLEDGED = 'The warnings were acknowledged.';
@@ -19,13 +20,7 @@ const MSG_ACKNOWLEDGE_FAILED = 'The warnings could not be acknowledged. Please t
  */
 export function ReportDataCard({ orderId, staff }: { orderId: number; staff: boolean }) {
   const data = useQuery(reportDataQuery(orderId));
-  if (data.isError) {
-    return (
-      <Text size="sm" c="red.8">
-        {MSG_REPORT_DATA_FAILED}
-      </Text>
-    );
-  }
+  if (data.isError) return <CardLoadFailed message={MSG_REPORT_DATA_FAILED} />;
   if (!data.data) return null;
   const r = data.data;
   return (

@@ -9,6 +9,7 @@ import { notify } from '../../../lib/notify';
 import { orderKeys } from '../keys';
 import { reviewQuery, saveReview, type Review, type ReviewAnswer, type ReviewItem } from './reviewApi';
 import type { OrderDetails } from './types';
+import { CardLoadFailed } from './parts';
 
 export const MSG_REVIEW_FAILED = 'The review checklist could not be loaded.';
 export const MSG_REVIEW_SAVED = 'The review was saved.';
@@ -155,13 +156,7 @@ function ReviewList({ review, timeZone }: { review: Review; timeZone: string | n
 export function ReviewCard({ order, timeZone }: { order: OrderDetails; timeZone: string | null }) {
   const review = useQuery(reviewQuery(order.id));
   const editable = !!order.availableActions?.includes('COMPLETE');
-  if (review.isError) {
-    return (
-      <Text size="sm" c="red.8">
-        {MSG_REVIEW_FAILED}
-      </Text>
-    );
-  }
+  if (review.isError) return <CardLoadFailed message={MSG_REVIEW_FAILED} />;
   const r = review.data;
   const answered = r?.items.filter((i) => i.answer).length ?? 0;
   if (!r || (!editable && answered === 0)) return null;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { InfoCard } from '../../../components/DataDisplay';
 import { formatDateAndTime } from '../../../lib/dates';
 import { revisionsQuery, type RevisionRound } from './reviewApi';
+import { CardLoadFailed } from './parts';
 
 export const MSG_REVISIONS_FAILED = 'The revision requests could not be loaded.';
 export const MSG_NOT_ANSWERED = 'Not answered yet';
@@ -46,13 +47,7 @@ function Round({ round, timeZone }: { round: RevisionRound; timeZone: string | n
 /** The order's revision requests, oldest first, side by side (staff and the order's appraiser); nothing before the first. */
 export function RevisionsCard({ orderId, timeZone }: { orderId: number; timeZone: string | null }) {
   const rounds = useQuery(revisionsQuery(orderId));
-  if (rounds.isError) {
-    return (
-      <Text size="sm" c="red.8">
-        {MSG_REVISIONS_FAILED}
-      </Text>
-    );
-  }
+  if (rounds.isError) return <CardLoadFailed message={MSG_REVISIONS_FAILED} />;
   if (!rounds.data?.length) return null;
   return (
     <InfoCard title="Revision Requests" testId="card-revisions">

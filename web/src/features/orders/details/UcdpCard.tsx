@@ -9,6 +9,7 @@ import { formatDateAndTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { orderKeys } from '../keys';
 import { saveUcdp, ucdpQuery, type Ucdp, type UcdpBody } from './reviewApi';
+import { CardLoadFailed } from './parts';
 
 export const MSG_UCDP_FAILED = 'The UCDP / EAD record could not be loaded.';
 export const MSG_UCDP_SAVED = 'The submission was recorded.';
@@ -80,13 +81,7 @@ function UcdpForm({ orderId, ucdp, timeZone }: { orderId: number; ucdp: Ucdp; ti
 /** The order's UCDP / EAD submission (staff): the Doc File IDs, its status and, for FHA, the case number. */
 export function UcdpCard({ orderId, timeZone }: { orderId: number; timeZone: string | null }) {
   const ucdp = useQuery(ucdpQuery(orderId));
-  if (ucdp.isError) {
-    return (
-      <Text size="sm" c="red.8">
-        {MSG_UCDP_FAILED}
-      </Text>
-    );
-  }
+  if (ucdp.isError) return <CardLoadFailed message={MSG_UCDP_FAILED} />;
   if (!ucdp.data) return null;
   return (
     <InfoCard title="UCDP / EAD Submission" testId="card-ucdp">
