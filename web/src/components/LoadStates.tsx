@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** A page whose record is still loading: a title bar and a body, and "Loading ..." for screen readers. */
@@ -26,6 +26,27 @@ export function LoadFailed({ error, onRetry, retrying, children }: { error: Erro
         {children}
       </Group>
     </>
+  );
+}
+
+/** A page-level outcome (invalid id, not found, load failure): its title and a way on. */
+export function OutcomePage({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={1}>{title}</Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** A page whose record could not be loaded: its title, why, Try Again and `children` (a way back). */
+export function PageLoadFailed({ title, query, children }: { title: string; query: { error: Error; refetch: () => unknown; isFetching: boolean }; children?: ReactNode }) {
+  return (
+    <OutcomePage title={title}>
+      <LoadFailed error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching}>
+        {children}
+      </LoadFailed>
+    </OutcomePage>
   );
 }
 

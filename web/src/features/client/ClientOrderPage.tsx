@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Textarea, Timeline, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Textarea, Timeline, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -35,7 +35,7 @@ import {
   type ClientInvoice,
   type ClientOrder,
 } from './api';
-import { ListStatus, LoadFailed, PageSkeleton } from '../../components/LoadStates';
+import { ListStatus, OutcomePage, PageLoadFailed, PageSkeleton } from '../../components/LoadStates';
 import { OrderHeading } from '../../components/OrderHeading';
 
 export const MSG_ORDER_NOT_FOUND = 'Order Not Found';
@@ -371,21 +371,17 @@ export function ClientOrderPage() {
   const query = useQuery({ ...clientOrderQuery(id), enabled: valid });
   if (!valid || (query.error instanceof ApiError && query.error.status === 404)) {
     return (
-      <Stack gap="md" maw={640}>
-        <Title order={1}>{MSG_ORDER_NOT_FOUND}</Title>
+      <OutcomePage title={MSG_ORDER_NOT_FOUND}>
         <Text c="gray.8">This order could not be found among your orders.</Text>
         <BackToOrders />
-      </Stack>
+      </OutcomePage>
     );
   }
   if (query.isError) {
     return (
-      <Stack gap="md" maw={640}>
-        <Title order={1}>Order</Title>
-        <LoadFailed error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching}>
-          <BackToOrders />
-        </LoadFailed>
-      </Stack>
+      <PageLoadFailed title="Order" query={query}>
+        <BackToOrders />
+      </PageLoadFailed>
     );
   }
   if (query.isPending) return <PageSkeleton label="Loading order" />;

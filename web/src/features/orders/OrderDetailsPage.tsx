@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Menu, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Menu, Skeleton, Stack, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -25,7 +25,7 @@ import { useStaffView } from './details/staffView';
 import { AssignmentDecisionCard } from './details/AssignmentDecisionCard';
 import type { OrderDetails, OrderFile } from './details/types';
 import { BackIcon, ChevronDownIcon, PrinterIcon } from '../../components/icons';
-import { LoadFailed } from '../../components/LoadStates';
+import { OutcomePage, PageLoadFailed } from '../../components/LoadStates';
 import { OrderHeading } from '../../components/OrderHeading';
 
 export const MSG_INVALID_ORDER_ID = 'Invalid Order ID';
@@ -37,16 +37,6 @@ function BackButton({ area }: { area: OrderArea }) {
     <Button component={Link} to={area.dashboard} variant="subtle" leftSection={<BackIcon />} px="xs" w="fit-content">
       Back to Dashboard
     </Button>
-  );
-}
-
-/** A page-level outcome (invalid id, not found, load failure) with a way back. */
-function OutcomePage({ title, children }: { title: string; children?: React.ReactNode }) {
-  return (
-    <Stack gap="md" maw={640}>
-      <Title order={1}>{title}</Title>
-      {children}
-    </Stack>
   );
 }
 
@@ -263,11 +253,9 @@ function OrderLoader({ id, segment, area }: { id: number; segment: string | unde
   if (query.isPending) return <LoadingOrder />;
   if (query.isError) {
     return (
-      <OutcomePage title="Order">
-        <LoadFailed error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching}>
-          <BackButton area={area} />
-        </LoadFailed>
-      </OutcomePage>
+      <PageLoadFailed title="Order" query={query}>
+        <BackButton area={area} />
+      </PageLoadFailed>
     );
   }
   const load = query.data;

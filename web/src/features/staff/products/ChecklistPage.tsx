@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, Stack, Text, Textarea, Title } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { FailureAlert, LoadFailed, PageSkeleton } from '../../../components/LoadStates';
+import { FailureAlert, PageLoadFailed, PageSkeleton } from '../../../components/LoadStates';
 import { ChevronDownIcon, ChevronUpIcon, TrashIcon } from '../../../components/icons';
 import { anyRowError, useRows } from '../../../components/useRows';
 import { failureText, fieldErrors, isSharedFailure } from '../../../lib/api';
@@ -146,12 +146,9 @@ export function ChecklistPage() {
   const list = useQuery(checklistQuery(id));
   if (list.isError) {
     return (
-      <Stack gap="md" maw={640}>
-        <Title order={1}>Checklist</Title>
-        <LoadFailed error={list.error} onRetry={() => void list.refetch()} retrying={list.isFetching}>
-          <BackToProducts />
-        </LoadFailed>
-      </Stack>
+      <PageLoadFailed title="Checklist" query={list}>
+        <BackToProducts />
+      </PageLoadFailed>
     );
   }
   if (list.isPending) return <PageSkeleton label="Loading checklist" />;

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { withPrompt } from '../../../components/FormSection';
-import { FailureAlert, LoadFailed, PageSkeleton } from '../../../components/LoadStates';
+import { FailureAlert, PageLoadFailed, PageSkeleton } from '../../../components/LoadStates';
 import { TrashIcon } from '../../../components/icons';
 import { useFields } from '../../../components/useFields';
 import { anyRowError, useRows, type RowErrors } from '../../../components/useRows';
@@ -169,12 +169,9 @@ export function TurnTimePage() {
   const title = product ? `Turn Time: ${product.name}` : 'Turn Time';
   if (rule.isError) {
     return (
-      <Stack gap="md" maw={640}>
-        <Title order={1}>{title}</Title>
-        <LoadFailed error={rule.error} onRetry={() => void rule.refetch()} retrying={rule.isFetching}>
-          <BackToProducts />
-        </LoadFailed>
-      </Stack>
+      <PageLoadFailed title={title} query={rule}>
+        <BackToProducts />
+      </PageLoadFailed>
     );
   }
   if (rule.isPending) return <PageSkeleton label="Loading turn time" />;
