@@ -1,12 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appConfig, csrf, loggedIn, server } from '../test/server';
+import { describe, expect, it } from 'vitest';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../test/server';
 import { renderApp } from '../test/render';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const user = (userType: number) => ({ securityUserId: 10, userType, firstName: 'Dana', lastName: 'Reed' });
 

@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { describe, expect, it } from 'vitest';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
 import { renderApp } from '../../test/render';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 function fill(username: string, password: string) {
   fireEvent.change(screen.getByLabelText(/^Username/), { target: { value: username } });

@@ -1,14 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
-import { appConfig, loggedIn, server } from '../../test/server';
+import { appConfig, loggedIn, runFakeServer, server } from '../../test/server';
 import type { CopyLink } from './api';
 import { MSG_ECOA } from './BorrowerCopyPage';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const copy: CopyLink = {
   propertyAddress: '12 Oak St, Austin, TX 78701',

@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG_SHOWN_ONCE } from '../../components/SecretOnceDialog';
 import { renderApp } from '../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const clientUser = { securityUserId: 30, userType: 0, firstName: 'Finley', lastName: 'Client' };
 

@@ -1,14 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { reportDataFixture } from '../../test/reportData';
-import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
 import { MSG_NO_MESSAGES, MSG_ORDER_NOT_FOUND } from './ClientOrderPage';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const clientUser = { securityUserId: 30, userType: 0, firstName: 'Finley', lastName: 'Client' };
 

@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
-import { appConfig, loggedIn, server } from '../../test/server';
+import { appConfig, loggedIn, runFakeServer, server } from '../../test/server';
 import { MSG_NO_ORDERS } from './ClientOrdersPage';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const clientUser = { securityUserId: 30, userType: 0, firstName: 'Finley', lastName: 'Client' };
 

@@ -1,13 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
-import { csrf, server } from '../../test/server';
+import { csrf, runFakeServer, server } from '../../test/server';
 import { MSG_UNSUBSCRIBE_LINK_BROKEN } from './UnsubscribePage';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 describe('Unsubscribe', () => {
   it('asks first, then stops that event and says so', async () => {

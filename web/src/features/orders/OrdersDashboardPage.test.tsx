@@ -1,14 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { describe, expect, it } from 'vitest';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
 import { renderApp } from '../../test/render';
 import type { OrderDashboardItem } from './api';
 import type { SearchFilter } from './dashboardParams';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const appraiser = { securityUserId: 10, userType: 1, firstName: 'Dana', lastName: 'Reed' };
 const lookups = [

@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const appraiser = { securityUserId: 5, userType: 1, firstName: 'Avery', lastName: 'Appraiser' };
 

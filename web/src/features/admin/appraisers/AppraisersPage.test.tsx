@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
-import { appConfig, loggedIn, server } from '../../../test/server';
+import { appConfig, loggedIn, runFakeServer, server } from '../../../test/server';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const admin = { securityUserId: 10, userType: 6, firstName: 'Ada', lastName: 'Admin' };
 

@@ -1,16 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../lib/api';
 import { mockMediaQueries } from '../../../test/media';
 import { renderApp } from '../../../test/render';
-import { loggedIn, server } from '../../../test/server';
+import { loggedIn, runFakeServer, server } from '../../../test/server';
 import { MSG_COPY_DUE, MSG_COPY_SENT, MSG_NONE_SENT, MSG_WAIVER_REASON_REQUIRED, MSG_WAIVER_RECORDED } from './BorrowerCopyCard';
 import { recordsServer, staffUser } from './recordsFixtures';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const due: Schemas['BorrowerCopies'] = { borrowerEmail: 'jordan@example.com', closingDate: '2026-03-10', sent: [], waiver: null, due: true };
 const link: Schemas['SentCopy'] = {

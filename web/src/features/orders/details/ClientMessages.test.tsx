@@ -1,15 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../lib/api';
 import { orderDetailsFixture } from '../../../test/orderDetails';
 import { renderApp } from '../../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../../test/server';
 import { MSG_NO_CLIENT_MESSAGES } from './ClientMessages';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const staff = { securityUserId: 20, userType: 2, firstName: 'Sam', lastName: 'Staff' };
 const appraiser = { securityUserId: 10, userType: 1, firstName: 'Dana', lastName: 'Reed' };

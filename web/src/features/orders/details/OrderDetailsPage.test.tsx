@@ -1,16 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderDetailsFixture } from '../../../test/orderDetails';
 import { renderApp } from '../../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../../test/server';
 import { actionDialogs } from './actionDialogs';
 import type { ActionDialogProps } from './actions/types';
 import type { OrderDetails } from './types';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const appraiser = { securityUserId: 10, userType: 1, firstName: 'Dana', lastName: 'Reed' };
 const staff = { securityUserId: 20, userType: 2, firstName: 'Sam', lastName: 'Staff' };

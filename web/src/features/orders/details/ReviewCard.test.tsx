@@ -1,15 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../lib/api';
 import { renderApp } from '../../../test/render';
-import { loggedIn, server } from '../../../test/server';
+import { loggedIn, runFakeServer, server } from '../../../test/server';
 import { recordsServer, settled, staffUser } from './recordsFixtures';
 import { MSG_FAIL_NOTE, MSG_REVIEW_SAVED } from './ReviewCard';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const review: Schemas['Review'] = {
   complete: false,

@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
-import { loggedIn, server } from '../../../test/server';
+import { loggedIn, runFakeServer, server } from '../../../test/server';
 import { appraiserUser, recordsServer, settled, staffUser, twoRounds } from './recordsFixtures';
 import { MSG_NOT_ANSWERED } from './RevisionsCard';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 describe('Revision Requests card', () => {
   it.each([

@@ -1,15 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../lib/api';
 import { renderApp } from '../../../test/render';
-import { loggedIn, server } from '../../../test/server';
+import { loggedIn, runFakeServer, server } from '../../../test/server';
 import { recordsServer, staffUser } from './recordsFixtures';
 import { MSG_SUBMISSION_STATUS_REQUIRED, MSG_UCDP_SAVED } from './UcdpCard';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 /** Staff on order 5 with `ucdp`; the first save is refused naming the Fannie Mae ID, the next recorded. */
 function ucdpServer(ucdp: Schemas['Ucdp']) {

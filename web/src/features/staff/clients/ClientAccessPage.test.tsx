@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../../test/server';
 import { MSG_NO_USERS } from './ClientAccessPage';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const acme = { id: 3, companyName: 'Acme Lending', officeAddressLine: null, mainContactName: null, mainContactEmailAddress: null, mainContactPhone: null };

@@ -1,17 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../lib/api';
 import { orderDetailsFixture, PROPERTY_DETAILS } from '../../../test/orderDetails';
 import { renderApp } from '../../../test/render';
-import { server } from '../../../test/server';
+import { runFakeServer, server } from '../../../test/server';
 import { orderFormLookups } from './testServer';
 import { htmlToPlainText } from './orderForm';
 import { MSG_FIX_FIELDS } from '../../../lib/fieldRules';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 /** The edit page's calls for `order`; PUT answers come from `answers` in turn. */
 function editServer(order: Schemas['OrderDetails'], answers: Response[] = []) {

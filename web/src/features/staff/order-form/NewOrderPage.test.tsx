@@ -1,16 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../../lib/dates';
 import { PROPERTY_DETAILS } from '../../../test/orderDetails';
 import { renderApp } from '../../../test/render';
-import { server } from '../../../test/server';
+import { runFakeServer, server } from '../../../test/server';
 import { orderFormLookups } from './testServer';
 import { MSG_FIX_FIELDS } from '../../../lib/fieldRules';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 /** yyyy-mm-dd `days` after the company's today. */
 function day(days: number): string {

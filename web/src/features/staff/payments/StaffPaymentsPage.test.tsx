@@ -1,17 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../../lib/dates';
 import { payableOrder } from '../../../test/payments';
 import { renderApp } from '../../../test/render';
-import { appConfig, csrf, loggedIn, server } from '../../../test/server';
+import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../../test/server';
 import type { PayableOrder } from './api';
 import { MSG_NOTHING_PAYABLE } from './StaffPaymentsPage';
 import { MSG_WITHHOLD_REASON } from './WithholdDialog';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 

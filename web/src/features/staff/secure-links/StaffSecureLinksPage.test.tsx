@@ -1,14 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
-import { appConfig, loggedIn, server } from '../../../test/server';
+import { appConfig, loggedIn, runFakeServer, server } from '../../../test/server';
 import { SECURE_LINK_MESSAGES } from './SendSecureLinkDialog';
 import { MSG_NONE_SENT } from './StaffSecureLinksPage';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+runFakeServer();
 
 const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const appraiser = {
