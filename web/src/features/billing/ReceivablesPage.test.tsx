@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../lib/dates';
 import { renderApp } from '../../test/render';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
+import { staff } from '../../test/users';
 
 runFakeServer();
-
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 
 const invoice = (id: number, over: Record<string, unknown> = {}) => ({
   id,

@@ -5,11 +5,11 @@ import { renderApp } from '../../test/render';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
 import { expiredItems, MSG_EXPIRED_CONSEQUENCE } from './ExpiryBanner';
 import { emptyDashboardPage } from './testDashboard';
+import { staff } from '../../test/users';
 
 runFakeServer();
 
 const appraiser = { securityUserId: 5, userType: 1, firstName: 'Avery', lastName: 'Appraiser' };
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const license = (stateCode: string, expirationDate: string) => ({ id: stateCode.length, type: 'Certified Residential', stateCode, ogNumber: 'X', expirationDate });
 const records = (enoExpirationDate: string | null, licenses: ReturnType<typeof license>[]) => [
   http.get('*/api/appraiser/me', () => HttpResponse.json({ id: 1, securityUser: { id: 5 }, eppPartyData: {}, readyForEppOnboarding: false, enoExpirationDate })),

@@ -6,10 +6,10 @@ import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../../test/server';
 import type { HandedBack, Policy } from './api';
 import { MSG_NONE_HANDED_BACK, TITLE_HANDED_BACK } from './AssignmentPage';
+import { staff } from '../../../test/users';
 
 runFakeServer();
 
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const policy: Policy = { mode: 'offer_in_turn', offerHours: 8, broadcastSize: 3 };
 const handedBack: HandedBack[] = [{ orderId: 54, fileNumber: '26000054', propertyAddress: '12 Elm St, Austin, TX 78701', decidedAt: '2026-03-02T15:30:00Z' }];
 

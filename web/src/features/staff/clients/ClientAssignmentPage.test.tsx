@@ -6,10 +6,10 @@ import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../../test/server';
 import type { ClientPolicy } from './api';
 import { MSG_BACK_TO_COMPANY, MSG_FOLLOWS_COMPANY, MSG_OWN_POLICY } from './ClientAssignmentPage';
+import { staff } from '../../../test/users';
 
 runFakeServer();
 
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const client = { id: 7, companyName: 'First Lender Bank', paymentTermsDays: 30 };
 const company: ClientPolicy = { mode: 'manual', offerHours: 8, broadcastSize: 3, inherited: true };
 

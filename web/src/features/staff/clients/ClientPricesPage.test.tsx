@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../../test/server';
 import { MSG_PRICES_SAVED } from './ClientPricesPage';
+import { staff } from '../../../test/users';
 
 runFakeServer();
 
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const client = { id: 7, companyName: 'First Lender Bank', paymentTermsDays: 30 };
 const prices = () => [
   { productId: 1, productName: '1004 Full Appraisal', feeCents: 62550, defaultFeeCents: 60000, own: true },

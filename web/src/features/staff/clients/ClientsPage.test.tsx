@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../../test/server';
 import { MSG_NO_CLIENTS } from './ClientsPage';
+import { staff } from '../../../test/users';
 
 runFakeServer();
 
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const acme = {
   id: 3,
   companyName: 'Acme Lending',

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { appConfig, loggedIn, runFakeServer, server } from '../../../test/server';
 import { MSG_NOTHING_PENDING, MSG_REASON_REQUIRED } from './CoverageReviewPage';
+import { staff } from '../../../test/users';
 
 runFakeServer();
 
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const area = (id: number, county: string) => ({
   id,
   appraiserId: 1,

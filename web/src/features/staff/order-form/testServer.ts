@@ -1,8 +1,8 @@
 /** Test doubles for the order form's pages (New Order, Edit Order): the signed-in staff member and the form's lookups. */
 import { http, HttpResponse } from 'msw';
 import { appConfig, csrf, loggedIn } from '../../../test/server';
+import { staff } from '../../../test/users';
 
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const options = (labels: string[]) => labels.map((label, i) => ({ label, value: String(i + 1), id: i + 1 }));
 const product = (id: number, label: string, defaultFee: number) => ({ id, label, value: String(id), productDescription: label, desktop: false, defaultFee });
 

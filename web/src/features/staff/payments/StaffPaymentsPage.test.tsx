@@ -8,10 +8,9 @@ import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../../test/
 import type { PayableOrder } from './api';
 import { MSG_NOTHING_PAYABLE } from './StaffPaymentsPage';
 import { MSG_WITHHOLD_REASON } from './WithholdDialog';
+import { staff } from '../../../test/users';
 
 runFakeServer();
-
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 
 function withPayable(list: PayableOrder[], sent: unknown[], paidAlready = new Set<number>()) {
   server.use(

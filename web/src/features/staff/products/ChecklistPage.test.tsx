@@ -5,10 +5,10 @@ import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, server, runFakeServer } from '../../../test/server';
 import type { Checklist } from './api';
 import { MSG_CHECKLIST_SAVED, MSG_EMPTY_HINT, MSG_USES_DEFAULT } from './ChecklistPage';
+import { staff } from '../../../test/users';
 
 runFakeServer();
 
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const own: Checklist = {
   productId: 3,
   product: '1004 Full Appraisal',

@@ -6,10 +6,10 @@ import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, server, runFakeServer } from '../../../test/server';
 import type { Product } from './api';
 import { MSG_PRODUCT_SAVED } from './ProductsPage';
+import { staff } from '../../../test/users';
 
 runFakeServer();
 
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const full: Product = { id: 1, name: '1004 Full Appraisal', isDesktop: false, defaultFee: 450, dataFileRequired: false, ownChecklist: true, borrowerPays: false };
 const desktop: Product = { id: 2, name: 'Desktop Appraisal', isDesktop: true, defaultFee: null, dataFileRequired: true, ownChecklist: false, borrowerPays: false };
 

@@ -5,10 +5,10 @@ import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, oklahomaAndTexas, runFakeServer, server } from '../../../test/server';
 import type { TurnTimeRule } from './api';
 import { MSG_TURN_TIME_SAVED } from './TurnTimePage';
+import { staff } from '../../../test/users';
 
 runFakeServer();
 
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const product = { id: 1, name: '1004 Full Appraisal', isDesktop: false, defaultFee: 450, dataFileRequired: false, ownChecklist: false, borrowerPays: false };
 const rule: TurnTimeRule = { businessDays: 7, rushBusinessDays: 3, rushFeeCents: 15000, states: [{ stateCode: 'TX', businessDays: 10, rushBusinessDays: null }] };
 

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../../test/render';
 import { appConfig, loggedIn, runFakeServer, server } from '../../../test/server';
 import { QUOTE_MESSAGES, quoteFormErrors } from './NewQuoteDialog';
+import { staff } from '../../../test/users';
 
 runFakeServer();
 
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const filled = {
   client: '1',
   loanNumber: '',

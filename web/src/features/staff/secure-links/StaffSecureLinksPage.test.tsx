@@ -5,10 +5,10 @@ import { renderApp } from '../../../test/render';
 import { appConfig, loggedIn, runFakeServer, server } from '../../../test/server';
 import { SECURE_LINK_MESSAGES } from './SendSecureLinkDialog';
 import { MSG_NONE_SENT } from './StaffSecureLinksPage';
+import { staff } from '../../../test/users';
 
 runFakeServer();
 
-const staff = { securityUserId: 4, userType: 2, firstName: 'Dana', lastName: 'Staff' };
 const appraiser = {
   id: 10,
   name: 'Avery Appraiser',
