@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use chrono::Utc;
 use portal::config::Config;
-use portal::orders::assign::open_order_counts;
+use portal::orders::assign::{Appraisers, open_order_counts};
 use portal::profile::scorecard::scorecards;
 use portal::staff::candidates::{Clock, ranked};
 use portal_db::entities::order;
@@ -101,16 +101,7 @@ fn spread(mut times: Vec<f64>) -> (f64, f64, f64) {
 /// Where the time goes: the pool Assign ranks (licences, coverage, open orders, scorecards) and,
 /// inside it, the 90-day scorecards and the open-order counts of the whole panel, each alone.
 async fn breakdown(db: &DatabaseConnection, o: &order::Model, clock: Clock) {
-    let pool = ranked(
-        db,
-        &o.property_state_code,
-        o.property_county.as_deref(),
-        o.appraiser_due_date,
-        clock,
-    )
-    .await
-    .unwrap();
-    let ids: Vec<i32> = pool.iter().map(|(c, _)| c.appraiser_id).collect();
+    let panel = Appraisers::LicensedIn(o.property_state_code.clone());
     let mut parts = Vec::new();
     for _ in 0..5 {
         let t = Instant::now();
@@ -125,10 +116,10 @@ async fn breakdown(db: &DatabaseConnection, o: &order::Model, clock: Clock) {
         .unwrap();
         let pool_ms = t.elapsed().as_secs_f64() * 1000.0;
         let t = Instant::now();
-        scorecards(db, ids.clone(), clock.zone).await.unwrap();
+        scorecards(db, &panel, clock.zone).await.unwrap();
         let cards_ms = t.elapsed().as_secs_f64() * 1000.0;
         let t = Instant::now();
-        open_order_counts(db, ids.clone()).await.unwrap();
+        open_order_counts(db, &panel).await.unwrap();
         parts.push((pool_ms, cards_ms, t.elapsed().as_secs_f64() * 1000.0));
     }
     let median = |f: fn(&(f64, f64, f64)) -> f64| spread(parts.iter().map(f).collect()).0;

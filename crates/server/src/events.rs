@@ -20,7 +20,7 @@ use utoipa_axum::routes;
 
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppResult, MessageResponse};
-use crate::live::{Subscription, new_rows};
+use crate::live::{Subscription, for_servers_only, new_rows};
 use crate::roles::UserType;
 use crate::state::AppState;
 
@@ -41,9 +41,10 @@ struct Audience {
 impl Audience {
     fn hears(&self, row: &live_event::Model) -> bool {
         let mine = || row.appraiser_ids.split(',').any(|id| id == self.user_id.to_string());
-        self.everything
-            || (self.company_id.is_some() && row.company_id == self.company_id)
-            || mine()
+        !for_servers_only(row)
+            && (self.everything
+                || (self.company_id.is_some() && row.company_id == self.company_id)
+                || mine())
     }
 }
 

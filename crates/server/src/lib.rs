@@ -39,6 +39,7 @@ pub mod roles;
 pub mod router;
 pub mod scheduled;
 pub mod secure_links;
+pub mod session_cache;
 pub mod spa;
 pub mod staff;
 pub mod state;

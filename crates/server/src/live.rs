@@ -19,6 +19,7 @@ use sea_orm::{
 use tokio::sync::{broadcast, watch};
 
 use crate::http::error::AppResult;
+use crate::session_cache::SessionCache;
 
 const NOTIFY_CHANNEL: &str = "portal_live";
 /// How often a copy looks for new rows without being woken (SQLite; PostgreSQL as a safety net).
@@ -33,6 +34,9 @@ pub enum Kind {
     Order,
     Quote,
     Payment,
+    /// A user's sessions ended or their record changed: every copy reads them again (never sent
+    /// to a browser).
+    UserChanged,
 }
 
 impl Kind {
@@ -41,6 +45,7 @@ impl Kind {
             Kind::Order => "order",
             Kind::Quote => "quote",
             Kind::Payment => "payment",
+            Kind::UserChanged => "user_changed",
         }
     }
 }
@@ -70,17 +75,39 @@ pub async fn record(db: &impl ConnectionTrait, change: Change) -> AppResult<()> 
     let mut appraisers = change.appraisers;
     appraisers.sort_unstable();
     appraisers.dedup();
-    live_event::ActiveModel {
-        id: NotSet,
-        kind: Set(change.kind.as_str().into()),
-        order_id: Set(change.order_id),
-        quote_id: Set(change.quote_id),
-        appraiser_ids: Set(appraisers.iter().map(i32::to_string).collect::<Vec<_>>().join(",")),
-        company_id: Set(change.company_id),
-        created_at: Set(Utc::now()),
-    }
-    .insert(db)
-    .await?;
+    insert(
+        db,
+        live_event::ActiveModel {
+            kind: Set(change.kind.as_str().into()),
+            order_id: Set(change.order_id),
+            quote_id: Set(change.quote_id),
+            appraiser_ids: Set(appraisers.iter().map(i32::to_string).collect::<Vec<_>>().join(",")),
+            company_id: Set(change.company_id),
+            ..Default::default()
+        },
+    )
+    .await
+}
+
+/// Tells every copy, inside the transaction that makes the change, that the user's sessions (and
+/// those they opened as someone else) ended or that their record changed.
+pub async fn user_changed(db: &impl ConnectionTrait, user_id: i32) -> AppResult<()> {
+    insert(
+        db,
+        live_event::ActiveModel {
+            kind: Set(Kind::UserChanged.as_str().into()),
+            appraiser_ids: Set(String::new()),
+            user_id: Set(Some(user_id)),
+            ..Default::default()
+        },
+    )
+    .await
+}
+
+async fn insert(db: &impl ConnectionTrait, mut row: live_event::ActiveModel) -> AppResult<()> {
+    row.id = NotSet;
+    row.created_at = Set(Utc::now());
+    row.insert(db).await?;
     if db.get_database_backend() == DatabaseBackend::Postgres {
         db.execute_raw(Statement::from_string(
             DatabaseBackend::Postgres,
@@ -100,11 +127,18 @@ pub async fn prune(db: &DatabaseConnection) -> AppResult<u64> {
     Ok(gone.rows_affected)
 }
 
+/// News the server copies keep to themselves (a user changed), never sent to a browser.
+pub fn for_servers_only(row: &live_event::Model) -> bool {
+    row.kind == Kind::UserChanged.as_str()
+}
+
 /// Where a copy's listeners hear of new rows.
 #[derive(Clone)]
 pub struct Hub {
     rows: broadcast::Sender<Arc<live_event::Model>>,
     closing: watch::Sender<bool>,
+    /// The sessions this copy has just checked; the relay drops those that ended.
+    pub sessions: SessionCache,
 }
 
 /// What a listener holds: the new rows as they come, and the signal that the server is stopping.
@@ -115,13 +149,27 @@ pub struct Subscription {
 
 impl Default for Hub {
     fn default() -> Self {
-        Hub { rows: broadcast::channel(1024).0, closing: watch::channel(false).0 }
+        Hub {
+            rows: broadcast::channel(1024).0,
+            closing: watch::channel(false).0,
+            sessions: SessionCache::default(),
+        }
     }
 }
 
 impl Hub {
     pub fn subscribe(&self) -> Subscription {
         Subscription { rows: self.rows.subscribe(), closing: self.closing.subscribe() }
+    }
+
+    fn relay(&self, row: live_event::Model) {
+        if for_servers_only(&row) {
+            if let Some(user_id) = row.user_id {
+                self.sessions.forget_user(user_id);
+            }
+        } else {
+            let _ = self.rows.send(Arc::new(row));
+        }
     }
 
     /// Ends every stream (the server is stopping); browsers reconnect to another copy.
@@ -145,7 +193,7 @@ impl Hub {
                 match new_rows(&db, cursor.confirmed).await {
                     Ok(rows) => {
                         for row in cursor.unseen(rows) {
-                            let _ = hub.rows.send(Arc::new(row));
+                            hub.relay(row);
                         }
                     }
                     Err(e) => tracing::warn!(error = %e, "live events: reading new rows failed"),
@@ -253,6 +301,7 @@ mod tests {
                 quote_id: None,
                 appraiser_ids: String::new(),
                 company_id: None,
+                user_id: None,
                 created_at: Utc::now(),
             })
             .collect()

@@ -28,6 +28,8 @@ mod m0026_lender_billing;
 mod m0027_borrower_payments;
 mod m0028_assignment;
 mod m0029_ranking_indexes;
+mod m0030_recent_offers_index;
+mod m0031_session_news;
 
 pub struct Migrator;
 
@@ -63,6 +65,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0027_borrower_payments::Migration),
             Box::new(m0028_assignment::Migration),
             Box::new(m0029_ranking_indexes::Migration),
+            Box::new(m0030_recent_offers_index::Migration),
+            Box::new(m0031_session_news::Migration),
         ]
     }
 }

@@ -14,9 +14,7 @@
 use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Duration, Utc};
-use portal_db::entities::{
-    appraiser_fee, appraiser_profile, assignment_offer, order, order_detail, report_type,
-};
+use portal_db::entities::{appraiser_fee, assignment_offer, order, order_detail, report_type};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -115,16 +113,8 @@ pub async fn candidates(
         clock,
     )
     .await?;
-    let ids: Vec<i32> = pool.iter().map(|(c, _)| c.appraiser_id).collect();
-    let profiles: HashMap<i32, appraiser_profile::Model> = appraiser_profile::Entity::find()
-        .filter(appraiser_profile::Column::SecurityUserId.is_in(ids.clone()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|p| (p.security_user_id, p))
-        .collect();
-    let fees = fees_for(db, &ids, &products).await?;
-    let recent = offers_since(db, &ids, now - Duration::days(30)).await?;
+    let fees = fees_for(db, &products).await?;
+    let recent = offers_since(db, now - Duration::days(30)).await?;
     let already = offered(db, o.id).await?;
     let fha = is_fha(db, &products).await?;
     let property = detail
@@ -137,9 +127,9 @@ pub async fn candidates(
     let county = o.property_county.as_deref().unwrap_or("the property's county");
     let mut list: Vec<RankedCandidate> = pool
         .into_iter()
-        .map(|(c, _)| {
-            let profile = profiles.get(&c.appraiser_id);
-            let office = profile.and_then(|p| p.office_zip_code.as_deref()).and_then(zip_centre);
+        .map(|member| {
+            let c = &member.candidate;
+            let office = member.office_zip_code.as_deref().and_then(zip_centre);
             let figures = CandidateFigures {
                 distance_miles: office
                     .zip(property)
@@ -154,7 +144,7 @@ pub async fn candidates(
             if !c.coverage_verified {
                 excluded.push(format!("No verified coverage area in {county}."));
             }
-            if fha && !profile.is_some_and(|p| p.is_fha_certified) {
+            if fha && !member.fha_certified {
                 excluded.push("Not on the FHA roster.".into());
             }
             if let (Some(asks), Some(pays)) = (figures.fee_cents, order_fee)
@@ -166,7 +156,7 @@ pub async fn candidates(
                     Cents(pays)
                 ));
             }
-            if let Some(capacity) = profile.and_then(|p| p.capacity)
+            if let Some(capacity) = member.capacity
                 && c.open_orders >= i64::from(capacity)
             {
                 excluded.push(format!("At capacity ({capacity} open orders)."));
@@ -174,7 +164,7 @@ pub async fn candidates(
             if already.contains(&c.appraiser_id) {
                 excluded.push("Already offered this order.".into());
             }
-            ranked_one(&c, figures, excluded)
+            ranked_one(c, figures, excluded)
         })
         .collect();
     rank(&mut list);
@@ -197,13 +187,8 @@ fn ranked_one(
 }
 
 /// Each appraiser's fee for the products (the sum of those they have priced).
-async fn fees_for(
-    db: &impl ConnectionTrait,
-    appraisers: &[i32],
-    products: &[i32],
-) -> AppResult<HashMap<i32, i64>> {
+async fn fees_for(db: &impl ConnectionTrait, products: &[i32]) -> AppResult<HashMap<i32, i64>> {
     let rows = appraiser_fee::Entity::find()
-        .filter(appraiser_fee::Column::AppraiserId.is_in(appraisers.to_vec()))
         .filter(appraiser_fee::Column::ReportTypeId.is_in(products.to_vec()))
         .all(db)
         .await?;
@@ -214,16 +199,15 @@ async fn fees_for(
     Ok(fees)
 }
 
+/// How many orders each appraiser was offered since then.
 async fn offers_since(
     db: &impl ConnectionTrait,
-    appraisers: &[i32],
     since: DateTime<Utc>,
 ) -> AppResult<HashMap<i32, i64>> {
     let rows: Vec<(i32, i64)> = assignment_offer::Entity::find()
         .select_only()
         .column(assignment_offer::Column::AppraiserId)
         .column_as(assignment_offer::Column::Id.count(), "offers")
-        .filter(assignment_offer::Column::AppraiserId.is_in(appraisers.to_vec()))
         .filter(assignment_offer::Column::OfferedAt.gte(since))
         .group_by(assignment_offer::Column::AppraiserId)
         .into_tuple()

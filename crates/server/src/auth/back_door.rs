@@ -64,7 +64,7 @@ async fn back_door(
         return Err(error);
     }
     let target = target.expect("checked above");
-    session::end(db, &caller.session_id).await?;
+    session::end(db, &state.live.sessions, caller.id(), &caller.session_id).await?;
     let (token, csrf) = session::create(db, &state, target.id, Some(caller.id())).await?;
     let entry = AuditEntry {
         action: "back_door_login",

@@ -20,6 +20,7 @@ use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
 use crate::password;
+use crate::session_cache::SessionCache;
 use crate::state::AppState;
 use crate::users::accounts;
 
@@ -79,7 +80,8 @@ async fn change_my_password(
     let mut account: security_user::ActiveModel = user.clone().into_active_model();
     account.password_hash = Set(new_hash);
     account.update(&txn).await?;
-    session::password_changed(&txn, user.id, Some(&caller.session_id)).await?;
+    session::password_changed(&txn, &state.live.sessions, user.id, Some(&caller.session_id))
+        .await?;
     let entry = AuditEntry {
         action: "password_changed",
         actor,
@@ -105,6 +107,7 @@ pub async fn set_password(
     let mut active = user.into_active_model();
     active.password_hash = Set(password::hash_blocking(new_password).await?);
     let user = active.update(db).await?;
-    session::password_changed(db, user.id, None).await?;
+    // Run from the command line: the server copies hear of it through the live events.
+    session::password_changed(db, &SessionCache::default(), user.id, None).await?;
     Ok(user)
 }

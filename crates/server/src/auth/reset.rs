@@ -254,7 +254,7 @@ async fn perform_reset_password(
     let mut account = user.into_active_model();
     account.password_hash = Set(new_hash);
     account.update(&txn).await?;
-    session::password_changed(&txn, user_id, None).await?;
+    session::password_changed(&txn, &state.live.sessions, user_id, None).await?;
     audit::record(
         &txn,
         AuditEntry {

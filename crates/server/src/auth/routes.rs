@@ -160,7 +160,7 @@ async fn login(
         return Ok((HeaderMap::new(), axum::Json(body)));
     }
     if let Some(previous) = previous {
-        session::end(db, &previous.session_id).await?;
+        session::end(db, &state.live.sessions, previous.id(), &previous.session_id).await?;
     }
     let (token, csrf) = session::create(db, &state, user.id, None).await?;
     let entry = AuditEntry {
@@ -192,10 +192,10 @@ async fn logout(
     user: Option<CurrentUser>,
 ) -> AppResult<impl IntoResponse> {
     if let Some(user) = user {
-        session::end(&state.db, &user.session_id).await?;
+        session::end(&state.db, &state.live.sessions, user.id(), &user.session_id).await?;
         if user.acting_user_id.is_none() {
             // Signing out anywhere also ends the back-door sessions this user opened elsewhere.
-            session::end_acting_sessions(&state.db, user.id()).await?;
+            session::end_acting_sessions(&state.db, &state.live.sessions, user.id()).await?;
         }
         let entry = AuditEntry {
             action: "logout",

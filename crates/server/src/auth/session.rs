@@ -12,7 +12,9 @@ use sea_orm::{
 
 use crate::current_user::CurrentUser;
 use crate::http::error::AppError;
+use crate::live;
 use crate::roles::{Area, UserType};
+use crate::session_cache::SessionCache;
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
 
@@ -63,6 +65,7 @@ pub async fn create(
 /// sessions the user opened as someone else, except optionally one.
 pub async fn end_all_for_user(
     db: &impl ConnectionTrait,
+    sessions: &SessionCache,
     user_id: i32,
     except: Option<&str>,
 ) -> Result<(), AppError> {
@@ -72,6 +75,18 @@ pub async fn end_all_for_user(
         delete = delete.filter(session::Column::Id.ne(keep));
     }
     delete.exec(db).await?;
+    user_changed(db, sessions, user_id).await
+}
+
+/// Tells every copy's session cache, this one's at once, that the user's sessions ended or their
+/// record changed.
+pub async fn user_changed(
+    db: &impl ConnectionTrait,
+    sessions: &SessionCache,
+    user_id: i32,
+) -> Result<(), AppError> {
+    live::user_changed(db, user_id).await?;
+    sessions.forget_user(user_id);
     Ok(())
 }
 
@@ -79,10 +94,11 @@ pub async fn end_all_for_user(
 /// the back-door sessions they opened, the browsers they verified, and unused reset links.
 pub async fn password_changed(
     db: &impl ConnectionTrait,
+    sessions: &SessionCache,
     user_id: i32,
     keep: Option<&str>,
 ) -> Result<(), AppError> {
-    end_all_for_user(db, user_id, keep).await?;
+    end_all_for_user(db, sessions, user_id, keep).await?;
     trusted_device::Entity::delete_many()
         .filter(trusted_device::Column::UserId.eq(user_id))
         .exec(db)
@@ -98,13 +114,14 @@ pub async fn password_changed(
 /// Ends the back-door sessions a secret administrator opened.
 pub async fn end_acting_sessions(
     db: &impl ConnectionTrait,
+    sessions: &SessionCache,
     acting_user_id: i32,
 ) -> Result<(), AppError> {
     session::Entity::delete_many()
         .filter(session::Column::ActingUserId.eq(acting_user_id))
         .exec(db)
         .await?;
-    Ok(())
+    user_changed(db, sessions, acting_user_id).await
 }
 
 fn cookie_header(
@@ -162,6 +179,9 @@ pub async fn load_session(State(state): State<AppState>, mut req: Request, next:
 }
 
 async fn find_live(state: &AppState, id: &str) -> Result<Option<CurrentUser>, AppError> {
+    if let Some(caller) = state.live.sessions.get(id) {
+        return Ok(Some(caller));
+    }
     let db = &state.db;
     let Some((row, Some(user))) =
         session::Entity::find_by_id(id).find_also_related(security_user::Entity).one(db).await?
@@ -185,13 +205,15 @@ async fn find_live(state: &AppState, id: &str) -> Result<Option<CurrentUser>, Ap
             .exec(db)
             .await?;
     }
-    Ok(Some(CurrentUser {
+    let caller = CurrentUser {
         session_id: row.id,
         csrf_token: row.csrf_token,
         user_type: user.user_type,
         acting_user_id: row.acting_user_id,
         user,
-    }))
+    };
+    state.live.sessions.keep(&caller, row.expires_at);
+    Ok(Some(caller))
 }
 
 /// A back-door session lives only while the secret administrator behind it is an active SECRET.
@@ -213,8 +235,13 @@ pub async fn require_area(area: Area, req: Request, next: Next) -> Response {
     }
 }
 
-/// Ends one session.
-pub async fn end(db: &impl ConnectionTrait, session_id: &str) -> Result<(), AppError> {
+/// Ends one session of `user_id`.
+pub async fn end(
+    db: &impl ConnectionTrait,
+    sessions: &SessionCache,
+    user_id: i32,
+    session_id: &str,
+) -> Result<(), AppError> {
     session::Entity::delete_by_id(session_id).exec(db).await?;
-    Ok(())
+    user_changed(db, sessions, user_id).await
 }

@@ -287,7 +287,7 @@ async fn verify_code(
     row.used_at = Set(Some(now));
     row.update(&txn).await?;
     if let Some(previous) = previous {
-        session::end(&txn, &previous.session_id).await?;
+        session::end(&txn, &state.live.sessions, previous.id(), &previous.session_id).await?;
     }
     let (session_token, csrf) = session::create(&txn, &state, user_id, None).await?;
     let device = random_token();

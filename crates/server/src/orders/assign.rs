@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use axum::extract::State;
 use chrono::{NaiveDate, Utc};
 use portal_db::entities::{appraiser_license, appraiser_profile, order, security_user};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Query, SelectStatement, SimpleExpr};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -68,7 +68,7 @@ fn today(state: &AppState) -> AppResult<NaiveDate> {
 
 pub async fn open_order_counts(
     db: &impl ConnectionTrait,
-    user_ids: Vec<i32>,
+    appraisers: &Appraisers,
 ) -> AppResult<HashMap<i32, i64>> {
     let rows: Vec<(Option<i32>, i64)> = order::Entity::find()
         .select_only()
@@ -76,12 +76,46 @@ pub async fn open_order_counts(
         .column_as(order::Column::Id.count(), "open_orders")
         // By the open statuses (an index leads with the status): a large panel's ids cover most orders.
         .filter(order::Column::StatusId.is_in(status::open_statuses()))
-        .filter(order::Column::AssignedAppraiserId.is_in(user_ids))
+        .filter(appraisers.include(order::Column::AssignedAppraiserId))
         .group_by(order::Column::AssignedAppraiserId)
         .into_tuple()
         .all(db)
         .await?;
     Ok(rows.into_iter().filter_map(|(id, n)| id.map(|id| (id, n))).collect())
+}
+
+/// Which appraisers a figure is wanted for: a few by security user id, or everyone licensed in a
+/// state (a subquery, so that a panel of thousands is never sent as a list of ids).
+pub enum Appraisers {
+    Ids(Vec<i32>),
+    LicensedIn(String),
+}
+
+impl Appraisers {
+    /// `column`, a security user id, is one of them.
+    pub fn include(&self, column: impl ColumnTrait) -> SimpleExpr {
+        match self {
+            Appraisers::Ids(ids) => column.is_in(ids.iter().copied()),
+            Appraisers::LicensedIn(state_code) => column.in_subquery(
+                Query::select()
+                    .column(appraiser_profile::Column::SecurityUserId)
+                    .from(appraiser_profile::Entity)
+                    .and_where(
+                        appraiser_profile::Column::Id.in_subquery(licensed_profiles(state_code)),
+                    )
+                    .to_owned(),
+            ),
+        }
+    }
+}
+
+/// The profiles holding a licence (valid or not) in the state.
+pub fn licensed_profiles(state_code: &str) -> SelectStatement {
+    Query::select()
+        .column(appraiser_license::Column::AppraiserProfileId)
+        .from(appraiser_license::Entity)
+        .and_where(appraiser_license::Column::StateCode.eq(state_code))
+        .to_owned()
 }
 
 /// The appraisers `o` may be reassigned to on `today` (the company's date), by name.
@@ -114,7 +148,9 @@ pub async fn assignable(
             .await?;
     let candidates: Vec<_> =
         firm.into_iter().filter(|(profile, _)| licensed.contains(&profile.id)).collect();
-    let counts = open_order_counts(db, candidates.iter().map(|(_, u)| u.id).collect()).await?;
+    let counts =
+        open_order_counts(db, &Appraisers::Ids(candidates.iter().map(|(_, u)| u.id).collect()))
+            .await?;
     Ok(candidates
         .into_iter()
         .map(|(profile, user)| {

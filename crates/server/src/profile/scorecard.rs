@@ -18,6 +18,7 @@ use super::managed;
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
+use crate::orders::assign::Appraisers;
 use crate::orders::turn_time::{self, REPORT_UPLOADED, REVISION_REQUESTS, Step};
 use crate::state::AppState;
 
@@ -54,15 +55,15 @@ async fn scorecard(
 ) -> AppResult<axum::Json<Scorecard>> {
     managed(&state.db, &caller, id).await?;
     let zone = state.config.time_zone().map_err(AppError::Internal)?;
-    let mut cards = scorecards(&state.db, vec![id], zone).await?;
+    let mut cards = scorecards(&state.db, &Appraisers::Ids(vec![id]), zone).await?;
     Ok(axum::Json(cards.remove(&id).unwrap_or_else(|| summarise(&[]))))
 }
 
-/// The scorecards of the given appraisers (security user ids), each over the orders assigned to
-/// them whose report first came in during the last 90 days; everyone asked for has one.
+/// The scorecards of the appraisers, each over the orders assigned to them whose report first
+/// came in during the last 90 days (someone without such an order has none here).
 pub async fn scorecards(
     db: &impl ConnectionTrait,
-    appraiser_ids: Vec<i32>,
+    appraisers: &Appraisers,
     zone: Tz,
 ) -> AppResult<HashMap<i32, Scorecard>> {
     let now = Utc::now();
@@ -77,7 +78,7 @@ pub async fn scorecards(
                 order::Entity::find()
                     .select_only()
                     .column(order::Column::Id)
-                    .filter(order::Column::AssignedAppraiserId.is_in(appraiser_ids.clone()))
+                    .filter(appraisers.include(order::Column::AssignedAppraiserId))
                     .into_query(),
             ),
         )
@@ -87,8 +88,7 @@ pub async fn scorecards(
     let orders =
         order::Entity::find().filter(order::Column::Id.is_in(reported.clone())).all(db).await?;
     let steps = turn_time::steps_of(db, reported).await?;
-    let mut scored: HashMap<i32, Vec<ScoredOrder>> =
-        appraiser_ids.iter().map(|id| (*id, Vec::new())).collect();
+    let mut scored: HashMap<i32, Vec<ScoredOrder>> = HashMap::new();
     for o in &orders {
         let (Some(appraiser), Some(steps)) = (o.assigned_appraiser_id, steps.get(&o.id)) else {
             continue;

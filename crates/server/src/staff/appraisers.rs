@@ -30,7 +30,7 @@ use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, ChangeAnswers, MessageResponse};
 use crate::http::extract::{Json, Path};
 use crate::names::full_name;
-use crate::orders::assign::open_order_counts;
+use crate::orders::assign::{Appraisers, open_order_counts};
 use crate::profile::licenses::License;
 use crate::profile::routes::{AppraiserInfo, appraiser_info};
 use crate::roles::UserType;
@@ -170,7 +170,7 @@ async fn list_appraisers(
         licenses.entry(l.appraiser_profile_id).or_default().push(l.into());
     }
     let firms = super::firm_names(db).await?;
-    let counts = open_order_counts(db, ids).await?;
+    let counts = open_order_counts(db, &Appraisers::Ids(ids)).await?;
     Ok(axum::Json(
         users
             .into_iter()
@@ -356,7 +356,7 @@ async fn set_active(
         return Err(AppError::Conflict(format!("{} is already {already}.", full_name(&user))));
     }
     if !active {
-        session::end_all_for_user(&txn, id, None).await?;
+        session::end_all_for_user(&txn, &state.live.sessions, id, None).await?;
     }
     let action = if active { "staff.appraiser_reactivated" } else { "staff.appraiser_deactivated" };
     audit_staff(&txn, caller, ip, action, format!("user {id} ({})", user.login_id)).await?;
@@ -511,7 +511,12 @@ async fn update_appraiser(
     {
         user_row.cell_phone = Set(v);
     }
-    let user = if user_row.is_changed() { user_row.update(&txn).await? } else { user };
+    let user = if user_row.is_changed() {
+        session::user_changed(&txn, &state.live.sessions, user.id).await?;
+        user_row.update(&txn).await?
+    } else {
+        user
+    };
     if !changed.is_empty() {
         audit_staff(
             &txn,

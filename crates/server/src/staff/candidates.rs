@@ -9,16 +9,19 @@
 //! revisions per order to the nearest 0.1, a shorter average turn time in whole business days; an
 //! appraiser with no scored order after those with one), then the fewest open orders, then by name.
 use std::cmp::Ordering;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use axum::extract::State;
-use chrono::{NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
 use portal_db::entities::{
     appraiser_license, appraiser_profile, coverage_area, order, order_detail, security_user,
 };
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, JoinType, QueryFilter, QuerySelect,
+    RelationTrait,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -32,10 +35,10 @@ use crate::http::error::{
 };
 use crate::http::extract::{Json, Path};
 use crate::money::Cents;
-use crate::names::full_name;
+use crate::names::{full_name, joined};
 use crate::orders::action_requests::date_label;
 use crate::orders::apply::{self, Change};
-use crate::orders::assign::open_order_counts;
+use crate::orders::assign::{Appraisers, licensed_profiles, open_order_counts};
 use crate::orders::lifecycle::OrderAction;
 use crate::profile::scorecard::scorecards;
 use crate::roles::UserType;
@@ -150,6 +153,102 @@ pub fn best_first(a: &Candidate, b: &Candidate) -> Ordering {
         .then(a.name.cmp(&b.name))
 }
 
+/// A candidate with the profile facts the automatic offers weigh beside Assign's rules.
+pub struct PanelMember {
+    pub candidate: Candidate,
+    pub company_id: Option<i32>,
+    pub office_zip_code: Option<String>,
+    pub fha_certified: bool,
+    /// The most open orders they take at once (None: no limit).
+    pub capacity: Option<i32>,
+}
+
+/// The columns of a panel member's profile and user that ranking reads (not the whole rows: a
+/// panel runs to thousands).
+#[derive(FromQueryResult)]
+struct PanelRow {
+    profile_id: i32,
+    user_id: i32,
+    first_name: Option<String>,
+    last_name: Option<String>,
+    company_id: Option<i32>,
+    eno_expiration_date: Option<NaiveDate>,
+    ooo_start_date: Option<NaiveDate>,
+    ooo_end_date: Option<NaiveDate>,
+    suspended_at: Option<DateTime<Utc>>,
+    office_zip_code: Option<String>,
+    is_fha_certified: bool,
+    capacity: Option<i32>,
+}
+
+async fn panel_rows(db: &impl ConnectionTrait, state_code: &str) -> AppResult<Vec<PanelRow>> {
+    use appraiser_profile::Column as P;
+    Ok(appraiser_profile::Entity::find()
+        .select_only()
+        .column_as(P::Id, "profile_id")
+        .column_as(security_user::Column::Id, "user_id")
+        .column(security_user::Column::FirstName)
+        .column(security_user::Column::LastName)
+        .columns([P::CompanyId, P::EnoExpirationDate, P::OooStartDate, P::OooEndDate])
+        .columns([P::SuspendedAt, P::OfficeZipCode, P::IsFhaCertified, P::Capacity])
+        .join(JoinType::InnerJoin, appraiser_profile::Relation::SecurityUser.def())
+        // A subquery rather than the ids: with a panel of thousands SQLite would probe the id list
+        // for every user.
+        .filter(P::Id.in_subquery(licensed_profiles(state_code)))
+        .filter(security_user::Column::Active.eq(true))
+        .filter(
+            security_user::Column::UserType
+                .is_in([UserType::Appraiser.number(), UserType::AppraiserAdmin.number()]),
+        )
+        .into_model::<PanelRow>()
+        .all(db)
+        .await?)
+}
+
+/// The last day each profile's best licence in the state is valid.
+async fn licences_until(
+    db: &impl ConnectionTrait,
+    state_code: &str,
+) -> AppResult<HashMap<i32, NaiveDate>> {
+    let rows: Vec<(i32, NaiveDate)> = appraiser_license::Entity::find()
+        .select_only()
+        .column(appraiser_license::Column::AppraiserProfileId)
+        .column(appraiser_license::Column::ExpirationDate)
+        .filter(appraiser_license::Column::StateCode.eq(state_code))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut valid_until: HashMap<i32, NaiveDate> = HashMap::new();
+    for (profile, expires) in rows {
+        let best = valid_until.entry(profile).or_insert(expires);
+        *best = (*best).max(expires);
+    }
+    Ok(valid_until)
+}
+
+/// The profiles with a verified coverage area in the county.
+async fn covering(
+    db: &impl ConnectionTrait,
+    state_code: &str,
+    county: Option<&str>,
+) -> AppResult<HashSet<i32>> {
+    let county = county.unwrap_or_default().trim();
+    let rows: Vec<(i32, String)> = coverage_area::Entity::find()
+        .select_only()
+        .column(coverage_area::Column::AppraiserProfileId)
+        .column(coverage_area::Column::County)
+        .filter(coverage_area::Column::StateCode.eq(state_code))
+        .filter(coverage_area::Column::Verified.eq(true))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .filter(|(_, c)| c.eq_ignore_ascii_case(county))
+        .map(|(profile, _)| profile)
+        .collect())
+}
+
 /// The ranked candidates for a property in `state_code` and `county`, judged for the due date
 /// `due` on the company's `today`.
 pub async fn ranked(
@@ -158,54 +257,22 @@ pub async fn ranked(
     county: Option<&str>,
     due: Option<NaiveDate>,
     clock: Clock,
-) -> AppResult<Vec<(Candidate, security_user::Model)>> {
+) -> AppResult<Vec<PanelMember>> {
     let Clock { today, zone } = clock;
     let state_code = state_code.trim().to_ascii_uppercase();
-    let licences = appraiser_license::Entity::find()
-        .filter(appraiser_license::Column::StateCode.eq(state_code.as_str()))
-        .all(db)
-        .await?;
-    let mut valid_until: HashMap<i32, NaiveDate> = HashMap::new();
-    for l in licences {
-        let best = valid_until.entry(l.appraiser_profile_id).or_insert(l.expiration_date);
-        *best = (*best).max(l.expiration_date);
-    }
-    let profiles = appraiser_profile::Entity::find()
-        .find_also_related(security_user::Entity)
-        // A subquery rather than the ids: with a panel of thousands SQLite would probe the id list
-        // for every user.
-        .filter(appraiser_profile::Column::Id.in_subquery(licensed_in_state(&state_code)))
-        .filter(security_user::Column::Active.eq(true))
-        .filter(
-            security_user::Column::UserType
-                .is_in([UserType::Appraiser.number(), UserType::AppraiserAdmin.number()]),
-        )
-        .all(db)
-        .await?;
-    let profile_ids: Vec<i32> = profiles.iter().map(|(p, _)| p.id).collect();
-    let county = county.unwrap_or_default();
-    let covered: Vec<i32> = coverage_area::Entity::find()
-        .filter(coverage_area::Column::AppraiserProfileId.is_in(profile_ids))
-        .filter(coverage_area::Column::StateCode.eq(state_code.as_str()))
-        .filter(coverage_area::Column::Verified.eq(true))
-        .all(db)
-        .await?
-        .into_iter()
-        .filter(|c| c.county.eq_ignore_ascii_case(county.trim()))
-        .map(|c| c.appraiser_profile_id)
-        .collect();
+    let valid_until = licences_until(db, &state_code).await?;
+    let rows = panel_rows(db, &state_code).await?;
+    let covered = covering(db, &state_code, county).await?;
     let companies = super::firm_names(db).await?;
-    let user_ids: Vec<i32> =
-        profiles.iter().filter_map(|(_, u)| u.as_ref().map(|u| u.id)).collect();
-    let counts = open_order_counts(db, user_ids.clone()).await?;
-    let cards = scorecards(db, user_ids, zone).await?;
+    let panel = Appraisers::LicensedIn(state_code.clone());
+    let counts = open_order_counts(db, &panel).await?;
+    let cards = scorecards(db, &panel, zone).await?;
     let state_name = geography::state(&state_code).map_or(state_code.clone(), |s| s.name.clone());
-    let mut list: Vec<(Candidate, security_user::Model)> = profiles
+    let mut list: Vec<PanelMember> = rows
         .into_iter()
-        .filter_map(|(p, user)| user.map(|u| (p, u)))
-        .map(|(p, u)| {
+        .map(|p| {
             let standing = Standing {
-                licence_until: valid_until.get(&p.id).copied(),
+                licence_until: valid_until.get(&p.profile_id).copied(),
                 eno_expires: p.eno_expiration_date,
                 out_of_office: match (due, p.ooo_start_date, p.ooo_end_date) {
                     (Some(day), Some(start), Some(end)) => start <= day && day <= end,
@@ -214,38 +281,38 @@ pub async fn ranked(
                 suspended: p.suspended_at.is_some(),
             };
             let reasons = reasons(&standing, &state_name, today, due);
+            let card = cards.get(&p.user_id);
             let candidate = Candidate {
-                appraiser_id: u.id,
-                name: full_name(&u),
+                appraiser_id: p.user_id,
+                name: joined(
+                    p.first_name.as_deref().unwrap_or_default(),
+                    p.last_name.as_deref().unwrap_or_default(),
+                ),
                 company: p.company_id.and_then(|id| companies.get(&id).cloned()),
                 licensed_in_state: standing.licence_until.is_some_and(|until| until >= today),
-                coverage_verified: covered.contains(&p.id),
+                coverage_verified: covered.contains(&p.profile_id),
                 out_of_office: standing.out_of_office,
                 eno_expired: standing.eno_expires.is_none_or(|d| d < today),
-                open_orders: counts.get(&u.id).copied().unwrap_or(0),
-                on_time_rate: cards.get(&u.id).and_then(|c| c.on_time_rate),
-                revisions_per_order: cards.get(&u.id).and_then(|c| c.revisions_per_order),
-                average_turn_time_business_days: cards
-                    .get(&u.id)
+                open_orders: counts.get(&p.user_id).copied().unwrap_or(0),
+                on_time_rate: card.and_then(|c| c.on_time_rate),
+                revisions_per_order: card.and_then(|c| c.revisions_per_order),
+                average_turn_time_business_days: card
                     .and_then(|c| c.average_turn_time_business_days),
-                scored_orders: cards.get(&u.id).map_or(0, |c| c.orders),
+                scored_orders: card.map_or(0, |c| c.orders),
                 eligible: reasons.is_empty(),
                 reasons,
             };
-            (candidate, u)
+            PanelMember {
+                candidate,
+                company_id: p.company_id,
+                office_zip_code: p.office_zip_code,
+                fha_certified: p.is_fha_certified,
+                capacity: p.capacity,
+            }
         })
         .collect();
-    list.sort_by(|a, b| best_first(&a.0, &b.0));
+    list.sort_by(|a, b| best_first(&a.candidate, &b.candidate));
     Ok(list)
-}
-
-/// The profiles holding a licence (valid or not) in the state.
-fn licensed_in_state(state_code: &str) -> sea_orm::sea_query::SelectStatement {
-    sea_orm::sea_query::Query::select()
-        .column(appraiser_license::Column::AppraiserProfileId)
-        .from(appraiser_license::Entity)
-        .and_where(appraiser_license::Column::StateCode.eq(state_code))
-        .to_owned()
 }
 
 /// Why the appraiser may not be awarded work on a property (None when they may): the rules of
@@ -261,8 +328,8 @@ pub async fn award_refusal(
     let found = ranked(db, state_code, county, due, clock)
         .await?
         .into_iter()
-        .find(|(c, _)| c.appraiser_id == appraiser_id);
-    let Some((candidate, _)) = found else {
+        .find(|m| m.candidate.appraiser_id == appraiser_id);
+    let Some(PanelMember { candidate, .. }) = found else {
         let state_name = geography::state(state_code).map_or(state_code, |s| s.name.as_str());
         return Ok(Some(format!(
             "That appraiser cannot be awarded this work: they hold no licence in {state_name}."
@@ -311,7 +378,7 @@ async fn candidates(
         Clock::of(&state)?,
     )
     .await?;
-    Ok(axum::Json(list.into_iter().map(|(c, _)| c).collect()))
+    Ok(axum::Json(list.into_iter().map(|m| m.candidate).collect()))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -357,11 +424,11 @@ async fn assign(
     }
     let o = &checked.order;
     let county = o.property_county.as_deref();
-    let (candidate, user) =
+    let PanelMember { candidate, company_id, .. } =
         ranked(&state.db, &o.property_state_code, county, due.or(o.appraiser_due_date), clock)
             .await?
             .into_iter()
-            .find(|(c, _)| c.appraiser_id == appraiser_id)
+            .find(|m| m.candidate.appraiser_id == appraiser_id)
             .ok_or_else(|| {
                 invalid(format!(
                     "That appraiser cannot be assigned this order: they hold no licence in {}.",
@@ -375,16 +442,15 @@ async fn assign(
             candidate.reasons.join(" ")
         )));
     }
-    let company = appraiser_profile::Entity::find()
-        .filter(appraiser_profile::Column::SecurityUserId.eq(user.id))
+    let user = security_user::Entity::find_by_id(appraiser_id)
         .one(&state.db)
         .await?
-        .and_then(|p| p.company_id);
+        .ok_or_else(|| AppError::NotFound("That appraiser was not found.".into()))?;
     let mut note =
         vec![format!("Order assigned to {} by {}.", candidate.name, full_name(&caller.user))];
     let mut order_columns = vec![
         (order::Column::AssignedAppraiserId, Expr::value(user.id)),
-        (order::Column::AssignedCompanyId, Expr::value(company)),
+        (order::Column::AssignedCompanyId, Expr::value(company_id)),
         (order::Column::AssignmentActualDate, Expr::value(Utc::now())),
         (order::Column::AcceptedAt, Expr::value(Option::<chrono::DateTime<Utc>>::None)),
     ];

@@ -135,3 +135,58 @@ both_dbs!(a_change_made_on_one_copy_reaches_a_browser_on_another, |app| {
     assert!(listener.hears(&said, Duration::from_secs(2)).await, "heard: {}", listener.heard);
     eprintln!("live event across copies after {:?}", started.elapsed());
 });
+
+/// A browser signed in on `app` (`here`) and the same session sent to another copy by a client
+/// that keeps its cookie whatever `here` is told (signing out clears the cookie of `here` only).
+async fn one_session_on_two_copies(app: &TestApp, other_copy: &str) -> (Session, Session) {
+    use reqwest::cookie::CookieStore;
+    let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+    let mut here = Session::new(&app.url(""));
+    here.http = reqwest::Client::builder().cookie_provider(jar.clone()).build().unwrap();
+    common::sign_in_through(&app.db, &mut here, "demo.appraiser").await;
+    let cookies = jar.cookies(&app.url("/").parse().unwrap()).expect("the session cookie");
+    let mut headers = reqwest::header::HeaderMap::new();
+    headers.insert(reqwest::header::COOKIE, cookies);
+    let mut there = Session::new(other_copy);
+    there.http = reqwest::Client::builder().default_headers(headers).build().unwrap();
+    there.csrf = here.csrf.clone();
+    (here, there)
+}
+
+/// How long until the browser's session is refused (401), at most `wait`.
+async fn refused_after(browser: &Session, wait: Duration) -> Option<Duration> {
+    let started = tokio::time::Instant::now();
+    while started.elapsed() < wait {
+        if browser.get("/api/appraiser/me").await.status() == StatusCode::UNAUTHORIZED {
+            return Some(started.elapsed());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    None
+}
+
+// Each copy believes a session it has just checked for a few seconds (longer than the second
+// allowed here): ending it on one copy must reach the other's cache.
+both_dbs!(a_session_ended_on_one_copy_is_refused_on_another_within_a_second, |app| {
+    let other_copy = second_copy(&app).await;
+    let staff = app.signed_in("demo.staff").await;
+    let appraiser_id = app.user_id("demo.appraiser").await;
+    for ending in ["signed out", "deactivated"] {
+        let (here, there) = one_session_on_two_copies(&app, &other_copy).await;
+        for _ in 0..2 {
+            assert_eq!(there.get("/api/appraiser/me").await.status(), StatusCode::OK);
+        }
+        let r = match ending {
+            "signed out" => here.post("/api/auth/logout", json!({})).await,
+            _ => {
+                staff
+                    .post(&format!("/api/staff/appraisers/{appraiser_id}/deactivate"), json!({}))
+                    .await
+            }
+        };
+        assert_eq!(r.status(), StatusCode::OK, "{ending}");
+        let after = refused_after(&there, Duration::from_secs(1)).await;
+        assert!(after.is_some(), "{ending}: still served by the other copy after 1 s");
+        eprintln!("{ending} on one copy, refused on the other after {after:?}");
+    }
+});
