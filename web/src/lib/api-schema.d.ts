@@ -3761,8 +3761,9 @@ export interface components {
         DashboardPage: {
             items: components["schemas"]["OrderDashboardItem"][];
             /**
-             * @description True when the count stopped at 10,000 (a search over closed orders too): there are more
-             *     matches than `totalItems`, and more pages than `totalPages`.
+             * @description True when the count stopped (a search over closed orders too: at 10,000, or at 1,000 when it
+             *     looks for a text fragment): there are more matches than `totalItems`, and more pages than
+             *     `totalPages`.
              */
             totalIsLowerBound: boolean;
             /** Format: int64 */

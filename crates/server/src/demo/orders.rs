@@ -1516,6 +1516,7 @@ pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppR
     let now = Utc::now();
     let created_at = creation_times(count, now);
     let mut batch = Vec::with_capacity(BATCH as usize);
+    let mut lap = Lap::start();
     let next = |written: u64, n: u64, rng: &mut StdRng, batch: &mut Vec<NewOrder>| {
         batch.clear();
         for i in written..written + n {
@@ -1549,10 +1550,12 @@ pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppR
                     w.write(&mut conn, &batch).await?;
                     written += n;
                 }
+                lap.done("orders written");
                 sqlx::query(sqlx::AssertSqlSafe(invite_assignees_sql(last_before)))
                     .execute(&mut *conn)
                     .await
                     .map_err(sqlx_error)?;
+                lap.done("appraisers invited");
                 if let Some(aside) = aside {
                     for sql in &aside.recreate {
                         sqlx::query(sqlx::AssertSqlSafe(sql.as_str()))
@@ -1560,6 +1563,7 @@ pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppR
                             .await
                             .map_err(sqlx_error)?;
                     }
+                    lap.done("indexes and triggers made again");
                     for table in &aside.rebuild_fts {
                         sqlx::query(sqlx::AssertSqlSafe(format!(
                             "INSERT INTO \"{table}\"(\"{table}\") VALUES ('rebuild')"
@@ -1568,6 +1572,7 @@ pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppR
                         .await
                         .map_err(sqlx_error)?;
                     }
+                    lap.done("full-text tables rebuilt");
                 }
                 Ok(())
             }
@@ -1575,7 +1580,7 @@ pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppR
             let end = if result.is_ok() { "COMMIT" } else { "ROLLBACK" };
             sqlx::query(end).execute(&mut *conn).await.map_err(sqlx_error)?;
             result?;
-            sqlx::query("PRAGMA optimize").execute(&mut *conn).await.map_err(sqlx_error)?;
+            lap.done("committed");
         }
         DbBackend::Postgres => {
             let mut conn = db.get_postgres_connection_pool().acquire().await.map_err(sqlx_error)?;
@@ -1596,10 +1601,12 @@ pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppR
                     w.write(&mut conn, &batch).await?;
                     written += n;
                 }
+                lap.done("orders written");
                 sqlx::query(sqlx::AssertSqlSafe(invite_assignees_sql(last_before)))
                     .execute(&mut *conn)
                     .await
                     .map_err(sqlx_error)?;
+                lap.done("appraisers invited");
                 if let Some(aside) = aside {
                     for sql in &aside.recreate {
                         sqlx::query(sqlx::AssertSqlSafe(sql.as_str()))
@@ -1607,6 +1614,7 @@ pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppR
                             .await
                             .map_err(sqlx_error)?;
                     }
+                    lap.done("indexes and triggers made again");
                 }
                 Ok(())
             }
@@ -1614,14 +1622,39 @@ pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppR
             let end = if result.is_ok() { "COMMIT" } else { "ROLLBACK" };
             sqlx::query(end).execute(&mut *conn).await.map_err(sqlx_error)?;
             result?;
+            lap.done("committed");
             // Fresh statistics and visibility map, so the planner and index-only scans see the new rows.
             sqlx::query("VACUUM ANALYZE orders").execute(&mut *conn).await.map_err(sqlx_error)?;
+            lap.done("orders vacuumed");
         }
         other => return Err(AppError::Internal(format!("seeding is not supported on {other:?}"))),
     }
     crate::orders::counts::compact(db).await?;
+    lap.done("status counts kept");
     client_rows(db, last_before as i64).await?;
+    lap.done("client rows written");
+    // Statistics of every table the new rows went to, so that the first searches are planned
+    // well (SQLite samples each index rather than reading it whole).
+    if db.get_database_backend() == DbBackend::Sqlite {
+        db.execute_unprepared("PRAGMA analysis_limit = 2000").await?;
+    }
+    db.execute_unprepared("ANALYZE").await?;
+    lap.done("statistics gathered");
     Ok(count)
+}
+
+/// The time each step of seeding took, logged at the info level.
+struct Lap(std::time::Instant);
+
+impl Lap {
+    fn start() -> Lap {
+        Lap(std::time::Instant::now())
+    }
+
+    fn done(&mut self, step: &str) {
+        tracing::info!("seeding: {step} in {:.1} s", self.0.elapsed().as_secs_f64());
+        self.0 = std::time::Instant::now();
+    }
 }
 
 /// The client's row of every order after `last_id` that has a client (orders made outside the

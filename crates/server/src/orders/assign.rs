@@ -66,21 +66,23 @@ fn today(state: &AppState) -> AppResult<NaiveDate> {
     state.config.today().map_err(AppError::Internal)
 }
 
+/// How many open orders each appraiser has (a state's panel: every appraiser who has one).
 pub async fn open_order_counts(
     db: &impl ConnectionTrait,
     appraisers: &Appraisers,
 ) -> AppResult<HashMap<i32, i64>> {
-    let rows: Vec<(Option<i32>, i64)> = order::Entity::find()
+    let mut open = order::Entity::find()
         .select_only()
         .column(order::Column::AssignedAppraiserId)
         .column_as(order::Column::Id.count(), "open_orders")
-        // By the open statuses (an index leads with the status): a large panel's ids cover most orders.
         .filter(order::Column::StatusId.is_in(status::open_statuses()))
-        .filter(appraisers.include(order::Column::AssignedAppraiserId))
-        .group_by(order::Column::AssignedAppraiserId)
-        .into_tuple()
-        .all(db)
-        .await?;
+        .group_by(order::Column::AssignedAppraiserId);
+    // A state's panel holds most appraisers: every open order is read by its status (an index
+    // leads with it) rather than every order of the panel by appraiser.
+    if let Appraisers::Ids(ids) = appraisers {
+        open = open.filter(order::Column::AssignedAppraiserId.is_in(ids.iter().copied()));
+    }
+    let rows: Vec<(Option<i32>, i64)> = open.into_tuple().all(db).await?;
     Ok(rows.into_iter().filter_map(|(id, n)| id.map(|id| (id, n))).collect())
 }
 

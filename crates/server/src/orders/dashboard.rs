@@ -81,8 +81,9 @@ pub struct OrderDashboardItem {
 pub struct DashboardPage {
     pub items: Vec<OrderDashboardItem>,
     pub total_items: u64,
-    /// True when the count stopped at 10,000 (a search over closed orders too): there are more
-    /// matches than `totalItems`, and more pages than `totalPages`.
+    /// True when the count stopped (a search over closed orders too: at 10,000, or at 1,000 when it
+    /// looks for a text fragment): there are more matches than `totalItems`, and more pages than
+    /// `totalPages`.
     pub total_is_lower_bound: bool,
     pub total_pages: u64,
 }
@@ -384,18 +385,20 @@ pub struct Row {
 /// Counts of a search that reaches closed orders (most of a large book) stop after this many
 /// matches: the page says "10,000+" rather than read every one of a million orders.
 pub const COUNT_CAP: u64 = 10_000;
+/// The same for a search of closed orders by a text fragment: "1,000+".
+pub const FRAGMENT_COUNT_CAP: u64 = 1_000;
 
-fn count_statement(filter: Condition, capped: bool) -> SelectStatement {
+fn count_statement(filter: Condition, cap: Option<u64>) -> SelectStatement {
     let count_all = Expr::col((order::Entity, order::Column::Id)).count();
-    if !capped {
+    let Some(cap) = cap else {
         // The filter only ever names the orders table, so the count needs no join.
         return Query::select().expr(count_all).from(order::Entity).cond_where(filter).take();
-    }
+    };
     let first_matches = Query::select()
         .expr(Expr::val(1))
         .from(order::Entity)
         .cond_where(filter)
-        .limit(COUNT_CAP + 1)
+        .limit(cap + 1)
         .take();
     Query::select()
         .expr(Expr::cust("COUNT(*)"))
@@ -449,8 +452,9 @@ pub struct DashboardQuery {
     filter: Condition,
     /// The count of `filter`, or of the per-status counts when only statuses are asked for.
     count: SelectStatement,
-    /// Whether the count stops at [`COUNT_CAP`] (the search reaches closed orders).
-    capped: bool,
+    /// Where the count stops ([`COUNT_CAP`] or [`FRAGMENT_COUNT_CAP`] when the search reaches
+    /// closed orders).
+    cap: Option<u64>,
     /// Whether the first page may carry the count in the same statement (one round trip). Not
     /// when PostgreSQL counts every order: it runs that count in parallel only on its own.
     count_with_first_page: bool,
@@ -475,7 +479,10 @@ impl DashboardQuery {
 
     /// The matches `counted` stands for: (total, whether there are more than that).
     fn total(&self, counted: u64) -> (u64, bool) {
-        if self.capped && counted > COUNT_CAP { (COUNT_CAP, true) } else { (counted, false) }
+        match self.cap {
+            Some(cap) if counted > cap => (cap, true),
+            _ => (counted, false),
+        }
     }
 
     /// The statement for the requested page of the `counted` orders `filter` finds, or None
@@ -506,7 +513,7 @@ impl DashboardQuery {
     fn first_page_with_count(&self) -> Option<Statement> {
         if self.paging.page != 1
             || !self.count_with_first_page
-            || self.capped
+            || self.cap.is_some()
             || self.full_text.is_some()
         {
             return None;
@@ -560,11 +567,13 @@ pub fn build_query(
     // Staff asking only for statuses (the default Open search, All) are counted from the
     // per-status counts the database keeps, exactly and without reading the orders.
     let scanned_in_full = backend == DbBackend::Postgres && criteria.scanned_in_full_on_postgres();
-    let (count, capped) = if sees_all && criteria.fragments.is_empty() && !criteria.state_or_dates {
-        (counts::count_statement(criteria.wanted.as_deref()), false)
+    let (count, cap) = if sees_all && criteria.fragments.is_empty() && !criteria.state_or_dates {
+        (counts::count_statement(criteria.wanted.as_deref()), None)
     } else {
-        let capped = criteria.whole_book() && !scanned_in_full;
-        (count_statement(filter.clone(), capped), capped)
+        let fragment_cap =
+            if criteria.fragments.is_empty() { COUNT_CAP } else { FRAGMENT_COUNT_CAP };
+        let cap = (criteria.whole_book() && !scanned_in_full).then_some(fragment_cap);
+        (count_statement(filter.clone(), cap), cap)
     };
     // Visibility narrows an appraiser's or a firm's search to their own orders, whose index is
     // the faster way in; a search over every order finds text through the full-text table.
@@ -574,7 +583,7 @@ pub fn build_query(
     Ok(DashboardQuery {
         filter,
         count,
-        capped,
+        cap,
         count_with_first_page: !(scanned_in_full && criteria.whole_book()),
         full_text,
         paging,
@@ -586,7 +595,7 @@ pub fn build_query(
 /// work of a dashboard call.
 pub struct Found {
     pub total: u64,
-    /// The total stopped at [`COUNT_CAP`]: there are more matches.
+    /// The total stopped at the cap: there are more matches.
     pub more: bool,
     pub rows: Vec<Row>,
     pub limit: u64,
@@ -603,12 +612,13 @@ async fn first_matches(
     db: &impl ConnectionTrait,
     backend: DbBackend,
     mut ids: SelectStatement,
+    cap: u64,
 ) -> AppResult<(u64, String)> {
     let json_ids = match backend {
         DbBackend::Postgres => "COALESCE(json_agg(id)::text, '[]')",
         _ => "json_group_array(id)",
     };
-    ids.limit(COUNT_CAP + 1);
+    ids.limit(cap + 1);
     let select = Query::select()
         .expr(Expr::cust("COUNT(*)"))
         .expr(Expr::cust(json_ids))
@@ -650,22 +660,23 @@ async fn count_and_page_filter(
     query: &DashboardQuery,
 ) -> AppResult<(u64, Condition)> {
     let Some((text, rest)) = &query.full_text else {
-        if !query.capped {
+        let Some(cap) = query.cap else {
             return Ok((count(db, query.count_statement()).await?, query.filter.clone()));
-        }
+        };
         let ids = Query::select()
             .column((order::Entity, order::Column::Id))
             .from(order::Entity)
             .cond_where(query.filter.clone())
             .take();
-        let (found, ids) = first_matches(db, query.backend, ids).await?;
-        if found > COUNT_CAP {
+        let (found, ids) = first_matches(db, query.backend, ids, cap).await?;
+        if found > cap {
             return Ok((found, query.filter.clone()));
         }
         return Ok((found, Condition::all().add(among_ids(query.backend, ids))));
     };
-    let (found, ids) = first_matches(db, query.backend, full_text_ids(text)).await?;
-    if found > COUNT_CAP {
+    let cap = query.cap.unwrap_or(FRAGMENT_COUNT_CAP);
+    let (found, ids) = first_matches(db, query.backend, full_text_ids(text), cap).await?;
+    if found > cap {
         let counted =
             if rest.is_empty() { found } else { count(db, query.count_statement()).await? };
         return Ok((counted, query.filter.clone()));
@@ -674,7 +685,7 @@ async fn count_and_page_filter(
     let counted = if rest.is_empty() {
         found
     } else {
-        count(db, StatementBuilder::build(&count_statement(among.clone(), false), &query.backend))
+        count(db, StatementBuilder::build(&count_statement(among.clone(), None), &query.backend))
             .await?
     };
     Ok((counted, among))

@@ -8,7 +8,9 @@ use portal_db::entities::{order, order_history};
 use std::collections::HashMap;
 
 use chrono_tz::Tz;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, QueryTrait};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, JoinType, QueryFilter, QuerySelect, RelationDef,
+};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -67,21 +69,20 @@ pub async fn scorecards(
     zone: Tz,
 ) -> AppResult<HashMap<i32, Scorecard>> {
     let now = Utc::now();
+    let to_order: RelationDef = order_history::Entity::belongs_to(order::Entity)
+        .from(order_history::Column::OrderId)
+        .to(order::Column::Id)
+        .into();
+    // From the window's reports (indexed by status and time) to their orders, never from the
+    // appraisers' orders, which run to a large share of the book for a state's panel.
     let reported = order_history::Entity::find()
         .select_only()
         .column(order_history::Column::OrderId)
         .distinct()
+        .join(JoinType::InnerJoin, to_order)
         .filter(order_history::Column::StatusId.eq(REPORT_UPLOADED))
         .filter(order_history::Column::CreatedAt.gte(now - Duration::days(WINDOW_DAYS)))
-        .filter(
-            order_history::Column::OrderId.in_subquery(
-                order::Entity::find()
-                    .select_only()
-                    .column(order::Column::Id)
-                    .filter(appraisers.include(order::Column::AssignedAppraiserId))
-                    .into_query(),
-            ),
-        )
+        .filter(appraisers.include(order::Column::AssignedAppraiserId))
         .into_tuple::<i64>()
         .all(db)
         .await?;
