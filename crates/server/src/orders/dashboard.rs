@@ -570,9 +570,8 @@ pub fn build_query(
     let (count, cap) = if sees_all && criteria.fragments.is_empty() && !criteria.state_or_dates {
         (counts::count_statement(criteria.wanted.as_deref()), None)
     } else {
-        let fragment_cap =
-            if criteria.fragments.is_empty() { COUNT_CAP } else { FRAGMENT_COUNT_CAP };
-        let cap = (criteria.whole_book() && !scanned_in_full).then_some(fragment_cap);
+        let stops_at = if criteria.fragments.is_empty() { COUNT_CAP } else { FRAGMENT_COUNT_CAP };
+        let cap = (criteria.whole_book() && !scanned_in_full).then_some(stops_at);
         (count_statement(filter.clone(), cap), cap)
     };
     // Visibility narrows an appraiser's or a firm's search to their own orders, whose index is

@@ -90,6 +90,9 @@ async fn payable(State(state): State<AppState>) -> AppResult<axum::Json<Vec<Paya
     Ok(axum::Json(payable_orders(&state.db, &state.config, None).await?))
 }
 
+/// The most order ids one statement names.
+const IDS_PER_STATEMENT: usize = 5_000;
+
 /// The payable orders, newest first: every appraiser's, or only `appraiser_id`'s.
 pub async fn payable_orders(
     db: &impl ConnectionTrait,
@@ -109,26 +112,26 @@ pub async fn payable_orders(
         unpaid = unpaid.filter(order::Column::AssignedAppraiserId.eq(id));
     }
     let unpaid = unpaid.order_by_desc(order::Column::Id).all(db).await?;
-    let fees: std::collections::HashMap<i64, Option<i64>> = order_detail::Entity::find()
-        .filter(
-            order_detail::Column::OrderId.is_in(unpaid.iter().map(|o| o.id).collect::<Vec<_>>()),
-        )
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|d| (d.order_id, d.appraiser_fee_cents))
-        .collect();
-    let names =
-        full_names(db, unpaid.iter().filter_map(|o| o.assigned_appraiser_id).collect()).await?;
-    let order_ids: Vec<i64> = unpaid.iter().map(|o| o.id).collect();
+    let mut fees = std::collections::HashMap::<i64, Option<i64>>::new();
+    let mut holds = std::collections::HashMap::<i64, String>::new();
+    // In slices: a large book's unpaid orders are more than a statement may name.
+    for slice in unpaid.chunks(IDS_PER_STATEMENT) {
+        let ids = || slice.iter().map(|o| o.id);
+        let details = order_detail::Entity::find()
+            .filter(order_detail::Column::OrderId.is_in(ids()))
+            .all(db)
+            .await?;
+        fees.extend(details.into_iter().map(|d| (d.order_id, d.appraiser_fee_cents)));
+        let held = payment_hold::Entity::find()
+            .filter(payment_hold::Column::OrderId.is_in(ids()))
+            .all(db)
+            .await?;
+        holds.extend(held.into_iter().map(|h| (h.order_id, h.reason)));
+    }
+    let appraisers: std::collections::BTreeSet<i32> =
+        unpaid.iter().filter_map(|o| o.assigned_appraiser_id).collect();
+    let names = full_names(db, appraisers.into_iter().collect()).await?;
     let pay_by_dates = pay_by::of_orders(db, config, &unpaid).await?;
-    let holds: std::collections::HashMap<i64, String> = payment_hold::Entity::find()
-        .filter(payment_hold::Column::OrderId.is_in(order_ids))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|h| (h.order_id, h.reason))
-        .collect();
     let today = config.today().map_err(AppError::Internal)?;
     Ok(unpaid
         .into_iter()

@@ -363,3 +363,17 @@ async fn http_platform_party_information_is_stored_on_the_profile() {
         StatusCode::NOT_FOUND
     );
 }
+
+/// More values than one SQLite statement may name.
+const SQLITE_MOST_VALUES: usize = 32_766;
+
+// A large book holds more unpaid orders than one statement may name (the daily "payments due"
+// e-mail reads the same list): they are read in slices.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_payable_orders_of_a_large_book_are_read_in_slices() {
+    let app = TestApp::start(common::Db::Sqlite).await.unwrap();
+    portal::demo::orders::seed_orders(&app.db, 120_000, 5).await.unwrap();
+    let payable =
+        portal::staff::payments::payable_orders(&app.db, &app.config, None).await.unwrap();
+    assert!(payable.len() > SQLITE_MOST_VALUES, "{} payable orders", payable.len());
+}
