@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIResponse, type Locator, type Page } from '@playwright/test';
 import { day, DEMO_PASSWORD, expectNoAxeViolations, expectNotice, openDialog, PDF, screenshot, settle, signIn, VIEWPORTS } from './helpers';
+import { TABS, type TabSlug } from '../src/features/profile/tabs';
 
 /*
  * Profile Settings (issue 6; docs/domain.md#appraiser-profile) against the real server in --demo,
@@ -8,15 +9,6 @@ import { day, DEMO_PASSWORD, expectNoAxeViolations, expectNotice, openDialog, PD
  * in a county the demo data leaves alone, E&O, a document, the trainee flag and out-of-office dates)
  * and demo.appraiser2's password, which they set back to the demo password at the end.
  */
-
-const TABS = [
-  { slug: 'personal-info', label: 'Personal Info' },
-  { slug: 'coverage-area', label: 'Coverage Area' },
-  { slug: 'certifications', label: 'Certifications' },
-  { slug: 'documents', label: 'Documents' },
-  { slug: 'settings', label: 'Settings' },
-  { slug: 'panel', label: 'Panel' },
-] as const;
 
 /** Texas counties few would cover; the coverage test takes the first one not listed yet. */
 const SPARE_COUNTIES = ['Loving County', 'Kenedy County', 'King County', 'McMullen County', 'Borden County'];
@@ -416,7 +408,7 @@ test("Appraiser Not Found, the secret administrator's own page, and an administr
 // ---- Every tab at both widths ------------------------------------------------------------------
 
 /** Waits until a tab's content has loaded (no skeletons left). */
-async function tabLoaded(page: Page, slug: (typeof TABS)[number]['slug'], mobile: boolean): Promise<void> {
+async function tabLoaded(page: Page, slug: TabSlug, mobile: boolean): Promise<void> {
   const main = page.getByRole('main');
   switch (slug) {
     case 'personal-info':

@@ -9,18 +9,8 @@ import { CoverageAreaTab } from './CoverageAreaTab';
 import { DocumentsTab } from './DocumentsTab';
 import { PanelTab } from './PanelTab';
 import { PersonalInfoTab } from './PersonalInfoTab';
-import {
-  ACCOUNT_ONLY_TYPES,
-  FHA_CERTIFIED,
-  fullName,
-  mayReadPanelHistory,
-  MSG_APPRAISER_NOT_FOUND,
-  parseProfileRef,
-  profileBasePath,
-  tabFor,
-  visibleTabs,
-  type TabSlug,
-} from './rules';
+import { ACCOUNT_ONLY_TYPES, FHA_CERTIFIED, fullName, mayReadPanelHistory, MSG_APPRAISER_NOT_FOUND, parseProfileRef, profileBasePath, tabFor, visibleTabs } from './rules';
+import type { TabSlug } from './tabs';
 import { ChangePasswordButton, SettingsTab } from './SettingsTab';
 
 function LoadingSkeleton() {

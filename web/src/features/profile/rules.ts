@@ -5,6 +5,7 @@
 import { parseCurrency } from '../../lib/money';
 import { UserType } from '../../lib/roles';
 import type { AppraiserInfo, ProfileRef } from './api';
+import { TABS, type TabSlug } from './tabs';
 
 /**
  * User types with no appraiser record of their own: the server's appraiser calls refuse some (403)
@@ -41,16 +42,6 @@ export const MSG_SAVE_FAILED = 'The change could not be saved. Please try again.
 
 // ---- Routes -------------------------------------------------------------------------------------
 
-export const TABS = [
-  { slug: 'personal-info', label: 'Personal Info' },
-  { slug: 'coverage-area', label: 'Coverage Area' },
-  { slug: 'certifications', label: 'Certifications' },
-  { slug: 'documents', label: 'Documents' },
-  { slug: 'settings', label: 'Settings' },
-  { slug: 'panel', label: 'Panel' },
-] as const;
-
-export type TabSlug = (typeof TABS)[number]['slug'];
 type Tab = (typeof TABS)[number];
 
 /** The tab a route's slug names (case-insensitively) among `tabs`; an unknown or missing slug selects the first. */
