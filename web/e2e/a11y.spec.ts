@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { APPRAISER_MENU, expectMenu, expectNoAxeViolations, mainNav, screenshot, settle, signIn, VIEWPORTS } from './helpers';
+import { expectMenu, expectNoAxeViolations, mainNav, screenshot, settle, signIn, VIEWPORTS } from './helpers';
+import { APPRAISER_MENU } from '../src/test/menus';
 
 for (const vp of VIEWPORTS) {
   test.describe(`${vp.name} ${vp.width}x${vp.height}`, () => {

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { APPRAISER_MENU, expectMenu, expectNoAxeViolations, signIn, signInExpectingFailure, STAFF_MENU } from './helpers';
+import { expectMenu, expectNoAxeViolations, signIn, signInExpectingFailure } from './helpers';
+import { APPRAISER_MENU, STAFF_MENU } from '../src/test/menus';
 
 test.describe('sign in by role', () => {
   for (const username of ['demo.appraiser', 'demo.appraiser2']) {

@@ -8,23 +8,6 @@ import { expect, type APIResponse, type Locator, type Page } from '@playwright/t
 
 export const DEMO_PASSWORD = 'Demo!Password2026';
 
-export const APPRAISER_MENU = ['Dashboard', 'Payments', 'Secure Links', 'Quotes', 'Support'];
-
-export const STAFF_MENU = [
-  'Dashboard',
-  'New Order',
-  'Assignment',
-  'Clients',
-  'Payments',
-  'Receivables',
-  'Quotes',
-  'Secure Links',
-  'Coverage Review',
-  'Appraisers',
-  'Firms',
-  'Products',
-];
-
 /** Demo users' e-mail addresses. */
 export function demoEmail(username: string): string {
   return `${username}@appraisalportal.example`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { containsBackdoorWord, dashboardPathFor, roleLabel, UserType } from './roles';
 import { menuFor } from '../app/shell/menu';
+import { APPRAISER_MENU, STAFF_MENU } from '../test/menus';
 
 describe('roleLabel', () => {
   it.each([
@@ -53,22 +54,9 @@ describe('containsBackdoorWord', () => {
 describe('menuFor', () => {
   const labels = (t: number) => menuFor(t).map((i) => i.label);
   it('gives each role its side menu', () => {
-    expect(labels(1)).toEqual(['Dashboard', 'Payments', 'Secure Links', 'Quotes', 'Support']);
-    expect(labels(6)).toEqual(['Dashboard', 'Payments', 'Secure Links', 'Quotes', 'Support', 'Appraisers']);
-    expect(labels(2)).toEqual([
-      'Dashboard',
-      'New Order',
-      'Assignment',
-      'Clients',
-      'Payments',
-      'Receivables',
-      'Quotes',
-      'Secure Links',
-      'Coverage Review',
-      'Appraisers',
-      'Firms',
-      'Products',
-    ]);
+    expect(labels(1)).toEqual(APPRAISER_MENU);
+    expect(labels(6)).toEqual([...APPRAISER_MENU, 'Appraisers']);
+    expect(labels(2)).toEqual(STAFF_MENU);
     expect(labels(5)).toEqual(['Dashboard', 'Backdoor', 'Forms']);
     expect(labels(0)).toEqual(['Orders', 'New Order', 'API & Webhooks']);
     expect(labels(4)).toEqual([]);
