@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectMenu, expectNoAxeViolations, mainNav, screenshot, settle, signIn, VIEWPORTS } from './helpers';
-import { APPRAISER_MENU } from '../src/test/menus';
+import { APPRAISER_MENU } from '../src/test/expected';
 
 for (const vp of VIEWPORTS) {
   test.describe(`${vp.name} ${vp.width}x${vp.height}`, () => {

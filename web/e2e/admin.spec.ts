@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectMenu, expectNoAxeViolations, mainNav, screenshot, settle, signIn } from './helpers';
-import { APPRAISER_MENU } from '../src/test/menus';
+import { APPRAISER_MENU } from '../src/test/expected';
 
 const ACCESS_CODE = 'ACCESS-CODE 7F3A-91QZ-C0DE-2026';
 

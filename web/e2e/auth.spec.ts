@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectMenu, expectNoAxeViolations, signIn, signInExpectingFailure } from './helpers';
-import { APPRAISER_MENU, STAFF_MENU } from '../src/test/menus';
+import { APPRAISER_MENU, STAFF_MENU } from '../src/test/expected';
 
 test.describe('sign in by role', () => {
   for (const username of ['demo.appraiser', 'demo.appraiser2']) {

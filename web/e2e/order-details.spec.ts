@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations, orderIdByFileNumber, refuseOtherOrigins, screenshot, settle, signIn, VIEWPORTS } from './helpers';
+import { ORDER_DETAILS_CARDS } from '../src/test/expected';
 
 /*
  * The order details page against the real server in --demo (crates/server/src/demo/orders.rs and
@@ -97,15 +98,7 @@ test.describe('order details, desktop', () => {
     // Newest first, like every list on the page.
     await expect(page.getByTestId('order-alerts')).toContainText('Gate code required: ask the property contact, Borrower requests a call 24 hours before the inspection');
     await expect(page.getByTestId('order-due-date')).toContainText(/Appraiser Due Date: \d{2}\/\d{2}\/\d{4}/);
-    for (const title of [
-      'Property Information',
-      'Financial Information',
-      'Dates & References',
-      'Report Types',
-      'Client Information',
-      'Contact Information',
-      'Notes & Instructions',
-    ]) {
+    for (const title of ORDER_DETAILS_CARDS) {
       await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
     }
     await expect(page.getByTestId('card-financial')).toContainText('$4.00');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { containsBackdoorWord, dashboardPathFor, roleLabel, UserType } from './roles';
 import { menuFor } from '../app/shell/menu';
-import { APPRAISER_MENU, STAFF_MENU } from '../test/menus';
+import { APPRAISER_MENU, STAFF_MENU } from '../test/expected';
 
 describe('roleLabel', () => {
   it.each([

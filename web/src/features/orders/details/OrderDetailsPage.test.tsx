@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { ORDER_DETAILS_CARDS } from '../../../test/expected';
 import { orderDetailsFixture } from '../../../test/orderDetails';
 import { renderApp } from '../../../test/render';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../../test/server';
@@ -173,15 +174,7 @@ describe('Order details: the page', () => {
     expect(screen.getByRole('button', { name: 'Print Order' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Order Details' })).toHaveAttribute('aria-selected', 'true');
 
-    for (const title of [
-      'Property Information',
-      'Financial Information',
-      'Dates & References',
-      'Report Types',
-      'Client Information',
-      'Contact Information',
-      'Notes & Instructions',
-    ]) {
+    for (const title of ORDER_DETAILS_CARDS) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     }
     expect(screen.getByTestId('order-alerts')).toHaveTextContent('Rush order, Gate code 1234');
