@@ -3,6 +3,7 @@ import {
   apiGet,
   apiSend,
   assignAndInspect,
+  checkBothWidths,
   day,
   expectNoAxeViolations,
   expectNotice,
@@ -12,12 +13,10 @@ import {
   pdfWith,
   placeOrder,
   refuseOtherOrigins,
-  screenshot,
   settle,
   signIn,
   submit,
   uploadReport,
-  VIEWPORTS,
   waitForMail,
 } from './helpers';
 import { uad36 } from './uad';
@@ -32,16 +31,6 @@ import { uad36 } from './uad';
 
 /** yyyy-mm-dd as the pages show it. */
 const shown = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-
-/** Screenshots of the page at both widths, back to desktop after. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const v of VIEWPORTS) {
-    await page.setViewportSize({ width: v.width, height: v.height });
-    await settle(page);
-    await screenshot(page, `billing-${name}-${v.width}.png`);
-  }
-  await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
-}
 
 interface Lender {
   id: number;
@@ -67,7 +56,7 @@ async function borrowerPays(browser: Browser, staff: Page, orderId: number): Pro
     await borrower.goto(link![0]);
     await expect(borrower.getByText('88 Billing Way')).toBeVisible();
     await expectNoAxeViolations(borrower);
-    await screenshots(borrower, 'borrower-pay');
+    await checkBothWidths(borrower, (v) => `billing-borrower-pay-${v.width}.png`, { axe: false });
     await borrower.getByRole('button', { name: /^Pay \$[\d,.]+ by card$/ }).click();
     await borrower.getByLabel('Card number').fill('4242 4242 4242 4242');
     await borrower.getByLabel('Expiry (MM/YY)').fill('12/30');
@@ -151,7 +140,7 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   expect(pdfAnswer.headers()['content-type']).toContain('application/pdf');
   await settle(client);
   await expectNoAxeViolations(client);
-  await screenshots(client, 'client-order');
+  await checkBothWidths(client, (v) => `billing-client-order-${v.width}.png`, { axe: false });
 
   // Staff record the lender's payment on the Receivables screen: the invoice moves from open to paid.
   const open = await apiGet<Invoice[]>(staff, '/api/staff/invoices?status=open');
@@ -169,7 +158,7 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   await expect(staff.getByRole('link', { name: `PDF of ${invoice!.number}` })).toBeVisible();
   await settle(staff);
   await expectNoAxeViolations(staff);
-  await screenshots(staff, 'receivables');
+  await checkBothWidths(staff, (v) => `billing-receivables-${v.width}.png`, { axe: false });
   const paid = await apiGet<Invoice[]>(staff, '/api/staff/invoices?status=paid');
   expect(paid.map((i) => i.id)).toContain(invoice!.id);
   await client.reload();
@@ -186,7 +175,7 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   await expect(row).toContainText(shown(payBy!));
   await settle(appraiser);
   await expectNoAxeViolations(appraiser);
-  await screenshots(appraiser, 'appraiser-payments');
+  await checkBothWidths(appraiser, (v) => `billing-appraiser-payments-${v.width}.png`, { axe: false });
 
   // Staff pay the appraiser: the order leaves Awaiting Payment for the payment history.
   await apiSend(staff, 'post', '/api/staff/payments', { orderId: id, amount: 400, paymentDate: day(0) });

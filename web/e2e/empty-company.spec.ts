@@ -2,24 +2,22 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  checkBothWidths,
   codeFromMail,
   day,
-  expectNoAxeViolations,
   expectNotice,
   mailMarker,
   openAction,
   openDialog,
   PDF,
   refuseOtherOrigins,
-  screenshot,
   settle,
   skipPaymentPrompt,
   submit,
   submitLogin,
   verifyByEmail,
-  VIEWPORTS,
   waitForMail,
 } from './helpers';
 import { startMailSink, type MailSink } from './mail-sink.mjs';
@@ -149,18 +147,6 @@ async function openMenu(page: Page, name: string, heading = name): Promise<void>
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-/** Checks a new screen with axe at both widths (`ready` visible at each) and saves its screenshots. */
-async function axe(page: Page, ready: Locator, name: string): Promise<void> {
-  for (const v of VIEWPORTS) {
-    await page.setViewportSize({ width: v.width, height: v.height });
-    await expect(ready).toBeVisible();
-    await settle(page);
-    await expectNoAxeViolations(page);
-    await screenshot(page, `empty-company-${name}-${v.name}.png`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 /** Staff add an appraiser (or a firm's administrator) of FIRM; answers the invitation link e-mailed to them. */
 async function newAppraiser(page: Page, who: { username: string; first: string; last: string; email: string }, role: 'Appraiser' | 'Appraiser Administrator'): Promise<string> {
   await page.getByRole('button', { name: 'New Appraiser' }).click();
@@ -203,7 +189,7 @@ test('a company from an empty database runs an order in the browser only', async
   const firmRow = staff.getByRole('table', { name: 'Firms' }).getByRole('row').filter({ hasText: FIRM });
   await expect(firmRow).toContainText('800 Brazos Street, Austin, TX 78701');
   await expect(firmRow).toContainText('Active');
-  await axe(staff, staff.getByRole('heading', { level: 1, name: 'Firms' }), 'firms');
+  await checkBothWidths(staff, (v) => `empty-company-firms-${v.name}.png`, { ready: () => staff.getByRole('heading', { level: 1, name: 'Firms' }) });
 
   await openMenu(staff, 'Appraisers');
   await expect(staff.getByText('No appraisers yet.')).toBeVisible();
@@ -317,7 +303,7 @@ test('a company from an empty database runs an order in the browser only', async
   await expect(staff.getByRole('heading', { level: 1, name: `Edit Order #${fileNumber}` })).toBeVisible();
   const fee = staff.getByLabel(/^Appraiser Fee/);
   await expect(fee).toHaveValue('450.00');
-  await axe(staff, staff.getByRole('button', { name: 'Save Changes' }), 'edit-order');
+  await checkBothWidths(staff, (v) => `empty-company-edit-order-${v.name}.png`, { ready: () => staff.getByRole('button', { name: 'Save Changes' }) });
   await fee.fill('475.00');
   await staff.getByRole('button', { name: 'Save Changes' }).click();
   await expectNotice(staff, 'The order was saved.');
@@ -351,7 +337,7 @@ test('a company from an empty database runs an order in the browser only', async
   await expectNotice(staff, 'The note was added.');
   await expect(notes.getByRole('list', { name: 'Internal notes' })).toContainText(NOTE);
   await expect(notes.getByRole('list', { name: 'Internal notes' })).toContainText('Jane Doe');
-  await axe(staff, notes, 'staff-order-notes');
+  await checkBothWidths(staff, (v) => `empty-company-staff-order-notes-${v.name}.png`, { ready: () => notes });
 
   // 5. The appraiser opens the order from the dashboard: the attached file is there, the note is not.
   await appraiser.goto('/appraiser/dashboard');
@@ -360,7 +346,7 @@ test('a company from an empty database runs an order in the browser only', async
   await expect(appraiser.getByRole('heading', { level: 1, name: `Order #${fileNumber}` })).toBeVisible();
   await expect(appraiser.getByText(ADDRESS).first()).toBeVisible();
   await expect(appraiser.getByTestId('card-internal-notes')).toHaveCount(0);
-  await axe(appraiser, appraiser.getByRole('tab', { name: 'Order Details', selected: true }), 'appraiser-order');
+  await checkBothWidths(appraiser, (v) => `empty-company-appraiser-order-${v.name}.png`, { ready: () => appraiser.getByRole('tab', { name: 'Order Details', selected: true }) });
   for (const tab of ['Order Details', 'History & Revisions', 'Files', 'Messages']) {
     await appraiser.getByRole('tab', { name: tab, exact: true }).click();
     await expect(appraiser.getByRole('tab', { name: tab, selected: true })).toBeVisible();

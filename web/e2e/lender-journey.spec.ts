@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import {
+  checkBothWidths,
   day,
   expectNoAxeViolations,
   expectNotice,
@@ -12,11 +13,9 @@ import {
   orderIdByFileNumber,
   PDF,
   refuseOtherOrigins,
-  screenshot,
   settle,
   signIn,
   submit,
-  VIEWPORTS,
 } from './helpers';
 
 /*
@@ -112,12 +111,7 @@ async function newPage(browser: Browser): Promise<Page> {
 async function checkPage(page: Page, name: string): Promise<void> {
   await settle(page);
   await expectNoAxeViolations(page);
-  for (const v of VIEWPORTS) {
-    await page.setViewportSize({ width: v.width, height: v.height });
-    await settle(page);
-    await screenshot(page, `lender-journey-${v.name}-${name}.png`);
-  }
-  await page.setViewportSize({ width: VIEWPORTS[0].width, height: VIEWPORTS[0].height });
+  await checkBothWidths(page, (v) => `lender-journey-${v.name}-${name}.png`, { axe: false });
 }
 
 const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });

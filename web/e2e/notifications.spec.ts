@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, expectNotice, screenshot, settle, signIn, VIEWPORTS } from './helpers';
+import { checkBothWidths, expectNoAxeViolations, expectNotice, signIn } from './helpers';
 
 test('the appraiser chooses how each event reaches them, and the unsubscribe page asks first', async ({ page }) => {
   await signIn(page, 'demo.appraiser');
@@ -15,14 +15,8 @@ test('the appraiser chooses how each event reaches them, and the unsubscribe pag
   await page.reload();
   await expect(card.getByRole('combobox', { name: 'How you are told: Message from staff' })).toHaveValue('both');
   await expect(card.getByRole('combobox', { name: /^Digest time/ })).toHaveValue('17');
-  for (const v of VIEWPORTS) {
-    await page.setViewportSize({ width: v.width, height: v.height });
-    await settle(page);
-    await expectNoAxeViolations(page);
-    await screenshot(page, `notifications-${v.name}-settings.png`);
-  }
+  await checkBothWidths(page, (v) => `notifications-${v.name}-settings.png`);
   // Back to the defaults, for the specs after this one.
-  await page.setViewportSize({ width: 1280, height: 800 });
   await card.getByRole('combobox', { name: 'How you are told: Message from staff' }).selectOption({ label: 'E-mail' });
   await card.getByRole('switch', { name: 'Send my e-mails as one daily digest' }).uncheck();
   await card.getByRole('button', { name: 'Save Notifications' }).click();

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { day, expectNoAxeViolations, expectNotice, openDialog, refuseOtherOrigins, screenshot, settle, signIn, submit, VIEWPORTS } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { checkBothWidths, day, expectNoAxeViolations, expectNotice, openDialog, refuseOtherOrigins, screenshot, settle, signIn, submit } from './helpers';
 
 /*
  * The staff order desk (issue 18): staff add a client, create an order for it with the New Order
@@ -10,18 +10,6 @@ import { day, expectNoAxeViolations, expectNotice, openDialog, refuseOtherOrigin
 test.beforeEach(async ({ page }) => {
   await refuseOtherOrigins(page);
 });
-
-/** Checks the page with axe at both widths (with `ready` visible at each) and screenshots it. */
-async function checkBothWidths(page: Page, name: string, ready: (mobile: boolean) => Locator): Promise<void> {
-  for (const v of VIEWPORTS) {
-    await page.setViewportSize({ width: v.width, height: v.height });
-    await settle(page);
-    await expect(ready(v.name === 'mobile')).toBeVisible();
-    await expectNoAxeViolations(page);
-    await screenshot(page, `staff-desk-${name}-${v.name}.png`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const menuLink = (page: Page, name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true });
 
@@ -50,7 +38,7 @@ test('staff add a client, create an order for it, and see the payable orders', a
   await screenshot(page, 'staff-desk-client-dialog-desktop.png', false);
   await submit(dialog, 'Add Client');
   await expectNotice(page, `${company} was added.`);
-  await checkBothWidths(page, 'clients', (mobile) => page.getByRole(mobile ? 'list' : 'table', { name: 'Clients' }).getByText(company));
+  await checkBothWidths(page, (v) => `staff-desk-clients-${v.name}.png`, { ready: (mobile) => page.getByRole(mobile ? 'list' : 'table', { name: 'Clients' }).getByText(company) });
 
   await page.getByRole('button', { name: `Edit ${company}` }).click();
   dialog = await openDialog(page, 'Edit Client');
@@ -91,7 +79,7 @@ test('staff add a client, create an order for it, and see the payable orders', a
   await page.getByRole('button', { name: 'Create Order' }).click();
   await expect(page.getByText("Property zip must be 5 digits (got '7870').")).toBeVisible();
   await page.getByLabel(/^Zip/).fill('78704');
-  await checkBothWidths(page, 'new-order', () => page.getByRole('heading', { level: 2, name: 'Contacts' }));
+  await checkBothWidths(page, (v) => `staff-desk-new-order-${v.name}.png`, { ready: () => page.getByRole('heading', { level: 2, name: 'Contacts' }) });
   await page.getByRole('button', { name: 'Create Order' }).click();
   await expect(page).toHaveURL(/\/staff\/orderdetails\/\d+$/);
   await expectNotice(page, 'Assign it from the Actions menu.');
@@ -101,7 +89,9 @@ test('staff add a client, create an order for it, and see the payable orders', a
   await menuLink(page, 'Payments').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
   const emptyState = page.getByText('No completed or delivered orders are waiting for payment.');
-  await checkBothWidths(page, 'payments', (mobile) => page.getByRole(mobile ? 'list' : 'table', { name: 'Orders waiting for payment' }).or(emptyState));
+  await checkBothWidths(page, (v) => `staff-desk-payments-${v.name}.png`, {
+    ready: (mobile) => page.getByRole(mobile ? 'list' : 'table', { name: 'Orders waiting for payment' }).or(emptyState),
+  });
   const payButtons = page.getByRole('button', { name: /^Record payment for / });
   if ((await payButtons.count()) > 0) {
     const label = (await payButtons.first().getAttribute('aria-label'))!;

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  checkBothWidths,
   day,
   DEMO_PASSWORD,
   demoEmail,
@@ -13,7 +14,6 @@ import {
   settle,
   signIn,
   submit,
-  VIEWPORTS,
   waitForMail,
 } from './helpers';
 
@@ -112,14 +112,9 @@ test('coverage review: verify one area, reject another with a reason, at both wi
   await signIn(page, 'demo.staff');
   await page.getByRole('navigation').getByRole('link', { name: 'Coverage Review' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Coverage Review' })).toBeVisible();
-  for (const v of VIEWPORTS) {
-    await page.setViewportSize({ width: v.width, height: v.height });
-    await settle(page);
-    await expect(page.getByRole(v.name === 'mobile' ? 'list' : 'table', { name: 'Coverage areas waiting for review' })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await screenshot(page, `staff-coverage-${v.name}.png`);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await checkBothWidths(page, (v) => `staff-coverage-${v.name}.png`, {
+    ready: (mobile) => page.getByRole(mobile ? 'list' : 'table', { name: 'Coverage areas waiting for review' }),
+  });
   await page.getByRole('button', { name: 'Verify Williamson County, TX for Avery Appraiser' }).click();
   await expectNotice(page, 'Williamson County, TX is verified for Avery Appraiser.');
   await page.getByRole('button', { name: 'Reject Bastrop County, TX for Blake Morgan' }).click();
@@ -162,13 +157,7 @@ test('a secure link with an attachment, seen as viewed once the appraiser opens 
 
   await staff.reload();
   await expect(staff.getByRole('row').filter({ hasText: subject }).getByText('Not yet')).toHaveCount(0);
-  for (const v of VIEWPORTS) {
-    await staff.setViewportSize({ width: v.width, height: v.height });
-    await settle(staff);
-    await expect(staff.getByRole(v.name === 'mobile' ? 'list' : 'table', { name: 'Secure links sent' })).toBeVisible();
-    await expectNoAxeViolations(staff);
-    await screenshot(staff, `staff-secure-links-${v.name}.png`);
-  }
+  await checkBothWidths(staff, (v) => `staff-secure-links-${v.name}.png`, { ready: (mobile) => staff.getByRole(mobile ? 'list' : 'table', { name: 'Secure links sent' }) });
 });
 
 test('staff open an account; the new appraiser chooses a password from the invitation and signs in', async ({ browser }) => {
@@ -177,13 +166,7 @@ test('staff open an account; the new appraiser chooses a password from the invit
   const username = `new.appraiser${Date.now() % 100000}`;
   await staff.getByRole('navigation').getByRole('link', { name: 'Appraisers' }).click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Appraisers' })).toBeVisible();
-  for (const v of VIEWPORTS) {
-    await staff.setViewportSize({ width: v.width, height: v.height });
-    await settle(staff);
-    await expectNoAxeViolations(staff);
-    await screenshot(staff, `staff-appraisers-${v.name}.png`);
-  }
-  await staff.setViewportSize({ width: 1280, height: 800 });
+  await checkBothWidths(staff, (v) => `staff-appraisers-${v.name}.png`);
   await staff.getByRole('button', { name: 'New Appraiser' }).click();
   const dialog = await openDialog(staff, 'New Appraiser');
   await dialog.getByLabel(/^Username/).fill(username);
