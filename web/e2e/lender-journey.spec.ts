@@ -2,21 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import {
-  checkBothWidths,
-  day,
-  expectNoAxeViolations,
-  expectNotice,
-  menuItems,
-  openAction,
-  openDialog,
-  orderIdByFileNumber,
-  PDF,
-  refuseOtherOrigins,
-  settle,
-  signIn,
-  submit,
-} from './helpers';
+import { checkBothWidths, day, expectNotice, menuItems, openAction, openDialog, orderIdByFileNumber, PDF, refuseOtherOrigins, signIn, submit } from './helpers';
 
 /*
  * The lender's journey (issue 32): demo.client adds a webhook endpoint on API & Webhooks (this
@@ -107,13 +93,6 @@ async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
-/** Axe once at desktop width, then the screenshots at both widths. */
-async function checkPage(page: Page, name: string): Promise<void> {
-  await settle(page);
-  await expectNoAxeViolations(page);
-  await checkBothWidths(page, (v) => `lender-journey-${v.name}-${name}.png`, { axe: false });
-}
-
 const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
 
 /** The client's order page, reloaded, shows these steps in its timeline. */
@@ -156,7 +135,7 @@ test('a lender orders in the portal, staff assign, the appraiser accepts; webhoo
   expect(receiver.received.map((m) => [m.type, m.refused])).toContainEqual(['webhook.test', null]);
   // Axe looks at the page at rest, not at the button under the pointer.
   await client.mouse.move(0, 0);
-  await checkPage(client, 'api');
+  await checkBothWidths(client, (v) => `lender-journey-${v.name}-api.png`, { axe: 'desktop only' });
 
   // New Order: every field the page offers, and the purchase contract.
   const borrower = `Morgan Lender ${Date.now() % 100_000}`;
@@ -189,7 +168,7 @@ test('a lender orders in the portal, staff assign, the appraiser accepts; webhoo
   await client.getByRole('button', { name: 'Attachments', exact: true }).click();
   await (await chooser).setFiles({ name: 'purchase-contract.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(client.getByRole('button', { name: 'Attachments', exact: true })).toHaveText('purchase-contract.pdf');
-  await checkPage(client, 'new-order');
+  await checkBothWidths(client, (v) => `lender-journey-${v.name}-new-order.png`, { axe: 'desktop only' });
   await client.getByRole('button', { name: 'Place Order' }).click();
   await expect(client).toHaveURL(/\/client\/orders\/\d+$/);
   const orderId = Number(new URL(client.url()).pathname.split('/').pop());
@@ -234,7 +213,7 @@ test('a lender orders in the portal, staff assign, the appraiser accepts; webhoo
   // Each event once (a retry would repeat its webhook-id), in the order it happened.
   const ofOrder = receiver.received.filter((m) => m.orderId === orderId);
   expect(ofOrder.filter((m, i) => ofOrder.findIndex((n) => n.id === m.id) === i).map((m) => m.type)).toEqual(['order.created', 'order.assigned', 'order.accepted']);
-  await checkPage(client, 'order');
+  await checkBothWidths(client, (v) => `lender-journey-${v.name}-order.png`, { axe: 'desktop only' });
 
   for (const page of [client, staff, appraiser]) await page.context().close();
 });
