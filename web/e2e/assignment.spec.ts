@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiGet, apiSend, expectNoAxeViolations, expectNotice, expireOffers, openAction, placeOrder, refuseOtherOrigins, screenshot, signIn, submit } from './helpers';
+import { apiGet, apiSend, expectNoAxeViolations, expectNotice, expireOffers, newPage, openAction, placeOrder, screenshot, submit } from './helpers';
 
 /*
  * Automatic assignment: staff turn on "offer in turn"; a lender's order is offered to the best
@@ -12,16 +12,9 @@ interface Decision {
   offers: { appraiserId: number; status: string }[];
 }
 
-const APPRAISERS = ['demo.appraiser', 'demo.appraiser2'] as const;
 const STREET = '48 Offer Lane';
 /** The appraiser's dashboard searched for the test order's street (demo appraisers have many orders). */
 const DASHBOARD = `/appraiser/dashboard?propertyStreet=${encodeURIComponent(STREET)}`;
-
-async function newPage(browser: import('@playwright/test').Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await refuseOtherOrigins(page);
-  return page;
-}
 
 const myId = async (appraiser: Page) => (await apiGet<{ securityUser: { id: number } }>(appraiser, '/api/appraiser/me')).securityUser.id;
 
@@ -43,12 +36,9 @@ async function coveringTravis(appraiser: Page, staff: Page, journey: () => Promi
 
 test('an order offered automatically: the first lets it run out, the next accepts', async ({ browser }) => {
   test.setTimeout(180_000);
-  const staff = await newPage(browser);
-  const client = await newPage(browser);
-  const appraisers = { 'demo.appraiser': await newPage(browser), 'demo.appraiser2': await newPage(browser) };
-  await signIn(staff, 'demo.staff');
-  await signIn(client, 'demo.client');
-  for (const name of APPRAISERS) await signIn(appraisers[name], name);
+  const staff = await newPage(browser, 'demo.staff');
+  const client = await newPage(browser, 'demo.client');
+  const appraisers = { 'demo.appraiser': await newPage(browser, 'demo.appraiser'), 'demo.appraiser2': await newPage(browser, 'demo.appraiser2') };
 
   // Staff turn automatic offers on for the whole company.
   await staff.goto('/staff/assignment');

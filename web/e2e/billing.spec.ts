@@ -7,12 +7,11 @@ import {
   day,
   expectNotice,
   mailMarker,
+  newPage,
   openAction,
   passChecklist,
   pdfWith,
   placeOrder,
-  refuseOtherOrigins,
-  signIn,
   submit,
   uploadReport,
   waitForMail,
@@ -49,8 +48,7 @@ async function borrowerPays(browser: Browser, staff: Page, orderId: number): Pro
     const mail = await waitForMail('robin.payer@example.com', since);
     const link = /\/pay\/[A-Za-z0-9_-]+/.exec(mail.text);
     expect(link, mail.text).not.toBeNull();
-    const borrower = await (await browser.newContext()).newPage();
-    await refuseOtherOrigins(borrower);
+    const borrower = await newPage(browser);
     await borrower.goto(link![0]);
     await expect(borrower.getByText('88 Billing Way')).toBeVisible();
     await checkBothWidths(borrower, (v) => `billing-borrower-pay-${v.width}.png`, { axe: 'desktop only' });
@@ -75,13 +73,9 @@ interface Invoice {
 
 test('an order delivered, invoiced and paid by the lender; the appraiser sees it awaiting payment, then paid', async ({ browser }) => {
   test.setTimeout(240_000);
-  const pages: Page[] = [];
-  for (let i = 0; i < 3; i++) pages.push(await (await browser.newContext()).newPage());
-  const [client, staff, appraiser] = pages as [Page, Page, Page];
-  for (const page of pages) await refuseOtherOrigins(page);
-  await signIn(staff, 'demo.staff');
-  await signIn(client, 'demo.client');
-  await signIn(appraiser, 'demo.appraiser');
+  const staff = await newPage(browser, 'demo.staff');
+  const client = await newPage(browser, 'demo.client');
+  const appraiser = await newPage(browser, 'demo.appraiser');
 
   // The lender places an order; staff assign demo.appraiser, who accepts and inspects it.
   const id = await placeOrder(client, { propertyAddressLine1: '88 Billing Way', borrowerName: 'Robin Payer' });
@@ -178,5 +172,5 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   await expect(history).toContainText(shown(payBy!));
   await expect(history.getByText('Late')).toHaveCount(0);
 
-  for (const page of pages) await page.context().close();
+  for (const page of [client, staff, appraiser]) await page.context().close();
 });

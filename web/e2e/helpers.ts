@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
+import { expect, type APIResponse, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo!Password2026';
 
@@ -319,6 +319,14 @@ export async function refuseOtherOrigins(page: Page, portal = process.env.PORTAL
     (url) => url.origin !== origin && url.protocol.startsWith('http'),
     (route) => route.abort('internetdisconnected'),
   );
+}
+
+/** A page in a browser context of its own (its own cookies) that refuses other origins; signed in as `username` when given. */
+export async function newPage(browser: Browser, username?: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await refuseOtherOrigins(page);
+  if (username) await signIn(page, username);
+  return page;
 }
 
 /** The id of a demo order, read from its dashboard row (searched by file number, any status). */

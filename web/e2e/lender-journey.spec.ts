@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { checkBothWidths, day, expectNotice, menuItems, openAction, openDialog, orderIdByFileNumber, PDF, refuseOtherOrigins, signIn, submit } from './helpers';
+import { checkBothWidths, day, expectNotice, menuItems, newPage, openAction, openDialog, orderIdByFileNumber, PDF, submit } from './helpers';
 
 /*
  * The lender's journey (issue 32): demo.client adds a webhook endpoint on API & Webhooks (this
@@ -87,12 +87,6 @@ class Receiver {
   }
 }
 
-async function newPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await refuseOtherOrigins(page);
-  return page;
-}
-
 const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
 
 /** The client's order page, reloaded, shows these steps in its timeline. */
@@ -111,8 +105,7 @@ test.afterAll(async () => {
 test('a lender orders in the portal, staff assign, the appraiser accepts; webhooks follow', async ({ browser }) => {
   test.setTimeout(180_000);
   receiver = await Receiver.start();
-  const client = await newPage(browser);
-  await signIn(client, 'demo.client');
+  const client = await newPage(browser, 'demo.client');
   await expect(client).toHaveURL(/\/client\/orders$/);
 
   // API & Webhooks: an endpoint for every event type at the receiver; its secret is shown once.
@@ -180,8 +173,7 @@ test('a lender orders in the portal, staff assign, the appraiser accepts; webhoo
   await receiver.expectEvent('order.created', orderId, 'Default');
 
   // Staff find it on their desk, unassigned and from the client portal, and assign it.
-  const staff = await newPage(browser);
-  await signIn(staff, 'demo.staff');
+  const staff = await newPage(browser, 'demo.staff');
   expect(await orderIdByFileNumber(staff, fileNumber, 'staff')).toBe(orderId);
   const row = staff.locator(`[data-order-id="${orderId}"]`);
   await expect(row).toContainText(borrower);
@@ -199,8 +191,7 @@ test('a lender orders in the portal, staff assign, the appraiser accepts; webhoo
   await receiver.expectEvent('order.assigned', orderId, 'Assigned');
 
   // The appraiser accepts it.
-  const appraiser = await newPage(browser);
-  await signIn(appraiser, 'demo.appraiser');
+  const appraiser = await newPage(browser, 'demo.appraiser');
   await appraiser.goto(`/appraiser/orderdetails/${orderId}`);
   await expect(appraiser.getByRole('heading', { level: 1, name: `Order #${fileNumber}` })).toBeVisible();
   const accept = await openAction(appraiser, 'Accept');

@@ -1,16 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { openAction, refuseOtherOrigins, signIn, submit } from './helpers';
+import { newPage, openAction, signIn, submit } from './helpers';
 
 /*
  * Live updates with two browsers: staff send a message on an order, and the appraiser's open
  * dashboard shows it (the row's unread badge) without a reload.
  */
 test('a message staff send appears on the appraiser dashboard without a reload', async ({ browser }) => {
-  const contexts = [await browser.newContext(), await browser.newContext()];
-  const [appraiser, staff] = await Promise.all(contexts.map((c) => c.newPage()));
-  for (const page of [appraiser!, staff!]) await refuseOtherOrigins(page);
-  const a = appraiser!;
-  const s = staff!;
+  const a = await newPage(browser);
+  const s = await newPage(browser);
   await signIn(a, 'demo.appraiser');
   await expect(a).toHaveURL(/\/appraiser\/dashboard/);
   const rows = a.getByRole('table', { name: 'Orders' }).locator('tbody tr');
@@ -33,5 +30,5 @@ test('a message staff send appears on the appraiser dashboard without a reload',
 
   // No reload on the appraiser's side: the event stream refreshes the row.
   await expect(row.getByRole('img', { name: `${after} unread ${after === 1 ? 'message' : 'messages'}` })).toBeVisible();
-  await Promise.all(contexts.map((c) => c.close()));
+  await Promise.all([a, s].map((page) => page.context().close()));
 });

@@ -1,18 +1,17 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   checkBothWidths,
   day,
   expectNoAxeViolations,
   expectNotice,
   menuItems,
+  newPage,
   openAction,
   openDialog,
   passChecklist,
   PDF,
-  refuseOtherOrigins,
   screenshot,
   settle,
-  signIn,
   submit,
   VIEWPORTS,
 } from './helpers';
@@ -96,13 +95,8 @@ async function staffAction(page: Page, label: string, submitLabel: string): Prom
 
 test('a whole order life, staff and appraiser side by side', async ({ browser }) => {
   test.setTimeout(240_000);
-  const contexts: BrowserContext[] = [await browser.newContext(), await browser.newContext()];
-  const [staff, appraiser] = await Promise.all(contexts.map((c) => c.newPage()));
-  for (const page of [staff!, appraiser!]) await refuseOtherOrigins(page);
-  await signIn(staff!, 'demo.staff');
-  await signIn(appraiser!, 'demo.appraiser');
-  const s = staff!;
-  const a = appraiser!;
+  const s = await newPage(browser, 'demo.staff');
+  const a = await newPage(browser, 'demo.appraiser');
 
   const { id, fileNumber } = await newOrder(s);
   await expect.poll(() => menuItems(s)).toEqual(['Send Message', 'Assign', 'Cancel Order', 'Put On Hold']);
@@ -189,5 +183,5 @@ test('a whole order life, staff and appraiser side by side', async ({ browser })
     await expectNoAxeViolations(s);
     await screenshot(s, `order-life-mobile-${path.split('/').pop()}.png`);
   }
-  await Promise.all(contexts.map((c) => c.close()));
+  await Promise.all([s, a].map((page) => page.context().close()));
 });

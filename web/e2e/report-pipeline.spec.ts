@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   assignAndInspect,
   day,
   expectNoAxeViolations,
   expectNotice,
   mailMarker,
+  newPage,
   openAction,
   passChecklist,
   pdfWith,
   placeOrder,
-  refuseOtherOrigins,
   screenshot,
-  signIn,
   submit,
   uploadReport,
   waitForMail,
@@ -32,13 +31,10 @@ const BORROWER = 'ann.lee@example.com';
 
 test('the report pipeline from the data file to the borrower', async ({ browser }) => {
   test.setTimeout(240_000);
-  const pages: Page[] = [];
-  for (let i = 0; i < 4; i++) pages.push(await (await browser.newContext()).newPage());
-  const [client, staff, appraiser, borrower] = pages as [Page, Page, Page, Page];
-  for (const page of pages) await refuseOtherOrigins(page);
-  await signIn(client, 'demo.client');
-  await signIn(staff, 'demo.staff');
-  await signIn(appraiser, 'demo.appraiser');
+  const client = await newPage(browser, 'demo.client');
+  const staff = await newPage(browser, 'demo.staff');
+  const appraiser = await newPage(browser, 'demo.appraiser');
+  const borrower = await newPage(browser);
   const id = await placeOrder(client, { propertyAddressLine1: '12 Oak St', borrowerName: 'Ann Lee', borrowerEmail: BORROWER, borrowerPhone: '512 555 0199' });
   await assignAndInspect(staff, appraiser, id);
   const file: Uad36 = {

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   checkBothWidths,
   day,
@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   expectNotice,
   mailMarker,
+  newPage,
   openDialog,
   orderIdByFileNumber,
   refuseOtherOrigins,
@@ -22,13 +23,6 @@ import {
  * awarded; the coverage queue (demo.appraiser asked for Williamson County and demo.appraiser2 for
  * Bastrop County, both pending in the demo data).
  */
-
-async function browserFor(browser: Browser, username: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await refuseOtherOrigins(page);
-  await signIn(page, username);
-  return page;
-}
 
 async function respond(page: Page, address: string, fee: string): Promise<void> {
   await page.goto('/appraiser/quotes');
@@ -47,8 +41,8 @@ async function respond(page: Page, address: string, fee: string): Promise<void> 
 
 test('a quote request to two appraisers, answered in their own browsers, awarded to one', async ({ browser }) => {
   test.setTimeout(180_000);
-  const staff = await browserFor(browser, 'demo.staff');
-  const [avery, blake] = [await browserFor(browser, 'demo.appraiser'), await browserFor(browser, 'demo.appraiser2')];
+  const staff = await newPage(browser, 'demo.staff');
+  const [avery, blake] = [await newPage(browser, 'demo.appraiser'), await newPage(browser, 'demo.appraiser2')];
   const address = '88 Quote Lane';
 
   await staff.getByRole('navigation').getByRole('link', { name: 'Quotes' }).click();
@@ -129,8 +123,8 @@ test('coverage review: verify one area, reject another with a reason, at both wi
 
 test('a secure link with an attachment, seen as viewed once the appraiser opens it', async ({ browser }) => {
   test.setTimeout(120_000);
-  const staff = await browserFor(browser, 'demo.staff');
-  const avery = await browserFor(browser, 'demo.appraiser');
+  const staff = await newPage(browser, 'demo.staff');
+  const avery = await newPage(browser, 'demo.appraiser');
   const orderId = await orderIdByFileNumber(staff, '26000011', 'staff');
   const subject = `Front elevation ${Date.now()}`;
 
@@ -162,7 +156,7 @@ test('a secure link with an attachment, seen as viewed once the appraiser opens 
 
 test('staff open an account; the new appraiser chooses a password from the invitation and signs in', async ({ browser }) => {
   test.setTimeout(120_000);
-  const staff = await browserFor(browser, 'demo.staff');
+  const staff = await newPage(browser, 'demo.staff');
   const username = `new.appraiser${Date.now() % 100000}`;
   await staff.getByRole('navigation').getByRole('link', { name: 'Appraisers' }).click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Appraisers' })).toBeVisible();
@@ -183,8 +177,7 @@ test('staff open an account; the new appraiser chooses a password from the invit
 
   const mail = await waitForMail(demoEmail(username), since, (m) => m.text.includes('/perform-reset-password?token='));
   const link = /(https?:\/\/\S+?\/perform-reset-password\?token=[A-Za-z0-9_\-.~%]+)/.exec(mail.text)![1]!;
-  const newcomer = await (await browser.newContext()).newPage();
-  await refuseOtherOrigins(newcomer);
+  const newcomer = await newPage(browser);
   await newcomer.goto(link);
   await newcomer.getByLabel(/^Username/).fill(username);
   await newcomer.getByLabel(/^New Password/).fill(DEMO_PASSWORD);
