@@ -1,9 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  acknowledgeWarnings,
   apiGet,
   apiSend,
   assignAndInspect,
   checkBothWidths,
+  completeOrder,
   day,
   expectNotice,
   mailMarker,
@@ -102,19 +104,12 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
 
   // Staff review, complete, set what the client is charged and deliver: the invoice is issued.
   await staff.goto(`/staff/orderdetails/${id}`);
-  const card = staff.getByTestId('card-report-data');
-  await expect(card).toBeVisible();
-  const acknowledge = card.getByRole('button', { name: /^Acknowledge/ });
-  if (await acknowledge.count()) {
-    for (const box of await card.getByRole('checkbox').all()) await box.check();
-    await acknowledge.click();
-  }
+  await expect(staff.getByTestId('card-report-data')).toBeVisible();
+  await acknowledgeWarnings(staff);
   await passChecklist(staff);
-  let dialog = await openAction(staff, 'Complete');
-  await submit(dialog, 'Complete Order');
-  await expectNotice(staff, 'Order completed.');
+  await completeOrder(staff);
   await apiSend(staff, 'put', `/api/staff/orders/${id}/client-fee`, { clientFeeCents: 52_500 });
-  dialog = await openAction(staff, 'Deliver To Client');
+  const dialog = await openAction(staff, 'Deliver To Client');
   const borrowerCopy = dialog.getByRole('checkbox', { name: "Send the borrower's copy" });
   if (await borrowerCopy.isChecked()) await borrowerCopy.uncheck();
   await submit(dialog, 'Deliver To Client');

@@ -394,6 +394,23 @@ export async function passChecklist(page: Page): Promise<void> {
   await expect(card.getByText(/^(\d+) of \1 answered$/)).toBeVisible();
 }
 
+/** On the staff order page: acknowledges the data file's warnings when some wait for it. */
+export async function acknowledgeWarnings(page: Page): Promise<void> {
+  const card = page.getByTestId('card-report-data');
+  const acknowledge = card.getByRole('button', { name: /^Acknowledge/ });
+  if (await acknowledge.count()) {
+    for (const box of await card.getByRole('checkbox').all()) await box.check();
+    await acknowledge.click();
+  }
+}
+
+/** On the staff order page: Complete, and its notice. */
+export async function completeOrder(page: Page): Promise<void> {
+  const dialog = await openAction(page, 'Complete');
+  await submit(dialog, 'Complete Order');
+  await expectNotice(page, 'Order completed.');
+}
+
 /** The appraiser uploads the report and its data file in one go, answering the open revision items. */
 export async function uploadReport(page: Page, report: Buffer, dataFile: Buffer, answer?: string): Promise<void> {
   const dialog = await openAction(page, 'Upload Files');

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import {
+  acknowledgeWarnings,
   assignAndInspect,
+  completeOrder,
   day,
   expectNoAxeViolations,
   expectNotice,
@@ -59,10 +61,8 @@ test('the report pipeline from the data file to the borrower', async ({ browser 
   await passChecklist(staff);
   await expectNoAxeViolations(staff);
   await screenshot(staff, 'report-pipeline-desktop-review.png');
-  let dialog = await openAction(staff, 'Complete');
-  await submit(dialog, 'Complete Order');
-  await expectNotice(staff, 'Order completed.');
-  dialog = await openAction(staff, 'Deliver To Client');
+  await completeOrder(staff);
+  let dialog = await openAction(staff, 'Deliver To Client');
   await dialog.getByRole('checkbox', { name: "Send the borrower's copy" }).uncheck();
   await submit(dialog, 'Deliver To Client');
   await expect(dialog.getByText(/hard stops: 100/)).toBeVisible();
@@ -83,14 +83,8 @@ test('the report pipeline from the data file to the borrower', async ({ browser 
   await staff.goto(`/staff/orderdetails/${id}`);
   await expect(staff.getByTestId('card-revisions').getByText('The value is now in the data file.')).toBeVisible();
   await expect(data.getByText(/^100: /)).toHaveCount(0);
-  const acknowledge = data.getByRole('button', { name: /^Acknowledge/ });
-  if (await acknowledge.count()) {
-    for (const box of await data.getByRole('checkbox').all()) await box.check();
-    await acknowledge.click();
-  }
-  dialog = await openAction(staff, 'Complete');
-  await submit(dialog, 'Complete Order');
-  await expectNotice(staff, 'Order completed.');
+  await acknowledgeWarnings(staff);
+  await completeOrder(staff);
   const mails = mailMarker();
   dialog = await openAction(staff, 'Deliver To Client');
   await expect(dialog.getByRole('checkbox', { name: "Send the borrower's copy" })).toBeChecked();
