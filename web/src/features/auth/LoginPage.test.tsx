@@ -12,6 +12,19 @@ function fill(username: string, password: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
+/** Opens `path` signed out and waits for the sign-in form; the server answers a sign-in with `answer`. */
+async function atSignIn(answer: object, { status = 200, path = '/login' } = {}) {
+  server.use(
+    loggedIn(null),
+    appConfig(),
+    csrf,
+    http.post('*/api/auth/login', () => HttpResponse.json(answer, { status })),
+  );
+  const rendered = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+  return rendered;
+}
+
 describe('Sign in page', () => {
   it('shows the links and requires both fields', async () => {
     server.use(loggedIn(null), appConfig());
@@ -24,54 +37,18 @@ describe('Sign in page', () => {
     expect(screen.getByText('Password is required')).toBeInTheDocument();
   });
 
-  it('bad credentials show the login failure message', async () => {
-    server.use(
-      loggedIn(null),
-      appConfig(),
-      csrf,
-      http.post('*/api/auth/login', () => HttpResponse.json({ message: 'Invalid username or password' }, { status: 401 })),
-    );
-    renderApp('/login');
-    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+  it.each([
+    ['bad credentials show the login failure message', { message: 'Invalid username or password' }, 401, 'Login failed. Please check your credentials.'],
+    ['rate limiting shows the server message', { message: 'Too many attempts, try later' }, 429, 'Too many attempts, try later'],
+    ['a returned user without securityUserId is rejected', { userType: 1, firstName: null, lastName: null }, 200, 'securityUserId is missing'],
+  ])('%s', async (_case, answer, status, shown) => {
+    await atSignIn(answer, { status });
     fill('someone', 'wrong');
-    expect(await screen.findByText('Login failed. Please check your credentials.')).toBeInTheDocument();
-  });
-
-  it('rate limiting shows the server message', async () => {
-    server.use(
-      loggedIn(null),
-      appConfig(),
-      csrf,
-      http.post('*/api/auth/login', () => HttpResponse.json({ message: 'Too many attempts, try later' }, { status: 429 })),
-    );
-    renderApp('/login');
-    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
-    fill('someone', 'wrong');
-    expect(await screen.findByText('Too many attempts, try later')).toBeInTheDocument();
-  });
-
-  it('a returned user without securityUserId is rejected', async () => {
-    server.use(
-      loggedIn(null),
-      appConfig(),
-      csrf,
-      http.post('*/api/auth/login', () => HttpResponse.json({ userType: 1, firstName: null, lastName: null })),
-    );
-    renderApp('/login');
-    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
-    fill('someone', 'pw');
-    expect(await screen.findByText('securityUserId is missing')).toBeInTheDocument();
+    expect(await screen.findByText(shown)).toBeInTheDocument();
   });
 
   it('success goes to the role dashboard', async () => {
-    server.use(
-      loggedIn(null),
-      appConfig(),
-      csrf,
-      http.post('*/api/auth/login', () => HttpResponse.json({ securityUserId: 4, userType: 2, firstName: 'Sam', lastName: 'Staff' })),
-    );
-    const { router } = renderApp('/login');
-    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    const { router } = await atSignIn({ securityUserId: 4, userType: 2, firstName: 'Sam', lastName: 'Staff' });
     fill('demo.staff', 'pw');
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders Dashboard' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/staff/dashboard');
@@ -81,14 +58,7 @@ describe('Sign in page', () => {
 
 describe('Sign in that needs verification', () => {
   it('goes to Verify Your Identity with the token and the remembered target', async () => {
-    server.use(
-      loggedIn(null),
-      appConfig(),
-      csrf,
-      http.post('*/api/auth/login', () => HttpResponse.json({ verificationToken: 'tok-1' })),
-    );
-    const { router } = renderApp('/login');
-    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    const { router } = await atSignIn({ verificationToken: 'tok-1' });
     fill('demo.staff', 'pw');
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify Your Identity' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dual-auth');
@@ -98,14 +68,7 @@ describe('Sign in that needs verification', () => {
   });
 
   it('keeps the page the guard remembered as the redirect', async () => {
-    server.use(
-      loggedIn(null),
-      appConfig(),
-      csrf,
-      http.post('*/api/auth/login', () => HttpResponse.json({ verificationToken: 'tok-2' })),
-    );
-    const { router } = renderApp('/appraiser/quotes');
-    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    const { router } = await atSignIn({ verificationToken: 'tok-2' }, { path: '/appraiser/quotes' });
     fill('demo.appraiser', 'pw');
     await screen.findByRole('heading', { level: 1, name: 'Verify Your Identity' });
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/appraiser/quotes');
