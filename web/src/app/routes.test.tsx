@@ -94,52 +94,19 @@ describe('Access Denied back-door rule', () => {
 });
 
 describe('staff pages', () => {
-  it('Firms opens from the side menu, after Appraisers', async () => {
-    server.use(
-      loggedIn(user(2)),
-      appConfig(),
-      http.get('*/api/staff/companies', () => HttpResponse.json([])),
-    );
+  it.each([
+    ['Firms', 'Appraisers', '/staff/firms', ['*/api/staff/companies']],
+    ['Products', 'Firms', '/staff/products', ['*/api/staff/products']],
+    ['Receivables', 'Payments', '/staff/receivables', ['*/api/staff/invoices', '*/api/staff/clients']],
+  ])('%s opens from the side menu, after %s', async (page, before, path, lists) => {
+    server.use(loggedIn(user(2)), appConfig(), ...lists.map((list) => http.get(list, () => HttpResponse.json([]))));
     const { router } = renderApp('/staff/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const labels = (await within(nav).findAllByRole('link')).map((l) => l.textContent);
-    expect(labels.slice(labels.indexOf('Appraisers'), labels.indexOf('Appraisers') + 2)).toEqual(['Appraisers', 'Firms']);
-    fireEvent.click(within(nav).getByRole('link', { name: 'Firms' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Firms' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/staff/firms');
-  });
-
-  it('Products opens from the side menu, after Firms', async () => {
-    server.use(
-      loggedIn(user(2)),
-      appConfig(),
-      http.get('*/api/staff/products', () => HttpResponse.json([])),
-    );
-    const { router } = renderApp('/staff/dashboard');
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    const labels = (await within(nav).findAllByRole('link')).map((l) => l.textContent);
-    expect(labels.slice(labels.indexOf('Firms'), labels.indexOf('Firms') + 2)).toEqual(['Firms', 'Products']);
-    fireEvent.click(within(nav).getByRole('link', { name: 'Products' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/staff/products');
-  });
-});
-
-describe('receivables', () => {
-  it('Receivables opens from the side menu, after Payments', async () => {
-    server.use(
-      loggedIn(user(2)),
-      appConfig(),
-      http.get('*/api/staff/invoices', () => HttpResponse.json([])),
-      http.get('*/api/staff/clients', () => HttpResponse.json([])),
-    );
-    const { router } = renderApp('/staff/dashboard');
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    const labels = (await within(nav).findAllByRole('link')).map((l) => l.textContent);
-    expect(labels.slice(labels.indexOf('Payments'), labels.indexOf('Payments') + 2)).toEqual(['Payments', 'Receivables']);
-    fireEvent.click(within(nav).getByRole('link', { name: 'Receivables' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Receivables' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/staff/receivables');
+    expect(labels.slice(labels.indexOf(before), labels.indexOf(before) + 2)).toEqual([before, page]);
+    fireEvent.click(within(nav).getByRole('link', { name: page }));
+    expect(await screen.findByRole('heading', { level: 1, name: page })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
   });
 });
 
