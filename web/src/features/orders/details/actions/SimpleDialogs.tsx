@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { FormDialog } from '../../../../components/FormDialog';
 import { orderKeys } from '../../keys';
 import type { ActionDialogProps, ActionOutcome } from './types';
-import type { OrderFile } from '../types';
+import type { OrderDetails, OrderFile } from '../types';
 import { acceptOrder, autoReplyNo, autoReplyYes, fileMessage, manualStatuses, rejectOrder, sendMessage, updateStatus } from './api';
 import { MSG_MESSAGE_REQUIRED, MSG_REJECT_REASON, MSG_SEND_FAILED, MSG_STATUS_REQUIRED, requiredText } from './rules';
 import { useOrderAction } from './useOrderAction';
@@ -61,41 +61,45 @@ export function ConfirmActionDialog({ title, text, submitLabel, danger, send, or
   );
 }
 
-export function SendMessageDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
-  return (
-    <TextActionDialog
-      {...{ order, opened, onClose, onDone }}
-      title="Send Message"
-      label="Message"
-      missing={MSG_MESSAGE_REQUIRED}
-      submitLabel="Send Message"
-      fallback={MSG_SEND_FAILED}
-      outcome={{ tab: 'messages' }}
-      send={(message) => sendMessage({ orderId: order.id, message })}
-    />
-  );
+/** An action dialog that takes one required text, its words and call given for the order. */
+export function textAction(words: (order: OrderDetails) => Omit<TextActionProps, keyof DialogState>) {
+  return function TextAction({ order, opened, onClose, onDone }: ActionDialogProps) {
+    return <TextActionDialog {...{ order, opened, onClose, onDone }} {...words(order)} />;
+  };
 }
 
-/** Reject: the order leaves the appraiser, so success returns to the dashboard. */
-export function RejectDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
-  return (
-    <TextActionDialog
-      {...{ order, opened, onClose, onDone }}
-      title="Reject"
-      label="Reason for rejection"
-      missing={MSG_REJECT_REASON}
-      submitLabel="Reject Order"
-      danger
-      intro={
-        <Text size="sm">
-          Order #{order.fileNumber} will no longer be {order.offer ? 'offered' : 'assigned'} to you.
-        </Text>
-      }
-      outcome={{ leaveTo: 'dashboard' }}
-      send={(rejectMessage) => rejectOrder({ orderId: order.id, rejectMessage })}
-    />
-  );
+/** An action dialog with nothing to fill in, its words and call given for the order. */
+export function confirmAction(words: (order: OrderDetails) => Omit<ConfirmActionProps, keyof DialogState>) {
+  return function ConfirmAction({ order, opened, onClose, onDone }: ActionDialogProps) {
+    return <ConfirmActionDialog {...{ order, opened, onClose, onDone }} {...words(order)} />;
+  };
 }
+
+export const SendMessageDialog = textAction((order) => ({
+  title: 'Send Message',
+  label: 'Message',
+  missing: MSG_MESSAGE_REQUIRED,
+  submitLabel: 'Send Message',
+  fallback: MSG_SEND_FAILED,
+  outcome: { tab: 'messages' },
+  send: (message) => sendMessage({ orderId: order.id, message }),
+}));
+
+/** Reject: the order leaves the appraiser, so success returns to the dashboard. */
+export const RejectDialog = textAction((order) => ({
+  title: 'Reject',
+  label: 'Reason for rejection',
+  missing: MSG_REJECT_REASON,
+  submitLabel: 'Reject Order',
+  danger: true,
+  intro: (
+    <Text size="sm">
+      Order #{order.fileNumber} will no longer be {order.offer ? 'offered' : 'assigned'} to you.
+    </Text>
+  ),
+  outcome: { leaveTo: 'dashboard' },
+  send: (rejectMessage) => rejectOrder({ orderId: order.id, rejectMessage }),
+}));
 
 /** A note about one file of the order, sent as a message; opened from the Files tab. */
 export function FileNoteDialog({ order, file, opened, onClose, onDone }: ActionDialogProps & { file: Pick<OrderFile, 'fileName'> }) {
@@ -113,41 +117,26 @@ export function FileNoteDialog({ order, file, opened, onClose, onDone }: ActionD
   );
 }
 
-export function AcceptDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
-  return (
-    <ConfirmActionDialog
-      {...{ order, opened, onClose, onDone }}
-      title="Accept"
-      text={`Accept order #${order.fileNumber} at ${order.propertyAddress}?`}
-      submitLabel="Accept Order"
-      send={() => acceptOrder({ orderId: order.id, forAppraiser: order.assignedAppraiserSecurityUser || null })}
-    />
-  );
-}
+export const AcceptDialog = confirmAction((order) => ({
+  title: 'Accept',
+  text: `Accept order #${order.fileNumber} at ${order.propertyAddress}?`,
+  submitLabel: 'Accept Order',
+  send: () => acceptOrder({ orderId: order.id, forAppraiser: order.assignedAppraiserSecurityUser || null }),
+}));
 
-export function AutoReplyYesDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
-  return (
-    <ConfirmActionDialog
-      {...{ order, opened, onClose, onDone }}
-      title="Order Is On Time"
-      text={`Confirm that order #${order.fileNumber} will be delivered on time.`}
-      submitLabel="Order Is On Time"
-      send={() => autoReplyYes(order.id)}
-    />
-  );
-}
+export const AutoReplyYesDialog = confirmAction((order) => ({
+  title: 'Order Is On Time',
+  text: `Confirm that order #${order.fileNumber} will be delivered on time.`,
+  submitLabel: 'Order Is On Time',
+  send: () => autoReplyYes(order.id),
+}));
 
-export function AutoReplyNoDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
-  return (
-    <ConfirmActionDialog
-      {...{ order, opened, onClose, onDone }}
-      title="Order Is NOT On Time"
-      text={`Tell the company that order #${order.fileNumber} will NOT be delivered on time.`}
-      submitLabel="Order Is NOT On Time"
-      send={() => autoReplyNo(order.id)}
-    />
-  );
-}
+export const AutoReplyNoDialog = confirmAction((order) => ({
+  title: 'Order Is NOT On Time',
+  text: `Tell the company that order #${order.fileNumber} will NOT be delivered on time.`,
+  submitLabel: 'Order Is NOT On Time',
+  send: () => autoReplyNo(order.id),
+}));
 
 /** A manual status from the server's list, with a message. */
 export function UpdateStatusDialog({ order, opened, onClose, onDone }: ActionDialogProps) {
