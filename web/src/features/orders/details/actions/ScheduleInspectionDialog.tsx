@@ -11,6 +11,13 @@ import { useOrderAction } from './useOrderAction';
 
 const WITH_OPTIONS = [{ value: '', label: 'Select who' }, ...SCHEDULED_WITH.map((w) => ({ value: w, label: w }))];
 
+/** The appointment's selects, all set at once by Vacant Property. */
+const APPOINTMENT_SELECTS = [
+  { field: 'start', label: 'Appointment Start Time', data: TIME_OPTIONS },
+  { field: 'end', label: 'Appointment End Time', data: TIME_OPTIONS },
+  { field: 'scheduledWith', label: 'Scheduled With', data: WITH_OPTIONS },
+] as const;
+
 const EMPTY: ScheduleForm = { date: '', delivery: '', start: '', end: '', scheduledWith: '', lateReason: '', rescheduleReason: '' };
 
 /** Schedule (or reschedule) the inspection appointment; success shows the History tab. */
@@ -78,33 +85,18 @@ export function ScheduleInspectionDialog({ order, opened, onClose, onDone }: Act
       </SimpleGrid>
       <Checkbox label="Vacant Property" description="Sets Scheduled With to Vacant, 9:00am to 5:00pm" checked={vacant} onChange={(e) => markVacant(e.currentTarget.checked)} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <NativeSelect
-          label="Appointment Start Time"
-          required
-          disabled={vacant}
-          data={TIME_OPTIONS}
-          value={form.start}
-          onChange={(e) => set('start')(e.currentTarget.value)}
-          error={errors.start}
-        />
-        <NativeSelect
-          label="Appointment End Time"
-          required
-          disabled={vacant}
-          data={TIME_OPTIONS}
-          value={form.end}
-          onChange={(e) => set('end')(e.currentTarget.value)}
-          error={errors.end}
-        />
-        <NativeSelect
-          label="Scheduled With"
-          required
-          disabled={vacant}
-          data={WITH_OPTIONS}
-          value={form.scheduledWith}
-          onChange={(e) => set('scheduledWith')(e.currentTarget.value)}
-          error={errors.scheduledWith}
-        />
+        {APPOINTMENT_SELECTS.map(({ field, label, data }) => (
+          <NativeSelect
+            key={field}
+            label={label}
+            required
+            disabled={vacant}
+            data={data}
+            value={form[field]}
+            onChange={(e) => set(field)(e.currentTarget.value)}
+            error={errors[field]}
+          />
+        ))}
       </SimpleGrid>
       {needsLateInspectionReason(form.date, rules) ? (
         <ReasonField
