@@ -2,7 +2,7 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import { failureText, isSharedFailure, type Schemas } from '../lib/api';
+import { formFailure, type Schemas } from '../lib/api';
 import { formatDateAndTime } from '../lib/dates';
 import { optionalTextError } from '../lib/fieldRules';
 import { notify } from '../lib/notify';
@@ -74,7 +74,6 @@ export function ApiKeysPanel({ queryKey, list, create, revoke, owner, timeZone }
     setNameError(found);
     if (!found) creation.mutate(name.trim() || null);
   };
-  const failureOf = (e: unknown, fallback: string) => (e && !isSharedFailure(e) ? failureText(e, fallback) : null);
   const whose = owner ? ` of ${owner}` : '';
 
   return (
@@ -114,7 +113,7 @@ export function ApiKeysPanel({ queryKey, list, create, revoke, owner, timeZone }
         onSubmit={submitCreate}
         submitLabel="Create Key"
         busy={creation.isPending}
-        failure={failureOf(creation.error, MSG_CREATE_FAILED)}
+        failure={formFailure(creation.error, MSG_CREATE_FAILED)}
       >
         <TextInput
           label="Name"
@@ -146,7 +145,7 @@ export function ApiKeysPanel({ queryKey, list, create, revoke, owner, timeZone }
         submitLabel="Revoke Key"
         danger
         busy={revocation.isPending}
-        failure={failureOf(revocation.error, MSG_REVOKE_FAILED)}
+        failure={formFailure(revocation.error, MSG_REVOKE_FAILED)}
       >
         <Text size="sm">
           Calls made with {revoking?.name} ({revoking?.prefix}…) are refused from the moment it is revoked. This cannot be undone.

@@ -1,7 +1,7 @@
 import { Button, Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
-import { failureText, isSharedFailure, type Schemas } from '../lib/api';
+import { formFailure, type Schemas } from '../lib/api';
 import { MSG_FIX_FIELDS, onlyFailed, type FieldError } from '../lib/fieldRules';
 import { notify } from '../lib/notify';
 import { FailureAlert } from './LoadStates';
@@ -57,7 +57,7 @@ export function AssignmentPolicyForm({ policy, save, children }: AssignmentPolic
     if (ok && !saving.isPending) saving.mutate({ mode: f.values.mode as Mode, offerHours: Number(f.values.offerHours), broadcastSize: Number(f.values.broadcastSize) });
   };
   const marked = Object.values(f.errors).some(Boolean);
-  const failure = saving.error && !isSharedFailure(saving.error) ? failureText(saving.error, MSG_SAVE_FAILED) : marked ? MSG_FIX_FIELDS : null;
+  const failure = formFailure(saving.error, MSG_SAVE_FAILED) ?? (marked ? MSG_FIX_FIELDS : null);
   return (
     <form onSubmit={submit} noValidate aria-label="Assignment policy">
       <Stack gap="md">

@@ -5,7 +5,7 @@ import { server } from '../test/server';
 const notify = vi.fn();
 vi.mock('./notify', () => ({ notify: (...args: unknown[]) => notify(...args), NOTICE_AUTO_CLOSE_MS: 5000 }));
 
-const { api, call, fieldErrors, setApiHandlers, ApiError } = await import('./api');
+const { api, call, fieldErrors, formFailure, setApiHandlers, ApiError } = await import('./api');
 
 const onUnauthorized = vi.fn();
 const onForbidden = vi.fn();
@@ -93,6 +93,19 @@ describe('API client error mapping', () => {
     const conflict = await userCall().catch((e: unknown) => e);
     expect(conflict).toMatchObject({ status: 409, body: { message: 'Busy' } });
     expect(fieldErrors(conflict)).toEqual({});
+  });
+});
+
+describe('formFailure', () => {
+  it.each([
+    ['no error', null, null],
+    ['a 401', new ApiError(401, 'Session expired. Please log in again.'), null],
+    ['a 403', new ApiError(403, 'You are not authorized to perform this action'), null],
+    ['a 409', new ApiError(409, 'The order has moved on.'), 'The order has moved on.'],
+    ['a 500', new ApiError(500, 'An error occurred'), 'Could not save.'],
+    ['a network failure', new TypeError('Failed to fetch'), 'Could not save.'],
+  ])('%s', (_case, error, shown) => {
+    expect(formFailure(error, 'Could not save.')).toBe(shown);
   });
 });
 

@@ -138,6 +138,11 @@ export function isSharedFailure(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
+/** What a form shows for its call's `error`: nothing without one or when the shared handling speaks (401, 403), else failureText. */
+export function formFailure(error: unknown, fallback: string): string | null {
+  return error && !isSharedFailure(error) ? failureText(error, fallback) : null;
+}
+
 /** A 422's field map: each refused field (by its wire name, e.g. `items[0].note`) and what is wrong; empty otherwise. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError) || error.status !== 422) return {};

@@ -12,7 +12,7 @@ import { MessageForm, MessageList } from '../../components/MessageThread';
 import { StatusBadge, StatusIcon } from '../../components/OrderBadges';
 import { ReportDataView } from '../../components/ReportDataView';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
-import { ApiError, failureText, isSharedFailure } from '../../lib/api';
+import { ApiError, failureText, formFailure, isSharedFailure } from '../../lib/api';
 import { useAppConfig } from '../../lib/appConfig';
 import { formatDateAndTime, formatDateTime, formatDay } from '../../lib/dates';
 import { requiredTextError } from '../../lib/fieldRules';
@@ -138,7 +138,7 @@ function CancelRequestButton({ order }: { order: ClientOrder }) {
     setError(found);
     if (!found) send.mutate(reason.trim());
   };
-  const failure = send.error && !isSharedFailure(send.error) ? failureText(send.error, MSG_CANCEL_FAILED) : null;
+  const failure = formFailure(send.error, MSG_CANCEL_FAILED);
   return (
     <>
       <Button variant="default" color="red.9" onClick={() => setOpen(true)} aria-haspopup="dialog">

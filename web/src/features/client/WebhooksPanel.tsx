@@ -7,7 +7,7 @@ import { EmptyState, InfoCard } from '../../components/DataDisplay';
 import { FormDialog } from '../../components/FormDialog';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
 import { SecretOnceDialog } from '../../components/SecretOnceDialog';
-import { failureText, isSharedFailure } from '../../lib/api';
+import { formFailure } from '../../lib/api';
 import { formatDateAndTime } from '../../lib/dates';
 import { requiredTextError } from '../../lib/fieldRules';
 import { notify } from '../../lib/notify';
@@ -36,7 +36,7 @@ export const MSG_NO_ENDPOINTS = 'No webhook endpoints yet.';
 export const MSG_NO_ATTEMPTS = 'Nothing was sent to this endpoint yet.';
 const MSG_FAILED = 'That did not work. Please try again.';
 
-const failureOf = (e: unknown, fallback = MSG_FAILED) => (e && !isSharedFailure(e) ? failureText(e, fallback) : null);
+const failureOf = (e: unknown) => formFailure(e, MSG_FAILED);
 
 /** A test's outcome in words. */
 export function testOutcome(r: TestResult): string {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Field, Fields, InfoCard } from '../../../components/DataDisplay';
 import { FailureAlert } from '../../../components/LoadStates';
-import { failureText, fieldErrors, isSharedFailure, type Schemas } from '../../../lib/api';
+import { fieldErrors, formFailure, type Schemas } from '../../../lib/api';
 import { formatDateAndTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { orderKeys } from '../keys';
@@ -119,7 +119,7 @@ function ReviewForm({ orderId, review, timeZone }: { orderId: number; review: Re
       {review.items.map((item) => (
         <ItemInput key={item.id} item={item} draft={drafts[item.id]!} error={errors[item.id]} timeZone={timeZone} onChange={(d) => change(item.id, d)} />
       ))}
-      <FailureAlert message={save.isError && !isSharedFailure(save.error) ? failureText(save.error, MSG_SAVE_FAILED) : null} />
+      <FailureAlert message={formFailure(save.error, MSG_SAVE_FAILED)} />
       <Button w="fit-content" disabled={!changed.length} loading={save.isPending} onClick={submit}>
         Save Review
       </Button>

@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { InfoCard } from '../../../components/DataDisplay';
 import { FailureAlert } from '../../../components/LoadStates';
 import { useFields } from '../../../components/useFields';
-import { failureText, fieldErrors, isSharedFailure } from '../../../lib/api';
+import { fieldErrors, formFailure } from '../../../lib/api';
 import { formatDateAndTime } from '../../../lib/dates';
 import { notify } from '../../../lib/notify';
 import { orderKeys } from '../keys';
@@ -69,7 +69,7 @@ function UcdpForm({ orderId, ucdp, timeZone }: { orderId: number; ucdp: Ucdp; ti
           {MSG_SUMMARY_HINT}
         </Text>
         {ucdp.updatedAt ? <Text size="xs" c="gray.7">{`Recorded by ${ucdp.updatedBy ?? 'staff'} on ${formatDateAndTime(ucdp.updatedAt, timeZone)}`}</Text> : null}
-        <FailureAlert message={save.isError && !isSharedFailure(save.error) ? failureText(save.error, MSG_SAVE_FAILED) : null} />
+        <FailureAlert message={formFailure(save.error, MSG_SAVE_FAILED)} />
         <Button type="submit" w="fit-content" loading={save.isPending}>
           Save Submission
         </Button>

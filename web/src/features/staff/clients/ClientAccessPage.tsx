@@ -7,7 +7,7 @@ import { EmptyState, InfoCard } from '../../../components/DataDisplay';
 import { FormDialog } from '../../../components/FormDialog';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
 import { useFields } from '../../../components/useFields';
-import { failureText, isSharedFailure } from '../../../lib/api';
+import { formFailure } from '../../../lib/api';
 import { useAppConfig } from '../../../lib/appConfig';
 import { formatDateAndTime } from '../../../lib/dates';
 import { emailError, onlyFailed, requiredTextError } from '../../../lib/fieldRules';
@@ -56,7 +56,7 @@ function InviteDialog({ client, opened, onClose }: { client: ClientItem; opened:
       await queryClient.invalidateQueries({ queryKey: clientAccessKeys.users(client.id) });
     },
   });
-  const failure = invite.error && !isSharedFailure(invite.error) ? failureText(invite.error, MSG_INVITE_FAILED) : null;
+  const failure = formFailure(invite.error, MSG_INVITE_FAILED);
   return (
     <FormDialog
       title="Invite User"

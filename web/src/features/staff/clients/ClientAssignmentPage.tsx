@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AssignmentPolicyForm } from '../../../components/AssignmentPolicyForm';
 import { InfoCard } from '../../../components/DataDisplay';
 import { FailureAlert, LoadFailed } from '../../../components/LoadStates';
-import { failureText, isSharedFailure } from '../../../lib/api';
+import { formFailure } from '../../../lib/api';
 import { notify } from '../../../lib/notify';
 import { clearClientPolicy, clientPolicyKey, clientPolicyQuery, saveClientPolicy, type ClientItem, type ClientPolicy, type Policy } from './api';
 import { ClientNotFound, ClientPageHeading, useRouteClient } from './ClientPage';
@@ -34,7 +34,7 @@ function PolicyCard({ client, policy }: { client: ClientItem; policy: ClientPoli
           Saving gives the client its own policy.
         </Text>
       ) : null}
-      <FailureAlert message={followCompany.isError && !isSharedFailure(followCompany.error) ? failureText(followCompany.error, MSG_CLEAR_FAILED) : null} />
+      <FailureAlert message={formFailure(followCompany.error, MSG_CLEAR_FAILED)} />
       <AssignmentPolicyForm policy={policy} save={save}>
         {policy.inherited ? null : (
           <Button variant="default" loading={followCompany.isPending} onClick={() => followCompany.mutate()}>

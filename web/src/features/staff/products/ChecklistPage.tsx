@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { FailureAlert, PageLoadFailed, PageSkeleton } from '../../../components/LoadStates';
 import { ChevronDownIcon, ChevronUpIcon, TrashIcon } from '../../../components/icons';
 import { anyRowError, useRows } from '../../../components/useRows';
-import { failureText, fieldErrors, isSharedFailure } from '../../../lib/api';
+import { fieldErrors, formFailure } from '../../../lib/api';
 import { MSG_FIX_FIELDS } from '../../../lib/fieldRules';
 import { notify } from '../../../lib/notify';
 import { BackToProducts } from './BackToProducts';
@@ -105,7 +105,7 @@ function ChecklistForm({ productId, list }: { productId: number; list: Checklist
     setErrors(found);
     if (!save.isPending && !anyRowError(found)) save.mutate(rows);
   };
-  const failure = save.error && !isSharedFailure(save.error) ? failureText(save.error, MSG_SAVE_FAILED) : null;
+  const failure = formFailure(save.error, MSG_SAVE_FAILED);
   return (
     <form onSubmit={submit} noValidate aria-label="Checklist">
       <Stack gap="sm">

@@ -7,7 +7,7 @@ import { FailureAlert, PageLoadFailed, PageSkeleton } from '../../../components/
 import { TrashIcon } from '../../../components/icons';
 import { useFields } from '../../../components/useFields';
 import { anyRowError, useRows, type RowErrors } from '../../../components/useRows';
-import { failureText, fieldErrors, isSharedFailure } from '../../../lib/api';
+import { fieldErrors, formFailure } from '../../../lib/api';
 import { centsError, centsText, parseCents } from '../../../lib/cents';
 import { MSG_FIX_FIELDS, chosenError, onlyFailed, type FieldError } from '../../../lib/fieldRules';
 import { useStates } from '../../../lib/lookups';
@@ -116,7 +116,7 @@ function TurnTimeForm({ productId, rule }: { productId: number; rule: TurnTimeRu
   };
   const statesRefusal = fieldErrors(save.error).states;
   const marked = Object.values(f.errors).some(Boolean) || anyRowError(overrides.errors);
-  const failure = save.error && !isSharedFailure(save.error) ? failureText(save.error, MSG_SAVE_FAILED) : marked ? MSG_FIX_FIELDS : null;
+  const failure = formFailure(save.error, MSG_SAVE_FAILED) ?? (marked ? MSG_FIX_FIELDS : null);
   return (
     <form onSubmit={submit} noValidate aria-label="Turn time">
       <Stack gap="md">
