@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appConfig, csrf, loggedIn, server } from '../../test/server';
+import { answerPost, appConfig, csrf, loggedIn, server } from '../../test/server';
 import { renderApp } from '../../test/render';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
@@ -17,16 +17,8 @@ const GOOD = 'Fresh!Password2027';
 
 describe('Reset Password request', () => {
   it('shows the links, requires a username and confirms the request', async () => {
-    let body: unknown = null;
-    server.use(
-      loggedIn(null),
-      appConfig(),
-      csrf,
-      http.post('*/api/auth/reset-password', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'Check your email for a reset link' });
-      }),
-    );
+    const reset = answerPost('*/api/auth/reset-password', 'Check your email for a reset link');
+    server.use(loggedIn(null), appConfig(), csrf, reset.handler);
     renderApp('/reset-password');
     await screen.findByRole('heading', { level: 1, name: 'Reset Password' });
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
@@ -36,7 +28,7 @@ describe('Reset Password request', () => {
     fireEvent.change(screen.getByLabelText(/^Username/), { target: { value: ' demo.appraiser2 ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect((await screen.findAllByText('Check your email for a reset link')).length).toBeGreaterThan(0);
-    expect(body).toEqual({ username: 'demo.appraiser2' });
+    expect(reset.sent.body).toEqual({ username: 'demo.appraiser2' });
   });
 });
 
@@ -85,22 +77,14 @@ describe('Create New Password', () => {
   });
 
   it('success notifies and goes to /login after 2 seconds', async () => {
-    let body: unknown = null;
-    server.use(
-      loggedIn(null),
-      appConfig(),
-      csrf,
-      http.post('*/api/auth/perform-reset-password', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json({ message: 'Password reset successfully' });
-      }),
-    );
+    const reset = answerPost('*/api/auth/perform-reset-password', 'Password reset successfully');
+    server.use(loggedIn(null), appConfig(), csrf, reset.handler);
     const { router } = renderApp('/perform-reset-password?token=abc');
     await screen.findByRole('heading', { level: 1, name: 'Create New Password' });
     fillNew('demo.appraiser2', GOOD, GOOD);
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Password reset successfully')).toBeInTheDocument();
-    expect(body).toEqual({ token: 'abc', username: 'demo.appraiser2', password: GOOD });
+    expect(reset.sent.body).toEqual({ token: 'abc', username: 'demo.appraiser2', password: GOOD });
     expect(router.state.location.pathname).toBe('/perform-reset-password');
     await act(async () => {
       await new Promise((r) => setTimeout(r, 2100));
