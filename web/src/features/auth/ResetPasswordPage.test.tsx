@@ -1,17 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { notifications } from '@mantine/notifications';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { answerPost, appConfig, csrf, loggedIn, server } from '../../test/server';
+import { describe, expect, it } from 'vitest';
+import { answerPost, appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
 import { renderApp } from '../../test/render';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
-afterEach(() => {
-  server.resetHandlers();
-  notifications.clean();
-  vi.useRealTimers();
-});
-afterAll(() => server.close());
+runFakeServer();
 
 const GOOD = 'Fresh!Password2027';
 
