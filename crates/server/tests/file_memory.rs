@@ -13,7 +13,7 @@ use reqwest::multipart::{Form, Part};
 use sha2::{Digest, Sha256};
 
 use common::TestApp;
-use common::orders::{NewOrder, order_with_details};
+use common::orders::demo_appraisers_order;
 
 const SIZE: usize = 50 * 1024 * 1024;
 const CHUNK: usize = 64 * 1024;
@@ -47,11 +47,7 @@ fn chunk(i: usize) -> Bytes {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn fifty_megabytes_stream_through_in_both_directions() {
     let app = TestApp::start(common::Db::Sqlite).await.unwrap();
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "700100", status: 13, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "700100", 13).await;
     let s = app.signed_in("demo.appraiser").await;
 
     let baseline = resident_bytes();

@@ -277,7 +277,7 @@ async fn one_request(
 async fn sign_in(db: &DatabaseConnection, base: &str, username: &'static str) -> Actor {
     let mut session = Session::new(base);
     common::sign_in_through(db, &mut session, username).await;
-    let me: Value = session.get("/api/auth/logged-in").await.json().await.unwrap();
+    let me: Value = session.get_json("/api/auth/logged-in").await;
     let appraiser_id = me["securityUserId"].as_i64().unwrap() as i32;
     let page: Value = session
         .post("/api/dashboard", json!({"page": 1, "limit": 100, "statusRefIds": [-1]}))

@@ -14,7 +14,7 @@
 use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Duration, Utc};
-use portal_db::entities::{appraiser_fee, assignment_offer, order, order_detail, report_type};
+use portal_db::entities::{appraiser_fee, assignment_offer, order, order_detail};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -22,6 +22,7 @@ use utoipa::ToSchema;
 use crate::geocoder::{Position, zip_centre};
 use crate::http::error::AppResult;
 use crate::money::Cents;
+use crate::reports::ucdp;
 use crate::staff::candidates::{Candidate, Clock, ranked};
 
 /// The facts a candidate's score is made of.
@@ -116,7 +117,7 @@ pub async fn candidates(
     let fees = fees_for(db, &products).await?;
     let recent = offers_since(db, now - Duration::days(30)).await?;
     let already = offered(db, o.id).await?;
-    let fha = is_fha(db, &products).await?;
+    let fha = ucdp::includes_fha(db, &products).await?;
     let property = detail
         .as_ref()
         .and_then(|d| {
@@ -225,18 +226,6 @@ async fn offered(db: &impl ConnectionTrait, order_id: i64) -> AppResult<HashSet<
         .all(db)
         .await?;
     Ok(ids.into_iter().collect())
-}
-
-/// An order is FHA when one of its products is ("FHA" in its name).
-pub async fn is_fha(db: &impl ConnectionTrait, products: &[i32]) -> AppResult<bool> {
-    if products.is_empty() {
-        return Ok(false);
-    }
-    let described = report_type::Entity::find()
-        .filter(report_type::Column::Id.is_in(products.to_vec()))
-        .all(db)
-        .await?;
-    Ok(described.iter().any(|p| p.product_description.contains("FHA")))
 }
 
 #[cfg(test)]

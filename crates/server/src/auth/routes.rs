@@ -192,11 +192,7 @@ async fn logout(
     user: Option<CurrentUser>,
 ) -> AppResult<impl IntoResponse> {
     if let Some(user) = user {
-        session::end(&state.db, &state.live.sessions, user.id(), &user.session_id).await?;
-        if user.acting_user_id.is_none() {
-            // Signing out anywhere also ends the back-door sessions this user opened elsewhere.
-            session::end_acting_sessions(&state.db, &state.live.sessions, user.id()).await?;
-        }
+        session::sign_out(&state.db, &state.live.sessions, &user).await?;
         let entry = AuditEntry {
             action: "logout",
             actor: Some(user.acting_user_id.unwrap_or(user.id())),

@@ -7,7 +7,8 @@ use axum::response::{IntoResponse, Response};
 use chrono::{Duration, Utc};
 use portal_db::entities::{password_reset_token, security_user, session, trusted_device};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ExprTrait, QueryFilter, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, ExprTrait, QueryFilter,
+    Set,
 };
 
 use crate::current_user::CurrentUser;
@@ -111,17 +112,19 @@ pub async fn password_changed(
     Ok(())
 }
 
-/// Ends the back-door sessions a secret administrator opened.
-pub async fn end_acting_sessions(
+/// Signing out: ends the session and, unless it is a back-door session itself, the back-door
+/// sessions the user opened elsewhere.
+pub async fn sign_out(
     db: &impl ConnectionTrait,
     sessions: &SessionCache,
-    acting_user_id: i32,
+    user: &CurrentUser,
 ) -> Result<(), AppError> {
-    session::Entity::delete_many()
-        .filter(session::Column::ActingUserId.eq(acting_user_id))
-        .exec(db)
-        .await?;
-    user_changed(db, sessions, acting_user_id).await
+    let mut ended = Condition::any().add(session::Column::Id.eq(user.session_id.as_str()));
+    if user.acting_user_id.is_none() {
+        ended = ended.add(session::Column::ActingUserId.eq(user.id()));
+    }
+    session::Entity::delete_many().filter(ended).exec(db).await?;
+    user_changed(db, sessions, user.id()).await
 }
 
 fn cookie_header(

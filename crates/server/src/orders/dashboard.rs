@@ -639,6 +639,10 @@ fn full_text_ids(text: &str) -> SelectStatement {
         .take()
 }
 
+/// How many orders the full-text table finds that a search checks one by one against the rest of
+/// its filter before it walks the sort order instead.
+const CANDIDATES_CHECKED: u64 = 10_000;
+
 /// The orders among `ids`, a JSON array of order ids.
 fn among_ids(backend: DbBackend, ids: String) -> Expr {
     let sql = match backend {
@@ -674,8 +678,15 @@ async fn count_and_page_filter(
         return Ok((found, Condition::all().add(among_ids(query.backend, ids))));
     };
     let cap = query.cap.unwrap_or(FRAGMENT_COUNT_CAP);
-    let (found, ids) = first_matches(db, query.backend, full_text_ids(text), cap).await?;
-    if found > cap {
+    let (mut found, mut ids) = first_matches(db, query.backend, full_text_ids(text), cap).await?;
+    let mut checked_up_to = cap;
+    if found > cap && !rest.is_empty() {
+        // The rest of the filter may leave few of them (a number looked up by its last characters,
+        // a narrower status): checking a few thousand orders costs less than walking the sort order.
+        checked_up_to = CANDIDATES_CHECKED;
+        (found, ids) = first_matches(db, query.backend, full_text_ids(text), checked_up_to).await?;
+    }
+    if found > checked_up_to {
         let counted =
             if rest.is_empty() { found } else { count(db, query.count_statement()).await? };
         return Ok((counted, query.filter.clone()));

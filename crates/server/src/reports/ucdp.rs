@@ -108,12 +108,18 @@ async fn is_fha(
     db: &impl ConnectionTrait,
     detail: Option<&order_detail::Model>,
 ) -> AppResult<bool> {
-    let products = detail.map(order_detail::Model::products).unwrap_or_default();
+    includes_fha(db, &detail.map(order_detail::Model::products).unwrap_or_default()).await
+}
+
+/// An order is FHA when one of its products is ("FHA" in its name).
+pub async fn includes_fha(db: &impl ConnectionTrait, products: &[i32]) -> AppResult<bool> {
     if products.is_empty() {
         return Ok(false);
     }
-    let described =
-        report_type::Entity::find().filter(report_type::Column::Id.is_in(products)).all(db).await?;
+    let described = report_type::Entity::find()
+        .filter(report_type::Column::Id.is_in(products.to_vec()))
+        .all(db)
+        .await?;
     Ok(described.iter().any(|p| p.product_description.contains("FHA")))
 }
 

@@ -86,14 +86,8 @@ both_dbs!(firm_admin_lists_only_their_firm, |app| {
             .map(|i| i["securityUser"]["email"].as_str().unwrap().to_string())
             .collect()
     };
-    let admin: Value = app
-        .signed_in("demo.admin")
-        .await
-        .get("/api/admin-appraiser/company-appraisers")
-        .await
-        .json()
-        .await
-        .unwrap();
+    let admin: Value =
+        app.signed_in("demo.admin").await.get_json("/api/admin-appraiser/company-appraisers").await;
     let mut mine = listed(admin);
     mine.sort();
     assert_eq!(
@@ -103,11 +97,8 @@ both_dbs!(firm_admin_lists_only_their_firm, |app| {
     let secret: Value = app
         .signed_in("demo.secret")
         .await
-        .get("/api/admin-appraiser/company-appraisers")
-        .await
-        .json()
-        .await
-        .unwrap();
+        .get_json("/api/admin-appraiser/company-appraisers")
+        .await;
     assert!(listed(secret).contains(&"other@example.com".to_string()));
     let other = app.user_id("other.appraiser").await;
     assert_eq!(
@@ -121,15 +112,11 @@ both_dbs!(audit_viewer_filters_newest_first, |app| {
     s.login("demo.appraiser", "Wrong!Password2026").await;
     let secret = app.signed_in("demo.secret").await;
     let appraiser = app.user_id("demo.appraiser").await;
-    let page: Value = secret
-        .get(&format!("/api/admin/audit?userId={appraiser}&action=login_failed"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let page: Value =
+        secret.get_json(&format!("/api/admin/audit?userId={appraiser}&action=login_failed")).await;
     assert_eq!(page["totalItems"], 1);
     assert_eq!(page["items"][0]["action"], "login_failed");
-    let all: Value = secret.get("/api/admin/audit").await.json().await.unwrap();
+    let all: Value = secret.get_json("/api/admin/audit").await;
     let ids: Vec<i64> =
         all["items"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()).collect();
     assert!(ids.windows(2).all(|w| w[0] > w[1]), "newest first: {ids:?}");
@@ -155,9 +142,9 @@ both_dbs!(unknown_api_paths_are_json_404s_and_client_routes_get_the_app, |app| {
     let page = s.get("/appraiser/orderdetails/12/files").await;
     assert!(page.headers()["content-type"].to_str().unwrap().starts_with("text/"));
     assert_eq!(page.headers()["cache-control"], "no-cache");
-    let health: Value = s.get("/healthz").await.json().await.unwrap();
+    let health: Value = s.get_json("/healthz").await;
     assert_eq!(health["status"], "ok");
-    let doc: Value = s.get("/api/openapi.json").await.json().await.unwrap();
+    let doc: Value = s.get_json("/api/openapi.json").await;
     assert!(doc["paths"]["/api/auth/login"]["post"].is_object());
 });
 

@@ -65,8 +65,7 @@ both_dbs!(a_suspension_needs_a_reason_is_told_answered_and_kept, |app| {
 
     // Not a candidate while suspended, and Assign refuses them.
     let order_id = new_order(&staff, order_form(new_client(&staff, "Turnwell Bank").await)).await;
-    let list: Value =
-        staff.get(&format!("/api/staff/orders/{order_id}/candidates")).await.json().await.unwrap();
+    let list: Value = staff.get_json(&format!("/api/staff/orders/{order_id}/candidates")).await;
     let them = candidate(&list, id);
     assert_eq!(them["eligible"], false);
     assert!(them["reasons"].to_string().contains("Suspended from the panel."), "{them}");
@@ -105,10 +104,9 @@ both_dbs!(a_suspension_needs_a_reason_is_told_answered_and_kept, |app| {
         json_of(staff.post(&format!("/api/staff/appraisers/{id}/reinstate"), json!({})).await)
             .await;
     assert_eq!(status, StatusCode::CONFLICT, "not suspended");
-    let list: Value =
-        staff.get(&format!("/api/staff/orders/{order_id}/candidates")).await.json().await.unwrap();
+    let list: Value = staff.get_json(&format!("/api/staff/orders/{order_id}/candidates")).await;
     assert!(!candidate(&list, id)["reasons"].to_string().contains("Suspended"));
-    let history: Value = staff.get(&history_path).await.json().await.unwrap();
+    let history: Value = staff.get_json(&history_path).await;
     let kinds: Vec<&str> =
         history["events"].as_array().unwrap().iter().map(|e| e["kind"].as_str().unwrap()).collect();
     assert_eq!(kinds, ["suspended", "answer", "reinstated"]);
@@ -134,7 +132,7 @@ both_dbs!(turn_time_rules_give_due_dates_rush_and_need_a_reason_to_differ, |app|
     let (status, saved) = json_of(staff.put(path, rule).await).await;
     assert_eq!(status, StatusCode::OK, "{saved}");
     assert_eq!(saved["states"][0]["stateCode"], "TX");
-    let read: Value = staff.get(path).await.json().await.unwrap();
+    let read: Value = staff.get_json(path).await;
     assert_eq!(read, saved);
 
     // A lender's order without a date takes the Texas rule: seven business days, holidays skipped.
@@ -222,7 +220,7 @@ both_dbs!(an_appraiser_keeps_a_fee_schedule_and_a_capacity, |app| {
     let (status, saved) = json_of(appraiser.put(&path, schedule.clone()).await).await;
     assert_eq!((status, saved), (StatusCode::OK, schedule.clone()));
     let staff = app.signed_in("demo.staff").await;
-    assert_eq!(staff.get(&path).await.json::<Value>().await.unwrap(), schedule);
+    assert_eq!(staff.get_json::<Value>(&path).await, schedule);
     let other = app.signed_in(common::orders::outsider(&app).await).await;
     assert_eq!(other.get(&path).await.status(), StatusCode::FORBIDDEN);
 
@@ -234,6 +232,6 @@ both_dbs!(an_appraiser_keeps_a_fee_schedule_and_a_capacity, |app| {
         json_of(appraiser.post(capacity, json!({"appraiserId": id, "capacity": 6})).await).await;
     assert_eq!(status, StatusCode::OK, "{info}");
     assert_eq!(info["capacity"], 6);
-    let info: Value = appraiser.get(&format!("/api/appraiser/{id}")).await.json().await.unwrap();
+    let info: Value = appraiser.get_json(&format!("/api/appraiser/{id}")).await;
     assert_eq!((info["capacity"].clone(), info["suspended"].clone()), (json!(6), json!(false)));
 });

@@ -261,7 +261,7 @@ both_dbs!(each_exclusion_is_explained_and_no_one_left_hands_the_order_back, |app
     assert!(reasons_of(appraiser2).contains("Not on the FHA roster."), "{d}");
     assert!(d["candidates"].as_array().unwrap().iter().all(|c| c["rank"].is_null()));
 
-    let handed: Value = staff.get("/api/staff/assignment/handed-back").await.json().await.unwrap();
+    let handed: Value = staff.get_json("/api/staff/assignment/handed-back").await;
     assert!(handed.as_array().unwrap().iter().any(|h| h["orderId"] == id), "{handed}");
     let mail = outbox::Entity::find()
         .filter(outbox::Column::Recipient.eq(app.config.orders_team_email.as_str()))
@@ -274,8 +274,7 @@ both_dbs!(each_exclusion_is_explained_and_no_one_left_hands_the_order_back, |app
     // At capacity: demo.appraiser, with as many open orders as their limit, is left out too.
     let busy = new_order(&staff, order_form(new_client(&staff, "Busy Bank").await)).await;
     crate::staff_desk::assign_to(&app, &staff, busy, "demo.appraiser").await;
-    let candidates: Value =
-        staff.get(&format!("/api/staff/orders/{busy}/candidates")).await.json().await.unwrap();
+    let candidates: Value = staff.get_json(&format!("/api/staff/orders/{busy}/candidates")).await;
     let open = candidates
         .as_array()
         .unwrap()

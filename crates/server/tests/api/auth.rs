@@ -25,7 +25,7 @@ both_dbs!(login_success_sets_session_and_user, |app| {
     assert_eq!(user["userType"], 1);
     assert_eq!(user["firstName"], "Avery");
 
-    let me: Value = s.get("/api/auth/logged-in").await.json().await.unwrap();
+    let me: Value = s.get_json("/api/auth/logged-in").await;
     assert_eq!(me["securityUserId"], user["securityUserId"]);
     // Log-in names are case-insensitive.
     let mut other = app.client();

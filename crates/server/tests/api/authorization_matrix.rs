@@ -10,7 +10,7 @@ use portal::users::accounts::{NewUser, create};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use common::orders::{NewOrder, order_with_details, outsider};
+use common::orders::{demo_appraisers_order, outsider};
 use common::{Session, TestApp, message};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -356,11 +356,7 @@ both_dbs!(every_operation_admits_only_its_roles, |app| {
 
 // Inside the appraiser area, an appraiser of another firm reaches none of the demo appraiser's records.
 both_dbs!(owned_records_stay_with_their_owners, |app| {
-    let order = order_with_details(
-        &app,
-        NewOrder { file_number: "700100", status: 4, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let order = demo_appraisers_order(&app, "700100", 4).await;
     let owner = app.user_id("demo.appraiser").await;
     let other = app.signed_in(outsider(&app).await).await;
     let reads = [

@@ -13,7 +13,7 @@ use sea_orm::{
 use serde_json::{Value, json};
 
 use crate::order_details::pdf_text;
-use common::orders::{NewOrder, order_with_details, outsider};
+use common::orders::{NewOrder, demo_appraisers_order, order_with_details, outsider};
 use common::{TestApp, company_day, message};
 
 async fn last_audit(app: &TestApp, action: &str) -> String {
@@ -61,7 +61,7 @@ both_dbs!(firms_are_renamed_deactivated_and_reactivated, |app| {
             "Lone Star Appraisal Group is deactivated: reactivate the firm before adding accounts to it."
         )
     );
-    let listed: Value = staff.get("/api/staff/companies").await.json().await.unwrap();
+    let listed: Value = staff.get_json("/api/staff/companies").await;
     let row = listed.as_array().unwrap().iter().find(|c| c["id"] == id).unwrap().clone();
     assert_eq!(row["active"], false, "a deactivated firm stays listed");
 
@@ -97,7 +97,7 @@ both_dbs!(firms_are_renamed_deactivated_and_reactivated, |app| {
         let (got, text) = staff.put_for_message(&target, body.clone()).await;
         assert_eq!((got, text.as_str()), (status, expected), "{body}");
     }
-    let firm: Value = staff.get("/api/staff/companies").await.json().await.unwrap();
+    let firm: Value = staff.get_json("/api/staff/companies").await;
     let row = firm.as_array().unwrap().iter().find(|c| c["id"] == id).unwrap().clone();
     assert_eq!(row["name"], "Lone Star Appraisal Group", "a refused change writes nothing");
 });
@@ -111,7 +111,7 @@ both_dbs!(staff_correct_an_appraisers_record, |app| {
         "readyForEppOnboarding": true});
     let r = staff.put(&path, change).await;
     assert_eq!(r.status(), StatusCode::OK);
-    let info: Value = staff.get(&format!("/api/appraiser/{id}")).await.json().await.unwrap();
+    let info: Value = staff.get_json(&format!("/api/appraiser/{id}")).await;
     assert_eq!(
         (
             info["officeAddressLine1"].as_str(),
@@ -133,7 +133,7 @@ both_dbs!(staff_correct_an_appraisers_record, |app| {
 
     // Only what is given changes.
     staff.put(&path, json!({"officeCity": "Round Rock"})).await;
-    let info: Value = staff.get(&format!("/api/appraiser/{id}")).await.json().await.unwrap();
+    let info: Value = staff.get_json(&format!("/api/appraiser/{id}")).await;
     assert_eq!(
         (info["officeCity"].as_str(), info["officeZipCode"].as_str()),
         (Some("Round Rock"), Some("78701"))
@@ -172,11 +172,7 @@ both_dbs!(staff_correct_an_appraisers_record, |app| {
 
 both_dbs!(internal_notes_never_leave_the_staff_desk, |app| {
     const NOTE: &str = "Lender asked us to watch this one closely";
-    let order = order_with_details(
-        &app,
-        NewOrder { file_number: "930001", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let order = demo_appraisers_order(&app, "930001", 5).await;
     let staff = app.signed_in("demo.staff").await;
     let notes = format!("/api/staff/orders/{order}/notes");
     let events_before = live_event::Entity::find().count(&app.db).await.unwrap();
@@ -185,7 +181,7 @@ both_dbs!(internal_notes_never_leave_the_staff_desk, |app| {
     assert_eq!(r.status(), StatusCode::CREATED);
     let note: Value = r.json().await.unwrap();
     assert_eq!((note["text"].as_str(), note["author"].as_str()), (Some(NOTE), Some("Dana Staff")));
-    let listed: Value = staff.get(&notes).await.json().await.unwrap();
+    let listed: Value = staff.get_json(&notes).await;
     assert_eq!(listed.as_array().unwrap().len(), 1);
     assert_eq!(listed[0]["text"], NOTE);
     assert_eq!(
@@ -225,7 +221,7 @@ both_dbs!(internal_notes_never_leave_the_staff_desk, |app| {
     let (status, _) = staff.post_for_message(&notes, json!({"text": "x".repeat(4001)})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(staff.get("/api/staff/orders/987654/notes").await.status(), StatusCode::NOT_FOUND);
-    assert_eq!(staff.get(&notes).await.json::<Value>().await.unwrap().as_array().unwrap().len(), 1);
+    assert_eq!(staff.get_json::<Value>(&notes).await.as_array().unwrap().len(), 1);
 });
 
 both_dbs!(a_quote_is_awarded_only_to_an_eligible_appraiser, |app| {
@@ -266,7 +262,7 @@ both_dbs!(a_quote_is_awarded_only_to_an_eligible_appraiser, |app| {
         ),
         "{text}"
     );
-    let open: Value = staff.get(&format!("/api/staff/quotes/{quote}")).await.json().await.unwrap();
+    let open: Value = staff.get_json(&format!("/api/staff/quotes/{quote}")).await;
     assert_eq!(open["status"], "open", "a refused award writes nothing");
 
     let mut back = profile.into_active_model();
@@ -294,17 +290,12 @@ both_dbs!(candidates_carry_their_scorecard, |app| {
     let order =
         order_with_details(&app, NewOrder { file_number: "930002", status: 1, appraiser: None })
             .await;
-    let list: Value =
-        staff.get(&format!("/api/staff/orders/{order}/candidates")).await.json().await.unwrap();
+    let list: Value = staff.get_json(&format!("/api/staff/orders/{order}/candidates")).await;
     let list = list.as_array().unwrap();
     assert!(!list.is_empty());
     for c in list {
-        let card: Value = staff
-            .get(&format!("/api/appraiser/{}/scorecard", c["appraiserId"]))
-            .await
-            .json()
-            .await
-            .unwrap();
+        let card: Value =
+            staff.get_json(&format!("/api/appraiser/{}/scorecard", c["appraiserId"])).await;
         assert_eq!(
             (
                 &c["onTimeRate"],
@@ -336,18 +327,13 @@ both_dbs!(staff_attach_files_at_any_status_and_the_appraiser_sees_them, |app| {
             .text("fileTypes", "7")
     };
     // Completed: the appraiser may no longer upload, staff still may.
-    let order = order_with_details(
-        &app,
-        NewOrder { file_number: "930003", status: 15, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let order = demo_appraisers_order(&app, "930003", 15).await;
     let appraiser = app.signed_in("demo.appraiser").await;
     assert_ne!(appraiser.upload(letter(order)).await.status(), StatusCode::OK);
     let staff = app.signed_in("demo.staff").await;
     let r = staff.upload(letter(order)).await;
     assert_eq!(r.status(), StatusCode::OK);
-    let details: Value =
-        appraiser.get(&format!("/api/order-details/{order}")).await.json().await.unwrap();
+    let details: Value = appraiser.get_json(&format!("/api/order-details/{order}")).await;
     assert!(
         details["files"]
             .as_array()
@@ -370,7 +356,7 @@ both_dbs!(a_correction_is_written_to_the_history_and_told_to_the_appraiser, |app
     assign_to(&app, &staff, id, "demo.appraiser").await;
     let client_id = order_row(&app, id).await.client_id.unwrap() as i64;
     // The order page gives the form what it needs to be filled in again; the client only to staff.
-    let page: Value = staff.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let page: Value = staff.get_json(&format!("/api/order-details/{id}")).await;
     assert_eq!(
         (&page["propertyAddress"], &page["propertyAddressLine2"], &page["propertyZip"]),
         (&json!("12 Oak St Unit 4, Austin, TX 78701"), &json!("Unit 4"), &json!("78701"))
@@ -384,8 +370,7 @@ both_dbs!(a_correction_is_written_to_the_history_and_told_to_the_appraiser, |app
         (Some(client_id), Some(1), Some(1))
     );
     let appraiser = app.signed_in("demo.appraiser").await;
-    let seen: Value =
-        appraiser.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let seen: Value = appraiser.get_json(&format!("/api/order-details/{id}")).await;
     assert_eq!(
         (&seen["clientId"], &seen["propertyAddressLine2"]),
         (&Value::Null, &json!("Unit 4"))
@@ -455,7 +440,7 @@ both_dbs!(a_new_order_is_placed_at_its_zip_centre_with_its_details_and_alerts, |
     use crate::staff_desk::{new_order, order_form};
     let staff = app.signed_in("demo.staff").await;
     let (id, _) = new_order(&staff).await;
-    let page: Value = staff.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let page: Value = staff.get_json(&format!("/api/order-details/{id}")).await;
     let (lat, lng) = (page["latitude"].as_f64().unwrap(), page["longitude"].as_f64().unwrap());
     assert!((lat - 30.27).abs() < 0.05 && (lng + 97.74).abs() < 0.05, "Austin 78701: {lat}, {lng}");
     assert_eq!(page["locationApproximate"], true);
@@ -471,8 +456,7 @@ both_dbs!(a_new_order_is_placed_at_its_zip_centre_with_its_details_and_alerts, |
     let r = staff.post("/api/staff/orders", form.clone()).await;
     assert_eq!(r.status(), StatusCode::CREATED, "an unknown ZIP still makes the order");
     let unknown = r.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
-    let page: Value =
-        staff.get(&format!("/api/order-details/{unknown}")).await.json().await.unwrap();
+    let page: Value = staff.get_json(&format!("/api/order-details/{unknown}")).await;
     assert_eq!((&page["latitude"], &page["longitude"]), (&Value::Null, &Value::Null));
     assert_eq!(page["locationApproximate"], false);
     let mut alerts: Vec<&str> =
@@ -543,8 +527,7 @@ async fn an_address_service_places_the_building_and_the_zip_centre_stands_in() {
             let r = staff.post("/api/staff/orders", form).await;
             assert_eq!(r.status(), StatusCode::CREATED);
             let id = r.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
-            let page: Value =
-                staff.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+            let page: Value = staff.get_json(&format!("/api/order-details/{id}")).await;
             (
                 page["latitude"].as_f64(),
                 page["longitude"].as_f64(),

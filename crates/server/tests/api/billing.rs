@@ -59,7 +59,7 @@ both_dbs!(a_price_list_sets_the_client_fee_and_only_staff_see_the_margin, |app| 
     let staff = app.signed_in("demo.staff").await;
     let client = lakeside(&staff).await;
     let path = format!("/api/staff/clients/{client}/prices");
-    let defaults: Value = staff.get(&path).await.json().await.unwrap();
+    let defaults: Value = staff.get_json(&path).await;
     let default_of = |p: i64| price_of(&defaults, p)["defaultFeeCents"].as_i64().unwrap();
     assert_eq!(price_of(&defaults, 1)["own"], false);
     assert_eq!(price_of(&defaults, 1)["feeCents"].as_i64(), Some(default_of(1)));
@@ -82,7 +82,7 @@ both_dbs!(a_price_list_sets_the_client_fee_and_only_staff_see_the_margin, |app| 
     );
     let r = staff.put(&path, json!([{"productId": 1, "feeCents": 55_000}])).await;
     assert_eq!(r.status(), StatusCode::OK);
-    let own: Value = staff.get(&path).await.json().await.unwrap();
+    let own: Value = staff.get_json(&path).await;
     assert_eq!(
         (price_of(&own, 1)["feeCents"].as_i64(), price_of(&own, 1)["own"].as_bool()),
         (Some(55_000), Some(true))
@@ -94,7 +94,7 @@ both_dbs!(a_price_list_sets_the_client_fee_and_only_staff_see_the_margin, |app| 
     );
 
     let id = assigned_order(&app, &staff, client).await;
-    let desk: Value = staff.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let desk: Value = staff.get_json(&format!("/api/order-details/{id}")).await;
     let fee = 55_000 + default_of(6);
     assert_eq!(
         desk["clientFeeCents"].as_i64(),
@@ -103,8 +103,7 @@ both_dbs!(a_price_list_sets_the_client_fee_and_only_staff_see_the_margin, |app| 
     );
     assert_eq!(desk["marginCents"].as_i64(), Some(fee - 45_000));
     let appraiser = app.signed_in("demo.appraiser").await;
-    let theirs: Value =
-        appraiser.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let theirs: Value = appraiser.get_json(&format!("/api/order-details/{id}")).await;
     assert_eq!(theirs["id"], id);
     for hidden in ["clientFeeCents", "marginCents", "invoice"] {
         assert!(theirs.get(hidden).is_none(), "the appraiser never receives {hidden}");
@@ -118,7 +117,7 @@ both_dbs!(a_price_list_sets_the_client_fee_and_only_staff_see_the_margin, |app| 
         staff.put(&format!("/api/staff/orders/{id}"), order_form(client)).await.status(),
         StatusCode::OK
     );
-    let desk: Value = staff.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let desk: Value = staff.get_json(&format!("/api/order-details/{id}")).await;
     assert_eq!(
         (desk["clientFeeCents"].as_i64(), desk["marginCents"].as_i64()),
         (Some(70_000), Some(25_000))
@@ -147,7 +146,7 @@ both_dbs!(delivery_invoices_the_client_who_pays_in_part_and_is_credited_to_the_c
 
     let today = app.config.today().unwrap();
     let year = today.year();
-    let open: Value = staff.get("/api/staff/invoices?status=open").await.json().await.unwrap();
+    let open: Value = staff.get_json("/api/staff/invoices?status=open").await;
     let issued = open
         .as_array()
         .unwrap()
@@ -173,12 +172,12 @@ both_dbs!(delivery_invoices_the_client_who_pays_in_part_and_is_credited_to_the_c
         mail.subject
     );
     assert!(mail.body_text.contains("$625.50"), "{}", mail.body_text);
-    let desk: Value = staff.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let desk: Value = staff.get_json(&format!("/api/order-details/{id}")).await;
     assert_eq!(desk["invoice"]["number"], issued["number"]);
 
     // The client's page shows it, and only to that client.
     let lena = client_user(&app, &staff, client, "lena.billing").await;
-    let page: Value = lena.get(&format!("/api/client/orders/{id}")).await.json().await.unwrap();
+    let page: Value = lena.get_json(&format!("/api/client/orders/{id}")).await;
     assert_eq!(page["invoice"]["number"], issued["number"], "{page}");
     assert_eq!(page["invoice"]["balanceCents"], 62_550);
     let pdf = lena.get(&format!("/api/client/orders/{id}/invoice")).await;
@@ -249,9 +248,9 @@ both_dbs!(delivery_invoices_the_client_who_pays_in_part_and_is_credited_to_the_c
         (paid["paidCents"].as_i64(), paid["creditedCents"].as_i64()),
         (Some(60_000), Some(2_550))
     );
-    let paid_list: Value = staff.get("/api/staff/invoices?status=paid").await.json().await.unwrap();
+    let paid_list: Value = staff.get_json("/api/staff/invoices?status=paid").await;
     assert!(paid_list.as_array().unwrap().iter().any(|i| i["id"] == invoice_id));
-    let open: Value = staff.get("/api/staff/invoices?status=open").await.json().await.unwrap();
+    let open: Value = staff.get_json("/api/staff/invoices?status=open").await;
     assert!(open.as_array().unwrap().iter().all(|i| i["id"] != invoice_id));
 
     // The month's statement adds up to the cent.
@@ -289,8 +288,7 @@ both_dbs!(delivery_invoices_the_client_who_pays_in_part_and_is_credited_to_the_c
     .insert(&app.db)
     .await
     .unwrap();
-    let overdue: Value =
-        staff.get("/api/staff/invoices?status=overdue").await.json().await.unwrap();
+    let overdue: Value = staff.get_json("/api/staff/invoices?status=overdue").await;
     let row =
         overdue.as_array().unwrap().iter().find(|i| i["id"] == late.id).cloned().expect("overdue");
     assert_eq!(row["daysOverdue"], 10);

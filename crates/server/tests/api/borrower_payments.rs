@@ -95,12 +95,12 @@ async fn everything_stored(app: &TestApp) -> String {
 }
 
 async fn staff_view(staff: &Session, id: i64) -> Value {
-    staff.get(&format!("/api/order-details/{id}")).await.json().await.unwrap()
+    staff.get_json(&format!("/api/order-details/{id}")).await
 }
 
 both_dbs!(a_borrower_pays_by_card_before_assignment_and_is_refunded_on_cancel, |app| {
     let staff = app.signed_in("demo.staff").await;
-    let products: Value = staff.get("/api/staff/products").await.json().await.unwrap();
+    let products: Value = staff.get_json("/api/staff/products").await;
     let first = products.as_array().unwrap().iter().find(|p| p["id"] == 1).unwrap().clone();
     let body = json!({"dataFileRequired": first["dataFileRequired"], "borrowerPays": true});
     assert_eq!(staff.put("/api/staff/products/1", body).await.status(), StatusCode::OK);

@@ -5,7 +5,7 @@ use chrono::{Duration, Utc};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use common::orders::{NewOrder, order_with_details};
+use common::orders::demo_appraisers_order;
 
 fn day(offset: i64) -> String {
     (Utc::now().with_timezone(&chrono_tz::America::Chicago).date_naive() + Duration::days(offset))
@@ -35,11 +35,7 @@ fn events(ics: &str) -> Vec<(String, String, String)> {
 }
 
 both_dbs!(the_feed_shows_scheduled_inspections_and_due_dates, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "900100", status: 4, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "900100", 4).await;
     let s = app.signed_in("demo.appraiser").await;
     assert_eq!(
         s.post("/api/order-details/accept", json!({"orderId": id})).await.status(),
@@ -58,11 +54,8 @@ both_dbs!(the_feed_shows_scheduled_inspections_and_due_dates, |app| {
     assert_eq!(scheduled.status(), StatusCode::OK);
 
     // Made on the first call; the same URL after that.
-    let made: Value = s.get("/api/me/calendar-feed").await.json().await.unwrap();
-    assert_eq!(
-        s.get("/api/me/calendar-feed").await.json::<Value>().await.unwrap()["url"],
-        made["url"]
-    );
+    let made: Value = s.get_json("/api/me/calendar-feed").await;
+    assert_eq!(s.get_json::<Value>("/api/me/calendar-feed").await["url"], made["url"]);
     let url = made["url"].as_str().unwrap().to_string();
     let path = &url[url.find("/ical/").expect("an /ical/ URL")..];
     assert!(path.ends_with(".ics"));
@@ -91,10 +84,7 @@ both_dbs!(the_feed_shows_scheduled_inspections_and_due_dates, |app| {
         s.post("/api/me/calendar-feed/regenerate", json!({})).await.json().await.unwrap();
     assert_ne!(again["url"], made["url"]);
     assert_eq!(app.client().get(path).await.status(), StatusCode::NOT_FOUND);
-    assert_eq!(
-        s.get("/api/me/calendar-feed").await.json::<Value>().await.unwrap()["url"],
-        again["url"]
-    );
+    assert_eq!(s.get_json::<Value>("/api/me/calendar-feed").await["url"], again["url"]);
     assert_eq!(app.client().get("/ical/not-a-token.ics").await.status(), StatusCode::NOT_FOUND);
     assert_eq!(app.client().get("/api/me/calendar-feed").await.status(), StatusCode::UNAUTHORIZED);
 });

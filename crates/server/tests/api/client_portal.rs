@@ -75,16 +75,15 @@ both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
     let lena = client_user(&app, &staff, lender, "lena.lender").await;
     let invited = "SELECT COUNT(*) FROM outbox WHERE recipient = 'lena.lender@lender.example' AND subject = 'Welcome to Appraisal Portal: choose your password'";
     assert_eq!(app.count(invited).await, 1);
-    let users: Value =
-        staff.get(&format!("/api/staff/clients/{lender}/users")).await.json().await.unwrap();
+    let users: Value = staff.get_json(&format!("/api/staff/clients/{lender}/users")).await;
     assert_eq!(users[0]["username"], "lena.lender");
 
-    let products: Value = lena.get("/api/constants/report-products").await.json().await.unwrap();
+    let products: Value = lena.get_json("/api/constants/report-products").await;
     assert!(
         products[0]["defaultFee"].is_null(),
         "a client never sees what the company pays: {products}"
     );
-    let types: Value = lena.get("/api/constants/property-types").await.json().await.unwrap();
+    let types: Value = lena.get_json("/api/constants/property-types").await;
     assert!(!types.as_array().unwrap().is_empty(), "the order form's choices");
     let r = lena.post("/api/client/orders", new_order_form()).await;
     assert_eq!(r.status(), StatusCode::CREATED);
@@ -97,7 +96,7 @@ both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
         last_subject(&app, &app.config.orders_team_email).await,
         format!("New order {file} from First Prairie Bank (Client portal)")
     );
-    let desk: Value = staff.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let desk: Value = staff.get_json(&format!("/api/order-details/{id}")).await;
     assert_eq!(
         (desk["statusId"].as_i64(), desk["source"].as_str()),
         (Some(3), Some("Client portal")),
@@ -120,7 +119,7 @@ both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
         .unwrap()["id"]
         .as_i64()
         .unwrap();
-    let list: Value = lena.get("/api/client/orders").await.json().await.unwrap();
+    let list: Value = lena.get_json("/api/client/orders").await;
     assert_eq!(list["total"], 2, "{list}");
     assert_eq!(list["items"][0]["id"], staff_made, "newest change first");
     assert_eq!(list["items"][1]["source"], "client_portal");
@@ -131,12 +130,11 @@ both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
     ] {
         assert_eq!(lena.get(&path).await.status(), StatusCode::NOT_FOUND, "{path}");
     }
-    let found: Value =
-        lena.get("/api/client/orders?filter=all&search=LN-9").await.json().await.unwrap();
+    let found: Value = lena.get_json("/api/client/orders?filter=all&search=LN-9").await;
     assert_eq!(found["total"], 1);
 
     assign_to(&app, &staff, id, "demo.appraiser").await;
-    let page: Value = lena.get(&format!("/api/client/orders/{id}")).await.json().await.unwrap();
+    let page: Value = lena.get_json(&format!("/api/client/orders/{id}")).await;
     let text = page.to_string();
     assert!(!text.contains("appraiserFee") && !text.contains("demo.appraiser"), "{text}");
     let steps: Vec<&str> = page["timeline"]
@@ -169,15 +167,13 @@ both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
         )
         .await;
     assert_eq!(r.status(), StatusCode::CREATED);
-    let thread: Value =
-        lena.get(&format!("/api/client/orders/{id}/messages")).await.json().await.unwrap();
+    let thread: Value = lena.get_json(&format!("/api/client/orders/{id}/messages")).await;
     assert_eq!(
         (thread[0]["fromClient"].as_bool(), thread[1]["body"].as_str()),
         (Some(true), Some("Yes, after 5 pm."))
     );
     let appraiser = app.signed_in("demo.appraiser").await;
-    let seen: Value =
-        appraiser.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let seen: Value = appraiser.get_json(&format!("/api/order-details/{id}")).await;
     assert!(
         !seen.to_string().contains("borrower reachable"),
         "the appraiser never reads client messages"
@@ -186,8 +182,7 @@ both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
     let form = Form::new().part("files", Part::bytes(PDF.to_vec()).file_name("contract.pdf"));
     let r = lena.post_form(&format!("/api/client/orders/{id}/documents"), form).await;
     assert_eq!(r.status(), StatusCode::CREATED);
-    let docs: Value =
-        lena.get(&format!("/api/client/orders/{id}/documents")).await.json().await.unwrap();
+    let docs: Value = lena.get_json(&format!("/api/client/orders/{id}/documents")).await;
     assert_eq!((docs.as_array().unwrap().len(), docs[0]["kind"].as_str()), (1, Some("attachment")));
     let bytes = lena
         .get(&format!("/api/client/orders/{id}/documents/{}", docs[0]["id"]))

@@ -570,18 +570,29 @@ both_dbs!(whole_book_counts_stop_at_the_cap, |app| {
     assert_eq!(common["totalItems"], 1_000);
     assert_eq!(common["totalIsLowerBound"], true);
     assert!(file_numbers(&common).iter().all(|n| n.contains("100")), "{common}");
-    let first_by_due: Vec<String> = order::Entity::find()
-        .filter(order::Column::FileNumber.contains("100"))
-        .order_by_with_nulls(order::Column::AppraiserDueDate, Order::Asc, NullOrdering::Last)
-        .order_by_asc(order::Column::Id)
-        .limit(25)
-        .all(&app.db)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|o| o.file_number)
-        .collect();
-    assert_eq!(file_numbers(&common), first_by_due, "the first page of every match, not of some");
+    let first_by_due = async |fragment: &str| -> Vec<String> {
+        order::Entity::find()
+            .filter(order::Column::FileNumber.contains(fragment))
+            .order_by_with_nulls(order::Column::AppraiserDueDate, Order::Asc, NullOrdering::Last)
+            .order_by_asc(order::Column::Id)
+            .limit(25)
+            .all(&app.db)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|o| o.file_number)
+            .collect()
+    };
+    let expected = first_by_due("100").await;
+    assert_eq!(file_numbers(&common), expected, "the first page of every match, not of some");
+    // A number whose last five characters ("00001") more than 1,000 orders hold, and the whole
+    // only 100 (100000100 to 100000199): counted exactly, their first page in due-date order.
+    let tail_common = search(json!({"statusRefIds": [0], "usaFileNumber": "1000001"})).await;
+    assert_eq!(
+        (tail_common["totalItems"].clone(), tail_common["totalIsLowerBound"].clone()),
+        (json!(100), json!(false))
+    );
+    assert_eq!(file_numbers(&tail_common), first_by_due("1000001").await);
     // Too short for a trigram: PostgreSQL reads every order, so it counts them all.
     let short = search(json!({"statusRefIds": [0], "usaFileNumber": "10"})).await;
     let postgres = app.db.get_database_backend() == sea_orm::DbBackend::Postgres;

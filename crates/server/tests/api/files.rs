@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::Value;
 
-use common::orders::{NewOrder, order_file, order_with_details, outsider};
+use common::orders::{NewOrder, demo_appraisers_order, order_file, order_with_details, outsider};
 use common::{TestApp, message};
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n";
@@ -23,11 +23,7 @@ async fn stored(app: &TestApp) -> (i64, usize) {
 }
 
 both_dbs!(upload_then_download_both_ways, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "600100", status: 13, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "600100", 13).await;
     let s = app.signed_in("demo.appraiser").await;
     let form = Form::new()
         .text("orderId", id.to_string())
@@ -65,7 +61,7 @@ both_dbs!(upload_then_download_both_ways, |app| {
     assert_eq!(r.bytes().await.unwrap().as_ref(), PDF);
 
     // The order page lists them, newest first, with the uploader's name.
-    let details: Value = s.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let details: Value = s.get_json(&format!("/api/order-details/{id}")).await;
     let names: Vec<&str> = details["files"]
         .as_array()
         .unwrap()
@@ -78,11 +74,7 @@ both_dbs!(upload_then_download_both_ways, |app| {
 });
 
 both_dbs!(refused_uploads_store_nothing, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "600101", status: 13, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "600101", 13).await;
     let theirs = order_with_details(
         &app,
         NewOrder { file_number: "600102", status: 13, appraiser: Some("demo.appraiser2") },
@@ -234,11 +226,7 @@ async fn oversize_files_get_413_and_nothing_is_kept() {
     let app = TestApp::start_with(common::Db::Sqlite, |c| c.max_upload_bytes = 1024 * 1024)
         .await
         .unwrap();
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "600103", status: 13, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "600103", 13).await;
     let s = app.signed_in("demo.appraiser").await;
     let mut big = PDF.to_vec();
     big.resize(1024 * 1024 + 1, b' ');
@@ -260,11 +248,7 @@ async fn oversize_files_get_413_and_nothing_is_kept() {
 }
 
 both_dbs!(downloads_follow_order_and_profile_access, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "600104", status: 13, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "600104", 13).await;
     let visible = order_file(&app, id, "report.pdf", PDF, false).await;
     let hidden = order_file(&app, id, "internal.pdf", PDF, true).await;
     let mine = app.signed_in("demo.appraiser").await;
@@ -338,16 +322,11 @@ both_dbs!(downloads_follow_order_and_profile_access, |app| {
 });
 
 both_dbs!(file_type_lookups, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "600105", status: 13, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "600105", 13).await;
     let s = app.signed_in("demo.appraiser").await;
-    let types: Value =
-        s.get(&format!("/api/constants/order-file-types/{id}")).await.json().await.unwrap();
+    let types: Value = s.get_json(&format!("/api/constants/order-file-types/{id}")).await;
     assert_eq!(types[0], serde_json::json!({"label": "Appraisal Report", "value": "1", "id": 1}));
-    let types: Value = s.get("/api/constants/appraiser-file-types").await.json().await.unwrap();
+    let types: Value = s.get_json("/api/constants/appraiser-file-types").await;
     assert!(types.as_array().unwrap().iter().any(|t| t["label"] == "E&O Policy"));
     let other = app.signed_in("demo.appraiser2").await;
     assert_eq!(

@@ -7,7 +7,7 @@ use crate::common;
 use reqwest::StatusCode;
 use serde_json::json;
 
-use common::orders::{NewOrder, order_with_details, outsider};
+use common::orders::{demo_appraisers_order, outsider};
 use common::{Session, TestApp};
 
 /// An open event stream and what it has said so far.
@@ -50,11 +50,7 @@ async fn staff_message(app: &TestApp, order: i64) {
 }
 
 both_dbs!(a_change_reaches_only_those_who_may_see_it, |app| {
-    let order = order_with_details(
-        &app,
-        NewOrder { file_number: "920001", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let order = demo_appraisers_order(&app, "920001", 5).await;
     let mut appraiser = Listener::open(&app.signed_in("demo.appraiser").await, None).await;
     let mut firm_admin = Listener::open(&app.signed_in("demo.admin").await, None).await;
     let mut staff = Listener::open(&app.signed_in("demo.staff").await, None).await;
@@ -80,11 +76,7 @@ both_dbs!(a_change_reaches_only_those_who_may_see_it, |app| {
 });
 
 both_dbs!(a_reconnecting_browser_gets_what_it_missed, |app| {
-    let order = order_with_details(
-        &app,
-        NewOrder { file_number: "920002", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let order = demo_appraisers_order(&app, "920002", 5).await;
     let me = app.signed_in("demo.appraiser").await;
     staff_message(&app, order).await;
     staff_message(&app, order).await;
@@ -119,11 +111,7 @@ async fn second_copy(app: &TestApp) -> String {
 // On PostgreSQL the copy is woken by NOTIFY at once (its safety-net poll is every 5 s); on SQLite
 // it looks every 300 ms.
 both_dbs!(a_change_made_on_one_copy_reaches_a_browser_on_another, |app| {
-    let order = order_with_details(
-        &app,
-        NewOrder { file_number: "920003", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let order = demo_appraisers_order(&app, "920003", 5).await;
     let other_copy = second_copy(&app).await;
     let mut there = Session::new(&other_copy);
     common::sign_in_through(&app.db, &mut there, "demo.appraiser").await;

@@ -12,7 +12,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 
-use common::orders::{NewOrder, order_with_details};
+use common::orders::demo_appraisers_order;
 use common::{Session, TestApp};
 
 const PREFS: &str = "/api/me/notification-preferences";
@@ -55,7 +55,7 @@ async fn staff_message(staff: &Session, order_id: i64, text: &str) {
 
 both_dbs!(preferences_default_to_email_and_are_checked, |app| {
     let me = app.signed_in("demo.appraiser").await;
-    let prefs: Value = me.get(PREFS).await.json().await.unwrap();
+    let prefs: Value = me.get_json(PREFS).await;
     let events = prefs["events"].as_array().unwrap();
     assert_eq!(events.len(), 10, "{prefs}");
     assert!(events.iter().all(|e| e["delivery"] == "email"), "{prefs}");
@@ -72,7 +72,7 @@ both_dbs!(preferences_default_to_email_and_are_checked, |app| {
         saved["events"].as_array().unwrap().iter().find(|e| e["event"] == "staffMessage").unwrap();
     assert_eq!(staff_message["delivery"], "both");
     assert_eq!(saved["digestHour"], 7);
-    let again: Value = me.get(PREFS).await.json().await.unwrap();
+    let again: Value = me.get_json(PREFS).await;
     assert_eq!(again["events"], saved["events"]);
 
     let r = me.put(PREFS, json!({"events": [], "digestHour": 24})).await;
@@ -84,11 +84,7 @@ both_dbs!(preferences_default_to_email_and_are_checked, |app| {
 
 both_dbs!(each_event_reaches_the_appraiser_by_the_chosen_channel_only, |app| {
     let (email, cell) = appraiser_contact(&app).await;
-    let order = order_with_details(
-        &app,
-        NewOrder { file_number: "910001", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let order = demo_appraisers_order(&app, "910001", 5).await;
     let staff = app.signed_in("demo.staff").await;
     let before = app.count("SELECT COUNT(*) FROM outbox").await;
 
@@ -137,11 +133,7 @@ both_dbs!(each_event_reaches_the_appraiser_by_the_chosen_channel_only, |app| {
 
 both_dbs!(a_digest_sends_one_email_once_and_unsubscribe_stops_an_event, |app| {
     let (email, _) = appraiser_contact(&app).await;
-    let order = order_with_details(
-        &app,
-        NewOrder { file_number: "910002", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let order = demo_appraisers_order(&app, "910002", 5).await;
     let staff = app.signed_in("demo.staff").await;
     choose(&app, json!({"events": [], "digestHour": 0})).await;
     staff_message(&staff, order, "First of the day.").await;
@@ -188,11 +180,7 @@ both_dbs!(reminders_go_once_a_day_to_the_assigned_appraiser, |app| {
     let (email, _) = appraiser_contact(&app).await;
     let zone = app.config.time_zone().unwrap();
     let today = app.config.today().unwrap();
-    let order = order_with_details(
-        &app,
-        NewOrder { file_number: "910003", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let order = demo_appraisers_order(&app, "910003", 5).await;
     order::Entity::update_many()
         .col_expr(order::Column::AppraiserDueDate, Expr::value(today + Duration::days(1)))
         .filter(order::Column::Id.eq(order))

@@ -12,7 +12,7 @@ use sea_orm::{
 };
 use serde_json::{Value, json};
 
-use common::orders::{NewOrder, order_file, order_with_details, outsider};
+use common::orders::{NewOrder, demo_appraisers_order, order_file, order_with_details, outsider};
 use common::{Session, TestApp, company_day, message};
 
 const ORDERS_TEAM: &str = "orders@appraisalportal.example";
@@ -106,11 +106,7 @@ async fn set_status(app: &TestApp, id: i64, status: i32) {
 }
 
 both_dbs!(lifecycle_walk_from_assigned_to_revision_response, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "800100", status: 4, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "800100", 4).await;
     let s = app.signed_in("demo.appraiser").await;
     let before = history(&app, id).await.len();
 
@@ -133,7 +129,7 @@ both_dbs!(lifecycle_walk_from_assigned_to_revision_response, |app| {
         (local.format("%Y-%m-%d").to_string(), local.format("%H:%M").to_string()),
         (company_day(1), "09:00".to_string())
     );
-    let details: Value = s.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let details: Value = s.get_json(&format!("/api/order-details/{id}")).await;
     assert_eq!(details["wasPreviouslyScheduled"], true);
     assert_eq!(details["estimatedDeliveryDate"], company_day(5));
     assert!(
@@ -218,21 +214,9 @@ both_dbs!(lifecycle_walk_from_assigned_to_revision_response, |app| {
 });
 
 both_dbs!(every_validation_message_and_nothing_changes, |app| {
-    let assigned = order_with_details(
-        &app,
-        NewOrder { file_number: "800200", status: 4, appraiser: Some("demo.appraiser") },
-    )
-    .await;
-    let accepted = order_with_details(
-        &app,
-        NewOrder { file_number: "800201", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
-    let scheduled = order_with_details(
-        &app,
-        NewOrder { file_number: "800202", status: 11, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let assigned = demo_appraisers_order(&app, "800200", 4).await;
+    let accepted = demo_appraisers_order(&app, "800201", 5).await;
+    let scheduled = demo_appraisers_order(&app, "800202", 11).await;
     order_file(&app, accepted, "hidden.pdf", PDF, true).await;
     let s = app.signed_in("demo.appraiser").await;
     let schedule_with = |changes: Value| {
@@ -411,16 +395,8 @@ both_dbs!(every_validation_message_and_nothing_changes, |app| {
 });
 
 both_dbs!(actions_not_offered_are_refused, |app| {
-    let accepted = order_with_details(
-        &app,
-        NewOrder { file_number: "800300", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
-    let completed = order_with_details(
-        &app,
-        NewOrder { file_number: "800301", status: 15, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let accepted = demo_appraisers_order(&app, "800300", 5).await;
+    let completed = demo_appraisers_order(&app, "800301", 15).await;
     let s = app.signed_in("demo.appraiser").await;
     let before = app.count("SELECT COUNT(*) FROM order_histories").await;
     let refusals: Vec<(&str, Value, StatusCode, &str)> = vec![
@@ -502,11 +478,7 @@ both_dbs!(actions_not_offered_are_refused, |app| {
 });
 
 both_dbs!(reject_unassigns_keeps_the_invitation_and_tells_staff, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "800400", status: 4, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "800400", 4).await;
     let s = app.signed_in("demo.appraiser").await;
     assert_eq!(
         s.post_ok(
@@ -522,8 +494,7 @@ both_dbs!(reject_unassigns_keeps_the_invitation_and_tells_staff, |app| {
         (21, None, None)
     );
     assert_eq!(s.get(&format!("/api/order-details/{id}")).await.status(), StatusCode::FORBIDDEN);
-    let invited: Value =
-        s.get(&format!("/api/order-details/{id}/was-invited")).await.json().await.unwrap();
+    let invited: Value = s.get_json(&format!("/api/order-details/{id}/was-invited")).await;
     assert_eq!(invited["wasInvited"], true);
     let last = history(&app, id).await.pop().unwrap();
     assert_eq!(last, (21, "<p>Order rejected by Avery Appraiser.<br>Reason: Outside my area &lt;b&gt;sorry&lt;/b&gt;</p>".to_string()));
@@ -543,14 +514,8 @@ both_dbs!(reject_unassigns_keeps_the_invitation_and_tells_staff, |app| {
     assert!(mail.body_html.unwrap().contains("&lt;b&gt;sorry"));
     assert_eq!(audited(&app, "order.reject").await, 1);
     // Staff still see it, rejected: the work is done with, but the desk may give it to someone else.
-    let staff: Value = app
-        .signed_in("demo.staff")
-        .await
-        .get(&format!("/api/order-details/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let staff: Value =
+        app.signed_in("demo.staff").await.get_json(&format!("/api/order-details/{id}")).await;
     assert_eq!(staff["statusId"], 21);
     assert_eq!(staff["availableActions"], json!(["ASSIGN", "CANCEL", "SET_VISIBILITY"]));
 });
@@ -601,11 +566,7 @@ both_dbs!(accept_and_reject_at_once_exactly_one_wins, |app| {
 });
 
 both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "800600", status: 6, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "800600", 6).await;
     order_file(&app, id, "report.pdf", PDF, false).await;
     let s = app.signed_in("demo.appraiser").await;
     let staff = app.signed_in("demo.staff").await;
@@ -671,7 +632,7 @@ both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
         history(&app, id).await.pop().unwrap(),
         (8, "<p>Status set to Left Message.<br>Voicemail</p>".to_string())
     );
-    let options: Value = s.get("/api/constants/status-message-options").await.json().await.unwrap();
+    let options: Value = s.get_json("/api/constants/status-message-options").await;
     assert_eq!(
         options
             .as_array()
@@ -684,7 +645,7 @@ both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
 
     // The on-time question: answered once, then no longer offered.
     open_on_time_question(&app, id).await;
-    let offered: Value = s.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let offered: Value = s.get_json(&format!("/api/order-details/{id}")).await;
     assert!(offered["availableActions"].as_array().unwrap().contains(&json!("AUTO_REPLY_NO")));
     assert_eq!(
         s.post_ok("/api/order-details/auto-reply-no", json!({"orderId": id})).await,
@@ -714,11 +675,7 @@ both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
     );
 
     // Conditions on a new assignment: waiting for staff's approval.
-    let offer = order_with_details(
-        &app,
-        NewOrder { file_number: "800601", status: 4, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let offer = demo_appraisers_order(&app, "800601", 4).await;
     let body = json!({"orderId": offer, "forAppraiser": app.user_id("demo.appraiser").await, "acceptConditions": "Need two more days",
         "fee": "525.50", "dueDate": company_day(9), "standardFee": true, "complexity": false, "distance": true, "other": false});
     assert_eq!(
@@ -752,12 +709,8 @@ both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
 
 /// The e-mail addresses of the appraisers an order may be reassigned to.
 async fn assignable_emails(s: &Session, order_id: i64) -> Vec<String> {
-    let list: Value = s
-        .get(&format!("/api/admin-appraiser/order/{order_id}/assignable"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list: Value =
+        s.get_json(&format!("/api/admin-appraiser/order/{order_id}/assignable")).await;
     list.as_array()
         .unwrap()
         .iter()
@@ -767,11 +720,7 @@ async fn assignable_emails(s: &Session, order_id: i64) -> Vec<String> {
 
 both_dbs!(reassign_offers_only_appraisers_with_a_live_licence_in_the_state, |app| {
     use portal_db::entities::{appraiser_license, appraiser_profile};
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "800710", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "800710", 5).await;
     let admin = app.signed_in("demo.admin").await;
     let (firm_admin, second) =
         ("demo.admin@appraisalportal.example", "demo.appraiser2@appraisalportal.example");
@@ -820,11 +769,7 @@ both_dbs!(reassign_offers_only_appraisers_with_a_live_licence_in_the_state, |app
 });
 
 both_dbs!(reassign_within_the_firm_with_open_order_counts, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "800700", status: 11, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "800700", 11).await;
     order_with_details(
         &app,
         NewOrder { file_number: "800701", status: 6, appraiser: Some("demo.appraiser2") },
@@ -837,12 +782,7 @@ both_dbs!(reassign_within_the_firm_with_open_order_counts, |app| {
     .await;
     let stranger = outsider(&app).await;
     let admin = app.signed_in("demo.admin").await;
-    let list: Value = admin
-        .get(&format!("/api/admin-appraiser/order/{id}/assignable"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list: Value = admin.get_json(&format!("/api/admin-appraiser/order/{id}/assignable")).await;
     let names: Vec<(&str, i64)> = list
         .as_array()
         .unwrap()
@@ -907,17 +847,10 @@ both_dbs!(reassign_within_the_firm_with_open_order_counts, |app| {
         first.get(&format!("/api/order-details/{id}")).await.status(),
         StatusCode::FORBIDDEN
     );
-    let invited: Value =
-        first.get(&format!("/api/order-details/{id}/was-invited")).await.json().await.unwrap();
+    let invited: Value = first.get_json(&format!("/api/order-details/{id}/was-invited")).await;
     assert_eq!(invited["wasInvited"], true);
-    let theirs: Value = app
-        .signed_in("demo.appraiser2")
-        .await
-        .get(&format!("/api/order-details/{id}"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let theirs: Value =
+        app.signed_in("demo.appraiser2").await.get_json(&format!("/api/order-details/{id}")).await;
     assert_eq!(
         theirs["availableActions"],
         json!(["ACCEPT", "REJECT", "REJECT_WITH_CONDITIONS", "SEND_MESSAGE"])
@@ -929,12 +862,7 @@ both_dbs!(reassign_within_the_firm_with_open_order_counts, |app| {
         .await;
     assert_eq!(order_row(&app, id).await.status_id.id(), 5);
     let staff = app.signed_in("demo.staff").await;
-    let list: Value = staff
-        .get(&format!("/api/admin-appraiser/order/{id}/assignable"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let list: Value = staff.get_json(&format!("/api/admin-appraiser/order/{id}/assignable")).await;
     assert!(
         list.as_array()
             .unwrap()

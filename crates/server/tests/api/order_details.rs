@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
 use serde_json::Value;
 
-use common::orders::{NewOrder, invite, order_with_details, outsider};
+use common::orders::{NewOrder, demo_appraisers_order, invite, order_with_details, outsider};
 use common::{TestApp, message};
 
 async fn details(app: &TestApp, username: &str, id: i64) -> (StatusCode, Value) {
@@ -18,11 +18,7 @@ async fn details(app: &TestApp, username: &str, id: i64) -> (StatusCode, Value) 
 }
 
 both_dbs!(assigned_appraiser_sees_the_order_without_hidden_items, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "500100", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "500100", 5).await;
     let (status, body) = details(&app, "demo.appraiser", id).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["fileNumber"], "500100");
@@ -59,11 +55,7 @@ both_dbs!(assigned_appraiser_sees_the_order_without_hidden_items, |app| {
 });
 
 both_dbs!(staff_see_hidden_items_flagged, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "500101", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "500101", 5).await;
     let (status, body) = details(&app, "demo.staff", id).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["histories"].as_array().unwrap().len(), 3);
@@ -83,11 +75,7 @@ both_dbs!(staff_see_hidden_items_flagged, |app| {
 });
 
 both_dbs!(contacts_are_shown_as_soon_as_the_order_is_assigned, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "500102", status: 4, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "500102", 4).await;
     let (status, body) = details(&app, "demo.appraiser", id).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["contactsVisible"], true, "assigned, not yet accepted");
@@ -114,11 +102,7 @@ both_dbs!(firm_admin_sees_the_firm_order_and_may_reassign, |app| {
 });
 
 both_dbs!(another_firms_appraiser_learns_nothing, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "500104", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "500104", 5).await;
     let stranger = outsider(&app).await;
     let s = app.signed_in(stranger).await;
     let r = s.get(&format!("/api/order-details/{id}")).await;
@@ -133,11 +117,7 @@ both_dbs!(another_firms_appraiser_learns_nothing, |app| {
 });
 
 both_dbs!(an_appraiser_who_lost_the_order_was_invited, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "500105", status: 4, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "500105", 4).await;
     let row = order::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap();
     let mut row = row.into_active_model();
     row.status_id = Set(crate::common::orders::status_of(21));
@@ -159,12 +139,7 @@ both_dbs!(an_appraiser_who_lost_the_order_was_invited, |app| {
         StatusCode::FORBIDDEN
     );
     assert_eq!(
-        other
-            .get(&format!("/api/order-details/{offered}/was-invited"))
-            .await
-            .json::<Value>()
-            .await
-            .unwrap()["wasInvited"],
+        other.get_json::<Value>(&format!("/api/order-details/{offered}/was-invited")).await["wasInvited"],
         true
     );
 });
@@ -209,11 +184,7 @@ both_dbs!(missing_and_malformed_ids, |app| {
 });
 
 both_dbs!(opening_messages_marks_them_read_for_the_assigned_appraiser_only, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "500107", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "500107", 5).await;
     let unread_sql =
         format!("SELECT CAST(appraiser_unread_messages AS BIGINT) FROM orders WHERE id = {id}");
     let staff = app.signed_in("demo.staff").await;
@@ -262,16 +233,8 @@ pub fn pdf_text(printed: &Value) -> String {
 }
 
 both_dbs!(print_order_is_a_pdf_of_what_the_caller_may_see, |app| {
-    let accepted = order_with_details(
-        &app,
-        NewOrder { file_number: "500110", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
-    let offered = order_with_details(
-        &app,
-        NewOrder { file_number: "500111", status: 4, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let accepted = demo_appraisers_order(&app, "500110", 5).await;
+    let offered = demo_appraisers_order(&app, "500111", 4).await;
     let s = app.signed_in("demo.appraiser").await;
 
     let r = s.post("/api/file/print-order", serde_json::json!({"orderId": accepted})).await;

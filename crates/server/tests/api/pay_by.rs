@@ -11,7 +11,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, Q
 use serde_json::{Value, json};
 
 use common::TestApp;
-use common::orders::{NewOrder, order_with_details};
+use common::orders::demo_appraisers_order;
 
 /// An order of demo.appraiser in `state`, completed and delivered on the given days (10:00 in the
 /// company's time zone).
@@ -22,11 +22,7 @@ async fn paid_later(
     completed: NaiveDate,
     delivered: NaiveDate,
 ) -> i64 {
-    let id = order_with_details(
-        app,
-        NewOrder { file_number: file, status: 18, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(app, file, 18).await;
     order::Entity::update_many()
         .col_expr(order::Column::PropertyStateCode, Expr::value(state))
         .filter(order::Column::Id.eq(id))
@@ -75,7 +71,7 @@ both_dbs!(the_payable_list_and_the_order_page_show_the_pay_by_date, |app| {
     let texas =
         paid_later(&app, "730101", "TX", today - Duration::days(2), today - Duration::days(1))
             .await;
-    let list: Value = staff.get("/api/staff/payments/payable").await.json().await.unwrap();
+    let list: Value = staff.get_json("/api/staff/payments/payable").await;
     let ga = row(&list, georgia);
     assert_eq!(ga["payBy"], "2026-12-04", "Georgia: 30 days from completion: {ga}");
     assert_eq!(ga["late"], today > NaiveDate::from_ymd_opt(2026, 12, 4).unwrap());
@@ -89,15 +85,13 @@ both_dbs!(the_payable_list_and_the_order_page_show_the_pay_by_date, |app| {
     assert_eq!((tx["late"].clone(), tx["dueSoon"].clone()), (json!(false), json!(false)));
 
     let appraiser = app.signed_in("demo.appraiser").await;
-    let page: Value =
-        appraiser.get(&format!("/api/order-details/{texas}")).await.json().await.unwrap();
+    let page: Value = appraiser.get_json(&format!("/api/order-details/{texas}")).await;
     assert_eq!(page["payBy"], json!(expected.to_string()));
 
     // The appraiser's Payments lists what is not paid yet with its pay-by date; once paid after
     // that date, the payment is flagged late.
     let me = app.user_id("demo.appraiser").await;
-    let unpaid: Value =
-        appraiser.get(&format!("/api/appraiser/{me}/unpaid-orders")).await.json().await.unwrap();
+    let unpaid: Value = appraiser.get_json(&format!("/api/appraiser/{me}/unpaid-orders")).await;
     assert_eq!(row(&unpaid, georgia)["payBy"], "2026-12-04", "{unpaid}");
     let late =
         paid_later(&app, "730102", "TX", today - Duration::days(50), today - Duration::days(45))
@@ -118,8 +112,7 @@ both_dbs!(the_payable_list_and_the_order_page_show_the_pay_by_date, |app| {
     assert_eq!(paid("730102")["late"], true, "{history}");
     assert_eq!(paid("730101")["late"], false, "{history}");
     assert_eq!(paid("730101")["payBy"], json!(expected.to_string()));
-    let unpaid: Value =
-        appraiser.get(&format!("/api/appraiser/{me}/unpaid-orders")).await.json().await.unwrap();
+    let unpaid: Value = appraiser.get_json(&format!("/api/appraiser/{me}/unpaid-orders")).await;
     assert_eq!(row(&unpaid, texas), Value::Null, "paid orders leave the list");
     let other = app.signed_in("demo.appraiser2").await;
     assert_eq!(
@@ -142,7 +135,7 @@ both_dbs!(a_payment_is_withheld_only_with_a_reason_the_appraiser_is_sent, |app| 
     let r = staff.post(&path, json!({"reason": "The sketch is still missing the garage."})).await;
     assert_eq!(r.status(), StatusCode::OK);
 
-    let list: Value = staff.get("/api/staff/payments/payable").await.json().await.unwrap();
+    let list: Value = staff.get_json("/api/staff/payments/payable").await;
     let held = row(&list, id);
     assert_eq!(held["withheldBecause"], "The sketch is still missing the garage.");
     assert_eq!(held["late"], true, "35 days after delivery: {held}");
@@ -156,11 +149,7 @@ both_dbs!(a_payment_is_withheld_only_with_a_reason_the_appraiser_is_sent, |app| 
     assert!(mail.body_text.contains("The sketch is still missing the garage."));
     assert_eq!(mail.recipient, "demo.appraiser@appraisalportal.example");
 
-    let open = order_with_details(
-        &app,
-        NewOrder { file_number: "730201", status: 14, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let open = demo_appraisers_order(&app, "730201", 14).await;
     let r = staff
         .post(&format!("/api/staff/payments/{open}/withhold"), json!({"reason": "Not yet"}))
         .await;

@@ -169,7 +169,7 @@ both_dbs!(epp_calls_are_for_the_callers_own_id_only, |app| {
 both_dbs!(onboarding_needs_readiness, |app| {
     let id = app.user_id("demo.appraiser2").await;
     let s = app.signed_in("demo.appraiser2").await;
-    let me: Value = s.get("/api/appraiser/me").await.json().await.unwrap();
+    let me: Value = s.get_json("/api/appraiser/me").await;
     assert_eq!(
         (me["readyForEppOnboarding"].clone(), me["eppPartyData"].clone()),
         (json!(false), Value::Null)
@@ -186,8 +186,7 @@ both_dbs!(onboarding_needs_readiness, |app| {
         message(r).await,
         "Your account is not ready for EPP onboarding yet. Please contact support."
     );
-    let info: Value =
-        s.get(&format!("/api/appraiser/{id}/epp-party-information")).await.json().await.unwrap();
+    let info: Value = s.get_json(&format!("/api/appraiser/{id}/epp-party-information")).await;
     assert_eq!(info, json!({"eppPartyData": null}));
     let r = s.get(&format!("/api/appraiser/{id}/epp-party-access-url")).await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
@@ -221,8 +220,7 @@ both_dbs!(sandbox_onboarding_end_to_end, |app| {
     let id = app.user_id("demo.appraiser").await;
     let s = app.signed_in("demo.appraiser").await;
 
-    let link: Value =
-        s.get(&format!("/api/appraiser/{id}/onboard-token")).await.json().await.unwrap();
+    let link: Value = s.get_json(&format!("/api/appraiser/{id}/onboard-token")).await;
     let url = link["onboardingUrl"].as_str().unwrap();
     assert!(url.starts_with("/epp-sandbox/onboard?token="), "{url}");
     assert_eq!(token_of(url), link["token"].as_str().unwrap());
@@ -255,8 +253,7 @@ both_dbs!(sandbox_onboarding_end_to_end, |app| {
     assert_eq!(again.status(), StatusCode::BAD_REQUEST);
     assert_eq!(reqwest::get(app.url(url)).await.unwrap().status(), StatusCode::BAD_REQUEST);
 
-    let info: Value =
-        s.get(&format!("/api/appraiser/{id}/epp-party-information")).await.json().await.unwrap();
+    let info: Value = s.get_json(&format!("/api/appraiser/{id}/epp-party-information")).await;
     let party = &info["eppPartyData"];
     assert!(party["partyId"].as_str().unwrap().starts_with("EPP-SBX-"));
     assert_eq!(party["companyName"], "Avery Appraisals LLC");
@@ -273,7 +270,7 @@ both_dbs!(sandbox_onboarding_end_to_end, |app| {
         (json!("100 Congress Avenue"), json!("Austin"), json!("TX"), json!("78701"))
     );
 
-    let me: Value = s.get("/api/appraiser/me").await.json().await.unwrap();
+    let me: Value = s.get_json("/api/appraiser/me").await;
     assert_eq!(me["eppPartyData"]["partyId"], party["partyId"]);
     assert_eq!(me["companyName"], "Avery Appraisals LLC");
     assert_eq!(me["isLinked"], true);
@@ -283,8 +280,7 @@ both_dbs!(sandbox_onboarding_end_to_end, |app| {
     let r = s.get(&format!("/api/appraiser/{id}/onboard-token")).await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
     assert_eq!(message(r).await, "You have already onboarded to EPP.");
-    let access: Value =
-        s.get(&format!("/api/appraiser/{id}/epp-party-access-url")).await.json().await.unwrap();
+    let access: Value = s.get_json(&format!("/api/appraiser/{id}/epp-party-access-url")).await;
     let profile_url = access["url"].as_str().unwrap();
     assert!(profile_url.starts_with("/epp-sandbox/party?token="));
     let profile = reqwest::get(app.url(profile_url)).await.unwrap();
@@ -305,8 +301,7 @@ both_dbs!(expired_onboarding_tokens_are_refused, |app| {
     set_ready(&app, "demo.appraiser", true).await;
     let id = app.user_id("demo.appraiser").await;
     let s = app.signed_in("demo.appraiser").await;
-    let link: Value =
-        s.get(&format!("/api/appraiser/{id}/onboard-token")).await.json().await.unwrap();
+    let link: Value = s.get_json(&format!("/api/appraiser/{id}/onboard-token")).await;
     portal_db::entities::epp_sandbox_token::Entity::update_many()
         .col_expr(
             portal_db::entities::epp_sandbox_token::Column::ExpiresAt,
@@ -320,8 +315,7 @@ both_dbs!(expired_onboarding_tokens_are_refused, |app| {
         complete(&app, token, "Avery Appraisals LLC").await.status(),
         StatusCode::BAD_REQUEST
     );
-    let info: Value =
-        s.get(&format!("/api/appraiser/{id}/epp-party-information")).await.json().await.unwrap();
+    let info: Value = s.get_json(&format!("/api/appraiser/{id}/epp-party-information")).await;
     assert_eq!(info["eppPartyData"], Value::Null);
 });
 
@@ -349,10 +343,9 @@ async fn http_platform_party_information_is_stored_on_the_profile() {
     .unwrap();
     let id = app.user_id("demo.appraiser").await;
     let s = app.signed_in("demo.appraiser").await;
-    let info: Value =
-        s.get(&format!("/api/appraiser/{id}/epp-party-information")).await.json().await.unwrap();
+    let info: Value = s.get_json(&format!("/api/appraiser/{id}/epp-party-information")).await;
     assert_eq!(info["eppPartyData"]["partyId"], "P-77");
-    let me: Value = s.get("/api/appraiser/me").await.json().await.unwrap();
+    let me: Value = s.get_json("/api/appraiser/me").await;
     assert_eq!(
         (me["eppPartyData"]["partyId"].clone(), me["companyName"].clone(), me["isLinked"].clone()),
         (json!("P-77"), json!("Avery LLC"), json!(false))

@@ -174,8 +174,7 @@ both_dbs!(keys_place_list_and_replay_only_their_own_clients_orders, |app| {
     let r = staff.get("/api/v1/orders").await;
     assert_eq!(r.status(), StatusCode::UNAUTHORIZED, "a session cookie is not a key");
     assert_eq!(r.headers()["www-authenticate"], "Bearer");
-    let keys: Value =
-        staff.get(&format!("/api/staff/clients/{first}/api-keys")).await.json().await.unwrap();
+    let keys: Value = staff.get_json(&format!("/api/staff/clients/{first}/api-keys")).await;
     assert!(keys[0]["lastUsedAt"].is_string(), "{keys}");
     let key_id = keys[0]["id"].as_i64().unwrap();
     let r = staff.delete(&format!("/api/staff/clients/{first}/api-keys/{key_id}")).await;

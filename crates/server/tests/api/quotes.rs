@@ -90,7 +90,7 @@ both_dbs!(only_recipients_see_a_quote, |app| {
     let private = quote_for(&app, &["demo.appraiser2"], false).await;
 
     let appraiser = app.signed_in("demo.appraiser").await;
-    let list: Value = appraiser.get("/api/quotes/dash").await.json().await.unwrap();
+    let list: Value = appraiser.get_json("/api/quotes/dash").await;
     let ids: Vec<i64> =
         list.as_array().unwrap().iter().map(|q| q["id"].as_i64().unwrap()).collect();
     assert_eq!(ids, vec![shared as i64]);
@@ -98,8 +98,7 @@ both_dbs!(only_recipients_see_a_quote, |app| {
     assert_eq!(list[0]["appraiserFee"], 525.5);
     assert_eq!(list[0]["propertyZipCode"], "78701");
 
-    let detail: Value =
-        appraiser.get(&format!("/api/quotes/details/{shared}")).await.json().await.unwrap();
+    let detail: Value = appraiser.get_json(&format!("/api/quotes/details/{shared}")).await;
     assert_eq!(detail["quote"]["loanId"], "LN-555");
     assert_eq!(detail["quote"]["propertyCounty"], "Travis County");
     assert_eq!(detail["propertyType"]["description"], "Single Family Residence");
@@ -134,7 +133,7 @@ both_dbs!(only_recipients_see_a_quote, |app| {
         staff.get(&format!("/api/quotes/details/{shared}")).await.status(),
         StatusCode::NOT_FOUND
     );
-    assert_eq!(staff.get("/api/quotes/dash").await.json::<Value>().await.unwrap(), json!([]));
+    assert_eq!(staff.get_json::<Value>("/api/quotes/dash").await, json!([]));
     let client = app.signed_in("demo.client").await;
     assert_eq!(client.get("/api/quotes/dash").await.status(), StatusCode::FORBIDDEN);
     assert_eq!(app.client().get("/api/quotes/dash").await.status(), StatusCode::UNAUTHORIZED);
@@ -142,8 +141,7 @@ both_dbs!(only_recipients_see_a_quote, |app| {
 
     // The quote without client or report type comes back with nulls for the page's fallbacks.
     let other = app.signed_in("demo.appraiser2").await;
-    let detail: Value =
-        other.get(&format!("/api/quotes/details/{private}")).await.json().await.unwrap();
+    let detail: Value = other.get_json(&format!("/api/quotes/details/{private}")).await;
     assert_eq!(detail["client"], Value::Null);
     assert_eq!(detail["reportType"], Value::Null);
 });
@@ -210,8 +208,8 @@ both_dbs!(responding_validates_and_happens_once, |app| {
     assert_eq!(detail["answer"]["estimatedDeliveryDate"], today().to_string());
 
     // It leaves the open list but stays readable as responded.
-    assert_eq!(s.get("/api/quotes/dash").await.json::<Value>().await.unwrap(), json!([]));
-    let detail: Value = s.get(&format!("/api/quotes/details/{id}")).await.json().await.unwrap();
+    assert_eq!(s.get_json::<Value>("/api/quotes/dash").await, json!([]));
+    let detail: Value = s.get_json(&format!("/api/quotes/details/{id}")).await;
     assert_eq!(detail["answer"]["status"], "responded");
 
     // A second answer of either kind is a clear 409 and changes nothing.
@@ -233,18 +231,7 @@ both_dbs!(responding_validates_and_happens_once, |app| {
 
     // The other recipient still has it open and answers independently.
     let admin = app.signed_in("demo.admin").await;
-    assert_eq!(
-        admin
-            .get("/api/quotes/dash")
-            .await
-            .json::<Value>()
-            .await
-            .unwrap()
-            .as_array()
-            .unwrap()
-            .len(),
-        1
-    );
+    assert_eq!(admin.get_json::<Value>("/api/quotes/dash").await.as_array().unwrap().len(), 1);
     assert_eq!(
         admin
             .post("/api/quotes/accept", accept_body(id, tomorrow, json!(500), "ok"))
@@ -269,8 +256,8 @@ both_dbs!(rejecting_needs_a_reason_and_closes_it_for_the_caller, |app| {
         )
         .await;
     assert_eq!(r.status(), StatusCode::OK);
-    assert_eq!(s.get("/api/quotes/dash").await.json::<Value>().await.unwrap(), json!([]));
-    let detail: Value = s.get(&format!("/api/quotes/details/{id}")).await.json().await.unwrap();
+    assert_eq!(s.get_json::<Value>("/api/quotes/dash").await, json!([]));
+    let detail: Value = s.get_json(&format!("/api/quotes/details/{id}")).await;
     assert_eq!(detail["answer"]["status"], "rejected");
     assert_eq!(detail["answer"]["rejectReason"], "Outside my coverage area");
     let r = s.post("/api/quotes/accept", accept_body(id, today(), json!(1), "x")).await;
@@ -293,8 +280,8 @@ both_dbs!(closed_quotes_cannot_be_answered, |app| {
     q.closed_at = Set(Some(Utc::now()));
     q.update(&app.db).await.unwrap();
     let s = app.signed_in("demo.appraiser").await;
-    assert_eq!(s.get("/api/quotes/dash").await.json::<Value>().await.unwrap(), json!([]));
-    let detail: Value = s.get(&format!("/api/quotes/details/{id}")).await.json().await.unwrap();
+    assert_eq!(s.get_json::<Value>("/api/quotes/dash").await, json!([]));
+    let detail: Value = s.get_json(&format!("/api/quotes/details/{id}")).await;
     assert_eq!(detail["answer"]["status"], "closed");
     for (path, body) in [
         ("/api/quotes/accept", accept_body(id, today(), json!(400), "ok")),

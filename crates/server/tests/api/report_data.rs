@@ -8,7 +8,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
 
 use common::Session;
-use common::orders::{NewOrder, order_with_details, outsider, pass_review};
+use common::orders::{demo_appraisers_order, outsider, pass_review};
 
 const DATA_FILE: &str = "27";
 
@@ -27,11 +27,7 @@ async fn report_data(s: &Session, id: i64) -> reqwest::Response {
 }
 
 both_dbs!(a_data_file_is_read_checked_and_blocks_delivery_until_clean, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "700100", status: 13, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "700100", 13).await;
     let appraiser = app.signed_in("demo.appraiser").await;
     let staff = app.signed_in("demo.staff").await;
     assert_eq!(
@@ -116,11 +112,7 @@ both_dbs!(a_data_file_is_read_checked_and_blocks_delivery_until_clean, |app| {
 });
 
 both_dbs!(hostile_and_foreign_data_files_are_refused_with_a_code_and_leave_nothing, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "700200", status: 13, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "700200", 13).await;
     let staff = app.signed_in("demo.staff").await;
     let before = app.stored().await;
     for (name, bytes, code) in [
@@ -165,16 +157,12 @@ both_dbs!(hostile_and_foreign_data_files_are_refused_with_a_code_and_leave_nothi
 });
 
 both_dbs!(a_product_that_requires_the_data_file_refuses_a_report_without_it, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "700900", status: 13, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "700900", 13).await;
     let staff = app.signed_in("demo.staff").await;
     let appraiser = app.signed_in("demo.appraiser").await;
     let r = staff.put("/api/staff/products/6", json!({"dataFileRequired": true})).await;
     assert_eq!(r.status(), StatusCode::OK);
-    let products: Value = staff.get("/api/staff/products").await.json().await.unwrap();
+    let products: Value = staff.get_json("/api/staff/products").await;
     let product = products.as_array().unwrap().iter().find(|p| p["id"] == 6).unwrap().clone();
     assert_eq!(product["dataFileRequired"], true, "{product}");
     assert_eq!(
@@ -196,11 +184,7 @@ both_dbs!(a_product_that_requires_the_data_file_refuses_a_report_without_it, |ap
 });
 
 both_dbs!(what_a_data_file_says_is_kept_at_upload_and_not_read_again, |app| {
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "700950", status: 13, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "700950", 13).await;
     let appraiser = app.signed_in("demo.appraiser").await;
     let zip = samples::uad36(&Sample::default());
     let r = upload(

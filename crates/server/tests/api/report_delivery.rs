@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use common::TestApp;
-use common::orders::{NewOrder, order_file, order_with_details, status_of};
+use common::orders::{demo_appraisers_order, order_file, status_of};
 
 async fn json_of(r: reqwest::Response) -> (StatusCode, Value) {
     let status = r.status();
@@ -29,11 +29,7 @@ async fn set_detail(app: &TestApp, id: i64, column: order_detail::Column, value:
 
 both_dbs!(staff_record_the_ucdp_submission_and_fha_case_number, |app| {
     let staff = app.signed_in("demo.staff").await;
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "720100", status: 15, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "720100", 15).await;
     let path = format!("/api/staff/orders/{id}/ucdp");
     let (_, empty) = json_of(staff.get(&path).await).await;
     assert_eq!(
@@ -115,11 +111,7 @@ async fn link_in_mail(app: &TestApp, to: &str) -> String {
 
 both_dbs!(the_borrower_gets_a_logged_link_to_the_report_or_a_waiver_is_recorded, |app| {
     let staff = app.signed_in("demo.staff").await;
-    let id = order_with_details(
-        &app,
-        NewOrder { file_number: "720200", status: 14, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let id = demo_appraisers_order(&app, "720200", 14).await;
     let path = format!("/api/staff/orders/{id}/borrower-copy");
     let (code, _) = json_of(staff.post(&path, json!({"email": "maria@example.com"})).await).await;
     assert_eq!(code, StatusCode::CONFLICT, "not reviewed yet");
@@ -187,16 +179,8 @@ both_dbs!(the_borrower_gets_a_logged_link_to_the_report_or_a_waiver_is_recorded,
 both_dbs!(an_order_closing_within_three_business_days_without_a_copy_is_flagged, |app| {
     let staff = app.signed_in("demo.staff").await;
     let today = app.config.today().unwrap();
-    let soon = order_with_details(
-        &app,
-        NewOrder { file_number: "720300", status: 15, appraiser: Some("demo.appraiser") },
-    )
-    .await;
-    let later = order_with_details(
-        &app,
-        NewOrder { file_number: "720301", status: 15, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let soon = demo_appraisers_order(&app, "720300", 15).await;
+    let later = demo_appraisers_order(&app, "720301", 15).await;
     set_detail(
         &app,
         soon,

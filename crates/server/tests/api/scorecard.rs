@@ -69,7 +69,7 @@ both_dbs!(the_scorecard_counts_the_last_90_days_from_history, |app| {
     let elsewhere = outsider(&app).await;
     let path = format!("/api/appraiser/{appraiser}/scorecard");
     let me = app.signed_in("demo.appraiser").await;
-    let empty: Value = me.get(&path).await.json().await.unwrap();
+    let empty: Value = me.get_json(&path).await;
     assert_eq!(empty["orders"], 0, "{empty}");
     assert!(empty["onTimeRate"].is_null() && empty["averageTurnTimeBusinessDays"].is_null());
 
@@ -104,7 +104,7 @@ both_dbs!(the_scorecard_counts_the_last_90_days_from_history, |app| {
     order_with_history(&app, "900004", "demo.appraiser", 5, &[(Assigned, 6), (Accepted, 5)]).await;
     order_with_history(&app, "900005", elsewhere, 5, &[(Assigned, 9), (InReview, 7)]).await;
 
-    let card: Value = me.get(&path).await.json().await.unwrap();
+    let card: Value = me.get_json(&path).await;
     let turn_a = business_days::between(day(30), day(20));
     let turn_b = business_days::between(day(25), day(8)) - business_days::between(day(24), day(21));
     assert_eq!(card["orders"], 2, "{card}");
@@ -113,10 +113,9 @@ both_dbs!(the_scorecard_counts_the_last_90_days_from_history, |app| {
     assert_eq!(card["averageTurnTimeBusinessDays"], (turn_a + turn_b) as f64 / 2.0, "{card}");
 
     // Staff and the firm's administrator see the same card; another firm's appraiser does not.
-    let staff: Value = app.signed_in("demo.staff").await.get(&path).await.json().await.unwrap();
+    let staff: Value = app.signed_in("demo.staff").await.get_json(&path).await;
     assert_eq!(staff, card);
-    let firm_admin: Value =
-        app.signed_in("demo.admin").await.get(&path).await.json().await.unwrap();
+    let firm_admin: Value = app.signed_in("demo.admin").await.get_json(&path).await;
     assert_eq!(firm_admin, card);
     let other = app.signed_in(elsewhere).await;
     assert_eq!(other.get(&path).await.status(), StatusCode::FORBIDDEN);
@@ -132,7 +131,7 @@ both_dbs!(the_order_page_shows_the_running_turn_time, |app| {
     )
     .await;
     let me = app.signed_in("demo.appraiser").await;
-    let order: Value = me.get(&format!("/api/order-details/{running}")).await.json().await.unwrap();
+    let order: Value = me.get_json(&format!("/api/order-details/{running}")).await;
     let expected = business_days::between(day(12), day(0)) - business_days::between(day(6), day(0));
     assert_eq!(order["turnTime"]["businessDays"], expected, "{}", order["turnTime"]);
     assert_eq!(order["turnTime"]["paused"], true);

@@ -59,7 +59,7 @@ both_dbs!(dev_refs_are_for_the_secret_administrator_only, |app| {
         )
         .await;
     assert_eq!(gone.status(), StatusCode::NOT_FOUND);
-    let list: Value = secret.get("/api/dev/dev-refs").await.json().await.unwrap();
+    let list: Value = secret.get_json("/api/dev/dev-refs").await;
     assert_eq!(
         list,
         json!([{"id": created["id"], "name": "Runbook 2", "url": "http://intranet/rb"}])
@@ -102,7 +102,7 @@ both_dbs!(back_door_session_acts_as_the_appraiser_and_audits_both_identities, |a
     assert_eq!(user["userType"], 1);
     secret.csrf = Some(new_csrf);
 
-    let me: Value = secret.get("/api/auth/logged-in").await.json().await.unwrap();
+    let me: Value = secret.get_json("/api/auth/logged-in").await;
     assert_eq!(me["securityUserId"], appraiser);
     // The acting session has the appraiser's rights, not the secret administrator's.
     assert_eq!(secret.get("/api/dev/dev-refs").await.status(), StatusCode::FORBIDDEN);

@@ -71,7 +71,7 @@ both_dbs!(recipients_see_only_their_links_newest_first, |app| {
     attach(&app, newer, "internal.txt", b"internal", true).await;
 
     let s = app.signed_in("demo.appraiser").await;
-    let list: Value = s.get("/api/appraiser/secure-links").await.json().await.unwrap();
+    let list: Value = s.get_json("/api/appraiser/secure-links").await;
     let subjects: Vec<&str> =
         list.as_array().unwrap().iter().map(|l| l["subject"].as_str().unwrap()).collect();
     assert_eq!(subjects, ["Newer", "Older"]);
@@ -101,10 +101,7 @@ both_dbs!(recipients_see_only_their_links_newest_first, |app| {
         assert_eq!(message(r).await, "Secure link not found");
     }
     let staff = app.signed_in("demo.staff").await;
-    assert_eq!(
-        staff.get("/api/appraiser/secure-links").await.json::<Value>().await.unwrap(),
-        json!([])
-    );
+    assert_eq!(staff.get_json::<Value>("/api/appraiser/secure-links").await, json!([]));
     assert_eq!(
         app.signed_in("demo.client").await.get("/api/appraiser/secure-links").await.status(),
         StatusCode::FORBIDDEN
@@ -126,8 +123,7 @@ both_dbs!(view_date_time_is_set_once, |app| {
     let id = link_for(&app, "demo.appraiser", "Contract", 1).await;
     let s = app.signed_in("demo.appraiser").await;
     // Reading does not mark it viewed.
-    let read: Value =
-        s.get(&format!("/api/appraiser/secure-links/{id}")).await.json().await.unwrap();
+    let read: Value = s.get_json(&format!("/api/appraiser/secure-links/{id}")).await;
     assert_eq!(read["viewDateTime"], Value::Null);
     assert_eq!(read["message"], "Message about Contract");
 
@@ -144,7 +140,7 @@ both_dbs!(view_date_time_is_set_once, |app| {
         .await
         .unwrap();
     assert_eq!(again["viewDateTime"], viewed.as_str(), "the first open stays the view time");
-    let list: Value = s.get("/api/appraiser/secure-links").await.json().await.unwrap();
+    let list: Value = s.get_json("/api/appraiser/secure-links").await;
     assert_eq!(list[0]["viewDateTime"], viewed.as_str());
     // Marking needs the CSRF token like every other change.
     let id2 = link_for(&app, "demo.appraiser", "Second", 2).await;

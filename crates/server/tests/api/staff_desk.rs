@@ -180,7 +180,7 @@ both_dbs!(only_staff_and_secret_reach_the_desk, |app| {
 both_dbs!(clients_are_listed_added_and_corrected, |app| {
     let staff = app.signed_in("demo.staff").await;
     let id = new_client(&staff).await;
-    let list: Value = staff.get("/api/staff/clients").await.json().await.unwrap();
+    let list: Value = staff.get_json("/api/staff/clients").await;
     let added = list.as_array().unwrap().iter().find(|c| c["id"] == id).unwrap().clone();
     assert_eq!(added["mainContactPhone"], "214-555-0100");
     assert_eq!(added["mainContactEmailAddress"], "jane@firstprairie.example");
@@ -223,11 +223,11 @@ both_dbs!(clients_are_listed_added_and_corrected, |app| {
 
 both_dbs!(the_order_form_lookups, |app| {
     let staff = app.signed_in("demo.staff").await;
-    let types: Value = staff.get("/api/constants/property-types").await.json().await.unwrap();
+    let types: Value = staff.get_json("/api/constants/property-types").await;
     assert_eq!(types[0], json!({"label": "Single Family Residence", "value": "1", "id": 1}));
-    let uses: Value = staff.get("/api/constants/intended-uses").await.json().await.unwrap();
+    let uses: Value = staff.get_json("/api/constants/intended-uses").await;
     assert_eq!(uses[1]["label"], "Refinance");
-    let products: Value = staff.get("/api/constants/report-products").await.json().await.unwrap();
+    let products: Value = staff.get_json("/api/constants/report-products").await;
     let desktop = products.as_array().unwrap().iter().find(|p| p["id"] == 10).unwrap();
     assert_eq!(
         (
@@ -265,7 +265,7 @@ both_dbs!(staff_create_and_correct_an_order, |app| {
     assert_eq!(history(&app, id).await[0].1, "<p>Order created by Dana Staff.</p>");
     assert_eq!(audited(&app, "staff.order_created").await, 1);
     // Staff see it on the detail page like any order.
-    let page: Value = staff.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let page: Value = staff.get_json(&format!("/api/order-details/{id}")).await;
     assert_eq!(page["fileNumber"], file_number.as_str());
 
     let client_id = o.client_id.unwrap() as i64;
@@ -346,8 +346,7 @@ both_dbs!(candidates_are_ranked_with_their_reasons_and_only_the_eligible_are_ass
     uninsured.eno_expiration_date = Set(Some(today - Duration::days(1)));
     uninsured.update(&app.db).await.unwrap();
 
-    let list: Value =
-        staff.get(&format!("/api/staff/orders/{id}/candidates")).await.json().await.unwrap();
+    let list: Value = staff.get_json(&format!("/api/staff/orders/{id}/candidates")).await;
     let names: Vec<&str> =
         list.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
     assert_eq!(
@@ -454,8 +453,7 @@ both_dbs!(candidates_are_ranked_with_their_reasons_and_only_the_eligible_are_ass
     let o = order_row(&app, id).await;
     assert_eq!((o.status_id.id(), o.assigned_appraiser_id), (3, None));
     assert_eq!(mine.get(&format!("/api/order-details/{id}")).await.status(), StatusCode::FORBIDDEN);
-    let invited: Value =
-        mine.get(&format!("/api/order-details/{id}/was-invited")).await.json().await.unwrap();
+    let invited: Value = mine.get_json(&format!("/api/order-details/{id}/was-invited")).await;
     assert_eq!(invited["wasInvited"], json!(true));
 });
 
@@ -499,8 +497,7 @@ both_dbs!(a_whole_order_life_from_creation_to_payment, |app| {
         mail_to(&app, APPRAISER_EMAIL).await.last().unwrap(),
         &format!("Order {file_number}: revision requested")
     );
-    let revisions: Value =
-        appraiser.get(&format!("/api/orders/{id}/revisions")).await.json().await.unwrap();
+    let revisions: Value = appraiser.get_json(&format!("/api/orders/{id}/revisions")).await;
     let item = revisions[0]["items"][0]["id"].clone();
     let answers = json!([{"id": item, "answer": "Garage added to the sketch."}]).to_string();
     let revised = report_upload(id, "report-2.pdf").text("revisionAnswers", answers);
@@ -521,7 +518,7 @@ both_dbs!(a_whole_order_life_from_creation_to_payment, |app| {
         "the client's main contact hears of the delivery: {to_client:?}"
     );
 
-    let payable: Value = staff.get("/api/staff/payments/payable").await.json().await.unwrap();
+    let payable: Value = staff.get_json("/api/staff/payments/payable").await;
     let row = payable
         .as_array()
         .unwrap()
@@ -539,7 +536,7 @@ both_dbs!(a_whole_order_life_from_creation_to_payment, |app| {
     let r = staff.post("/api/staff/payments", pay).await;
     assert_eq!(r.status(), StatusCode::CONFLICT);
     assert_eq!(message(r).await, "This order has already been paid.");
-    let payable: Value = staff.get("/api/staff/payments/payable").await.json().await.unwrap();
+    let payable: Value = staff.get_json("/api/staff/payments/payable").await;
     assert!(payable.as_array().unwrap().iter().all(|p| p["orderId"] != id));
     let appraiser_id = app.user_id("demo.appraiser").await;
     let history_page: Value = appraiser
@@ -676,8 +673,7 @@ both_dbs!(hold_resume_cancel_inquiry_messages_and_visibility, |app| {
 
     staff.post_ok(&format!("/api/staff/orders/{id}/on-time-inquiry"), json!({})).await;
     assert!(detail(&app, id).await.on_time_inquiry_open);
-    let page: Value =
-        appraiser.get(&format!("/api/order-details/{id}")).await.json().await.unwrap();
+    let page: Value = appraiser.get_json(&format!("/api/order-details/{id}")).await;
     assert!(
         page["availableActions"].to_string().contains("AUTO_REPLY_YES"),
         "{}",
@@ -707,11 +703,11 @@ both_dbs!(hold_resume_cancel_inquiry_messages_and_visibility, |app| {
 
     let seen = |page: &Value| page["messages"].to_string().contains("Call me about access.");
     let messages_path = format!("/api/order-details/{id}");
-    let before: Value = appraiser.get(&messages_path).await.json().await.unwrap();
+    let before: Value = appraiser.get_json(&messages_path).await;
     assert!(seen(&before), "{before}");
     let hide = json!({"kind": "message", "itemId": sent.id, "hide": true});
     staff.post_ok(&format!("/api/staff/orders/{id}/visibility"), hide).await;
-    let after: Value = appraiser.get(&messages_path).await.json().await.unwrap();
+    let after: Value = appraiser.get_json(&messages_path).await;
     assert!(!seen(&after), "hidden at once: {after}");
     assert!(history(&app, id).await.last().unwrap().2, "the note of the change is for staff only");
     let r = staff
@@ -780,7 +776,7 @@ both_dbs!(an_expired_licence_takes_the_appraiser_off_the_candidates_until_renewe
     let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Chicago).date_naive();
 
     set_texas_licence(today - Duration::days(1)).await.unwrap();
-    let lapsed = avery_in(staff.get(&candidates).await.json().await.unwrap());
+    let lapsed = avery_in(staff.get_json(&candidates).await);
     assert!(
         lapsed.as_ref().is_none_or(|c| c["eligible"] == false && c["licensedInState"] == false),
         "{lapsed:?}"
@@ -791,8 +787,7 @@ both_dbs!(an_expired_licence_takes_the_appraiser_off_the_candidates_until_renewe
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 
     set_texas_licence(today + Duration::days(365)).await.unwrap();
-    let renewed =
-        avery_in(staff.get(&candidates).await.json().await.unwrap()).expect("back in the list");
+    let renewed = avery_in(staff.get_json(&candidates).await).expect("back in the list");
     assert_eq!(
         (renewed["eligible"].as_bool(), renewed["licensedInState"].as_bool()),
         (Some(true), Some(true))

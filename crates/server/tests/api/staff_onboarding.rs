@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 
-use common::orders::{NewOrder, order_file, order_with_details};
+use common::orders::{NewOrder, demo_appraisers_order, order_file, order_with_details};
 use common::{Session, TestApp, message};
 
 const NEW_PASSWORD: &str = "Fresh!Start2026x";
@@ -35,7 +35,7 @@ async fn new_firm(staff: &Session) -> i64 {
 both_dbs!(firms_are_added_and_listed, |app| {
     let staff = app.signed_in("demo.staff").await;
     let id = new_firm(&staff).await;
-    let list: Value = staff.get("/api/staff/companies").await.json().await.unwrap();
+    let list: Value = staff.get_json("/api/staff/companies").await;
     let firm = list.as_array().unwrap().iter().find(|c| c["id"] == id).unwrap().clone();
     assert_eq!(
         (firm["name"].as_str(), firm["officeStateCode"].as_str()),
@@ -78,14 +78,14 @@ both_dbs!(a_new_appraiser_is_invited_sets_a_password_and_signs_in, |app| {
     let r = staff.post("/api/staff/appraisers", body).await;
     assert_eq!(r.status(), StatusCode::CONFLICT, "a taken username");
 
-    let list: Value = staff.get("/api/staff/appraisers?q=RIVERS").await.json().await.unwrap();
+    let list: Value = staff.get_json("/api/staff/appraisers?q=RIVERS").await;
     let rows = list.as_array().unwrap();
     assert_eq!(rows.len(), 1);
     assert_eq!(
         (rows[0]["company"].as_str(), rows[0]["type"].as_str(), rows[0]["openOrders"].as_i64()),
         (Some("Hill Country Appraisals"), Some("appraiser"), Some(0))
     );
-    let everyone: Value = staff.get("/api/staff/appraisers").await.json().await.unwrap();
+    let everyone: Value = staff.get_json("/api/staff/appraisers").await;
     assert!(everyone.as_array().unwrap().len() >= 4, "every firm's appraisers");
 
     let invitation = last_mail(&app, "jo@rivers.example").await;
@@ -149,7 +149,7 @@ both_dbs!(licences_are_added_and_removed, |app| {
     let saved =
         appraiser_license::Entity::find_by_id(license as i32).one(&app.db).await.unwrap().unwrap();
     assert_eq!((saved.state_code.as_str(), saved.og_number.as_str()), ("OK", "OK-99"));
-    let list: Value = staff.get("/api/staff/appraisers?q=morgan").await.json().await.unwrap();
+    let list: Value = staff.get_json("/api/staff/appraisers?q=morgan").await;
     assert!(list[0]["licenses"].as_array().unwrap().iter().any(|l| l["id"] == license));
 
     let path = format!("/api/staff/appraisers/{appraiser}/licenses/{license}");
@@ -188,9 +188,7 @@ both_dbs!(a_deactivated_appraiser_is_signed_out_and_leaves_the_candidates, |app|
             .map(|c| c["name"].as_str().unwrap().to_string())
             .collect::<Vec<_>>()
     };
-    let before = names(
-        staff.get(&format!("/api/staff/orders/{order}/candidates")).await.json().await.unwrap(),
-    );
+    let before = names(staff.get_json(&format!("/api/staff/orders/{order}/candidates")).await);
     assert!(before.contains(&"Blake Morgan".to_string()));
 
     assert_eq!(
@@ -202,9 +200,7 @@ both_dbs!(a_deactivated_appraiser_is_signed_out_and_leaves_the_candidates, |app|
         StatusCode::UNAUTHORIZED,
         "their session ended at once"
     );
-    let after = names(
-        staff.get(&format!("/api/staff/orders/{order}/candidates")).await.json().await.unwrap(),
-    );
+    let after = names(staff.get_json(&format!("/api/staff/orders/{order}/candidates")).await);
     assert!(!after.contains(&"Blake Morgan".to_string()));
     let r = staff.post(&format!("/api/staff/appraisers/{id}/deactivate"), json!({})).await;
     assert_eq!(
@@ -230,17 +226,9 @@ both_dbs!(secure_links_are_sent_read_and_seen_viewed, |app| {
     let staff = app.signed_in("demo.staff").await;
     let appraiser = app.signed_in("demo.appraiser").await;
     let recipient = app.user_id("demo.appraiser").await;
-    let order = order_with_details(
-        &app,
-        NewOrder { file_number: "910002", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let order = demo_appraisers_order(&app, "910002", 5).await;
     let file = order_file(&app, order, "engagement.pdf", b"%PDF-1.4\n%%EOF\n", false).await;
-    let other = order_with_details(
-        &app,
-        NewOrder { file_number: "910003", status: 5, appraiser: Some("demo.appraiser") },
-    )
-    .await;
+    let other = demo_appraisers_order(&app, "910003", 5).await;
     let foreign = order_file(&app, other, "other.pdf", b"%PDF-1.4\n%%EOF\n", false).await;
 
     let body = json!({"recipientAppraiserId": recipient, "orderId": order, "subject": "Engagement letter", "message": "Please sign and return.", "fileIds": [file]});
@@ -249,15 +237,14 @@ both_dbs!(secure_links_are_sent_read_and_seen_viewed, |app| {
         last_mail(&app, "demo.appraiser@appraisalportal.example").await.subject,
         "Secure message: Engagement letter"
     );
-    let theirs: Value =
-        appraiser.get(&format!("/api/appraiser/secure-links/{id}")).await.json().await.unwrap();
+    let theirs: Value = appraiser.get_json(&format!("/api/appraiser/secure-links/{id}")).await;
     assert_eq!(
         (theirs["subject"].as_str(), theirs["usaFileNumber"].as_str()),
         (Some("Engagement letter"), Some("910002"))
     );
     assert_eq!(theirs["attachments"][0]["fileName"], "engagement.pdf");
 
-    let sent: Value = staff.get("/api/staff/secure-links").await.json().await.unwrap();
+    let sent: Value = staff.get_json("/api/staff/secure-links").await;
     let row = sent.as_array().unwrap().iter().find(|l| l["id"] == id).unwrap().clone();
     assert_eq!(
         (row["recipientName"].as_str(), row["viewDateTime"].clone()),
@@ -271,7 +258,7 @@ both_dbs!(secure_links_are_sent_read_and_seen_viewed, |app| {
             .status(),
         StatusCode::OK
     );
-    let sent: Value = staff.get("/api/staff/secure-links").await.json().await.unwrap();
+    let sent: Value = staff.get_json("/api/staff/secure-links").await;
     assert!(
         sent.as_array().unwrap().iter().find(|l| l["id"] == id).unwrap()["viewDateTime"]
             .is_string(),

@@ -41,7 +41,7 @@ async fn send_quote(app: &TestApp, staff: &Session, usernames: &[&str]) -> i64 {
 }
 
 async fn open_quote_ids(s: &Session) -> Vec<i64> {
-    let list: Value = s.get("/api/quotes/dash").await.json().await.unwrap();
+    let list: Value = s.get_json("/api/quotes/dash").await;
     list.as_array().unwrap().iter().map(|q| q["id"].as_i64().unwrap()).collect()
 }
 
@@ -79,7 +79,7 @@ both_dbs!(a_quote_goes_out_is_answered_and_awarded, |app| {
     let rejection = json!({"quoteId": id, "rejectReason": "Too far"});
     assert_eq!(second.post("/api/quotes/reject", rejection).await.status(), StatusCode::OK);
 
-    let list: Value = staff.get("/api/staff/quotes").await.json().await.unwrap();
+    let list: Value = staff.get_json("/api/staff/quotes").await;
     let row = list.as_array().unwrap().iter().find(|q| q["id"] == id).unwrap().clone();
     assert_eq!(
         (
@@ -90,7 +90,7 @@ both_dbs!(a_quote_goes_out_is_answered_and_awarded, |app| {
         ),
         (Some("open"), Some(3), Some(2), Some(1))
     );
-    let detail: Value = staff.get(&format!("/api/staff/quotes/{id}")).await.json().await.unwrap();
+    let detail: Value = staff.get_json(&format!("/api/staff/quotes/{id}")).await;
     let statuses: Vec<(&str, &str)> = detail["answers"]
         .as_array()
         .unwrap()
@@ -173,7 +173,7 @@ both_dbs!(a_closed_quote_leaves_every_list_and_takes_no_answers, |app| {
     assert!(!open_quote_ids(&appraiser).await.contains(&id));
     let answer = json!({"quoteId": id, "estimatedDeliveryDate": company_day(7), "appraiserFee": "525.00", "comment": "Late"});
     assert_eq!(appraiser.post("/api/quotes/accept", answer).await.status(), StatusCode::CONFLICT);
-    let list: Value = staff.get("/api/staff/quotes").await.json().await.unwrap();
+    let list: Value = staff.get_json("/api/staff/quotes").await;
     assert_eq!(
         list.as_array().unwrap().iter().find(|q| q["id"] == id).unwrap()["status"],
         "closed"
@@ -262,7 +262,7 @@ both_dbs!(only_staff_run_the_quote_desk_and_coverage_review, |app| {
 
 both_dbs!(coverage_areas_are_verified_or_rejected, |app| {
     let staff = app.signed_in("demo.staff").await;
-    let pending: Value = staff.get("/api/staff/coverage-areas").await.json().await.unwrap();
+    let pending: Value = staff.get_json("/api/staff/coverage-areas").await;
     let find = |county: &str| {
         pending.as_array().unwrap().iter().find(|a| a["county"] == county).unwrap()["id"]
             .as_i64()
@@ -293,8 +293,7 @@ both_dbs!(coverage_areas_are_verified_or_rejected, |app| {
     let again =
         staff.post(&format!("/api/staff/coverage-areas/{williamson}/verify"), json!({})).await;
     assert_eq!(again.status(), StatusCode::CONFLICT);
-    let verified: Value =
-        staff.get("/api/staff/coverage-areas?status=verified").await.json().await.unwrap();
+    let verified: Value = staff.get_json("/api/staff/coverage-areas?status=verified").await;
     assert!(verified.as_array().unwrap().iter().any(|a| a["id"] == williamson));
     assert_eq!(
         staff.get("/api/staff/coverage-areas?status=maybe").await.status(),
@@ -325,12 +324,8 @@ both_dbs!(coverage_areas_are_verified_or_rejected, |app| {
     );
     let appraiser2 = app.signed_in("demo.appraiser2").await;
     let appraiser2_id = app.user_id("demo.appraiser2").await;
-    let areas: Value = appraiser2
-        .get(&format!("/api/appraiser/{appraiser2_id}/coverage-areas"))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let areas: Value =
+        appraiser2.get_json(&format!("/api/appraiser/{appraiser2_id}/coverage-areas")).await;
     assert!(
         areas.to_string().contains("Hays County") && !areas.to_string().contains("Bastrop"),
         "the area is gone from the appraiser's profile: {areas}"

@@ -63,7 +63,7 @@ both_dbs!(staff_sign_in_passes_through_an_emailed_code, |app| {
         verify(&mut s, &token, &code).await,
         json!({"ok": true, "message": "Verification successful"})
     );
-    let me: Value = s.get("/api/auth/logged-in").await.json().await.unwrap();
+    let me: Value = s.get_json("/api/auth/logged-in").await;
     assert_eq!(me["userType"], 2);
     // A used token is dead.
     assert_eq!(verify(&mut s, &token, &code).await["message"], "Invalid token");

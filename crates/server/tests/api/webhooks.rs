@@ -112,7 +112,7 @@ mod every_event_arrives_signed_and_failures_are_retried {
         let endpoint: Value = r.json().await.unwrap();
         let secret = endpoint["secret"].as_str().unwrap().to_string();
         assert!(secret.starts_with("whsec_"));
-        let listed: Value = lena.get("/api/client/webhook-endpoints").await.json().await.unwrap();
+        let listed: Value = lena.get_json("/api/client/webhook-endpoints").await;
         assert!(listed[0].get("secret").is_none(), "the secret is shown once");
 
         let id =
@@ -164,12 +164,8 @@ mod every_event_arrives_signed_and_failures_are_retried {
         assert_eq!(body["data"]["message"]["body"], "Assigned to our best.");
 
         let endpoint_id = endpoint["id"].as_i64().unwrap();
-        let log: Value = lena
-            .get(&format!("/api/client/webhook-endpoints/{endpoint_id}/attempts"))
-            .await
-            .json()
-            .await
-            .unwrap();
+        let log: Value =
+            lena.get_json(&format!("/api/client/webhook-endpoints/{endpoint_id}/attempts")).await;
         let codes: Vec<i64> =
             log.as_array().unwrap().iter().map(|a| a["statusCode"].as_i64().unwrap()).collect();
         assert_eq!(codes, [204, 500, 204, 204], "newest first: {log}");
@@ -280,7 +276,7 @@ mod an_endpoint_failing_for_three_days_is_disabled_and_the_contact_told {
         assert!(disabled.is_some(), "the endpoint is disabled after its last failed attempt");
         let told = "SELECT COUNT(*) FROM outbox WHERE recipient = 'ops@gone.example' AND subject = 'Appraisal Portal: a webhook endpoint was disabled'";
         assert_eq!(app.count(told).await, 1);
-        let listed: Value = lena.get("/api/client/webhook-endpoints").await.json().await.unwrap();
+        let listed: Value = lena.get_json("/api/client/webhook-endpoints").await;
         assert!(listed[0]["disabledAt"].is_string(), "{listed}");
         let pending = webhook_delivery::Entity::find()
             .filter(webhook_delivery::Column::EndpointId.eq(id))

@@ -294,6 +294,11 @@ impl Session {
         self.http.get(self.url(path)).send().await.unwrap()
     }
 
+    /// The JSON body of a GET, whatever its status.
+    pub async fn get_json<T: serde::de::DeserializeOwned>(&self, path: &str) -> T {
+        self.get(path).await.json().await.unwrap()
+    }
+
     /// A POST carrying the CSRF header, as the web app sends it.
     pub async fn post(&self, path: &str, body: Value) -> Response {
         let mut req = self.http.post(self.url(path)).json(&body);

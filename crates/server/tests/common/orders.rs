@@ -22,6 +22,12 @@ pub struct NewOrder<'a> {
     pub appraiser: Option<&'a str>,
 }
 
+/// An order of `status` with the rich detail, assigned to demo.appraiser. Returns its id.
+pub async fn demo_appraisers_order(app: &TestApp, file_number: &str, status: i32) -> i64 {
+    let appraiser = Some("demo.appraiser");
+    order_with_details(app, NewOrder { file_number, status, appraiser }).await
+}
+
 /// An order with the rich detail the tests look at. Returns its id.
 pub async fn order_with_details(app: &TestApp, spec: NewOrder<'_>) -> i64 {
     let now = Utc::now();
