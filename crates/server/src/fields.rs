@@ -208,6 +208,12 @@ pub fn corrected(
     Some(new)
 }
 
+/// The value of a nullable text column, as a model's `get` gives it.
+pub fn text_column(value: sea_orm::Value) -> AppResult<Option<String>> {
+    <Option<String> as sea_orm::sea_query::ValueType>::try_from(value)
+        .map_err(|_| AppError::Internal("a text column held another type".into()))
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use portal_db::entities::report_type;
-use sea_orm::{ConnectionTrait, EntityTrait, QuerySelect};
+use sea_orm::{ConnectionTrait, EntityTrait, QueryOrder, QuerySelect};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -18,6 +18,12 @@ pub struct PriceEntry {
     /// Whole cents, 0 to 100,000,000.
     #[schema(minimum = 0, maximum = 100_000_000)]
     pub fee_cents: i64,
+}
+
+/// Every product, by name.
+pub async fn products_by_name(db: &impl ConnectionTrait) -> AppResult<Vec<report_type::Model>> {
+    let by_name = report_type::Entity::find().order_by_asc(report_type::Column::ProductDescription);
+    Ok(by_name.all(db).await?)
 }
 
 /// Refuses (422, naming the entry) a product that does not exist, one listed twice, or a price

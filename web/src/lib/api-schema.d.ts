@@ -6502,6 +6502,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6510,6 +6511,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6560,6 +6562,7 @@ export interface operations {
                     "application/json": components["schemas"]["CoverageAreas"];
                 };
             };
+            /** @description A path parameter is not of its type. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6577,6 +6580,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6585,6 +6589,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6737,6 +6742,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6745,6 +6751,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6813,6 +6820,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6821,6 +6829,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6959,6 +6968,7 @@ export interface operations {
                     "application/json": components["schemas"]["License"][];
                 };
             };
+            /** @description A path parameter is not of its type. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6976,6 +6986,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6984,6 +6995,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7136,6 +7148,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7144,6 +7157,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7401,6 +7415,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7409,6 +7424,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7477,6 +7493,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7485,6 +7502,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8616,6 +8634,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8624,6 +8643,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8788,6 +8808,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8796,6 +8817,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9129,6 +9151,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9137,6 +9160,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9585,6 +9609,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9593,6 +9618,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10006,6 +10032,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10014,6 +10041,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10677,6 +10705,7 @@ export interface operations {
                     "application/json": components["schemas"]["FileRecord"][];
                 };
             };
+            /** @description A path parameter is not of its type. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10694,6 +10723,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10702,6 +10732,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10920,6 +10951,7 @@ export interface operations {
                     "application/json": null | components["schemas"]["EnoFileRef"];
                 };
             };
+            /** @description A path parameter is not of its type. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10937,6 +10969,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10945,6 +10978,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12635,6 +12669,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderDetails"];
                 };
             };
+            /** @description A path parameter is not of its type. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12652,6 +12687,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12660,6 +12696,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12879,6 +12916,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12887,6 +12925,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14503,6 +14542,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14511,6 +14551,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14753,6 +14794,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14761,6 +14803,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15242,6 +15285,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15250,6 +15294,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16596,6 +16641,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16604,6 +16650,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17141,6 +17188,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17149,6 +17197,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17314,6 +17363,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17322,6 +17372,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18053,6 +18104,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18061,6 +18113,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19652,6 +19705,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19660,6 +19714,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -19940,6 +19995,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19948,6 +20004,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -20364,6 +20421,7 @@ export interface operations {
                     "application/json": components["schemas"]["SecurityUser"];
                 };
             };
+            /** @description A path parameter is not of its type. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -20381,6 +20439,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller may not read this record. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20389,6 +20448,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;

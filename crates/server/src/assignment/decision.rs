@@ -5,14 +5,16 @@ use axum::extract::State;
 use chrono::{DateTime, Utc};
 use portal_db::entities::{assignment_decision, assignment_offer, order};
 use portal_db::status::OrderStatus;
+use sea_orm::sea_query::{Expr, Func, Query};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde::Serialize;
+use std::collections::HashMap;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ranking::{CandidateFigures, RankedCandidate};
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::Path;
 use crate::names::full_names;
 use crate::state::AppState;
@@ -68,7 +70,7 @@ fn candidates_of(row: &assignment_decision::Model) -> AppResult<Vec<RankedCandid
 /// The order's latest automatic decision; 404 when it was never decided automatically.
 #[utoipa::path(get, path = "/api/staff/orders/{id}/assignment-decision", tag = "staff",
     params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = AssignmentDecision), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = AssignmentDecision), ReadAnswers))]
 async fn assignment_decision(
     State(state): State<AppState>,
     Path(id): Path<i64>,
@@ -128,9 +130,22 @@ async fn handed_back(State(state): State<AppState>) -> AppResult<axum::Json<Vec<
         .filter(order::Column::StatusId.eq(OrderStatus::Default))
         .all(&state.db)
         .await?;
+    let last_decisions = Query::select()
+        .expr(Func::max(Expr::col(assignment_decision::Column::Id)))
+        .from(assignment_decision::Entity)
+        .and_where(assignment_decision::Column::OrderId.is_in(waiting.iter().map(|o| o.id)))
+        .group_by_col(assignment_decision::Column::OrderId)
+        .to_owned();
+    let latest: HashMap<i64, assignment_decision::Model> = assignment_decision::Entity::find()
+        .filter(assignment_decision::Column::Id.in_subquery(last_decisions))
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|d| (d.order_id, d))
+        .collect();
     let mut list = Vec::new();
     for o in waiting {
-        let Some(last) = latest(&state.db, o.id).await? else { continue };
+        let Some(last) = latest.get(&o.id) else { continue };
         if last.outcome == "none" {
             list.push(HandedBack {
                 order_id: o.id,

@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use crate::current_user::CurrentUser;
 use crate::fields::named;
-use crate::http::error::{AppResult, MessageResponse};
+use crate::http::error::{AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, JsonList, Path};
 use crate::price_list::{self, PriceEntry};
 use crate::profile::routes::{AppraiserInfo, appraiser_info};
@@ -42,8 +42,7 @@ async fn read(db: &impl sea_orm::ConnectionTrait, appraiser_id: i32) -> AppResul
 /// The appraiser's fee for each product they have priced.
 #[utoipa::path(get, path = "/api/appraiser/{id}/fee-schedule", tag = "appraiser",
     params(("id" = i32, Path, description = "the appraiser's security user id")),
-    responses((status = 200, body = Vec<PriceEntry>), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<PriceEntry>), ReadAnswers))]
 async fn fee_schedule(
     State(state): State<AppState>,
     caller: CurrentUser,

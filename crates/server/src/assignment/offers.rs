@@ -9,8 +9,7 @@
 use chrono::{DateTime, Duration, NaiveDateTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use portal_db::entities::{
-    appraiser_profile, assignment_decision, assignment_offer, order, order_history,
-    order_invitation, security_user,
+    appraiser_profile, assignment_decision, assignment_offer, order, security_user,
 };
 use portal_db::status::OrderStatus;
 use sea_orm::sea_query::Expr;
@@ -25,7 +24,6 @@ use crate::business_days::is_business_day;
 use crate::config::Config;
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult};
-use crate::live;
 use crate::names::full_name;
 use crate::notifications::{Event, Notice, notify};
 use crate::orders::apply;
@@ -147,7 +145,7 @@ async fn offer_next(
     }
     let line = format!("Offered automatically to {} until {until}.", offered.join(", "));
     apply::note(txn, None, o, line, true).await?;
-    announce(txn, o, chosen.iter().map(|c| c.appraiser_id).collect()).await
+    apply::announce(txn, o, chosen.iter().map(|c| c.appraiser_id).collect()).await
 }
 
 async fn tell_offered(
@@ -176,22 +174,6 @@ async fn tell_offered(
         link: format!("/appraiser/orderdetails/{}", o.id),
     };
     notify(txn, config, &appraiser, notice).await
-}
-
-/// Those who see the order (and the appraisers named) hear it changed.
-async fn announce(
-    txn: &impl ConnectionTrait,
-    o: &order::Model,
-    appraisers: Vec<i32>,
-) -> AppResult<()> {
-    let seen = live::Change {
-        kind: live::Kind::Order,
-        order_id: Some(o.id),
-        quote_id: None,
-        appraisers,
-        company_id: o.assigned_company_id,
-    };
-    live::record(txn, seen).await
 }
 
 /// No one could be offered the order (or no one accepted): staff take it over.
@@ -322,28 +304,14 @@ pub async fn accept(
         .await?
         .ok_or_else(|| AppError::NotFound("Order not found.".into()))?;
     let others = close_all(&txn, order_id).await?;
-    order_invitation::Entity::insert(order_invitation::ActiveModel {
-        order_id: Set(order_id),
-        appraiser_user_id: Set(caller.id()),
-        invited_at: Set(now),
-    })
-    .on_conflict_do_nothing()
-    .exec_without_returning(&txn)
-    .await?;
-    order_history::ActiveModel {
-        id: NotSet,
-        order_id: Set(order_id),
-        status_id: Set(OrderStatus::Accepted),
-        message_html: Set(Some(format!(
-            "<p>Order accepted by {} (offered automatically).</p>",
-            crate::delivery::html_escape(&full_name(&caller.user))
-        ))),
-        created_at: Set(now),
-        actor_user_id: Set(Some(caller.id())),
-        hide: Set(false),
-    }
-    .insert(&txn)
-    .await?;
+    apply::record_invitation(&txn, order_id, caller.id(), now).await?;
+    let html = format!(
+        "<p>Order accepted by {} (offered automatically).</p>",
+        crate::delivery::html_escape(&full_name(&caller.user))
+    );
+    apply::history_entry(order_id, OrderStatus::Accepted, Some(caller.id()), html, now)
+        .insert(&txn)
+        .await?;
     crate::orders::client_events::order_moved(
         &txn,
         &o,
@@ -353,7 +321,7 @@ pub async fn accept(
     .await?;
     let mut appraisers = others.clone();
     appraisers.push(caller.id());
-    announce(&txn, &o, appraisers).await?;
+    apply::announce(&txn, &o, appraisers).await?;
     for other in others {
         tell_taken(&txn, config, &o, other).await?;
     }
@@ -464,7 +432,7 @@ pub async fn decline(
     }
     apply::note(&txn, Some(caller.id()), &o, line, true).await?;
     move_on(&txn, config, &o, now).await?;
-    announce(&txn, &o, vec![caller.id()]).await?;
+    apply::announce(&txn, &o, vec![caller.id()]).await?;
     txn.commit().await?;
     Ok(Some("The offer was declined.".into()))
 }
@@ -521,7 +489,7 @@ pub async fn expire_due(
                 .unwrap_or_default();
             apply::note(&txn, None, &o, format!("The offer to {name} expired."), true).await?;
             move_on(&txn, config, &o, now).await?;
-            announce(&txn, &o, vec![offer.appraiser_id]).await?;
+            apply::announce(&txn, &o, vec![offer.appraiser_id]).await?;
         }
         txn.commit().await?;
     }

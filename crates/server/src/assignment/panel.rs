@@ -14,7 +14,9 @@ use utoipa_axum::routes;
 
 use crate::current_user::CurrentUser;
 use crate::http::client_ip::ClientIp;
-use crate::http::error::{AppError, AppResult, ChangeWithInputAnswers, MessageResponse};
+use crate::http::error::{
+    AppError, AppResult, ChangeWithInputAnswers, MessageResponse, ReadAnswers,
+};
 use crate::http::extract::{Json, Path};
 use crate::names::{full_name, full_names};
 use crate::orders::action_requests::{optional_text, required_text};
@@ -213,8 +215,7 @@ fn ensure_may_read(caller: &CurrentUser, appraiser_id: i32) -> AppResult<()> {
 /// reinstatement and answer, oldest first.
 #[utoipa::path(get, path = "/api/appraiser/{id}/panel-history", tag = "appraiser",
     params(("id" = i32, Path, description = "the appraiser's security user id")),
-    responses((status = 200, body = PanelHistory), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = PanelHistory), ReadAnswers))]
 async fn panel_history(
     State(state): State<AppState>,
     caller: CurrentUser,

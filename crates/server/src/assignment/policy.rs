@@ -12,10 +12,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::client::existing_client;
 use crate::current_user::CurrentUser;
 use crate::fields::named;
 use crate::http::client_ip::ClientIp;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, Path};
 use crate::staff::audit_staff;
 use crate::state::AppState;
@@ -159,13 +160,6 @@ fn describe(p: &AssignmentPolicy) -> String {
     format!("{} ({} h, {} at once)", p.mode.name(), p.offer_hours, p.broadcast_size)
 }
 
-async fn client_row(db: &impl ConnectionTrait, id: i32) -> AppResult<client::Model> {
-    client::Entity::find_by_id(id)
-        .one(db)
-        .await?
-        .ok_or_else(|| AppError::NotFound("No such client.".into()))
-}
-
 async fn answer(db: &impl ConnectionTrait, c: &client::Model) -> AppResult<ClientPolicy> {
     Ok(match own(c) {
         Some(policy) => ClientPolicy { policy, inherited: false },
@@ -175,12 +169,12 @@ async fn answer(db: &impl ConnectionTrait, c: &client::Model) -> AppResult<Clien
 
 #[utoipa::path(get, path = "/api/staff/clients/{id}/assignment-policy", tag = "staff",
     params(("id" = i32, Path, description = "Client id")),
-    responses((status = 200, body = ClientPolicy), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = ClientPolicy), ReadAnswers))]
 async fn client_policy(
     State(state): State<AppState>,
     Path(id): Path<i32>,
 ) -> AppResult<axum::Json<ClientPolicy>> {
-    let c = client_row(&state.db, id).await?;
+    let c = existing_client(&state.db, id).await?;
     Ok(axum::Json(answer(&state.db, &c).await?))
 }
 
@@ -192,7 +186,7 @@ async fn store_client_policy(
     p: Option<AssignmentPolicy>,
 ) -> AppResult<ClientPolicy> {
     let txn = portal_db::begin_write(&state.db).await?;
-    client_row(&txn, id).await?;
+    existing_client(&txn, id).await?;
     client::Entity::update_many()
         .col_expr(client::Column::AssignmentMode, Expr::value(p.map(|p| p.mode.name())))
         .col_expr(client::Column::OfferHours, Expr::value(p.map(|p| p.offer_hours)))
@@ -202,7 +196,7 @@ async fn store_client_policy(
         .await?;
     let detail = format!("client {id}: {}", p.as_ref().map_or("the company's".into(), describe));
     audit_staff(&txn, caller, ip, "staff.client_assignment_policy", detail).await?;
-    let saved = answer(&txn, &client_row(&txn, id).await?).await?;
+    let saved = answer(&txn, &existing_client(&txn, id).await?).await?;
     txn.commit().await?;
     Ok(saved)
 }

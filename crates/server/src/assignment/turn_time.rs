@@ -16,7 +16,7 @@ use crate::business_days;
 use crate::current_user::CurrentUser;
 use crate::fields::{Field, named};
 use crate::geography;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, Path};
 use crate::money::MAX_CENTS;
 use crate::orders::action_requests::date_label;
@@ -128,7 +128,7 @@ async fn read(db: &impl ConnectionTrait, p: &report_type::Model) -> AppResult<Tu
 /// The product's turn-time rule.
 #[utoipa::path(get, path = "/api/staff/products/{id}/turn-time", tag = "staff",
     params(("id" = i32, Path, description = "Product id")),
-    responses((status = 200, body = TurnTimeRule), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = TurnTimeRule), ReadAnswers))]
 async fn get_turn_time(
     State(state): State<AppState>,
     _caller: CurrentUser,

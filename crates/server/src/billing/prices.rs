@@ -4,14 +4,15 @@
 use std::collections::HashMap;
 
 use axum::extract::State;
-use portal_db::entities::{client, client_price, invoice, order, order_detail, report_type};
+use portal_db::entities::{client_price, invoice, order, order_detail, report_type};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::client::existing_client;
 use crate::current_user::CurrentUser;
 use crate::fields::named;
 use crate::http::client_ip::ClientIp;
@@ -44,13 +45,6 @@ pub struct ClientPrice {
     pub own: bool,
 }
 
-async fn ensure_client(db: &impl ConnectionTrait, id: i32) -> AppResult<client::Model> {
-    client::Entity::find_by_id(id)
-        .one(db)
-        .await?
-        .ok_or_else(|| AppError::NotFound("No such client.".into()))
-}
-
 /// Every product with what the client is charged for it, by product name.
 #[utoipa::path(get, path = "/api/staff/clients/{id}/prices", tag = "staff", params(("id" = i32, Path, description = "Client id")),
     responses((status = 200, body = Vec<ClientPrice>), (status = 404, body = MessageResponse)))]
@@ -58,12 +52,9 @@ async fn client_prices(
     State(state): State<AppState>,
     Path(id): Path<i32>,
 ) -> AppResult<axum::Json<Vec<ClientPrice>>> {
-    ensure_client(&state.db, id).await?;
+    existing_client(&state.db, id).await?;
     let own = own_prices(&state.db, id).await?;
-    let products = report_type::Entity::find()
-        .order_by_asc(report_type::Column::ProductDescription)
-        .all(&state.db)
-        .await?;
+    let products = price_list::products_by_name(&state.db).await?;
     Ok(axum::Json(
         products
             .into_iter()
@@ -91,7 +82,7 @@ async fn replace_client_prices(
 ) -> AppResult<axum::Json<MessageResponse>> {
     price_list::check(&state.db, &entries).await?;
     let txn = portal_db::begin_write(&state.db).await?;
-    let found = ensure_client(&txn, id).await?;
+    let found = existing_client(&txn, id).await?;
     client_price::Entity::delete_many()
         .filter(client_price::Column::ClientId.eq(id))
         .exec(&txn)

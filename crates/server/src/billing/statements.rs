@@ -12,9 +12,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::printing::{bill_to, issuer, pdf_response, us_day};
+use crate::client::existing_client;
 use crate::csv::Csv;
 use crate::fields::invalid;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::{Path, Query};
 use crate::money::Cents;
 use crate::state::AppState;
@@ -181,10 +182,7 @@ async fn client_statement(
     Query(q): Query<StatementQuery>,
 ) -> AppResult<Response> {
     let first = month_start(q.month.as_deref())?;
-    let c = client::Entity::find_by_id(id)
-        .one(&state.db)
-        .await?
-        .ok_or_else(|| AppError::NotFound("No such client.".into()))?;
+    let c = existing_client(&state.db, id).await?;
     let s = statement(&state.db, id, first).await?;
     let month = first.format("%Y-%m").to_string();
     let name = format!("statement-{id}-{month}");

@@ -4,7 +4,7 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use portal_db::entities::{api_key, client};
+use portal_db::entities::api_key;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, NotSet, QueryFilter, QueryOrder,
@@ -19,7 +19,7 @@ use super::client_of;
 use crate::current_user::CurrentUser;
 use crate::fields::{named, optional};
 use crate::http::client_ip::ClientIp;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, Path};
 use crate::staff::audit_staff;
 use crate::state::AppState;
@@ -158,14 +158,6 @@ async fn revoke(
     Ok(MessageResponse::new("The key was revoked. Calls made with it are refused from now on."))
 }
 
-async fn existing_client(db: &impl ConnectionTrait, id: i32) -> AppResult<i32> {
-    client::Entity::find_by_id(id)
-        .one(db)
-        .await?
-        .map(|c| c.id)
-        .ok_or_else(|| AppError::NotFound("No such client.".into()))
-}
-
 /// The caller's client's keys (not revoked).
 #[utoipa::path(get, path = "/api/client/api-keys", tag = "client",
     responses((status = 200, body = Vec<ApiKeyItem>), (status = 403, body = MessageResponse)))]
@@ -205,12 +197,12 @@ async fn revoke_my_key(
 
 /// The client's keys (not revoked).
 #[utoipa::path(get, path = "/api/staff/clients/{id}/api-keys", tag = "staff", params(("id" = i32, Path, description = "Client id")),
-    responses((status = 200, body = Vec<ApiKeyItem>), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<ApiKeyItem>), ReadAnswers))]
 async fn client_keys(
     State(state): State<AppState>,
     Path(id): Path<i32>,
 ) -> AppResult<axum::Json<Vec<ApiKeyItem>>> {
-    let client_id = existing_client(&state.db, id).await?;
+    let client_id = super::existing_client(&state.db, id).await?.id;
     Ok(axum::Json(list(&state.db, client_id).await?))
 }
 
@@ -224,7 +216,7 @@ async fn create_client_key(
     Path(id): Path<i32>,
     Json(form): Json<ApiKeyForm>,
 ) -> AppResult<(StatusCode, axum::Json<NewApiKey>)> {
-    let client_id = existing_client(&state.db, id).await?;
+    let client_id = super::existing_client(&state.db, id).await?.id;
     Ok((StatusCode::CREATED, axum::Json(create(&state, client_id, &caller, &ip, &form).await?)))
 }
 
@@ -238,6 +230,6 @@ async fn revoke_client_key(
     ClientIp(ip): ClientIp,
     Path((id, key_id)): Path<(i32, i32)>,
 ) -> AppResult<axum::Json<MessageResponse>> {
-    let client_id = existing_client(&state.db, id).await?;
+    let client_id = super::existing_client(&state.db, id).await?.id;
     Ok(axum::Json(revoke(&state, client_id, key_id, &caller, &ip).await?))
 }

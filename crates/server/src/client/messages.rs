@@ -18,7 +18,7 @@ use utoipa_axum::routes;
 use crate::current_user::CurrentUser;
 use crate::delivery;
 use crate::fields::{named, required};
-use crate::http::error::{AppResult, MessageResponse};
+use crate::http::error::{AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, Path};
 use crate::live;
 use crate::names::full_name;
@@ -136,7 +136,7 @@ pub async fn write(
 
 /// The messages between the order's client and staff.
 #[utoipa::path(get, path = "/api/staff/orders/{id}/client-messages", tag = "staff", params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = Vec<ClientMessage>), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<ClientMessage>), ReadAnswers))]
 async fn staff_list(
     State(state): State<AppState>,
     caller: CurrentUser,

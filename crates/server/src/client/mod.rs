@@ -10,7 +10,7 @@ pub mod placing;
 pub mod portal;
 pub mod users;
 
-use portal_db::entities::client_user;
+use portal_db::entities::{client, client_user};
 use sea_orm::{ConnectionTrait, EntityTrait};
 use utoipa_axum::router::OpenApiRouter;
 
@@ -25,6 +25,14 @@ pub async fn client_of(db: &impl ConnectionTrait, caller: &CurrentUser) -> AppRe
         .await?
         .map(|row| row.client_id)
         .ok_or_else(AppError::forbidden)
+}
+
+/// Client `id` (404 "No such client." when there is none).
+pub async fn existing_client(db: &impl ConnectionTrait, id: i32) -> AppResult<client::Model> {
+    client::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::NotFound("No such client.".into()))
 }
 
 /// The client area's routes (`Area::Client`).

@@ -16,7 +16,7 @@ use super::placing::{self, NewOrderForm, PlacedBy};
 use crate::current_user::CurrentUser;
 use crate::fields::{named, required};
 use crate::files::download::stream_response;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, MAX_PAGE, Multipart, Path, Query};
 use crate::names::full_name;
 use crate::staff::Created;
@@ -120,7 +120,7 @@ async fn place_client_order(
 
 /// One of the client's orders, with its timeline.
 #[utoipa::path(get, path = "/api/client/orders/{id}", tag = "client", params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = ClientOrder), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = ClientOrder), ReadAnswers))]
 async fn client_order(
     State(state): State<AppState>,
     caller: CurrentUser,
@@ -154,7 +154,7 @@ async fn request_cancellation(
 
 /// The messages between the client and staff on the order, oldest first.
 #[utoipa::path(get, path = "/api/client/orders/{id}/messages", tag = "client", params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = Vec<ClientMessage>), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<ClientMessage>), ReadAnswers))]
 async fn client_order_messages(
     State(state): State<AppState>,
     caller: CurrentUser,
@@ -185,7 +185,7 @@ async fn write_to_staff(
 
 /// The order's documents the client may see: its own attachments and the delivered report.
 #[utoipa::path(get, path = "/api/client/orders/{id}/documents", tag = "client", params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = Vec<ClientDocument>), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<ClientDocument>), ReadAnswers))]
 async fn client_documents(
     State(state): State<AppState>,
     caller: CurrentUser,

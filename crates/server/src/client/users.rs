@@ -3,17 +3,18 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
-use portal_db::entities::{client, client_user, security_user};
+use portal_db::entities::{client_user, security_user};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::existing_client;
 use crate::auth::reset;
 use crate::current_user::CurrentUser;
 use crate::http::client_ip::ClientIp;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, Path};
 use crate::roles::UserType;
 use crate::staff::{Created, audit_staff};
@@ -49,16 +50,9 @@ pub struct ClientUserItem {
     pub created_at: DateTime<Utc>,
 }
 
-async fn existing_client(db: &impl sea_orm::ConnectionTrait, id: i32) -> AppResult<client::Model> {
-    client::Entity::find_by_id(id)
-        .one(db)
-        .await?
-        .ok_or_else(|| AppError::NotFound("No such client.".into()))
-}
-
 /// The client's users.
 #[utoipa::path(get, path = "/api/staff/clients/{id}/users", tag = "staff", params(("id" = i32, Path, description = "Client id")),
-    responses((status = 200, body = Vec<ClientUserItem>), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<ClientUserItem>), ReadAnswers))]
 async fn list_users(
     State(state): State<AppState>,
     Path(id): Path<i32>,

@@ -6,7 +6,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::current_user::CurrentUser;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, ReadAnswers};
 use crate::http::extract::Path;
 use crate::lookups::OptionItem;
 use crate::orders::visibility::find_visible_order;
@@ -21,7 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[utoipa::path(get, path = "/api/constants/order-file-types/{id}", tag = "constants",
     params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = Vec<OptionItem>), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<OptionItem>), ReadAnswers))]
 async fn order_file_types(
     State(state): State<AppState>,
     caller: CurrentUser,

@@ -85,6 +85,22 @@ impl utoipa::IntoResponses for ChangeWithInputAnswers {
     }
 }
 
+/// The refusals of a call that reads one record, as the API document lists them beside the
+/// call's own 200. Only describes the API: handlers answer through `AppError`.
+pub struct ReadAnswers;
+
+impl utoipa::IntoResponses for ReadAnswers {
+    fn responses() -> BTreeMap<String, RefOr<openapi::Response>> {
+        [
+            ("403", "The caller may not read this record."),
+            ("404", "No such record, or not one the caller may see."),
+        ]
+        .into_iter()
+        .map(|(status, description)| (status.to_string(), message_answer(description)))
+        .collect()
+    }
+}
+
 /// An answer whose body is a `MessageResponse`.
 pub fn message_answer(description: &str) -> RefOr<openapi::Response> {
     let body = Ref::from_schema_name(MessageResponse::name());

@@ -2,7 +2,7 @@
 //! concurrent change makes this one a 409 and nothing of it stays), writes what the action adds
 //! (detail fields, a message, an invitation), a history entry, the audit row, and the e-mails
 //! of the outbox: to the orders team when staff must act, to an appraiser given a new order.
-use chrono::{NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use portal_db::entities::{
     order, order_detail, order_history, order_invitation, order_message, security_user,
 };
@@ -157,27 +157,11 @@ pub async fn write(
         .insert(txn)
         .await?;
     }
-    order_history::ActiveModel {
-        id: NotSet,
-        order_id: Set(o.id),
-        status_id: Set(to),
-        message_html: Set(Some(history_html(&change.note))),
-        created_at: Set(now),
-        actor_user_id: Set(Some(caller.id())),
-        hide: Set(change.history_hidden),
-    }
-    .insert(txn)
-    .await?;
+    let entry = history_entry(o.id, to, Some(caller.id()), history_html(&change.note), now);
+    order_history::ActiveModel { hide: Set(change.history_hidden), ..entry }.insert(txn).await?;
     let appraisers =
         o.assigned_appraiser_id.into_iter().chain(change.assign_to.as_ref().map(|a| a.id));
-    let seen = live::Change {
-        kind: live::Kind::Order,
-        order_id: Some(o.id),
-        quote_id: None,
-        appraisers: appraisers.collect(),
-        company_id: o.assigned_company_id,
-    };
-    live::record(txn, seen).await?;
+    announce(txn, o, appraisers.collect()).await?;
     let summary = change.note.first().cloned().unwrap_or_default();
     audit::record(
         txn,
@@ -246,14 +230,7 @@ pub async fn invite(
     o: &order::Model,
     appraiser: &security_user::Model,
 ) -> AppResult<()> {
-    order_invitation::Entity::insert(order_invitation::ActiveModel {
-        order_id: Set(o.id),
-        appraiser_user_id: Set(appraiser.id),
-        invited_at: Set(Utc::now()),
-    })
-    .on_conflict_do_nothing()
-    .exec_without_returning(txn)
-    .await?;
+    record_invitation(txn, o.id, appraiser.id, Utc::now()).await?;
     let address = o.property_address();
     let notice = Notice {
         event: Event::NewAssignment,
@@ -265,6 +242,60 @@ pub async fn invite(
         link: format!("/appraiser/orderdetails/{}", o.id),
     };
     notify(txn, config, appraiser, notice).await
+}
+
+/// The appraiser is invited to the order (for good: a second invitation changes nothing).
+pub async fn record_invitation(
+    txn: &impl ConnectionTrait,
+    order_id: i64,
+    appraiser_id: i32,
+    at: DateTime<Utc>,
+) -> AppResult<()> {
+    order_invitation::Entity::insert(order_invitation::ActiveModel {
+        order_id: Set(order_id),
+        appraiser_user_id: Set(appraiser_id),
+        invited_at: Set(at),
+    })
+    .on_conflict_do_nothing()
+    .exec_without_returning(txn)
+    .await?;
+    Ok(())
+}
+
+/// A history entry of order `order_id` at `status`, by `actor` (None: the portal itself), shown
+/// to appraisers.
+pub fn history_entry(
+    order_id: i64,
+    status: OrderStatus,
+    actor: Option<i32>,
+    message_html: String,
+    at: DateTime<Utc>,
+) -> order_history::ActiveModel {
+    order_history::ActiveModel {
+        id: NotSet,
+        order_id: Set(order_id),
+        status_id: Set(status),
+        message_html: Set(Some(message_html)),
+        created_at: Set(at),
+        actor_user_id: Set(actor),
+        hide: Set(false),
+    }
+}
+
+/// Those who see order `o` (and the appraisers named) hear it changed.
+pub async fn announce(
+    txn: &impl ConnectionTrait,
+    o: &order::Model,
+    appraisers: Vec<i32>,
+) -> AppResult<()> {
+    let seen = live::Change {
+        kind: live::Kind::Order,
+        order_id: Some(o.id),
+        quote_id: None,
+        appraisers,
+        company_id: o.assigned_company_id,
+    };
+    live::record(txn, seen).await
 }
 
 /// What the appraiser is told of when staff act on their order.
@@ -323,25 +354,9 @@ pub async fn note(
     line: String,
     hidden: bool,
 ) -> AppResult<()> {
-    order_history::ActiveModel {
-        id: NotSet,
-        order_id: Set(o.id),
-        status_id: Set(o.status_id),
-        message_html: Set(Some(history_html(&[line]))),
-        created_at: Set(Utc::now()),
-        actor_user_id: Set(actor),
-        hide: Set(hidden),
-    }
-    .insert(txn)
-    .await?;
-    let seen = live::Change {
-        kind: live::Kind::Order,
-        order_id: Some(o.id),
-        quote_id: None,
-        appraisers: o.assigned_appraiser_id.into_iter().collect(),
-        company_id: o.assigned_company_id,
-    };
-    live::record(txn, seen).await
+    let entry = history_entry(o.id, o.status_id, actor, history_html(&[line]), Utc::now());
+    order_history::ActiveModel { hide: Set(hidden), ..entry }.insert(txn).await?;
+    announce(txn, o, o.assigned_appraiser_id.into_iter().collect()).await
 }
 
 /// Rejections, conditions, messages from the appraiser's side, reschedules and "not on time"

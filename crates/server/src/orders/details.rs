@@ -24,7 +24,7 @@ use super::turn_time::{self, TurnTime};
 use super::visibility::{find_visible_order, sees_hidden};
 use crate::config::Config;
 use crate::current_user::CurrentUser;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::Path;
 use crate::lookups::routes::{INTENDED_USES, PROPERTY_TYPES, option_id};
 use crate::money::Cents;
@@ -202,8 +202,7 @@ pub struct WasInvited {
 
 #[utoipa::path(get, path = "/api/order-details/{id}", tag = "orders",
     params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = OrderDetails), (status = 400, body = MessageResponse),
-               (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = OrderDetails), ReadAnswers))]
 async fn order_details(
     State(state): State<AppState>,
     caller: CurrentUser,

@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 
 use crate::current_user::CurrentUser;
 use crate::epp::{EppAppraiser, EppPartyData, OnboardingLink, stored_party};
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, Path};
 use crate::money::Cents;
 use crate::orders::pay_by;
@@ -174,7 +174,7 @@ async fn payment_history(
 /// their firm's administrator, staff and the secret administrator.
 #[utoipa::path(get, path = "/api/appraiser/{id}/unpaid-orders", tag = "payments",
     params(("id" = i32, Path, description = "the appraiser's security user id")),
-    responses((status = 200, body = Vec<PayableOrder>), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<PayableOrder>), ReadAnswers))]
 async fn unpaid_orders(
     State(state): State<AppState>,
     caller: CurrentUser,
@@ -226,7 +226,7 @@ async fn onboard_token(
 /// /api/appraiser/me shows it); eppPartyData is null while they have not onboarded.
 #[utoipa::path(get, path = "/api/appraiser/{id}/epp-party-information", tag = "payments",
     params(("id" = i32, Path, description = "the caller's own security user id")),
-    responses((status = 200, body = EppPartyInformation), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = EppPartyInformation), ReadAnswers))]
 async fn epp_party_information(
     State(state): State<AppState>,
     caller: CurrentUser,

@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 use super::{managed, record, required_appraiser};
 use crate::current_user::CurrentUser;
 use crate::geography;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, Path};
 use crate::state::AppState;
 
@@ -117,8 +117,7 @@ pub fn checked_area(
 /// An appraiser's coverage areas by state and county, with their score.
 #[utoipa::path(get, path = "/api/appraiser/{id}/coverage-areas", tag = "appraiser",
     params(("id" = i32, Path, description = "the appraiser's security user id")),
-    responses((status = 200, body = CoverageAreas), (status = 400, body = MessageResponse),
-              (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = CoverageAreas), ReadAnswers))]
 async fn coverage_areas(
     State(state): State<AppState>,
     caller: CurrentUser,

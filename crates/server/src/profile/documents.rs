@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 use super::managed;
 use crate::current_user::CurrentUser;
 use crate::files::upload::FileRecord;
-use crate::http::error::{AppResult, MessageResponse};
+use crate::http::error::{AppResult, ReadAnswers};
 use crate::http::extract::Path;
 use crate::names::full_name;
 use crate::state::AppState;
@@ -23,8 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// The appraiser's profile files, newest first, with their type and uploader.
 #[utoipa::path(get, path = "/api/file/appraiser-documents/{id}", tag = "files",
     params(("id" = i32, Path, description = "the appraiser's security user id")),
-    responses((status = 200, body = Vec<FileRecord>), (status = 400, body = MessageResponse),
-              (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<FileRecord>), ReadAnswers))]
 async fn appraiser_documents(
     State(state): State<AppState>,
     caller: CurrentUser,

@@ -21,7 +21,7 @@ use super::{managed, parse_day, record, required_appraiser};
 use crate::current_user::CurrentUser;
 use crate::files::file_types::APPRAISER_SCOPE;
 use crate::files::upload::{self, Accept, Received, bad_form, short_text};
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::Path;
 use crate::money::{AmountError, Cents, parse_amount_up_to};
 use crate::state::AppState;
@@ -281,8 +281,7 @@ async fn policy_file_type(db: &impl ConnectionTrait) -> AppResult<file_type::Mod
 /// The appraiser's current E&O policy document, or null when none was uploaded.
 #[utoipa::path(get, path = "/api/file/my-e-and-o/{id}", tag = "files",
     params(("id" = i32, Path, description = "the appraiser's security user id")),
-    responses((status = 200, body = Option<EnoFileRef>), (status = 400, body = MessageResponse),
-              (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Option<EnoFileRef>), ReadAnswers))]
 async fn my_e_and_o(
     State(state): State<AppState>,
     caller: CurrentUser,

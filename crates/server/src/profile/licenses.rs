@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use super::managed;
 use crate::current_user::CurrentUser;
-use crate::http::error::{AppResult, MessageResponse};
+use crate::http::error::{AppResult, ReadAnswers};
 use crate::http::extract::Path;
 use crate::state::AppState;
 
@@ -48,8 +48,7 @@ impl From<appraiser_license::Model> for License {
 /// The appraiser's licences by state and type.
 #[utoipa::path(get, path = "/api/appraiser/{id}/license-info", tag = "appraiser",
     params(("id" = i32, Path, description = "the appraiser's security user id")),
-    responses((status = 200, body = Vec<License>), (status = 400, body = MessageResponse),
-              (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<License>), ReadAnswers))]
 async fn license_info(
     State(state): State<AppState>,
     caller: CurrentUser,

@@ -9,7 +9,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::current_user::CurrentUser;
-use crate::http::error::{AppResult, MessageResponse};
+use crate::http::error::{AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::Path;
 use crate::money::Cents;
 use crate::state::AppState;
@@ -116,7 +116,7 @@ async fn me(
 
 /// An appraiser's record by security user id: their own, their firm administrator's, or staff's.
 #[utoipa::path(get, path = "/api/appraiser/{id}", tag = "appraiser", params(("id" = i32, Path, description = "security user id")),
-    responses((status = 200, body = AppraiserInfo), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = AppraiserInfo), ReadAnswers))]
 async fn by_user_id(
     State(state): State<AppState>,
     caller: CurrentUser,

@@ -18,7 +18,7 @@ use utoipa_axum::routes;
 
 use super::managed;
 use crate::current_user::CurrentUser;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, ReadAnswers};
 use crate::http::extract::Path;
 use crate::orders::assign::Appraisers;
 use crate::orders::turn_time::{self, REPORT_UPLOADED, REVISION_REQUESTS, Step};
@@ -48,8 +48,7 @@ pub struct Scorecard {
 
 #[utoipa::path(get, path = "/api/appraiser/{id}/scorecard", tag = "appraiser",
     params(("id" = i32, Path, description = "the appraiser's security user id")),
-    responses((status = 200, body = Scorecard), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Scorecard), ReadAnswers))]
 async fn scorecard(
     State(state): State<AppState>,
     caller: CurrentUser,

@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use super::data::{self, ReportData};
 use crate::current_user::CurrentUser;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, Path};
 use crate::orders::visibility::find_visible_order;
 use crate::roles::UserType;
@@ -54,7 +54,7 @@ async fn current(state: &AppState, o: &order::Model) -> AppResult<ReportData> {
 /// What the order's latest data file says, with its hard stops and warnings; 404 when none was
 /// uploaded (or, for a client, before delivery).
 #[utoipa::path(get, path = "/api/orders/{id}/report-data", tag = "reports", params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = ReportData), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = ReportData), ReadAnswers))]
 async fn report_data(
     State(state): State<AppState>,
     caller: CurrentUser,

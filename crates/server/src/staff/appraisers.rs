@@ -6,11 +6,12 @@ use std::collections::HashMap;
 use crate::http::extract::Query;
 use axum::extract::State;
 use axum::http::StatusCode;
-use portal_db::entities::{appraiser_license, appraiser_profile, security_user};
+use portal_db::entities::appraiser_profile::{self, Column};
+use portal_db::entities::{appraiser_license, security_user};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, NotSet,
-    QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, ModelTrait,
+    NotSet, QueryFilter, QueryOrder, Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -23,7 +24,7 @@ use crate::auth::{reset, session};
 use crate::current_user::CurrentUser;
 use crate::fields::{
     MAX_LINE, corrected, invalid, named, optional, optional_phone, optional_state, optional_zip,
-    required, required_date,
+    required, required_date, text_column,
 };
 use crate::geography;
 use crate::http::client_ip::ClientIp;
@@ -448,48 +449,19 @@ async fn update_appraiser(
     let (user, profile) = profile_of(&txn, id).await?;
     let mut changed = Vec::new();
     let mut row = profile.clone().into_active_model();
-    let given = |field: &Option<String>| field.is_some();
     let p = &profile;
-    if let Some(v) = corrected(
-        &mut changed,
-        "office address",
-        given(&change.office_address_line1),
-        line1,
-        &p.office_address_line1,
-    ) {
-        row.office_address_line1 = Set(v);
-    }
-    if let Some(v) = corrected(
-        &mut changed,
-        "office address line 2",
-        given(&change.office_address_line2),
-        line2,
-        &p.office_address_line2,
-    ) {
-        row.office_address_line2 = Set(v);
-    }
-    if let Some(v) =
-        corrected(&mut changed, "office city", given(&change.office_city), city, &p.office_city)
-    {
-        row.office_city = Set(v);
-    }
-    if let Some(v) = corrected(
-        &mut changed,
-        "office state",
-        given(&change.office_state_code),
-        state_code,
-        &p.office_state_code,
-    ) {
-        row.office_state_code = Set(v);
-    }
-    if let Some(v) = corrected(
-        &mut changed,
-        "office zip",
-        given(&change.office_zip_code),
-        zip,
-        &p.office_zip_code,
-    ) {
-        row.office_zip_code = Set(v);
+    let office_parts = [
+        (Column::OfficeAddressLine1, "office address", &change.office_address_line1, line1),
+        (Column::OfficeAddressLine2, "office address line 2", &change.office_address_line2, line2),
+        (Column::OfficeCity, "office city", &change.office_city, city),
+        (Column::OfficeStateCode, "office state", &change.office_state_code, state_code),
+        (Column::OfficeZipCode, "office zip", &change.office_zip_code, zip),
+    ];
+    for (column, label, given, new) in office_parts {
+        let old = text_column(p.get(column))?;
+        if let Some(v) = corrected(&mut changed, label, given.is_some(), new, &old) {
+            row.try_set(column, v.into())?;
+        }
     }
     if let Some(fha) = change.is_fha_certified.filter(|v| *v != p.is_fha_certified) {
         changed.push(format!("FHA roster from {} to {fha}", p.is_fha_certified));
@@ -507,7 +479,7 @@ async fn update_appraiser(
     let profile = if row.is_changed() { row.update(&txn).await? } else { profile };
     let mut user_row = user.clone().into_active_model();
     if let Some(v) =
-        corrected(&mut changed, "cell phone", given(&change.cell_phone), cell, &user.cell_phone)
+        corrected(&mut changed, "cell phone", change.cell_phone.is_some(), cell, &user.cell_phone)
     {
         user_row.cell_phone = Set(v);
     }

@@ -31,7 +31,7 @@ use crate::current_user::CurrentUser;
 use crate::fields::{invalid, named, optional_date, positive_fee};
 use crate::geography;
 use crate::http::error::{
-    AppError, AppResult, ChangeAnswers, ChangeWithInputAnswers, MessageResponse,
+    AppError, AppResult, ChangeAnswers, ChangeWithInputAnswers, MessageResponse, ReadAnswers,
 };
 use crate::http::extract::{Json, Path};
 use crate::money::Cents;
@@ -363,7 +363,7 @@ impl Clock {
 
 /// The appraisers who could take the order, best first, with the reasons of those who may not.
 #[utoipa::path(get, path = "/api/staff/orders/{id}/candidates", tag = "staff", params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = Vec<Candidate>), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<Candidate>), ReadAnswers))]
 async fn candidates(
     State(state): State<AppState>,
     caller: CurrentUser,

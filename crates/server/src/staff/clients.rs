@@ -12,10 +12,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
+use crate::client::existing_client;
 use crate::current_user::CurrentUser;
 use crate::fields::{MAX_LINE, invalid, named, optional, optional_email, optional_phone, required};
 use crate::http::client_ip::ClientIp;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
 use crate::state::AppState;
 
@@ -198,10 +199,7 @@ async fn update_client(
 ) -> AppResult<axum::Json<ClientItem>> {
     let row = checked(&form)?;
     let txn = portal_db::begin_write(&state.db).await?;
-    let existing = client::Entity::find_by_id(id)
-        .one(&txn)
-        .await?
-        .ok_or_else(|| AppError::NotFound("No such client.".into()))?;
+    let existing = existing_client(&txn, id).await?;
     ensure_name_free(&txn, row.company_name.as_ref(), Some(id)).await?;
     let mut update = existing.into_active_model();
     update.company_name = row.company_name;

@@ -3,10 +3,10 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
-use portal_db::entities::appraisal_company;
+use portal_db::entities::appraisal_company::{self, Column};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, NotSet,
-    QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, ModelTrait,
+    NotSet, QueryFilter, QueryOrder, Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -15,7 +15,9 @@ use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
 use crate::current_user::CurrentUser;
-use crate::fields::{MAX_LINE, corrected, named, optional, optional_state, optional_zip, required};
+use crate::fields::{
+    MAX_LINE, corrected, named, optional, optional_state, optional_zip, required, text_column,
+};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
@@ -238,42 +240,17 @@ async fn update_company(
         changed.push(if active { "reactivated".into() } else { "deactivated".into() });
         row.active = Set(active);
     }
-    let given = |field: &Option<String>| field.is_some();
-    if let Some(v) = corrected(
-        &mut changed,
-        "office address",
-        given(&change.office_address_line1),
-        place.line1,
-        &firm.office_address_line1,
-    ) {
-        row.office_address_line1 = Set(v);
-    }
-    if let Some(v) = corrected(
-        &mut changed,
-        "office city",
-        given(&change.office_city),
-        place.city,
-        &firm.office_city,
-    ) {
-        row.office_city = Set(v);
-    }
-    if let Some(v) = corrected(
-        &mut changed,
-        "office state",
-        given(&change.office_state_code),
-        place.state_code,
-        &firm.office_state_code,
-    ) {
-        row.office_state_code = Set(v);
-    }
-    if let Some(v) = corrected(
-        &mut changed,
-        "office zip",
-        given(&change.office_zip_code),
-        place.zip,
-        &firm.office_zip_code,
-    ) {
-        row.office_zip_code = Set(v);
+    let office_parts = [
+        (Column::OfficeAddressLine1, "office address", &change.office_address_line1, place.line1),
+        (Column::OfficeCity, "office city", &change.office_city, place.city),
+        (Column::OfficeStateCode, "office state", &change.office_state_code, place.state_code),
+        (Column::OfficeZipCode, "office zip", &change.office_zip_code, place.zip),
+    ];
+    for (column, label, given, new) in office_parts {
+        let old = text_column(firm.get(column))?;
+        if let Some(v) = corrected(&mut changed, label, given.is_some(), new, &old) {
+            row.try_set(column, v.into())?;
+        }
     }
     if changed.is_empty() {
         return Ok(axum::Json(firm.into()));

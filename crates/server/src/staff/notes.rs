@@ -15,7 +15,7 @@ use super::audit_staff;
 use crate::current_user::CurrentUser;
 use crate::fields::{named, required};
 use crate::http::client_ip::ClientIp;
-use crate::http::error::{AppResult, MessageResponse};
+use crate::http::error::{AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, Path};
 use crate::names::{full_name, full_names};
 use crate::orders::visibility::find_visible_order;
@@ -47,7 +47,7 @@ pub struct NoteForm {
 
 /// The order's internal notes, oldest first.
 #[utoipa::path(get, path = "/api/staff/orders/{id}/notes", tag = "staff", params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = Vec<Note>), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<Note>), ReadAnswers))]
 async fn list_notes(
     State(state): State<AppState>,
     caller: CurrentUser,

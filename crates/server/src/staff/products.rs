@@ -4,7 +4,7 @@
 use axum::extract::State;
 use portal_db::entities::{checklist_item, report_type};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -53,10 +53,7 @@ async fn products(
         .into_tuple()
         .all(&state.db)
         .await?;
-    let products = report_type::Entity::find()
-        .order_by_asc(report_type::Column::ProductDescription)
-        .all(&state.db)
-        .await?;
+    let products = crate::price_list::products_by_name(&state.db).await?;
     Ok(axum::Json(
         products
             .into_iter()

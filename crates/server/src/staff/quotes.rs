@@ -27,7 +27,7 @@ use crate::current_user::CurrentUser;
 use crate::fields::{invalid, named, optional, positive_fee};
 use crate::geocoder::Address;
 use crate::http::client_ip::ClientIp;
-use crate::http::error::{AppError, AppResult, ChangeAnswers, MessageResponse};
+use crate::http::error::{AppError, AppResult, ChangeAnswers, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, Path};
 use crate::live;
 use crate::money::Cents;
@@ -327,7 +327,7 @@ async fn create_quote(
 
 /// One request with a row per recipient: waiting, responded (fee, date, comment) or rejected (reason).
 #[utoipa::path(get, path = "/api/staff/quotes/{id}", tag = "staff", params(("id" = i32, Path, description = "Quote id")),
-    responses((status = 200, body = StaffQuoteDetail), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = StaffQuoteDetail), ReadAnswers))]
 async fn quote_detail(
     State(state): State<AppState>,
     Path(id): Path<i32>,

@@ -8,7 +8,7 @@ use utoipa_axum::routes;
 
 use super::access::ensure_may_manage_user;
 use crate::current_user::CurrentUser;
-use crate::http::error::{AppError, AppResult, MessageResponse};
+use crate::http::error::{AppError, AppResult, ReadAnswers};
 use crate::http::extract::Path;
 use crate::roles::UserType;
 use crate::state::AppState;
@@ -52,8 +52,7 @@ impl TryFrom<security_user::Model> for SecurityUser {
 
 /// A user's contact details: one's own, a firm's appraiser for its administrator, anyone for staff.
 #[utoipa::path(get, path = "/api/user/{id}", tag = "user", params(("id" = i32, Path)),
-    responses((status = 200, body = SecurityUser), (status = 400, body = MessageResponse),
-              (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = SecurityUser), ReadAnswers))]
 async fn get_user(
     State(state): State<AppState>,
     caller: CurrentUser,

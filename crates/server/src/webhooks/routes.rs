@@ -8,7 +8,7 @@ use utoipa_axum::routes;
 use super::endpoints::{self, Attempt, Endpoint, EndpointForm, NewEndpoint, TestResult};
 use crate::client::client_of;
 use crate::current_user::CurrentUser;
-use crate::http::error::{AppResult, MessageResponse};
+use crate::http::error::{AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, Path};
 use crate::state::AppState;
 
@@ -74,7 +74,7 @@ async fn test_webhook_endpoint(
 
 /// The endpoint's latest delivery attempts, newest first.
 #[utoipa::path(get, path = "/api/client/webhook-endpoints/{id}/attempts", tag = "client", params(("id" = i32, Path, description = "Endpoint id")),
-    responses((status = 200, body = Vec<Attempt>), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = Vec<Attempt>), ReadAnswers))]
 async fn webhook_attempts(
     State(state): State<AppState>,
     caller: CurrentUser,
