@@ -2,10 +2,10 @@
 //!
 //! - Over the open orders alone (partial, a few thousand rows at a million), one per searched
 //!   column: an Open search by a fragment reads the few open orders holding its trigrams instead
-//!   of every open order (staff, Open, borrower "smi": 14 -> 2 ms; file number: 11 -> 0.3 ms).
+//!   of every open order (figures in bench/RESULTS.md).
 //! - Over every order, the file, loan and ZIP numbers, for a search over the whole book (every
-//!   status) by a number: 250 ms of parallel scan -> 4 ms. Their digits' trigrams are common to
-//!   most numbers, so the planner must not pick them where a narrower index serves (an
+//!   status) by a number, which would otherwise read every order. Their digits' trigrams are
+//!   common to most numbers, so the planner must not pick them where a narrower index serves (an
 //!   appraiser's own orders, the open orders): they are on `upper(column)`, which only the
 //!   dashboard's searches over every order write (`orders/dashboard.rs`); everything else reads
 //!   `lower(column)`.
