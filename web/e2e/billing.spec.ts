@@ -7,10 +7,10 @@ import {
   checkBothWidths,
   completeOrder,
   day,
+  deliverToClient,
   expectNotice,
   mailMarker,
   newPage,
-  openAction,
   passChecklist,
   pdfWith,
   placeOrder,
@@ -109,10 +109,7 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   await passChecklist(staff);
   await completeOrder(staff);
   await apiSend(staff, 'put', `/api/staff/orders/${id}/client-fee`, { clientFeeCents: 52_500 });
-  const dialog = await openAction(staff, 'Deliver To Client');
-  const borrowerCopy = dialog.getByRole('checkbox', { name: "Send the borrower's copy" });
-  if (await borrowerCopy.isChecked()) await borrowerCopy.uncheck();
-  await submit(dialog, 'Deliver To Client');
+  await deliverToClient(staff, false);
   await expectNotice(staff, 'Order delivered to the client.');
 
   // The lender's order page shows the invoice with its PDF.

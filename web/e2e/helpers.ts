@@ -411,6 +411,17 @@ export async function completeOrder(page: Page): Promise<void> {
   await expectNotice(page, 'Order completed.');
 }
 
+/**
+ * On the staff order page: Deliver To Client, sending the borrower's copy or not. Returns the dialog,
+ * which stays open when the server refuses.
+ */
+export async function deliverToClient(page: Page, sendBorrowerCopy: boolean): Promise<Locator> {
+  const dialog = await openAction(page, 'Deliver To Client');
+  await dialog.getByRole('checkbox', { name: "Send the borrower's copy" }).setChecked(sendBorrowerCopy);
+  await submit(dialog, 'Deliver To Client');
+  return dialog;
+}
+
 /** The appraiser uploads the report and its data file in one go, answering the open revision items. */
 export async function uploadReport(page: Page, report: Buffer, dataFile: Buffer, answer?: string): Promise<void> {
   const dialog = await openAction(page, 'Upload Files');

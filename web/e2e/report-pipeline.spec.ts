@@ -5,6 +5,7 @@ import {
   assignAndInspect,
   completeOrder,
   day,
+  deliverToClient,
   expectNoAxeViolations,
   expectNotice,
   mailMarker,
@@ -62,9 +63,7 @@ test('the report pipeline from the data file to the borrower', async ({ browser 
   await expectNoAxeViolations(staff);
   await screenshot(staff, 'report-pipeline-desktop-review.png');
   await completeOrder(staff);
-  let dialog = await openAction(staff, 'Deliver To Client');
-  await dialog.getByRole('checkbox', { name: "Send the borrower's copy" }).uncheck();
-  await submit(dialog, 'Deliver To Client');
+  let dialog = await deliverToClient(staff, false);
   await expect(dialog.getByText(/hard stops: 100/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
