@@ -23,8 +23,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use common::Session;
 use common::smtp::SmtpSink;
+use common::{Session, count_in};
 use reqwest::multipart::{Form, Part};
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
 use serde_json::{Value, json};
@@ -296,15 +296,6 @@ async fn sign_in(db: &DatabaseConnection, base: &str, username: &'static str) ->
     Actor { session, username, appraiser_id, orders }
 }
 
-async fn count(db: &DatabaseConnection, sql: &str) -> i64 {
-    let row = db
-        .query_one_raw(sea_orm::Statement::from_string(db.get_database_backend(), sql))
-        .await
-        .unwrap()
-        .unwrap();
-    row.try_get_by_index::<i64>(0).unwrap()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 #[ignore = "needs nginx, PostgreSQL's server binaries and moto: run by scripts/scale-test.sh"]
 async fn three_copies_on_postgres_and_s3_survive_sigkill_and_a_database_restart() {
@@ -381,7 +372,7 @@ async fn three_copies_on_postgres_and_s3_survive_sigkill_and_a_database_restart(
 
     let db = Database::connect(pg.url()).await.unwrap();
     const EMAILS: &str = "SELECT COUNT(*) FROM outbox WHERE channel = 'email'";
-    let outbox_before = count(&db, EMAILS).await;
+    let outbox_before = count_in(&db, EMAILS).await;
     let mut actors = Vec::new();
     for username in ["demo.appraiser", "demo.appraiser2", "demo.admin"] {
         actors.push(Arc::new(sign_in(&db, &lb, username).await));
@@ -557,13 +548,13 @@ async fn three_copies_on_postgres_and_s3_survive_sigkill_and_a_database_restart(
     // The outbox drains though a sender died holding claims.
     let deadline = Instant::now() + Duration::from_secs(120);
     let pending = format!("{EMAILS} AND sent_at IS NULL AND failed_at IS NULL");
-    let queued = count(&db, EMAILS).await - outbox_before;
-    while count(&db, &pending).await > 0 {
+    let queued = count_in(&db, EMAILS).await - outbox_before;
+    while count_in(&db, &pending).await > 0 {
         if Instant::now() >= deadline {
-            let retried = count(&db, &format!("{pending} AND attempts > 0")).await;
-            let claimed = count(&db, &format!("{pending} AND claimed_by IS NOT NULL")).await;
-            let left = count(&db, &pending).await;
-            let sent = count(&db, &format!("{EMAILS} AND sent_at IS NOT NULL")).await;
+            let retried = count_in(&db, &format!("{pending} AND attempts > 0")).await;
+            let claimed = count_in(&db, &format!("{pending} AND claimed_by IS NOT NULL")).await;
+            let left = count_in(&db, &pending).await;
+            let sent = count_in(&db, &format!("{EMAILS} AND sent_at IS NOT NULL")).await;
             panic!(
                 "the outbox did not drain: {left} e-mails left ({retried} retried, {claimed} \
                  claimed), {sent} sent, {queued} queued during the run, {} received",
@@ -580,7 +571,7 @@ async fn three_copies_on_postgres_and_s3_survive_sigkill_and_a_database_restart(
         *seen.entry(message_id(m)).or_default() += 1;
     }
     let repeated = seen.values().filter(|n| **n > 1).count();
-    let sent = count(&db, &format!("{EMAILS} AND sent_at IS NOT NULL")).await;
+    let sent = count_in(&db, &format!("{EMAILS} AND sent_at IS NOT NULL")).await;
     eprintln!(
         "scale: {} acknowledged messages all stored; outbox: {queued} e-mails queued during the \
          run, {sent} sent in all, {} SMTP deliveries of {} distinct messages ({repeated} repeated \

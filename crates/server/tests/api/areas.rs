@@ -49,14 +49,7 @@ both_dbs!(role_guard_per_area, |app| {
 both_dbs!(user_records_are_read_by_themselves_their_firm_admin_and_staff, |app| {
     let appraiser = app.user_id("demo.appraiser").await;
     let path = format!("/api/user/{appraiser}");
-    for (username, expected) in [
-        ("demo.appraiser", StatusCode::OK),
-        ("demo.admin", StatusCode::OK),
-        ("demo.staff", StatusCode::OK),
-        ("demo.secret", StatusCode::OK),
-        ("demo.appraiser2", StatusCode::FORBIDDEN),
-        ("demo.client", StatusCode::FORBIDDEN),
-    ] {
+    for (username, expected) in common::DEMO_APPRAISERS_RECORDS_READERS {
         let r = app.signed_in(username).await.get(&path).await;
         assert_eq!(r.status(), expected, "{username}");
         if expected == StatusCode::OK {

@@ -12,7 +12,8 @@ use serde_json::{Value, json};
 
 use crate::client_portal::{client_user, new_order_form};
 use crate::staff_desk::order_form;
-use common::{Session, TestApp};
+use common::TestApp;
+use common::orders::{history_of, new_client, new_order};
 
 pub async fn json_of(r: reqwest::Response) -> (StatusCode, Value) {
     let status = r.status();
@@ -26,19 +27,6 @@ async fn mail_to(app: &TestApp, recipient: &str, subject: &str) -> Option<outbox
         .one(&app.db)
         .await
         .unwrap()
-}
-
-pub async fn new_client(staff: &Session, name: &str) -> i64 {
-    let (status, created) =
-        json_of(staff.post("/api/staff/clients", json!({ "companyName": name })).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    created["id"].as_i64().unwrap()
-}
-
-pub async fn new_order(staff: &Session, form: Value) -> i64 {
-    let (status, created) = json_of(staff.post("/api/staff/orders", form).await).await;
-    assert_eq!(status, StatusCode::CREATED, "{created}");
-    created["id"].as_i64().unwrap()
 }
 
 fn candidate(list: &Value, appraiser: i32) -> Value {
@@ -160,14 +148,8 @@ both_dbs!(turn_time_rules_give_due_dates_rush_and_need_a_reason_to_differ, |app|
     let detail = order_detail::Entity::find_by_id(rushed).one(&app.db).await.unwrap().unwrap();
     assert!(detail.rush);
     assert_eq!(detail.client_fee_cents, Some(usual_fee + 7500));
-    let notes: Vec<String> = order_history::Entity::find()
-        .filter(order_history::Column::OrderId.eq(rushed))
-        .all(&app.db)
-        .await
-        .unwrap()
-        .into_iter()
-        .filter_map(|h| h.message_html)
-        .collect();
+    let notes: Vec<String> =
+        history_of(&app, rushed).await.into_iter().filter_map(|h| h.message_html).collect();
     assert!(notes.iter().any(|n| n.contains("Rush: due")), "{notes:?}");
 
     // Staff: no date takes the rule; another date needs a reason, which the history keeps.

@@ -11,8 +11,9 @@ use reqwest::StatusCode;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, Set};
 use serde_json::{Value, json};
 
-use crate::assignment::{json_of, new_client, new_order};
+use crate::assignment::json_of;
 use crate::staff_desk::order_form;
+use common::orders::{new_client, new_order};
 use common::{Session, TestApp};
 
 /// Gives the appraiser a verified coverage area in Travis County, TX (where the test orders are).

@@ -10,7 +10,7 @@ use portal::users::accounts::{NewUser, create};
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use common::orders::{demo_appraisers_order, outsider};
+use common::orders::{demo_appraisers_order, new_client, outsider};
 use common::{Session, TestApp, message};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -417,14 +417,7 @@ both_dbs!(owned_records_stay_with_their_owners, |app| {
 both_dbs!(every_public_api_operation_needs_a_live_key, |app| {
     let doc: Value = serde_json::from_str(&portal::public_api::openapi_json()).unwrap();
     let staff = app.signed_in("demo.staff").await;
-    let lender = staff
-        .post("/api/staff/clients", json!({"companyName": "Matrix Lending"}))
-        .await
-        .json::<Value>()
-        .await
-        .unwrap()["id"]
-        .as_i64()
-        .unwrap();
+    let lender = new_client(&staff, "Matrix Lending").await;
     let created: Value = staff
         .post(&format!("/api/staff/clients/{lender}/api-keys"), json!({}))
         .await

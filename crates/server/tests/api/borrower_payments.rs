@@ -5,13 +5,14 @@
 use crate::common;
 
 use portal::billing::card_sandbox::{APPROVED_CARD, CHALLENGE_CARD, DECLINED_CARD};
-use portal_db::entities::{order_history, outbox};
+use portal_db::entities::outbox;
 use reqwest::StatusCode;
 use reqwest::redirect::Policy;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 use serde_json::{Value, json};
 
 use crate::staff_desk::order_form;
+use common::orders::{history_of, new_client, new_order};
 use common::{Session, TestApp};
 
 /// A browser without a session that does not follow redirects.
@@ -46,12 +47,8 @@ async fn pay(app: &TestApp, token: &str, session: &str, card: &str) -> reqwest::
 }
 
 async fn history_lines(app: &TestApp, id: i64) -> String {
-    order_history::Entity::find()
-        .filter(order_history::Column::OrderId.eq(id))
-        .order_by_asc(order_history::Column::Id)
-        .all(&app.db)
+    history_of(app, id)
         .await
-        .unwrap()
         .into_iter()
         .filter_map(|h| h.message_html)
         .collect::<Vec<_>>()
@@ -104,15 +101,12 @@ both_dbs!(a_borrower_pays_by_card_before_assignment_and_is_refunded_on_cancel, |
     let first = products.as_array().unwrap().iter().find(|p| p["id"] == 1).unwrap().clone();
     let body = json!({"dataFileRequired": first["dataFileRequired"], "borrowerPays": true});
     assert_eq!(staff.put("/api/staff/products/1", body).await.status(), StatusCode::OK);
-    let client = staff.post("/api/staff/clients", json!({"companyName": "Pay First Bank"})).await;
-    let client = client.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
-    let mut form = order_form(client);
+    let mut form = order_form(new_client(&staff, "Pay First Bank").await);
     form["contacts"]
         .as_array_mut()
         .unwrap()
         .push(json!({"name": "Ann Lee", "type": "BORROWER", "email": "ann.lee@example.com"}));
-    let created = staff.post("/api/staff/orders", form).await.json::<Value>().await.unwrap();
-    let id = created["id"].as_i64().unwrap();
+    let id = new_order(&staff, form).await;
 
     let mail = outbox::Entity::find()
         .filter(outbox::Column::Recipient.eq("ann.lee@example.com"))
@@ -192,10 +186,8 @@ both_dbs!(a_borrower_pays_by_card_before_assignment_and_is_refunded_on_cancel, |
 
 both_dbs!(only_a_borrower_paid_order_takes_a_payment_link, |app| {
     let staff = app.signed_in("demo.staff").await;
-    let client = staff.post("/api/staff/clients", json!({"companyName": "Plain Lending"})).await;
-    let client = client.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
-    let created = staff.post("/api/staff/orders", order_form(client)).await.json::<Value>().await;
-    let id = created.unwrap()["id"].as_i64().unwrap();
+    let client = new_client(&staff, "Plain Lending").await;
+    let id = new_order(&staff, order_form(client)).await;
     let link = format!("/api/staff/orders/{id}/borrower-payment-link");
     let (status, message) = staff.post_for_message(&link, json!({"email": "x@example.com"})).await;
     assert_eq!(status, StatusCode::CONFLICT);

@@ -3,22 +3,17 @@
 //! "not found"; the client's event log records each step in the change's transaction.
 use crate::common;
 
-use portal_db::entities::{client_event, client_order, outbox};
+use portal_db::entities::{client_event, client_order};
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 
 use crate::staff_desk::{assign_to, order_form};
+use common::orders::{new_client, new_order};
 use common::{Session, TestApp, company_day};
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
-
-async fn new_lender(staff: &Session, name: &str) -> i64 {
-    let r = staff.post("/api/staff/clients", json!({"companyName": name})).await;
-    assert_eq!(r.status(), StatusCode::CREATED);
-    r.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
-}
 
 /// A signed-in user of client `client_id`, invited by staff.
 pub async fn client_user(
@@ -58,20 +53,13 @@ async fn events_of(app: &TestApp, order_id: i64) -> Vec<String> {
 }
 
 async fn last_subject(app: &TestApp, recipient: &str) -> String {
-    outbox::Entity::find()
-        .filter(outbox::Column::Recipient.eq(recipient))
-        .order_by_desc(outbox::Column::Id)
-        .one(&app.db)
-        .await
-        .unwrap()
-        .map(|m| m.subject)
-        .unwrap_or_default()
+    app.last_mail(recipient).await.map(|m| m.subject).unwrap_or_default()
 }
 
 both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
     let staff = app.signed_in("demo.staff").await;
-    let lender = new_lender(&staff, "First Prairie Bank").await;
-    let other = new_lender(&staff, "Second Street Credit").await;
+    let lender = new_client(&staff, "First Prairie Bank").await;
+    let other = new_client(&staff, "Second Street Credit").await;
     let lena = client_user(&app, &staff, lender, "lena.lender").await;
     let invited = "SELECT COUNT(*) FROM outbox WHERE recipient = 'lena.lender@lender.example' AND subject = 'Welcome to Appraisal Portal: choose your password'";
     assert_eq!(app.count(invited).await, 1);
@@ -103,22 +91,8 @@ both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
         "unassigned on the staff desk, with its source"
     );
 
-    let staff_made = staff
-        .post("/api/staff/orders", order_form(lender))
-        .await
-        .json::<Value>()
-        .await
-        .unwrap()["id"]
-        .as_i64()
-        .unwrap();
-    let theirs = staff
-        .post("/api/staff/orders", order_form(other))
-        .await
-        .json::<Value>()
-        .await
-        .unwrap()["id"]
-        .as_i64()
-        .unwrap();
+    let staff_made = new_order(&staff, order_form(lender)).await;
+    let theirs = new_order(&staff, order_form(other)).await;
     let list: Value = lena.get_json("/api/client/orders").await;
     assert_eq!(list["total"], 2, "{list}");
     assert_eq!(list["items"][0]["id"], staff_made, "newest change first");
@@ -213,7 +187,7 @@ both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
 
 both_dbs!(a_client_order_is_refused_with_the_field_named, |app| {
     let staff = app.signed_in("demo.staff").await;
-    let lender = new_lender(&staff, "Third Coast Lending").await;
+    let lender = new_client(&staff, "Third Coast Lending").await;
     let lena = client_user(&app, &staff, lender, "lena.checks").await;
     for (change, expected) in [
         (

@@ -4,7 +4,7 @@
 use crate::common;
 
 use chrono::{Duration, Utc};
-use portal_db::entities::{order, order_detail, order_history, order_message, outbox};
+use portal_db::entities::{order, order_detail, order_message, outbox};
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use sea_orm::{
@@ -12,7 +12,9 @@ use sea_orm::{
 };
 use serde_json::{Value, json};
 
-use common::orders::{NewOrder, demo_appraisers_order, order_file, order_with_details, outsider};
+use common::orders::{
+    NewOrder, demo_appraisers_order, history_of, order_file, order_with_details, outsider,
+};
 use common::{Session, TestApp, company_day, message};
 
 const ORDERS_TEAM: &str = "orders@appraisalportal.example";
@@ -24,27 +26,10 @@ async fn order_row(app: &TestApp, id: i64) -> order::Model {
 
 /// (status, message HTML) of every history entry of an order, oldest first.
 async fn history(app: &TestApp, id: i64) -> Vec<(i32, String)> {
-    order_history::Entity::find()
-        .filter(order_history::Column::OrderId.eq(id))
-        .order_by_asc(order_history::Column::Id)
-        .all(&app.db)
+    history_of(app, id)
         .await
-        .unwrap()
         .into_iter()
         .map(|h| (h.status_id.id(), h.message_html.unwrap_or_default()))
-        .collect()
-}
-
-/// Subjects of the e-mails queued for a recipient, oldest first.
-async fn mail_to(app: &TestApp, recipient: &str) -> Vec<String> {
-    outbox::Entity::find()
-        .filter(outbox::Column::Recipient.eq(recipient))
-        .order_by_asc(outbox::Column::Id)
-        .all(&app.db)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|m| m.subject)
         .collect()
 }
 
@@ -133,7 +118,7 @@ both_dbs!(lifecycle_walk_from_assigned_to_revision_response, |app| {
     assert_eq!(details["wasPreviouslyScheduled"], true);
     assert_eq!(details["estimatedDeliveryDate"], company_day(5));
     assert!(
-        mail_to(&app, ORDERS_TEAM).await.is_empty(),
+        app.mail_subjects(ORDERS_TEAM).await.is_empty(),
         "a first scheduling needs nobody at the company"
     );
 
@@ -156,7 +141,7 @@ both_dbs!(lifecycle_walk_from_assigned_to_revision_response, |app| {
         "Inspection rescheduled."
     );
     assert_eq!(order_row(&app, id).await.status_id.id(), 12);
-    assert_eq!(mail_to(&app, ORDERS_TEAM).await, ["Order 800100: Reschedule Inspection"]);
+    assert_eq!(app.mail_subjects(ORDERS_TEAM).await, ["Order 800100: Reschedule Inspection"]);
 
     let inspected = json!({"orderId": id, "inspectionActualDate": company_day(2), "inspectionActualTime": "10:30",
         "estimatedDeliveryDate": company_day(5), "orderStatusMessage": "All rooms photographed", "reasonLateDelivery": ""});
@@ -498,7 +483,7 @@ both_dbs!(reject_unassigns_keeps_the_invitation_and_tells_staff, |app| {
     assert_eq!(invited["wasInvited"], true);
     let last = history(&app, id).await.pop().unwrap();
     assert_eq!(last, (21, "<p>Order rejected by Avery Appraiser.<br>Reason: Outside my area &lt;b&gt;sorry&lt;/b&gt;</p>".to_string()));
-    assert_eq!(mail_to(&app, ORDERS_TEAM).await, ["Order 800400: Reject"]);
+    assert_eq!(app.mail_subjects(ORDERS_TEAM).await, ["Order 800400: Reject"]);
     let mail = outbox::Entity::find()
         .filter(outbox::Column::Recipient.eq(ORDERS_TEAM))
         .one(&app.db)
@@ -584,7 +569,7 @@ both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
         (m.message_type.as_str(), m.body.as_str(), m.to_appraiser, m.from_first_name.as_str()),
         ("Appraiser to Staff", "Gate is locked", false, "Avery")
     );
-    assert_eq!(mail_to(&app, ORDERS_TEAM).await, ["Order 800600: Send Message"]);
+    assert_eq!(app.mail_subjects(ORDERS_TEAM).await, ["Order 800600: Send Message"]);
 
     let unread = order_row(&app, id).await.appraiser_unread_messages;
     staff
@@ -601,7 +586,11 @@ both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
         ("Staff to Appraiser", true)
     );
     assert_eq!(order_row(&app, id).await.appraiser_unread_messages, unread + 1);
-    assert_eq!(mail_to(&app, ORDERS_TEAM).await.len(), 1, "staff's own message needs no notice");
+    assert_eq!(
+        app.mail_subjects(ORDERS_TEAM).await.len(),
+        1,
+        "staff's own message needs no notice"
+    );
 
     assert_eq!(
         s.post_ok(
@@ -652,7 +641,7 @@ both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
         "Thank you, your answer was sent."
     );
     assert!(
-        mail_to(&app, ORDERS_TEAM)
+        app.mail_subjects(ORDERS_TEAM)
             .await
             .contains(&"Order 800600: Order Is NOT On Time".to_string())
     );
@@ -692,7 +681,7 @@ both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
         "{html}"
     );
     assert!(
-        mail_to(&app, ORDERS_TEAM)
+        app.mail_subjects(ORDERS_TEAM)
             .await
             .contains(&"Order 800601: Reject With Conditions".to_string())
     );
@@ -837,7 +826,7 @@ both_dbs!(reassign_within_the_firm_with_open_order_counts, |app| {
         )
     );
     assert_eq!(
-        mail_to(&app, "demo.appraiser2@appraisalportal.example").await,
+        app.mail_subjects("demo.appraiser2@appraisalportal.example").await,
         ["New order 800700 assigned to you"]
     );
 

@@ -103,14 +103,7 @@ both_dbs!(history_is_for_the_appraiser_their_firm_admin_and_staff, |app| {
     pay(&app, "demo.appraiser", "100", 52500, "2026-01-05").await;
     let id = app.user_id("demo.appraiser").await;
     let path = format!("/api/appraiser/{id}/payment-history");
-    for (username, expected) in [
-        ("demo.appraiser", StatusCode::OK),
-        ("demo.admin", StatusCode::OK),
-        ("demo.staff", StatusCode::OK),
-        ("demo.secret", StatusCode::OK),
-        ("demo.appraiser2", StatusCode::FORBIDDEN),
-        ("demo.client", StatusCode::FORBIDDEN),
-    ] {
+    for (username, expected) in common::DEMO_APPRAISERS_RECORDS_READERS {
         let r = app.signed_in(username).await.post(&path, json!({})).await;
         assert_eq!(r.status(), expected, "{username}");
         if expected == StatusCode::OK {

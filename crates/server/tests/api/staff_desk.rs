@@ -5,8 +5,8 @@ use crate::common;
 
 use chrono::Duration;
 use portal_db::entities::{
-    appraiser_license, appraiser_profile, order, order_detail, order_history, order_invitation,
-    order_message, outbox, payment,
+    appraiser_license, appraiser_profile, order, order_detail, order_invitation, order_message,
+    payment,
 };
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
@@ -16,7 +16,7 @@ use sea_orm::{
 };
 use serde_json::{Value, json};
 
-use common::orders::pass_review;
+use common::orders::{history_of, pass_review};
 use common::{Session, TestApp, company_day, message};
 
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n";
@@ -65,25 +65,11 @@ async fn detail(app: &TestApp, id: i64) -> order_detail::Model {
 
 /// (status, message HTML, hidden) of each history entry of an order, oldest first.
 pub async fn history(app: &TestApp, id: i64) -> Vec<(i32, String, bool)> {
-    let rows = order_history::Entity::find()
-        .filter(order_history::Column::OrderId.eq(id))
-        .order_by_asc(order_history::Column::Id)
-        .all(&app.db)
+    history_of(app, id)
         .await
-        .unwrap();
-    rows.into_iter()
+        .into_iter()
         .map(|h| (h.status_id.id(), h.message_html.unwrap_or_default(), h.hide))
         .collect()
-}
-
-async fn mail_to(app: &TestApp, recipient: &str) -> Vec<String> {
-    let rows = outbox::Entity::find()
-        .filter(outbox::Column::Recipient.eq(recipient))
-        .order_by_asc(outbox::Column::Id)
-        .all(&app.db)
-        .await
-        .unwrap();
-    rows.into_iter().map(|m| m.subject).collect()
 }
 
 async fn audited(app: &TestApp, action: &str) -> i64 {
@@ -427,7 +413,7 @@ both_dbs!(candidates_are_ranked_with_their_reasons_and_only_the_eligible_are_ass
         order_invitation::Entity::find_by_id((id, appraiser)).one(&app.db).await.unwrap().is_some()
     );
     assert_eq!(
-        mail_to(&app, APPRAISER_EMAIL).await.last().unwrap(),
+        app.mail_subjects(APPRAISER_EMAIL).await.last().unwrap(),
         &format!("New order {file_number} assigned to you")
     );
     assert_eq!(audited(&app, "order.assign").await, 1);
@@ -494,7 +480,7 @@ both_dbs!(a_whole_order_life_from_creation_to_payment, |app| {
     assert_eq!(status_of(&app, id).await, 16);
     assert_eq!(order_row(&app, id).await.appraiser_unread_messages, 1);
     assert_eq!(
-        mail_to(&app, APPRAISER_EMAIL).await.last().unwrap(),
+        app.mail_subjects(APPRAISER_EMAIL).await.last().unwrap(),
         &format!("Order {file_number}: revision requested")
     );
     let revisions: Value = appraiser.get_json(&format!("/api/orders/{id}/revisions")).await;
@@ -512,7 +498,7 @@ both_dbs!(a_whole_order_life_from_creation_to_payment, |app| {
     assert_eq!(status_of(&app, id).await, 15);
     staff.post_ok(&format!("/api/staff/orders/{id}/deliver"), json!({})).await;
     assert_eq!(status_of(&app, id).await, 18);
-    let to_client = mail_to(&app, "jane@firstprairie.example").await;
+    let to_client = app.mail_subjects("jane@firstprairie.example").await;
     assert!(
         to_client.contains(&format!("Order {file_number} delivered")),
         "the client's main contact hears of the delivery: {to_client:?}"

@@ -2,29 +2,19 @@
 //! their invitation, licences, deactivating, and secure links sent, read and seen as viewed.
 use crate::common;
 
-use portal_db::entities::{appraiser_license, outbox, security_user};
+use portal_db::entities::{appraiser_license, security_user};
 use reqwest::StatusCode;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
 use common::orders::{NewOrder, demo_appraisers_order, order_file, order_with_details};
-use common::{Session, TestApp, message};
+use common::{Session, message};
 
 const NEW_PASSWORD: &str = "Fresh!Start2026x";
 
 async fn created_id(r: reqwest::Response) -> i64 {
     assert_eq!(r.status(), StatusCode::CREATED);
     r.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
-}
-
-async fn last_mail(app: &TestApp, recipient: &str) -> outbox::Model {
-    outbox::Entity::find()
-        .filter(outbox::Column::Recipient.eq(recipient))
-        .order_by_desc(outbox::Column::Id)
-        .one(&app.db)
-        .await
-        .unwrap()
-        .expect("a mail")
 }
 
 async fn new_firm(staff: &Session) -> i64 {
@@ -88,7 +78,7 @@ both_dbs!(a_new_appraiser_is_invited_sets_a_password_and_signs_in, |app| {
     let everyone: Value = staff.get_json("/api/staff/appraisers").await;
     assert!(everyone.as_array().unwrap().len() >= 4, "every firm's appraisers");
 
-    let invitation = last_mail(&app, "jo@rivers.example").await;
+    let invitation = app.last_mail("jo@rivers.example").await.expect("a mail");
     assert_eq!(invitation.subject, "Welcome to Appraisal Portal: choose your password");
     let at = invitation.body_text.find("token=").unwrap() + "token=".len();
     let token = invitation.body_text[at..].split_whitespace().next().unwrap().to_string();
@@ -234,7 +224,7 @@ both_dbs!(secure_links_are_sent_read_and_seen_viewed, |app| {
     let body = json!({"recipientAppraiserId": recipient, "orderId": order, "subject": "Engagement letter", "message": "Please sign and return.", "fileIds": [file]});
     let id = created_id(staff.post("/api/staff/secure-links", body).await).await;
     assert_eq!(
-        last_mail(&app, "demo.appraiser@appraisalportal.example").await.subject,
+        app.last_mail("demo.appraiser@appraisalportal.example").await.expect("a mail").subject,
         "Secure message: Engagement letter"
     );
     let theirs: Value = appraiser.get_json(&format!("/api/appraiser/secure-links/{id}")).await;

@@ -2,9 +2,9 @@
 //! by side, awarding (the order it becomes) and closing, refusals, and who may call.
 use crate::common;
 
-use portal_db::entities::{coverage_area, order, order_detail, outbox, quote};
+use portal_db::entities::{coverage_area, order, order_detail, quote};
 use reqwest::StatusCode;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
 use common::{Session, TestApp, company_day, message};
@@ -45,17 +45,6 @@ async fn open_quote_ids(s: &Session) -> Vec<i64> {
     list.as_array().unwrap().iter().map(|q| q["id"].as_i64().unwrap()).collect()
 }
 
-async fn mails_to(app: &TestApp, recipient: &str) -> Vec<String> {
-    outbox::Entity::find()
-        .filter(outbox::Column::Recipient.eq(recipient))
-        .all(&app.db)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|m| m.subject)
-        .collect()
-}
-
 both_dbs!(a_quote_goes_out_is_answered_and_awarded, |app| {
     let staff = app.signed_in("demo.staff").await;
     let (first, second, third) = (
@@ -68,7 +57,7 @@ both_dbs!(a_quote_goes_out_is_answered_and_awarded, |app| {
         assert!(open_quote_ids(s).await.contains(&id), "each recipient sees it at once");
     }
     assert!(
-        mails_to(&app, "demo.appraiser2@appraisalportal.example")
+        app.mail_subjects("demo.appraiser2@appraisalportal.example")
             .await
             .iter()
             .any(|s| s.starts_with("New quote request: 77 Elm St"))
@@ -140,7 +129,7 @@ both_dbs!(a_quote_goes_out_is_answered_and_awarded, |app| {
         StatusCode::OK,
         "the awarded appraiser has the order"
     );
-    assert!(mails_to(&app, "demo.appraiser@appraisalportal.example").await.contains(&format!(
+    assert!(app.mail_subjects("demo.appraiser@appraisalportal.example").await.contains(&format!(
         "New order {} assigned to you",
         created["fileNumber"].as_str().unwrap()
     )));
@@ -318,7 +307,7 @@ both_dbs!(coverage_areas_are_verified_or_rejected, |app| {
         coverage_area::Entity::find_by_id(bastrop as i32).one(&app.db).await.unwrap().is_none()
     );
     assert!(
-        mails_to(&app, "demo.appraiser2@appraisalportal.example")
+        app.mail_subjects("demo.appraiser2@appraisalportal.example")
             .await
             .contains(&"Coverage area Bastrop County, TX not accepted".to_string())
     );

@@ -15,6 +15,12 @@ use sha2::Sha256;
 
 use crate::client_portal::{client_user, new_order_form};
 use crate::staff_desk::assign_to;
+use common::orders::new_client;
+
+/// The test server, allowed to deliver to the receiver on this machine.
+async fn allowing_private_addresses(db: common::Db) -> Option<common::TestApp> {
+    common::TestApp::start_with(db, |c| c.webhooks_allow_private = true).await
+}
 
 #[derive(Clone, Default)]
 struct Receiver {
@@ -191,14 +197,7 @@ mod every_event_arrives_signed_and_failures_are_retried {
         let (headers, _, raw) = receiver.wait_for("webhook.test", 0).await;
         verify(&secret, &headers, &raw);
 
-        let outsider = staff
-            .post("/api/staff/clients", json!({"companyName": "Other Bank"}))
-            .await
-            .json::<Value>()
-            .await
-            .unwrap()["id"]
-            .as_i64()
-            .unwrap();
+        let outsider = new_client(&staff, "Other Bank").await;
         let olga = client_user(&app, &staff, outsider, "olga.hooks").await;
         let r = olga
             .post(&format!("/api/client/webhook-deliveries/{delivery}/redeliver"), json!({}))
@@ -210,17 +209,12 @@ mod every_event_arrives_signed_and_failures_are_retried {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn sqlite() {
-        run(common::TestApp::start_with(common::Db::Sqlite, |c| c.webhooks_allow_private = true)
-            .await
-            .unwrap())
-        .await;
+        run(allowing_private_addresses(common::Db::Sqlite).await.unwrap()).await;
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn postgres() {
-        match common::TestApp::start_with(common::Db::Postgres, |c| c.webhooks_allow_private = true)
-            .await
-        {
+        match allowing_private_addresses(common::Db::Postgres).await {
             Some(app) => run(app).await,
             None if std::env::var_os("CI").is_some() => {
                 panic!("CI is set but PORTAL_TEST_POSTGRES_URL is not")
@@ -292,9 +286,6 @@ mod an_endpoint_failing_for_three_days_is_disabled_and_the_contact_told {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn sqlite() {
-        run(common::TestApp::start_with(common::Db::Sqlite, |c| c.webhooks_allow_private = true)
-            .await
-            .unwrap())
-        .await;
+        run(allowing_private_addresses(common::Db::Sqlite).await.unwrap()).await;
     }
 }

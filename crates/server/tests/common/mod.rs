@@ -9,6 +9,7 @@ use std::net::SocketAddr;
 
 use portal::config::Config;
 use portal::state::AppState;
+use portal_db::entities::outbox;
 use reqwest::{Client, Response, StatusCode};
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
 use serde_json::{Value, json};
@@ -155,16 +156,26 @@ impl TestApp {
     }
 
     pub async fn count(&self, sql: &str) -> i64 {
-        let row = self
-            .db
-            .query_one_raw(sea_orm::Statement::from_string(
-                self.db.get_database_backend(),
-                sql.to_string(),
-            ))
+        count_in(&self.db, sql).await
+    }
+
+    /// Subjects of the messages queued for a recipient, oldest first.
+    pub async fn mail_subjects(&self, recipient: &str) -> Vec<String> {
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+        outbox::Entity::find()
+            .filter(outbox::Column::Recipient.eq(recipient))
+            .order_by_asc(outbox::Column::Id)
+            .all(&self.db)
             .await
             .unwrap()
-            .unwrap();
-        row.try_get_by_index::<i64>(0).unwrap()
+            .into_iter()
+            .map(|m| m.subject)
+            .collect()
+    }
+
+    /// The last message queued for a recipient, if any.
+    pub async fn last_mail(&self, recipient: &str) -> Option<outbox::Model> {
+        last_mail_in(&self.db, recipient).await
     }
 }
 
@@ -230,16 +241,30 @@ pub async fn sign_in_through(db: &DatabaseConnection, s: &mut Session, username:
     }
 }
 
-/// The last verification code queued for a recipient in `db`'s outbox.
-pub async fn latest_code_in(db: &DatabaseConnection, recipient: &str) -> String {
+/// The number a `SELECT COUNT(*)` query answers in `db`.
+pub async fn count_in(db: &DatabaseConnection, sql: &str) -> i64 {
+    let row = db
+        .query_one_raw(sea_orm::Statement::from_string(db.get_database_backend(), sql.to_string()))
+        .await
+        .unwrap()
+        .unwrap();
+    row.try_get_by_index::<i64>(0).unwrap()
+}
+
+/// The last message queued for a recipient in `db`'s outbox, if any.
+pub async fn last_mail_in(db: &DatabaseConnection, recipient: &str) -> Option<outbox::Model> {
     use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
-    let message = portal_db::entities::outbox::Entity::find()
-        .filter(portal_db::entities::outbox::Column::Recipient.eq(recipient))
-        .order_by_desc(portal_db::entities::outbox::Column::Id)
+    outbox::Entity::find()
+        .filter(outbox::Column::Recipient.eq(recipient))
+        .order_by_desc(outbox::Column::Id)
         .one(db)
         .await
         .unwrap()
-        .expect("a message was queued");
+}
+
+/// The last verification code queued for a recipient in `db`'s outbox.
+pub async fn latest_code_in(db: &DatabaseConnection, recipient: &str) -> String {
+    let message = last_mail_in(db, recipient).await.expect("a message was queued");
     let at = message.body_text.find("code is ").expect("a code message") + "code is ".len();
     message.body_text[at..at + 6].to_string()
 }
@@ -403,6 +428,17 @@ pub async fn message(r: Response) -> String {
     let body: Value = r.json().await.expect("JSON error body");
     body["message"].as_str().expect("message field").to_string()
 }
+
+/// Who may read demo.appraiser's own records, and the answer each gets: themselves, their firm's
+/// administrator and staff may; another appraiser of the firm and a client may not.
+pub const DEMO_APPRAISERS_RECORDS_READERS: [(&str, StatusCode); 6] = [
+    ("demo.appraiser", StatusCode::OK),
+    ("demo.admin", StatusCode::OK),
+    ("demo.staff", StatusCode::OK),
+    ("demo.secret", StatusCode::OK),
+    ("demo.appraiser2", StatusCode::FORBIDDEN),
+    ("demo.client", StatusCode::FORBIDDEN),
+];
 
 /// Declares `name_sqlite` and `name_postgres` tests running the same async body on each database.
 /// The PostgreSQL one passes trivially (and says so) when PORTAL_TEST_POSTGRES_URL is not set.

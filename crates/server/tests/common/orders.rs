@@ -1,13 +1,16 @@
-//! Orders with details for tests: one call makes an order assigned to a user, with details,
-//! contacts, history, messages, alerts and files (some hidden).
+//! Orders for tests: one call makes an order assigned to a user, with details, contacts, history,
+//! messages, alerts and files (some hidden); or staff add a client and place an order through the
+//! API.
 use chrono::{Duration, Utc};
 use portal_db::entities::{
     order, order_alert, order_contact, order_detail, order_history, order_invitation,
     order_message, stored_file,
 };
-use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
+use reqwest::StatusCode;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, QueryOrder, Set};
+use serde_json::{Value, json};
 
-use super::TestApp;
+use super::{Session, TestApp};
 use portal_db::status::OrderStatus;
 
 /// Tests name statuses by their ids, as the API sends them.
@@ -209,6 +212,33 @@ pub async fn order_file(app: &TestApp, order_id: i64, name: &str, bytes: &[u8], 
     .id
 }
 
+/// Every history entry of an order, oldest first.
+pub async fn history_of(app: &TestApp, order_id: i64) -> Vec<order_history::Model> {
+    order_history::Entity::find()
+        .filter(order_history::Column::OrderId.eq(order_id))
+        .order_by_asc(order_history::Column::Id)
+        .all(&app.db)
+        .await
+        .unwrap()
+}
+
+/// A client (lender) staff add by its company name. Returns its id.
+pub async fn new_client(staff: &Session, name: &str) -> i64 {
+    created_id(staff.post("/api/staff/clients", json!({ "companyName": name })).await).await
+}
+
+/// An order staff place with the order form `form`. Returns its id.
+pub async fn new_order(staff: &Session, form: Value) -> i64 {
+    created_id(staff.post("/api/staff/orders", form).await).await
+}
+
+async fn created_id(r: reqwest::Response) -> i64 {
+    let status = r.status();
+    let created: Value = r.json().await.unwrap_or(Value::Null);
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    created["id"].as_i64().unwrap()
+}
+
 /// Another firm with its own appraiser, who must never see the demo firm's orders.
 pub async fn outsider(app: &TestApp) -> &'static str {
     use portal::roles::UserType;
@@ -241,15 +271,15 @@ pub async fn outsider(app: &TestApp) -> &'static str {
 }
 
 /// The reviewer passes every item of the order's review checklist (Complete needs them answered).
-pub async fn pass_review(staff: &super::Session, order_id: i64) {
+pub async fn pass_review(staff: &Session, order_id: i64) {
     let path = format!("/api/staff/orders/{order_id}/review");
-    let review: serde_json::Value = staff.get(&path).await.json().await.unwrap();
-    let answers: Vec<serde_json::Value> = review["items"]
+    let review: Value = staff.get(&path).await.json().await.unwrap();
+    let answers: Vec<Value> = review["items"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|item| serde_json::json!({"id": item["id"], "answer": "pass"}))
+        .map(|item| json!({"id": item["id"], "answer": "pass"}))
         .collect();
-    let r = staff.put(&path, serde_json::json!({ "items": answers })).await;
-    assert_eq!(r.status(), reqwest::StatusCode::OK, "{}", r.text().await.unwrap());
+    let r = staff.put(&path, json!({ "items": answers })).await;
+    assert_eq!(r.status(), StatusCode::OK, "{}", r.text().await.unwrap());
 }
