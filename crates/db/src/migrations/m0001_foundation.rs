@@ -1,6 +1,8 @@
 //! Users, firms, appraiser profiles, sessions, sign-in throttling and the audit log.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{drop_tables, id, index, int_id, timestamp};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -77,23 +79,13 @@ enum AuditLog {
     Ip,
 }
 
-fn timestamp<T: IntoIden>(name: T) -> ColumnDef {
-    ColumnDef::new(name).timestamp_with_time_zone().not_null().take()
-}
-
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         m.create_table(
             Table::create()
                 .table(AppraisalCompanies::Table)
-                .col(
-                    ColumnDef::new(AppraisalCompanies::Id)
-                        .integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(int_id(AppraisalCompanies::Id))
                 .col(ColumnDef::new(AppraisalCompanies::Name).string_len(200).not_null())
                 .col(timestamp(AppraisalCompanies::CreatedAt))
                 .take(),
@@ -103,13 +95,7 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(SecurityUsers::Table)
-                .col(
-                    ColumnDef::new(SecurityUsers::Id)
-                        .integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(int_id(SecurityUsers::Id))
                 .col(ColumnDef::new(SecurityUsers::LoginId).string_len(100).not_null().unique_key())
                 .col(ColumnDef::new(SecurityUsers::PasswordHash).string_len(200).not_null())
                 .col(ColumnDef::new(SecurityUsers::UserType).small_integer().not_null())
@@ -128,13 +114,7 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(AppraiserProfiles::Table)
-                .col(
-                    ColumnDef::new(AppraiserProfiles::Id)
-                        .integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(int_id(AppraiserProfiles::Id))
                 .col(
                     ColumnDef::new(AppraiserProfiles::SecurityUserId)
                         .integer()
@@ -176,12 +156,11 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_appraiser_profiles_company")
-                .table(AppraiserProfiles::Table)
-                .col(AppraiserProfiles::CompanyId)
-                .take(),
+        index(
+            m,
+            "ix_appraiser_profiles_company",
+            AppraiserProfiles::Table,
+            [AppraiserProfiles::CompanyId],
         )
         .await?;
 
@@ -204,14 +183,7 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_sessions_user")
-                .table(Sessions::Table)
-                .col(Sessions::UserId)
-                .take(),
-        )
-        .await?;
+        index(m, "ix_sessions_user", Sessions::Table, [Sessions::UserId]).await?;
 
         m.create_table(
             Table::create()
@@ -226,13 +198,7 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(AuditLog::Table)
-                .col(
-                    ColumnDef::new(AuditLog::Id)
-                        .big_integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(id(AuditLog::Id))
                 .col(timestamp(AuditLog::At))
                 .col(ColumnDef::new(AuditLog::ActorUserId).integer().null())
                 .col(ColumnDef::new(AuditLog::SubjectUserId).integer().null())
@@ -242,32 +208,22 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create().name("ix_audit_log_at").table(AuditLog::Table).col(AuditLog::At).take(),
-        )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_audit_log_actor")
-                .table(AuditLog::Table)
-                .col(AuditLog::ActorUserId)
-                .take(),
-        )
-        .await?;
-        Ok(())
+        index(m, "ix_audit_log_at", AuditLog::Table, [AuditLog::At]).await?;
+        index(m, "ix_audit_log_actor", AuditLog::Table, [AuditLog::ActorUserId]).await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
-            AuditLog::Table.into_iden(),
-            LoginThrottle::Table.into_iden(),
-            Sessions::Table.into_iden(),
-            AppraiserProfiles::Table.into_iden(),
-            SecurityUsers::Table.into_iden(),
-            AppraisalCompanies::Table.into_iden(),
-        ] {
-            m.drop_table(Table::drop().table(table).take()).await?;
-        }
-        Ok(())
+        drop_tables(
+            m,
+            [
+                AuditLog::Table.into_iden(),
+                LoginThrottle::Table.into_iden(),
+                Sessions::Table.into_iden(),
+                AppraiserProfiles::Table.into_iden(),
+                SecurityUsers::Table.into_iden(),
+                AppraisalCompanies::Table.into_iden(),
+            ],
+        )
+        .await
     }
 }

@@ -1,6 +1,8 @@
 //! The secret administrator's developer references.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{int_id, timestamp};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -20,13 +22,11 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(DevRefs::Table)
-                .col(
-                    ColumnDef::new(DevRefs::Id).integer().not_null().auto_increment().primary_key(),
-                )
+                .col(int_id(DevRefs::Id))
                 .col(ColumnDef::new(DevRefs::Name).string_len(200).not_null())
                 .col(ColumnDef::new(DevRefs::Url).string_len(2000).not_null())
-                .col(ColumnDef::new(DevRefs::CreatedAt).timestamp_with_time_zone().not_null())
-                .col(ColumnDef::new(DevRefs::UpdatedAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(DevRefs::CreatedAt))
+                .col(timestamp(DevRefs::UpdatedAt))
                 .take(),
         )
         .await

@@ -1,6 +1,8 @@
 //! Outbox for e-mail and SMS, sign-in verification tokens, trusted devices, password resets.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{drop_tables, id, index, optional_timestamp, timestamp};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -64,14 +66,6 @@ enum SecurityUsers {
     Id,
 }
 
-fn at<T: IntoIden>(name: T) -> ColumnDef {
-    ColumnDef::new(name).timestamp_with_time_zone().not_null().take()
-}
-
-fn at_null<T: IntoIden>(name: T) -> ColumnDef {
-    ColumnDef::new(name).timestamp_with_time_zone().null().take()
-}
-
 fn user_fk<T: IntoIden + 'static>(table: T, column: T) -> ForeignKeyCreateStatement {
     ForeignKey::create()
         .from(table, column)
@@ -86,54 +80,41 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(Outbox::Table)
-                .col(
-                    ColumnDef::new(Outbox::Id)
-                        .big_integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(id(Outbox::Id))
                 .col(ColumnDef::new(Outbox::Channel).string_len(10).not_null())
                 .col(ColumnDef::new(Outbox::Recipient).string_len(254).not_null())
                 .col(ColumnDef::new(Outbox::Subject).string_len(300).not_null())
                 .col(ColumnDef::new(Outbox::BodyText).text().not_null())
                 .col(ColumnDef::new(Outbox::BodyHtml).text().null())
-                .col(at(Outbox::CreatedAt))
+                .col(timestamp(Outbox::CreatedAt))
                 .col(ColumnDef::new(Outbox::Attempts).integer().not_null().default(0))
-                .col(at(Outbox::NextAttemptAt))
+                .col(timestamp(Outbox::NextAttemptAt))
                 .col(ColumnDef::new(Outbox::ClaimedBy).string_len(64).null())
-                .col(at_null(Outbox::ClaimedUntil))
-                .col(at_null(Outbox::SentAt))
-                .col(at_null(Outbox::FailedAt))
+                .col(optional_timestamp(Outbox::ClaimedUntil))
+                .col(optional_timestamp(Outbox::SentAt))
+                .col(optional_timestamp(Outbox::FailedAt))
                 .col(ColumnDef::new(Outbox::LastError).text().null())
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_outbox_pending")
-                .table(Outbox::Table)
-                .col(Outbox::SentAt)
-                .col(Outbox::NextAttemptAt)
-                .take(),
-        )
-        .await?;
+        index(m, "ix_outbox_pending", Outbox::Table, [Outbox::SentAt, Outbox::NextAttemptAt])
+            .await?;
 
         m.create_table(
             Table::create()
                 .table(VerificationTokens::Table)
                 .col(ColumnDef::new(VerificationTokens::Id).string_len(64).not_null().primary_key())
                 .col(ColumnDef::new(VerificationTokens::UserId).integer().not_null())
-                .col(at(VerificationTokens::CreatedAt))
-                .col(at(VerificationTokens::ExpiresAt))
+                .col(timestamp(VerificationTokens::CreatedAt))
+                .col(timestamp(VerificationTokens::ExpiresAt))
                 .col(ColumnDef::new(VerificationTokens::Method).string_len(10).null())
                 .col(ColumnDef::new(VerificationTokens::Destination).string_len(254).null())
                 .col(ColumnDef::new(VerificationTokens::CodeHash).string_len(64).null())
-                .col(at_null(VerificationTokens::CodeExpiresAt))
+                .col(optional_timestamp(VerificationTokens::CodeExpiresAt))
                 .col(ColumnDef::new(VerificationTokens::Attempts).integer().not_null().default(0))
                 .col(ColumnDef::new(VerificationTokens::Sends).integer().not_null().default(0))
-                .col(at_null(VerificationTokens::LastSentAt))
-                .col(at_null(VerificationTokens::UsedAt))
+                .col(optional_timestamp(VerificationTokens::LastSentAt))
+                .col(optional_timestamp(VerificationTokens::UsedAt))
                 .foreign_key(&mut user_fk(VerificationTokens::Table, VerificationTokens::UserId))
                 .take(),
         )
@@ -144,7 +125,7 @@ impl MigrationTrait for Migration {
                 .table(TrustedDevices::Table)
                 .col(ColumnDef::new(TrustedDevices::Id).string_len(64).not_null().primary_key())
                 .col(ColumnDef::new(TrustedDevices::UserId).integer().not_null())
-                .col(at(TrustedDevices::VerifiedAt))
+                .col(timestamp(TrustedDevices::VerifiedAt))
                 .foreign_key(&mut user_fk(TrustedDevices::Table, TrustedDevices::UserId))
                 .take(),
         )
@@ -157,9 +138,9 @@ impl MigrationTrait for Migration {
                     ColumnDef::new(PasswordResetTokens::Id).string_len(64).not_null().primary_key(),
                 )
                 .col(ColumnDef::new(PasswordResetTokens::UserId).integer().not_null())
-                .col(at(PasswordResetTokens::CreatedAt))
-                .col(at(PasswordResetTokens::ExpiresAt))
-                .col(at_null(PasswordResetTokens::UsedAt))
+                .col(timestamp(PasswordResetTokens::CreatedAt))
+                .col(timestamp(PasswordResetTokens::ExpiresAt))
+                .col(optional_timestamp(PasswordResetTokens::UsedAt))
                 .foreign_key(&mut user_fk(PasswordResetTokens::Table, PasswordResetTokens::UserId))
                 .take(),
         )
@@ -167,14 +148,15 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
-            PasswordResetTokens::Table.into_iden(),
-            TrustedDevices::Table.into_iden(),
-            VerificationTokens::Table.into_iden(),
-            Outbox::Table.into_iden(),
-        ] {
-            m.drop_table(Table::drop().table(table).take()).await?;
-        }
-        Ok(())
+        drop_tables(
+            m,
+            [
+                PasswordResetTokens::Table.into_iden(),
+                TrustedDevices::Table.into_iden(),
+                VerificationTokens::Table.into_iden(),
+                Outbox::Table.into_iden(),
+            ],
+        )
+        .await
     }
 }

@@ -2,6 +2,8 @@
 //! and sorts.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{drop_tables, id, index, int_id, optional_timestamp, timestamp};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -109,24 +111,13 @@ const STATUSES: [(i32, &str); 41] = [
 const CLOSED: [i32; 6] = [15, 17, 18, 19, 21, 22];
 const REVIEW: [i32; 11] = [14, 25, 30, 32, 33, 36, 37, 38, 39, 40, 41];
 
-fn index(name: &str, cols: Vec<Orders>) -> IndexCreateStatement {
-    let mut i = Index::create();
-    i.name(name).table(Orders::Table);
-    for c in cols {
-        i.col(c);
-    }
-    i.take()
-}
-
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         m.create_table(
             Table::create()
                 .table(Clients::Table)
-                .col(
-                    ColumnDef::new(Clients::Id).integer().not_null().auto_increment().primary_key(),
-                )
+                .col(int_id(Clients::Id))
                 .col(ColumnDef::new(Clients::CompanyName).string_len(200).not_null())
                 .col(ColumnDef::new(Clients::OfficeAddressLine).string_len(300).null())
                 .col(ColumnDef::new(Clients::MainContactName).string_len(200).null())
@@ -165,13 +156,7 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(Orders::Table)
-                .col(
-                    ColumnDef::new(Orders::Id)
-                        .big_integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(id(Orders::Id))
                 .col(ColumnDef::new(Orders::FileNumber).string_len(20).not_null().unique_key())
                 .col(ColumnDef::new(Orders::LoanNumber).string_len(30).null())
                 .col(ColumnDef::new(Orders::BorrowerName).string_len(200).not_null())
@@ -184,10 +169,10 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(Orders::StatusId).integer().not_null())
                 .col(ColumnDef::new(Orders::AssignedAppraiserId).integer().null())
                 .col(ColumnDef::new(Orders::AssignedCompanyId).integer().null())
-                .col(ColumnDef::new(Orders::CreatedAt).timestamp_with_time_zone().not_null())
-                .col(ColumnDef::new(Orders::AssignmentActualDate).timestamp_with_time_zone().null())
-                .col(ColumnDef::new(Orders::AcceptedAt).timestamp_with_time_zone().null())
-                .col(ColumnDef::new(Orders::InspectionActualDate).timestamp_with_time_zone().null())
+                .col(timestamp(Orders::CreatedAt))
+                .col(optional_timestamp(Orders::AssignmentActualDate))
+                .col(optional_timestamp(Orders::AcceptedAt))
+                .col(optional_timestamp(Orders::InspectionActualDate))
                 .col(ColumnDef::new(Orders::InspectionDueDate).date().null())
                 .col(ColumnDef::new(Orders::AppraiserDueDate).date().null())
                 .col(ColumnDef::new(Orders::IsDesktop).boolean().not_null().default(false))
@@ -231,19 +216,20 @@ impl MigrationTrait for Migration {
             ("ix_orders_state_city", vec![Orders::PropertyStateCode, Orders::PropertyCity]),
             ("ix_orders_zip", vec![Orders::PropertyZip]),
         ] {
-            m.create_index(index(name, cols)).await?;
+            index(m, name, Orders::Table, cols).await?;
         }
         Ok(())
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
-            Orders::Table.into_iden(),
-            OrderStatuses::Table.into_iden(),
-            Clients::Table.into_iden(),
-        ] {
-            m.drop_table(Table::drop().table(table).take()).await?;
-        }
-        Ok(())
+        drop_tables(
+            m,
+            [
+                Orders::Table.into_iden(),
+                OrderStatuses::Table.into_iden(),
+                Clients::Table.into_iden(),
+            ],
+        )
+        .await
     }
 }

@@ -2,6 +2,8 @@
 //! messages, alerts, invitations, and stored files with their types.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{drop_tables, id, index, optional_timestamp, timestamp};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -179,10 +181,6 @@ const FILE_TYPES: [(i32, &str, &str, bool); 16] = [
     (26, "Other Document", "APPRAISER", false),
 ];
 
-fn id_column<T: IntoIden>(name: T) -> ColumnDef {
-    ColumnDef::new(name).big_integer().not_null().auto_increment().primary_key().take()
-}
-
 fn order_fk<T: IntoIden + Copy + 'static>(table: T, column: T) -> ForeignKeyCreateStatement {
     ForeignKey::create()
         .from(table, column)
@@ -274,7 +272,7 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(OrderContacts::Table)
-                .col(id_column(OrderContacts::Id))
+                .col(id(OrderContacts::Id))
                 .col(ColumnDef::new(OrderContacts::OrderId).big_integer().not_null())
                 .col(ColumnDef::new(OrderContacts::Name).string_len(200).not_null())
                 .col(ColumnDef::new(OrderContacts::Email).string_len(254).null())
@@ -290,13 +288,11 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(OrderHistories::Table)
-                .col(id_column(OrderHistories::Id))
+                .col(id(OrderHistories::Id))
                 .col(ColumnDef::new(OrderHistories::OrderId).big_integer().not_null())
                 .col(ColumnDef::new(OrderHistories::StatusId).integer().not_null())
                 .col(ColumnDef::new(OrderHistories::MessageHtml).text().null())
-                .col(
-                    ColumnDef::new(OrderHistories::CreatedAt).timestamp_with_time_zone().not_null(),
-                )
+                .col(timestamp(OrderHistories::CreatedAt))
                 .col(ColumnDef::new(OrderHistories::ActorUserId).integer().null())
                 .col(ColumnDef::new(OrderHistories::Hide).boolean().not_null().default(false))
                 .foreign_key(&mut order_fk(OrderHistories::Table, OrderHistories::OrderId))
@@ -314,7 +310,7 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(OrderMessages::Table)
-                .col(id_column(OrderMessages::Id))
+                .col(id(OrderMessages::Id))
                 .col(ColumnDef::new(OrderMessages::OrderId).big_integer().not_null())
                 .col(ColumnDef::new(OrderMessages::MessageType).string_len(100).not_null())
                 .col(ColumnDef::new(OrderMessages::Body).text().not_null())
@@ -322,8 +318,8 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(OrderMessages::FromFirstName).string_len(100).not_null())
                 .col(ColumnDef::new(OrderMessages::FromLastName).string_len(100).not_null())
                 .col(ColumnDef::new(OrderMessages::ToAppraiser).boolean().not_null())
-                .col(ColumnDef::new(OrderMessages::CreatedAt).timestamp_with_time_zone().not_null())
-                .col(ColumnDef::new(OrderMessages::ReadAt).timestamp_with_time_zone().null())
+                .col(timestamp(OrderMessages::CreatedAt))
+                .col(optional_timestamp(OrderMessages::ReadAt))
                 .col(ColumnDef::new(OrderMessages::Hide).boolean().not_null().default(false))
                 .foreign_key(&mut order_fk(OrderMessages::Table, OrderMessages::OrderId))
                 .foreign_key(&mut user_fk(OrderMessages::Table, OrderMessages::FromUserId))
@@ -334,10 +330,10 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(OrderAlerts::Table)
-                .col(id_column(OrderAlerts::Id))
+                .col(id(OrderAlerts::Id))
                 .col(ColumnDef::new(OrderAlerts::OrderId).big_integer().not_null())
                 .col(ColumnDef::new(OrderAlerts::Body).string_len(500).not_null())
-                .col(ColumnDef::new(OrderAlerts::CreatedAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(OrderAlerts::CreatedAt))
                 .foreign_key(&mut order_fk(OrderAlerts::Table, OrderAlerts::OrderId))
                 .take(),
         )
@@ -348,11 +344,7 @@ impl MigrationTrait for Migration {
                 .table(OrderInvitations::Table)
                 .col(ColumnDef::new(OrderInvitations::OrderId).big_integer().not_null())
                 .col(ColumnDef::new(OrderInvitations::AppraiserUserId).integer().not_null())
-                .col(
-                    ColumnDef::new(OrderInvitations::InvitedAt)
-                        .timestamp_with_time_zone()
-                        .not_null(),
-                )
+                .col(timestamp(OrderInvitations::InvitedAt))
                 .primary_key(
                     Index::create()
                         .col(OrderInvitations::OrderId)
@@ -392,7 +384,7 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(StoredFiles::Table)
-                .col(id_column(StoredFiles::Id))
+                .col(id(StoredFiles::Id))
                 .col(
                     ColumnDef::new(StoredFiles::StorageKey).string_len(200).not_null().unique_key(),
                 )
@@ -402,7 +394,7 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(StoredFiles::Sha256).string_len(64).not_null())
                 .col(ColumnDef::new(StoredFiles::FileTypeId).integer().null())
                 .col(ColumnDef::new(StoredFiles::UploadedBy).integer().null())
-                .col(ColumnDef::new(StoredFiles::UploadedAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(StoredFiles::UploadedAt))
                 .col(ColumnDef::new(StoredFiles::OrderId).big_integer().null())
                 .col(ColumnDef::new(StoredFiles::AppraiserUserId).integer().null())
                 .col(ColumnDef::new(StoredFiles::Hide).boolean().not_null().default(false))
@@ -461,30 +453,26 @@ impl MigrationTrait for Migration {
                 vec![StoredFiles::AppraiserUserId.into_iden()],
             ),
         ] {
-            let mut index = Index::create();
-            index.name(name).table(table);
-            for c in cols {
-                index.col(c);
-            }
-            m.create_index(index).await?;
+            index(m, name, table, cols).await?;
         }
         Ok(())
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
-            StoredFiles::Table.into_iden(),
-            FileTypes::Table.into_iden(),
-            OrderInvitations::Table.into_iden(),
-            OrderAlerts::Table.into_iden(),
-            OrderMessages::Table.into_iden(),
-            OrderHistories::Table.into_iden(),
-            OrderContacts::Table.into_iden(),
-            OrderDetails::Table.into_iden(),
-            ReportTypes::Table.into_iden(),
-        ] {
-            m.drop_table(Table::drop().table(table).take()).await?;
-        }
-        Ok(())
+        drop_tables(
+            m,
+            [
+                StoredFiles::Table.into_iden(),
+                FileTypes::Table.into_iden(),
+                OrderInvitations::Table.into_iden(),
+                OrderAlerts::Table.into_iden(),
+                OrderMessages::Table.into_iden(),
+                OrderHistories::Table.into_iden(),
+                OrderContacts::Table.into_iden(),
+                OrderDetails::Table.into_iden(),
+                ReportTypes::Table.into_iden(),
+            ],
+        )
+        .await
     }
 }

@@ -2,6 +2,11 @@
 //! the EPP fields of the appraiser profile and the EPP sandbox's one-time tokens.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{
+    add_columns, drop_columns, drop_tables, id, index, int_id, optional_timestamp, timestamp,
+    unique_index,
+};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -146,7 +151,7 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(Quotes::Table)
-                .col(ColumnDef::new(Quotes::Id).integer().not_null().auto_increment().primary_key())
+                .col(int_id(Quotes::Id))
                 .col(ColumnDef::new(Quotes::LoanId).string_len(30).null())
                 .col(ColumnDef::new(Quotes::PropertyAddressLine1).string_len(200).not_null())
                 .col(ColumnDef::new(Quotes::PropertyCity).string_len(100).not_null())
@@ -161,8 +166,8 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(Quotes::Latitude).double().null())
                 .col(ColumnDef::new(Quotes::Longitude).double().null())
                 .col(ColumnDef::new(Quotes::ClientId).integer().null())
-                .col(ColumnDef::new(Quotes::CreatedAt).timestamp_with_time_zone().not_null())
-                .col(ColumnDef::new(Quotes::ClosedAt).timestamp_with_time_zone().null())
+                .col(timestamp(Quotes::CreatedAt))
+                .col(optional_timestamp(Quotes::ClosedAt))
                 .foreign_key(
                     ForeignKey::create()
                         .from(Quotes::Table, Quotes::ClientId)
@@ -175,18 +180,12 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(QuoteRecipients::Table)
-                .col(
-                    ColumnDef::new(QuoteRecipients::Id)
-                        .integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(int_id(QuoteRecipients::Id))
                 .col(ColumnDef::new(QuoteRecipients::QuoteId).integer().not_null())
                 .col(ColumnDef::new(QuoteRecipients::AppraiserUserId).integer().not_null())
-                .col(ColumnDef::new(QuoteRecipients::SentAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(QuoteRecipients::SentAt))
                 .col(ColumnDef::new(QuoteRecipients::Answer).string_len(10).null())
-                .col(ColumnDef::new(QuoteRecipients::AnsweredAt).timestamp_with_time_zone().null())
+                .col(optional_timestamp(QuoteRecipients::AnsweredAt))
                 .col(ColumnDef::new(QuoteRecipients::EstimatedDeliveryDate).date().null())
                 .col(ColumnDef::new(QuoteRecipients::AppraiserFeeCents).big_integer().null())
                 .col(ColumnDef::new(QuoteRecipients::Comment).text().null())
@@ -204,27 +203,18 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ux_quote_recipients_appraiser_quote")
-                .table(QuoteRecipients::Table)
-                .col(QuoteRecipients::AppraiserUserId)
-                .col(QuoteRecipients::QuoteId)
-                .unique()
-                .take(),
+        unique_index(
+            m,
+            "ux_quote_recipients_appraiser_quote",
+            QuoteRecipients::Table,
+            [QuoteRecipients::AppraiserUserId, QuoteRecipients::QuoteId],
         )
         .await?;
 
         m.create_table(
             Table::create()
                 .table(SecureLinks::Table)
-                .col(
-                    ColumnDef::new(SecureLinks::Id)
-                        .integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(int_id(SecureLinks::Id))
                 .col(ColumnDef::new(SecureLinks::OrderId).big_integer().null())
                 .col(ColumnDef::new(SecureLinks::UsaFileNumber).string_len(20).not_null())
                 .col(ColumnDef::new(SecureLinks::RecipientUserId).integer().not_null())
@@ -233,8 +223,8 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(SecureLinks::SenderEmail).string_len(254).not_null())
                 .col(ColumnDef::new(SecureLinks::Subject).string_len(300).not_null())
                 .col(ColumnDef::new(SecureLinks::Message).text().not_null())
-                .col(ColumnDef::new(SecureLinks::SentAt).timestamp_with_time_zone().not_null())
-                .col(ColumnDef::new(SecureLinks::ViewedAt).timestamp_with_time_zone().null())
+                .col(timestamp(SecureLinks::SentAt))
+                .col(optional_timestamp(SecureLinks::ViewedAt))
                 .foreign_key(
                     ForeignKey::create()
                         .from(SecureLinks::Table, SecureLinks::OrderId)
@@ -244,26 +234,18 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_secure_links_recipient_sent")
-                .table(SecureLinks::Table)
-                .col(SecureLinks::RecipientUserId)
-                .col(SecureLinks::SentAt)
-                .take(),
+        index(
+            m,
+            "ix_secure_links_recipient_sent",
+            SecureLinks::Table,
+            [SecureLinks::RecipientUserId, SecureLinks::SentAt],
         )
         .await?;
 
         m.create_table(
             Table::create()
                 .table(SecureLinkAttachments::Table)
-                .col(
-                    ColumnDef::new(SecureLinkAttachments::Id)
-                        .integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(int_id(SecureLinkAttachments::Id))
                 .col(ColumnDef::new(SecureLinkAttachments::SecureLinkId).integer().not_null())
                 .col(ColumnDef::new(SecureLinkAttachments::StoredFileId).big_integer().not_null())
                 .foreign_key(
@@ -280,25 +262,18 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_secure_link_attachments_link")
-                .table(SecureLinkAttachments::Table)
-                .col(SecureLinkAttachments::SecureLinkId)
-                .take(),
+        index(
+            m,
+            "ix_secure_link_attachments_link",
+            SecureLinkAttachments::Table,
+            [SecureLinkAttachments::SecureLinkId],
         )
         .await?;
 
         m.create_table(
             Table::create()
                 .table(Payments::Table)
-                .col(
-                    ColumnDef::new(Payments::Id)
-                        .big_integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(id(Payments::Id))
                 .col(ColumnDef::new(Payments::AppraiserUserId).integer().not_null())
                 .col(ColumnDef::new(Payments::OrderId).big_integer().null())
                 .col(ColumnDef::new(Payments::UsaFileNumber).string_len(20).not_null())
@@ -306,7 +281,7 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(Payments::Borrower).string_len(200).not_null())
                 .col(ColumnDef::new(Payments::AmountCents).big_integer().not_null())
                 .col(ColumnDef::new(Payments::PaymentDate).date().not_null())
-                .col(ColumnDef::new(Payments::CreatedAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(Payments::CreatedAt))
                 .foreign_key(&mut cascade_to_user(Payments::Table, Payments::AppraiserUserId))
                 .foreign_key(
                     ForeignKey::create()
@@ -316,26 +291,18 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_payments_appraiser_date")
-                .table(Payments::Table)
-                .col(Payments::AppraiserUserId)
-                .col(Payments::PaymentDate)
-                .take(),
+        index(
+            m,
+            "ix_payments_appraiser_date",
+            Payments::Table,
+            [Payments::AppraiserUserId, Payments::PaymentDate],
         )
         .await?;
 
         m.create_table(
             Table::create()
                 .table(EppSandboxTokens::Table)
-                .col(
-                    ColumnDef::new(EppSandboxTokens::Id)
-                        .integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(int_id(EppSandboxTokens::Id))
                 .col(
                     ColumnDef::new(EppSandboxTokens::TokenHash)
                         .string_len(64)
@@ -344,17 +311,9 @@ impl MigrationTrait for Migration {
                 )
                 .col(ColumnDef::new(EppSandboxTokens::Purpose).string_len(10).not_null())
                 .col(ColumnDef::new(EppSandboxTokens::AppraiserUserId).integer().not_null())
-                .col(
-                    ColumnDef::new(EppSandboxTokens::CreatedAt)
-                        .timestamp_with_time_zone()
-                        .not_null(),
-                )
-                .col(
-                    ColumnDef::new(EppSandboxTokens::ExpiresAt)
-                        .timestamp_with_time_zone()
-                        .not_null(),
-                )
-                .col(ColumnDef::new(EppSandboxTokens::UsedAt).timestamp_with_time_zone().null())
+                .col(timestamp(EppSandboxTokens::CreatedAt))
+                .col(timestamp(EppSandboxTokens::ExpiresAt))
+                .col(optional_timestamp(EppSandboxTokens::UsedAt))
                 .foreign_key(&mut cascade_to_user(
                     EppSandboxTokens::Table,
                     EppSandboxTokens::AppraiserUserId,
@@ -363,7 +322,6 @@ impl MigrationTrait for Migration {
         )
         .await?;
 
-        // SQLite adds one column per ALTER TABLE.
         let columns = [
             ColumnDef::new(AppraiserProfiles::ReadyForEppOnboarding)
                 .boolean()
@@ -383,22 +341,13 @@ impl MigrationTrait for Migration {
             ColumnDef::new(AppraiserProfiles::EppState).string_len(50).null().take(),
             ColumnDef::new(AppraiserProfiles::EppCity).string_len(100).null().take(),
             ColumnDef::new(AppraiserProfiles::EppZip).string_len(10).null().take(),
-            ColumnDef::new(AppraiserProfiles::EppOnboardedAt)
-                .timestamp_with_time_zone()
-                .null()
-                .take(),
+            optional_timestamp(AppraiserProfiles::EppOnboardedAt),
         ];
-        for mut column in columns {
-            m.alter_table(
-                Table::alter().table(AppraiserProfiles::Table).add_column(&mut column).take(),
-            )
-            .await?;
-        }
-        Ok(())
+        add_columns(m, AppraiserProfiles::Table, columns).await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for column in [
+        let columns = [
             AppraiserProfiles::EppOnboardedAt,
             AppraiserProfiles::EppZip,
             AppraiserProfiles::EppCity,
@@ -410,22 +359,19 @@ impl MigrationTrait for Migration {
             AppraiserProfiles::EppCompanyName,
             AppraiserProfiles::EppPartyId,
             AppraiserProfiles::ReadyForEppOnboarding,
-        ] {
-            m.alter_table(
-                Table::alter().table(AppraiserProfiles::Table).drop_column(column).take(),
-            )
-            .await?;
-        }
-        for table in [
-            EppSandboxTokens::Table.into_iden(),
-            Payments::Table.into_iden(),
-            SecureLinkAttachments::Table.into_iden(),
-            SecureLinks::Table.into_iden(),
-            QuoteRecipients::Table.into_iden(),
-            Quotes::Table.into_iden(),
-        ] {
-            m.drop_table(Table::drop().table(table).take()).await?;
-        }
-        Ok(())
+        ];
+        drop_columns(m, AppraiserProfiles::Table, columns).await?;
+        drop_tables(
+            m,
+            [
+                EppSandboxTokens::Table.into_iden(),
+                Payments::Table.into_iden(),
+                SecureLinkAttachments::Table.into_iden(),
+                SecureLinks::Table.into_iden(),
+                QuoteRecipients::Table.into_iden(),
+                Quotes::Table.into_iden(),
+            ],
+        )
+        .await
     }
 }

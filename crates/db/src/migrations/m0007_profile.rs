@@ -2,6 +2,10 @@
 //! licences. security_users.cell_phone_carrier exists since m0001.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{
+    add_columns, drop_columns, drop_tables, index, int_id, timestamp, unique_index,
+};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -55,8 +59,8 @@ fn cascade_to_profile<T: IntoIden + Copy + 'static>(
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        // SQLite adds one column per ALTER TABLE. eno_file_id points at stored_files; SQLite
-        // cannot add a foreign key to an existing table, so the code keeps that link.
+        // eno_file_id points at stored_files; SQLite cannot add a foreign key to an existing
+        // table, so the code keeps that link.
         let columns = [
             ColumnDef::new(AppraiserProfiles::OooStartDate).date().null().take(),
             ColumnDef::new(AppraiserProfiles::OooEndDate).date().null().take(),
@@ -75,28 +79,17 @@ impl MigrationTrait for Migration {
             ColumnDef::new(AppraiserProfiles::EnoFileId).big_integer().null().take(),
             ColumnDef::new(AppraiserProfiles::Score).double().null().take(),
         ];
-        for mut column in columns {
-            m.alter_table(
-                Table::alter().table(AppraiserProfiles::Table).add_column(&mut column).take(),
-            )
-            .await?;
-        }
+        add_columns(m, AppraiserProfiles::Table, columns).await?;
 
         m.create_table(
             Table::create()
                 .table(CoverageAreas::Table)
-                .col(
-                    ColumnDef::new(CoverageAreas::Id)
-                        .integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(int_id(CoverageAreas::Id))
                 .col(ColumnDef::new(CoverageAreas::AppraiserProfileId).integer().not_null())
                 .col(ColumnDef::new(CoverageAreas::StateCode).string_len(2).not_null())
                 .col(ColumnDef::new(CoverageAreas::County).string_len(100).not_null())
                 .col(ColumnDef::new(CoverageAreas::Verified).boolean().not_null().default(false))
-                .col(ColumnDef::new(CoverageAreas::CreatedAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(CoverageAreas::CreatedAt))
                 .foreign_key(&mut cascade_to_profile(
                     CoverageAreas::Table,
                     CoverageAreas::AppraiserProfileId,
@@ -104,28 +97,18 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ux_coverage_areas_profile_state_county")
-                .table(CoverageAreas::Table)
-                .col(CoverageAreas::AppraiserProfileId)
-                .col(CoverageAreas::StateCode)
-                .col(CoverageAreas::County)
-                .unique()
-                .take(),
+        unique_index(
+            m,
+            "ux_coverage_areas_profile_state_county",
+            CoverageAreas::Table,
+            [CoverageAreas::AppraiserProfileId, CoverageAreas::StateCode, CoverageAreas::County],
         )
         .await?;
 
         m.create_table(
             Table::create()
                 .table(AppraiserLicenses::Table)
-                .col(
-                    ColumnDef::new(AppraiserLicenses::Id)
-                        .integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(int_id(AppraiserLicenses::Id))
                 .col(ColumnDef::new(AppraiserLicenses::AppraiserProfileId).integer().not_null())
                 .col(ColumnDef::new(AppraiserLicenses::LicenseType).string_len(100).not_null())
                 .col(ColumnDef::new(AppraiserLicenses::StateCode).string_len(2).not_null())
@@ -139,30 +122,26 @@ impl MigrationTrait for Migration {
         )
         .await?;
         // Reassignment asks "who holds a live licence in this state?".
-        m.create_index(
-            Index::create()
-                .name("ix_appraiser_licenses_state_profile")
-                .table(AppraiserLicenses::Table)
-                .col(AppraiserLicenses::StateCode)
-                .col(AppraiserLicenses::AppraiserProfileId)
-                .take(),
+        index(
+            m,
+            "ix_appraiser_licenses_state_profile",
+            AppraiserLicenses::Table,
+            [AppraiserLicenses::StateCode, AppraiserLicenses::AppraiserProfileId],
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_appraiser_licenses_profile")
-                .table(AppraiserLicenses::Table)
-                .col(AppraiserLicenses::AppraiserProfileId)
-                .take(),
+        index(
+            m,
+            "ix_appraiser_licenses_profile",
+            AppraiserLicenses::Table,
+            [AppraiserLicenses::AppraiserProfileId],
         )
-        .await?;
-        Ok(())
+        .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.drop_table(Table::drop().table(AppraiserLicenses::Table).take()).await?;
-        m.drop_table(Table::drop().table(CoverageAreas::Table).take()).await?;
-        for column in [
+        drop_tables(m, [AppraiserLicenses::Table.into_iden(), CoverageAreas::Table.into_iden()])
+            .await?;
+        let columns = [
             AppraiserProfiles::Score,
             AppraiserProfiles::EnoFileId,
             AppraiserProfiles::EnoExpirationDate,
@@ -171,12 +150,7 @@ impl MigrationTrait for Migration {
             AppraiserProfiles::EnoProvider,
             AppraiserProfiles::OooEndDate,
             AppraiserProfiles::OooStartDate,
-        ] {
-            m.alter_table(
-                Table::alter().table(AppraiserProfiles::Table).drop_column(column).take(),
-            )
-            .await?;
-        }
-        Ok(())
+        ];
+        drop_columns(m, AppraiserProfiles::Table, columns).await
     }
 }

@@ -4,6 +4,8 @@
 //! one payment per order.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{add_column, unique_index};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -48,15 +50,6 @@ const DEFAULT_FEES: [(i32, i64); 10] = [
     (9, 50_000),
     (10, 25_000),
 ];
-
-/// SQLite adds one column per statement.
-async fn add_column<T: IntoIden + Copy + 'static>(
-    m: &SchemaManager<'_>,
-    table: T,
-    column: ColumnDef,
-) -> Result<(), DbErr> {
-    m.alter_table(Table::alter().table(table).add_column(column).take()).await
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
@@ -106,14 +99,6 @@ impl MigrationTrait for Migration {
         )
         .await?;
         // An order is paid once, even when two people record its payment at the same moment.
-        m.create_index(
-            Index::create()
-                .name("ux_payments_order")
-                .table(Payments::Table)
-                .col(Payments::OrderId)
-                .unique()
-                .take(),
-        )
-        .await
+        unique_index(m, "ux_payments_order", Payments::Table, [Payments::OrderId]).await
     }
 }

@@ -1,6 +1,8 @@
 //! Awarding a quote: the appraiser who got the work and the order it became.
 use sea_orm_migration::prelude::*;
 
+use super::schema::add_columns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -14,20 +16,10 @@ enum Quotes {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        // SQLite adds one column per statement.
-        m.alter_table(
-            Table::alter()
-                .table(Quotes::Table)
-                .add_column(ColumnDef::new(Quotes::AwardedAppraiserId).integer().null())
-                .take(),
-        )
-        .await?;
-        m.alter_table(
-            Table::alter()
-                .table(Quotes::Table)
-                .add_column(ColumnDef::new(Quotes::OrderId).big_integer().null())
-                .take(),
-        )
-        .await
+        let columns = [
+            ColumnDef::new(Quotes::AwardedAppraiserId).integer().null().take(),
+            ColumnDef::new(Quotes::OrderId).big_integer().null().take(),
+        ];
+        add_columns(m, Quotes::Table, columns).await
     }
 }

@@ -1,6 +1,8 @@
 //! A firm's office address, given when staff add the firm.
 use sea_orm_migration::prelude::*;
 
+use super::schema::add_columns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -17,21 +19,13 @@ enum AppraisalCompanies {
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
         use AppraisalCompanies as C;
-        // SQLite adds one column per statement.
-        for (column, length) in [
+        let columns = [
             (C::OfficeAddressLine1, 200),
             (C::OfficeCity, 100),
             (C::OfficeStateCode, 2),
             (C::OfficeZipCode, 10),
-        ] {
-            m.alter_table(
-                Table::alter()
-                    .table(C::Table)
-                    .add_column(ColumnDef::new(column).string_len(length).null())
-                    .take(),
-            )
-            .await?;
-        }
-        Ok(())
+        ]
+        .map(|(column, length)| ColumnDef::new(column).string_len(length).null().take());
+        add_columns(m, C::Table, columns).await
     }
 }

@@ -3,6 +3,8 @@
 //! the end of a scheduled inspection appointment, which the feed shows.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{add_column, optional_timestamp, timestamp};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -28,20 +30,10 @@ impl MigrationTrait for Migration {
                 .table(CalendarFeeds::Table)
                 .col(ColumnDef::new(CalendarFeeds::UserId).integer().not_null().primary_key())
                 .col(ColumnDef::new(CalendarFeeds::Token).string_len(64).not_null().unique_key())
-                .col(ColumnDef::new(CalendarFeeds::CreatedAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(CalendarFeeds::CreatedAt))
                 .take(),
         )
         .await?;
-        m.alter_table(
-            Table::alter()
-                .table(OrderDetails::Table)
-                .add_column(
-                    ColumnDef::new(OrderDetails::AppointmentEndAt)
-                        .timestamp_with_time_zone()
-                        .null(),
-                )
-                .take(),
-        )
-        .await
+        add_column(m, OrderDetails::Table, optional_timestamp(OrderDetails::AppointmentEndAt)).await
     }
 }

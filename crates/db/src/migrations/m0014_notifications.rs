@@ -3,6 +3,8 @@
 //! digest; and the reminders already sent (one per subject and day, whichever copy sends it).
 use sea_orm_migration::prelude::*;
 
+use super::schema::{id, index, timestamp};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -50,7 +52,7 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(P::DigestHour).integer().null())
                 .col(ColumnDef::new(P::LastDigestOn).date().null())
                 .col(ColumnDef::new(P::UnsubscribeToken).string_len(64).not_null().unique_key())
-                .col(ColumnDef::new(P::UpdatedAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(P::UpdatedAt))
                 .take(),
         )
         .await?;
@@ -58,25 +60,17 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(D::Table)
-                .col(ColumnDef::new(D::Id).big_integer().not_null().auto_increment().primary_key())
+                .col(id(D::Id))
                 .col(ColumnDef::new(D::UserId).integer().not_null())
                 .col(ColumnDef::new(D::Event).string_len(40).not_null())
                 .col(ColumnDef::new(D::Subject).text().not_null())
                 .col(ColumnDef::new(D::BodyText).text().not_null())
-                .col(ColumnDef::new(D::CreatedAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(D::CreatedAt))
                 .col(ColumnDef::new(D::OutboxId).big_integer().null())
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_digest_items_user_waiting")
-                .table(D::Table)
-                .col(D::UserId)
-                .col(D::OutboxId)
-                .take(),
-        )
-        .await?;
+        index(m, "ix_digest_items_user_waiting", D::Table, [D::UserId, D::OutboxId]).await?;
         use SentReminders as R;
         m.create_table(
             Table::create()
@@ -84,7 +78,7 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(R::Kind).string_len(40).not_null())
                 .col(ColumnDef::new(R::SubjectId).big_integer().not_null())
                 .col(ColumnDef::new(R::ForDay).date().not_null())
-                .col(ColumnDef::new(R::SentAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(R::SentAt))
                 .primary_key(Index::create().col(R::Kind).col(R::SubjectId).col(R::ForDay))
                 .take(),
         )

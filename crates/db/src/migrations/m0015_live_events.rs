@@ -2,6 +2,8 @@
 //! browser that reconnects gets what it missed, and every server copy relays what another wrote.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{id, timestamp};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -24,13 +26,13 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(E::Table)
-                .col(ColumnDef::new(E::Id).big_integer().not_null().auto_increment().primary_key())
+                .col(id(E::Id))
                 .col(ColumnDef::new(E::Kind).string_len(20).not_null())
                 .col(ColumnDef::new(E::OrderId).big_integer().null())
                 .col(ColumnDef::new(E::QuoteId).big_integer().null())
                 .col(ColumnDef::new(E::AppraiserIds).text().not_null())
                 .col(ColumnDef::new(E::CompanyId).integer().null())
-                .col(ColumnDef::new(E::CreatedAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(E::CreatedAt))
                 .take(),
         )
         .await

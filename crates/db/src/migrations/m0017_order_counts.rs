@@ -9,6 +9,8 @@
 use sea_orm::{ConnectionTrait, DbBackend};
 use sea_orm_migration::prelude::*;
 
+use super::schema::id;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -63,7 +65,7 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(C::Table)
-                .col(ColumnDef::new(C::Id).big_integer().not_null().auto_increment().primary_key())
+                .col(id(C::Id))
                 .col(ColumnDef::new(C::StatusId).integer().not_null())
                 .col(ColumnDef::new(C::Delta).big_integer().not_null())
                 .take(),

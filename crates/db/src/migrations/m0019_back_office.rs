@@ -3,6 +3,8 @@
 //! placed at its ZIP code's centre says its position is approximate.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{add_column, id, index, timestamp};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -31,24 +33,19 @@ enum OrderNotes {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.alter_table(
-            Table::alter()
-                .table(AppraisalCompanies::Table)
-                .add_column(
-                    ColumnDef::new(AppraisalCompanies::Active).boolean().not_null().default(true),
-                )
-                .take(),
+        add_column(
+            m,
+            AppraisalCompanies::Table,
+            ColumnDef::new(AppraisalCompanies::Active).boolean().not_null().default(true).take(),
         )
         .await?;
-        m.alter_table(
-            Table::alter()
-                .table(OrderDetails::Table)
-                .add_column(
-                    ColumnDef::new(OrderDetails::LocationApproximate)
-                        .boolean()
-                        .not_null()
-                        .default(false),
-                )
+        add_column(
+            m,
+            OrderDetails::Table,
+            ColumnDef::new(OrderDetails::LocationApproximate)
+                .boolean()
+                .not_null()
+                .default(false)
                 .take(),
         )
         .await?;
@@ -56,17 +53,14 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(N::Table)
-                .col(ColumnDef::new(N::Id).big_integer().not_null().auto_increment().primary_key())
+                .col(id(N::Id))
                 .col(ColumnDef::new(N::OrderId).big_integer().not_null())
                 .col(ColumnDef::new(N::AuthorUserId).integer().not_null())
                 .col(ColumnDef::new(N::Text).text().not_null())
-                .col(ColumnDef::new(N::CreatedAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(N::CreatedAt))
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create().name("ix_order_notes_order").table(N::Table).col(N::OrderId).take(),
-        )
-        .await
+        index(m, "ix_order_notes_order", N::Table, [N::OrderId]).await
     }
 }

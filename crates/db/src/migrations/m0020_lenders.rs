@@ -5,6 +5,8 @@
 //! their deliveries and attempts.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{id, index, int_id, optional_timestamp, timestamp, unique_index};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -123,39 +125,6 @@ enum Orders {
     CreatedAt,
 }
 
-fn id(col: impl IntoIden) -> ColumnDef {
-    ColumnDef::new(col).big_integer().not_null().auto_increment().primary_key().take()
-}
-
-fn int_id(col: impl IntoIden) -> ColumnDef {
-    ColumnDef::new(col).integer().not_null().auto_increment().primary_key().take()
-}
-
-fn timestamp(col: impl IntoIden) -> ColumnDef {
-    ColumnDef::new(col).timestamp_with_time_zone().not_null().take()
-}
-
-fn optional_timestamp(col: impl IntoIden) -> ColumnDef {
-    ColumnDef::new(col).timestamp_with_time_zone().null().take()
-}
-
-async fn index(
-    m: &SchemaManager<'_>,
-    name: &str,
-    table: impl IntoIden,
-    cols: &[&str],
-    unique: bool,
-) -> Result<(), DbErr> {
-    let mut ix = Index::create().name(name).table(table).take();
-    for c in cols {
-        ix.col(Alias::new(*c));
-    }
-    if unique {
-        ix.unique();
-    }
-    m.create_index(ix).await
-}
-
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
@@ -168,7 +137,7 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        index(m, "ix_client_users_client", ClientUsers::Table, &["client_id"], false).await?;
+        index(m, "ix_client_users_client", ClientUsers::Table, [ClientUsers::ClientId]).await?;
         m.create_table(
             Table::create()
                 .table(O::Table)
@@ -188,8 +157,7 @@ impl MigrationTrait for Migration {
             m,
             "ix_client_orders_client_updated",
             O::Table,
-            &["client_id", "updated_at", "order_id"],
-            false,
+            [O::ClientId, O::UpdatedAt, O::OrderId],
         )
         .await?;
         // Every order of a client so far came from the staff desk.
@@ -224,7 +192,7 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        index(m, "ix_client_messages_order", M::Table, &["order_id"], false).await?;
+        index(m, "ix_client_messages_order", M::Table, [M::OrderId]).await?;
 
         use ApiKeys as K;
         m.create_table(
@@ -242,8 +210,8 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        index(m, "ux_api_keys_hash", K::Table, &["key_hash"], true).await?;
-        index(m, "ix_api_keys_client", K::Table, &["client_id"], false).await?;
+        unique_index(m, "ux_api_keys_hash", K::Table, [K::KeyHash]).await?;
+        index(m, "ix_api_keys_client", K::Table, [K::ClientId]).await?;
 
         use ApiIdempotency as I;
         m.create_table(
@@ -258,7 +226,7 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        index(m, "ux_api_idempotency_key", I::Table, &["client_id", "idempotency_key"], true)
+        unique_index(m, "ux_api_idempotency_key", I::Table, [I::ClientId, I::IdempotencyKey])
             .await?;
 
         use ClientEvents as E;
@@ -274,7 +242,7 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        index(m, "ix_client_events_client", E::Table, &["client_id", "id"], false).await?;
+        index(m, "ix_client_events_client", E::Table, [E::ClientId, E::Id]).await?;
 
         use WebhookEndpoints as W;
         m.create_table(
@@ -292,7 +260,7 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        index(m, "ix_webhook_endpoints_client", W::Table, &["client_id"], false).await?;
+        index(m, "ix_webhook_endpoints_client", W::Table, [W::ClientId]).await?;
 
         use WebhookDeliveries as D;
         m.create_table(
@@ -309,8 +277,8 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        index(m, "ux_webhook_deliveries", D::Table, &["endpoint_id", "event_id"], true).await?;
-        index(m, "ix_webhook_deliveries_due", D::Table, &["next_attempt_at"], false).await?;
+        unique_index(m, "ux_webhook_deliveries", D::Table, [D::EndpointId, D::EventId]).await?;
+        index(m, "ix_webhook_deliveries_due", D::Table, [D::NextAttemptAt]).await?;
 
         use WebhookAttempts as A;
         m.create_table(
@@ -325,6 +293,6 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        index(m, "ix_webhook_attempts_delivery", A::Table, &["delivery_id"], false).await
+        index(m, "ix_webhook_attempts_delivery", A::Table, [A::DeliveryId]).await
     }
 }

@@ -3,6 +3,8 @@
 //! file so that a new upload is checked afresh.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{id, timestamp, unique_index};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -47,25 +49,17 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table(A::Table)
-                .col(ColumnDef::new(A::Id).big_integer().not_null().auto_increment().primary_key())
+                .col(id(A::Id))
                 .col(ColumnDef::new(A::OrderId).big_integer().not_null())
                 .col(ColumnDef::new(A::FileId).big_integer().not_null())
                 .col(ColumnDef::new(A::Code).string_len(40).not_null())
                 .col(ColumnDef::new(A::UserId).integer().not_null())
-                .col(ColumnDef::new(A::AcknowledgedAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(A::AcknowledgedAt))
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ux_report_acknowledgements_file_code")
-                .table(A::Table)
-                .col(A::FileId)
-                .col(A::Code)
-                .unique()
-                .take(),
-        )
-        .await
+        unique_index(m, "ux_report_acknowledgements_file_code", A::Table, [A::FileId, A::Code])
+            .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {

@@ -3,6 +3,11 @@
 //! the product setting that a report needs its data file.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{
+    add_column, drop_columns, drop_tables, id, index, int_id, optional_timestamp, timestamp,
+    unique_index,
+};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -73,7 +78,7 @@ async fn create_checklist(m: &SchemaManager<'_>) -> Result<(), DbErr> {
     m.create_table(
         Table::create()
             .table(C::Table)
-            .col(ColumnDef::new(C::Id).integer().not_null().auto_increment().primary_key())
+            .col(int_id(C::Id))
             .col(ColumnDef::new(C::ReportTypeId).integer().null())
             .col(ColumnDef::new(C::Position).integer().not_null())
             .col(ColumnDef::new(C::Text).string_len(500).not_null())
@@ -81,14 +86,7 @@ async fn create_checklist(m: &SchemaManager<'_>) -> Result<(), DbErr> {
             .take(),
     )
     .await?;
-    m.create_index(
-        Index::create()
-            .name("ix_checklist_items_report_type")
-            .table(C::Table)
-            .col(C::ReportTypeId)
-            .take(),
-    )
-    .await?;
+    index(m, "ix_checklist_items_report_type", C::Table, [C::ReportTypeId]).await?;
     let mut insert = Query::insert();
     insert.into_table(C::Table).columns([C::Position, C::Text]);
     for (position, text) in DEFAULT_CHECKLIST.iter().enumerate() {
@@ -102,26 +100,18 @@ async fn create_review_answers(m: &SchemaManager<'_>) -> Result<(), DbErr> {
     m.create_table(
         Table::create()
             .table(A::Table)
-            .col(ColumnDef::new(A::Id).big_integer().not_null().auto_increment().primary_key())
+            .col(id(A::Id))
             .col(ColumnDef::new(A::OrderId).big_integer().not_null())
             .col(ColumnDef::new(A::ChecklistItemId).integer().not_null())
             .col(ColumnDef::new(A::Answer).string_len(8).not_null())
             .col(ColumnDef::new(A::Note).text().null())
             .col(ColumnDef::new(A::UserId).integer().not_null())
-            .col(ColumnDef::new(A::AnsweredAt).timestamp_with_time_zone().not_null())
+            .col(timestamp(A::AnsweredAt))
             .take(),
     )
     .await?;
-    m.create_index(
-        Index::create()
-            .name("ux_review_answers_order_item")
-            .table(A::Table)
-            .col(A::OrderId)
-            .col(A::ChecklistItemId)
-            .unique()
-            .take(),
-    )
-    .await
+    unique_index(m, "ux_review_answers_order_item", A::Table, [A::OrderId, A::ChecklistItemId])
+        .await
 }
 
 async fn create_revisions(m: &SchemaManager<'_>) -> Result<(), DbErr> {
@@ -130,31 +120,22 @@ async fn create_revisions(m: &SchemaManager<'_>) -> Result<(), DbErr> {
     m.create_table(
         Table::create()
             .table(R::Table)
-            .col(ColumnDef::new(R::Id).big_integer().not_null().auto_increment().primary_key())
+            .col(id(R::Id))
             .col(ColumnDef::new(R::OrderId).big_integer().not_null())
             .col(ColumnDef::new(R::Round).integer().not_null())
             .col(ColumnDef::new(R::Message).text().null())
             .col(ColumnDef::new(R::RequestedBy).integer().not_null())
-            .col(ColumnDef::new(R::RequestedAt).timestamp_with_time_zone().not_null())
+            .col(timestamp(R::RequestedAt))
             .col(ColumnDef::new(R::AnsweredBy).integer().null())
-            .col(ColumnDef::new(R::AnsweredAt).timestamp_with_time_zone().null())
+            .col(optional_timestamp(R::AnsweredAt))
             .take(),
     )
     .await?;
-    m.create_index(
-        Index::create()
-            .name("ux_revision_rounds_order_round")
-            .table(R::Table)
-            .col(R::OrderId)
-            .col(R::Round)
-            .unique()
-            .take(),
-    )
-    .await?;
+    unique_index(m, "ux_revision_rounds_order_round", R::Table, [R::OrderId, R::Round]).await?;
     m.create_table(
         Table::create()
             .table(I::Table)
-            .col(ColumnDef::new(I::Id).big_integer().not_null().auto_increment().primary_key())
+            .col(id(I::Id))
             .col(ColumnDef::new(I::RoundId).big_integer().not_null())
             .col(ColumnDef::new(I::Position).integer().not_null())
             .col(ColumnDef::new(I::Reference).string_len(200).not_null())
@@ -163,24 +144,19 @@ async fn create_revisions(m: &SchemaManager<'_>) -> Result<(), DbErr> {
             .take(),
     )
     .await?;
-    m.create_index(
-        Index::create().name("ix_revision_items_round").table(I::Table).col(I::RoundId).take(),
-    )
-    .await
+    index(m, "ix_revision_items_round", I::Table, [I::RoundId]).await
 }
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.alter_table(
-            Table::alter()
-                .table(ReportTypes::Table)
-                .add_column(
-                    ColumnDef::new(ReportTypes::DataFileRequired)
-                        .boolean()
-                        .not_null()
-                        .default(false),
-                )
+        add_column(
+            m,
+            ReportTypes::Table,
+            ColumnDef::new(ReportTypes::DataFileRequired)
+                .boolean()
+                .not_null()
+                .default(false)
                 .take(),
         )
         .await?;
@@ -190,20 +166,16 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
-            RevisionItems::Table.into_iden(),
-            RevisionRounds::Table.into_iden(),
-            ReviewAnswers::Table.into_iden(),
-            ChecklistItems::Table.into_iden(),
-        ] {
-            m.drop_table(Table::drop().table(table).take()).await?;
-        }
-        m.alter_table(
-            Table::alter()
-                .table(ReportTypes::Table)
-                .drop_column(ReportTypes::DataFileRequired)
-                .take(),
+        drop_tables(
+            m,
+            [
+                RevisionItems::Table.into_iden(),
+                RevisionRounds::Table.into_iden(),
+                ReviewAnswers::Table.into_iden(),
+                ChecklistItems::Table.into_iden(),
+            ],
         )
-        .await
+        .await?;
+        drop_columns(m, ReportTypes::Table, [ReportTypes::DataFileRequired]).await
     }
 }

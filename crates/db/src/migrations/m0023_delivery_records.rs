@@ -3,6 +3,8 @@
 //! (a link valid for a time, its logged downloads, or a recorded waiver).
 use sea_orm_migration::prelude::*;
 
+use super::schema::{drop_tables, id, index, timestamp};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -81,7 +83,7 @@ async fn create_ucdp(m: &SchemaManager<'_>) -> Result<(), DbErr> {
             .col(ColumnDef::new(U::FreddieDocFileId).string_len(10).null())
             .col(ColumnDef::new(U::Status).string_len(12).not_null())
             .col(ColumnDef::new(U::UserId).integer().not_null())
-            .col(ColumnDef::new(U::UpdatedAt).timestamp_with_time_zone().not_null())
+            .col(timestamp(U::UpdatedAt))
             .take(),
     )
     .await
@@ -92,40 +94,30 @@ async fn create_borrower_copies(m: &SchemaManager<'_>) -> Result<(), DbErr> {
     m.create_table(
         Table::create()
             .table(C::Table)
-            .col(ColumnDef::new(C::Id).big_integer().not_null().auto_increment().primary_key())
+            .col(id(C::Id))
             .col(ColumnDef::new(C::OrderId).big_integer().not_null())
             .col(ColumnDef::new(C::TokenHash).string_len(64).not_null().unique_key())
             .col(ColumnDef::new(C::Email).string_len(254).not_null())
             .col(ColumnDef::new(C::FileId).big_integer().not_null())
             .col(ColumnDef::new(C::SentBy).integer().not_null())
-            .col(ColumnDef::new(C::SentAt).timestamp_with_time_zone().not_null())
-            .col(ColumnDef::new(C::ExpiresAt).timestamp_with_time_zone().not_null())
+            .col(timestamp(C::SentAt))
+            .col(timestamp(C::ExpiresAt))
             .take(),
     )
     .await?;
-    m.create_index(
-        Index::create().name("ix_borrower_copies_order").table(C::Table).col(C::OrderId).take(),
-    )
-    .await?;
+    index(m, "ix_borrower_copies_order", C::Table, [C::OrderId]).await?;
     use BorrowerCopyDownloads as D;
     m.create_table(
         Table::create()
             .table(D::Table)
-            .col(ColumnDef::new(D::Id).big_integer().not_null().auto_increment().primary_key())
+            .col(id(D::Id))
             .col(ColumnDef::new(D::CopyId).big_integer().not_null())
-            .col(ColumnDef::new(D::DownloadedAt).timestamp_with_time_zone().not_null())
+            .col(timestamp(D::DownloadedAt))
             .col(ColumnDef::new(D::Ip).string_len(64).null())
             .take(),
     )
     .await?;
-    m.create_index(
-        Index::create()
-            .name("ix_borrower_copy_downloads_copy")
-            .table(D::Table)
-            .col(D::CopyId)
-            .take(),
-    )
-    .await?;
+    index(m, "ix_borrower_copy_downloads_copy", D::Table, [D::CopyId]).await?;
     use BorrowerCopyWaivers as W;
     m.create_table(
         Table::create()
@@ -133,7 +125,7 @@ async fn create_borrower_copies(m: &SchemaManager<'_>) -> Result<(), DbErr> {
             .col(ColumnDef::new(W::OrderId).big_integer().not_null().primary_key())
             .col(ColumnDef::new(W::Reason).text().not_null())
             .col(ColumnDef::new(W::UserId).integer().not_null())
-            .col(ColumnDef::new(W::WaivedAt).timestamp_with_time_zone().not_null())
+            .col(timestamp(W::WaivedAt))
             .take(),
     )
     .await
@@ -147,14 +139,16 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
-            BorrowerCopyWaivers::Table.into_iden(),
-            BorrowerCopyDownloads::Table.into_iden(),
-            BorrowerCopies::Table.into_iden(),
-            UcdpSubmissions::Table.into_iden(),
-        ] {
-            m.drop_table(Table::drop().table(table).take()).await?;
-        }
+        drop_tables(
+            m,
+            [
+                BorrowerCopyWaivers::Table.into_iden(),
+                BorrowerCopyDownloads::Table.into_iden(),
+                BorrowerCopies::Table.into_iden(),
+                UcdpSubmissions::Table.into_iden(),
+            ],
+        )
+        .await?;
         let mut delete = Query::delete();
         delete
             .from_table(FileTypes::Table)

@@ -2,6 +2,8 @@
 //! appraiser is sent the reason as a notice).
 use sea_orm_migration::prelude::*;
 
+use super::schema::timestamp;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -24,7 +26,7 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(H::OrderId).big_integer().not_null().primary_key())
                 .col(ColumnDef::new(H::Reason).text().not_null())
                 .col(ColumnDef::new(H::UserId).integer().not_null())
-                .col(ColumnDef::new(H::HeldAt).timestamp_with_time_zone().not_null())
+                .col(timestamp(H::HeldAt))
                 .take(),
         )
         .await

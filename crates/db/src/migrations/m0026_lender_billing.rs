@@ -4,6 +4,8 @@
 //! and the lender's payments against an invoice.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{add_column, drop_columns, drop_tables, id, index, timestamp};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -85,16 +87,7 @@ enum InvoicePayments {
 /// The margin the default price list starts with over the products' usual appraiser fee.
 const DEFAULT_MARGIN_CENTS: i64 = 15_000;
 
-/// SQLite adds one column per statement.
-async fn add_column<T: IntoIden + Copy + 'static>(
-    m: &SchemaManager<'_>,
-    table: T,
-    column: ColumnDef,
-) -> Result<(), DbErr> {
-    m.alter_table(Table::alter().table(table).add_column(column).take()).await
-}
-
-async fn add_columns(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+async fn add_billing_columns(m: &SchemaManager<'_>) -> Result<(), DbErr> {
     add_column(
         m,
         Clients::Table,
@@ -157,90 +150,73 @@ async fn create_tables(m: &SchemaManager<'_>) -> Result<(), DbErr> {
     m.create_table(
         Table::create()
             .table(I::Table)
-            .col(ColumnDef::new(I::Id).big_integer().not_null().auto_increment().primary_key())
+            .col(id(I::Id))
             .col(ColumnDef::new(I::Number).string_len(20).not_null().unique_key())
             .col(ColumnDef::new(I::OrderId).big_integer().not_null().unique_key())
             .col(ColumnDef::new(I::ClientId).integer().not_null())
             .col(ColumnDef::new(I::AmountCents).big_integer().not_null())
             .col(ColumnDef::new(I::IssuedOn).date().not_null())
             .col(ColumnDef::new(I::DueOn).date().not_null())
-            .col(ColumnDef::new(I::CreatedAt).timestamp_with_time_zone().not_null())
+            .col(timestamp(I::CreatedAt))
             .take(),
     )
     .await?;
-    m.create_index(
-        Index::create().name("ix_invoices_client").table(I::Table).col(I::ClientId).take(),
-    )
-    .await?;
+    index(m, "ix_invoices_client", I::Table, [I::ClientId]).await?;
     use CreditNotes as C;
     m.create_table(
         Table::create()
             .table(C::Table)
-            .col(ColumnDef::new(C::Id).big_integer().not_null().auto_increment().primary_key())
+            .col(id(C::Id))
             .col(ColumnDef::new(C::Number).string_len(20).not_null().unique_key())
             .col(ColumnDef::new(C::InvoiceId).big_integer().not_null())
             .col(ColumnDef::new(C::AmountCents).big_integer().not_null())
             .col(ColumnDef::new(C::Reason).text().not_null())
             .col(ColumnDef::new(C::IssuedOn).date().not_null())
             .col(ColumnDef::new(C::IssuedBy).integer().not_null())
-            .col(ColumnDef::new(C::CreatedAt).timestamp_with_time_zone().not_null())
+            .col(timestamp(C::CreatedAt))
             .take(),
     )
     .await?;
-    m.create_index(
-        Index::create().name("ix_credit_notes_invoice").table(C::Table).col(C::InvoiceId).take(),
-    )
-    .await?;
+    index(m, "ix_credit_notes_invoice", C::Table, [C::InvoiceId]).await?;
     use InvoicePayments as Y;
     m.create_table(
         Table::create()
             .table(Y::Table)
-            .col(ColumnDef::new(Y::Id).big_integer().not_null().auto_increment().primary_key())
+            .col(id(Y::Id))
             .col(ColumnDef::new(Y::InvoiceId).big_integer().not_null())
             .col(ColumnDef::new(Y::AmountCents).big_integer().not_null())
             .col(ColumnDef::new(Y::Method).string_len(20).not_null())
             .col(ColumnDef::new(Y::Reference).string_len(200).null())
             .col(ColumnDef::new(Y::ReceivedOn).date().not_null())
             .col(ColumnDef::new(Y::RecordedBy).integer().not_null())
-            .col(ColumnDef::new(Y::CreatedAt).timestamp_with_time_zone().not_null())
+            .col(timestamp(Y::CreatedAt))
             .take(),
     )
     .await?;
-    m.create_index(
-        Index::create()
-            .name("ix_invoice_payments_invoice")
-            .table(Y::Table)
-            .col(Y::InvoiceId)
-            .take(),
-    )
-    .await
+    index(m, "ix_invoice_payments_invoice", Y::Table, [Y::InvoiceId]).await
 }
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        add_columns(m).await?;
+        add_billing_columns(m).await?;
         create_tables(m).await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
-            InvoicePayments::Table.into_iden(),
-            CreditNotes::Table.into_iden(),
-            Invoices::Table.into_iden(),
-            NumberSequences::Table.into_iden(),
-            ClientPrices::Table.into_iden(),
-        ] {
-            m.drop_table(Table::drop().table(table).take()).await?;
-        }
-        for (table, column) in [
-            (OrderDetails::Table.into_iden(), OrderDetails::ClientFeeCents.into_iden()),
-            (ReportTypes::Table.into_iden(), ReportTypes::ClientFeeCents.into_iden()),
-            (Clients::Table.into_iden(), Clients::PaymentTermsDays.into_iden()),
-            (Clients::Table.into_iden(), Clients::BillingEmail.into_iden()),
-        ] {
-            m.alter_table(Table::alter().table(table).drop_column(column).take()).await?;
-        }
-        Ok(())
+        drop_tables(
+            m,
+            [
+                InvoicePayments::Table.into_iden(),
+                CreditNotes::Table.into_iden(),
+                Invoices::Table.into_iden(),
+                NumberSequences::Table.into_iden(),
+                ClientPrices::Table.into_iden(),
+            ],
+        )
+        .await?;
+        drop_columns(m, OrderDetails::Table, [OrderDetails::ClientFeeCents]).await?;
+        drop_columns(m, ReportTypes::Table, [ReportTypes::ClientFeeCents]).await?;
+        drop_columns(m, Clients::Table, [Clients::PaymentTermsDays, Clients::BillingEmail]).await
     }
 }

@@ -2,6 +2,8 @@
 //! links sent to borrowers with what became of each (the card itself never reaches the portal).
 use sea_orm_migration::prelude::*;
 
+use super::schema::{add_column, drop_columns, id, index, optional_timestamp, timestamp};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -41,13 +43,13 @@ impl MigrationTrait for Migration {
         for table in [Clients::Table.into_iden(), ReportTypes::Table.into_iden()] {
             let column =
                 ColumnDef::new(Clients::BorrowerPays).boolean().not_null().default(false).take();
-            m.alter_table(Table::alter().table(table).add_column(column).take()).await?;
+            add_column(m, table, column).await?;
         }
         use BorrowerPayments as P;
         m.create_table(
             Table::create()
                 .table(P::Table)
-                .col(ColumnDef::new(P::Id).big_integer().not_null().auto_increment().primary_key())
+                .col(id(P::Id))
                 .col(ColumnDef::new(P::OrderId).big_integer().not_null())
                 .col(ColumnDef::new(P::TokenHash).string_len(64).not_null().unique_key())
                 .col(ColumnDef::new(P::Email).string_len(254).not_null())
@@ -56,32 +58,19 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(P::SessionId).string_len(64).null().unique_key())
                 .col(ColumnDef::new(P::ProviderRef).string_len(64).null())
                 .col(ColumnDef::new(P::SentBy).integer().null())
-                .col(ColumnDef::new(P::CreatedAt).timestamp_with_time_zone().not_null())
-                .col(ColumnDef::new(P::ExpiresAt).timestamp_with_time_zone().not_null())
-                .col(ColumnDef::new(P::PaidAt).timestamp_with_time_zone().null())
-                .col(ColumnDef::new(P::RefundedAt).timestamp_with_time_zone().null())
+                .col(timestamp(P::CreatedAt))
+                .col(timestamp(P::ExpiresAt))
+                .col(optional_timestamp(P::PaidAt))
+                .col(optional_timestamp(P::RefundedAt))
                 .take(),
         )
         .await?;
-        m.create_index(
-            Index::create()
-                .name("ix_borrower_payments_order")
-                .table(P::Table)
-                .col(P::OrderId)
-                .take(),
-        )
-        .await
+        index(m, "ix_borrower_payments_order", P::Table, [P::OrderId]).await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
         m.drop_table(Table::drop().table(BorrowerPayments::Table).take()).await?;
-        m.alter_table(
-            Table::alter().table(ReportTypes::Table).drop_column(ReportTypes::BorrowerPays).take(),
-        )
-        .await?;
-        m.alter_table(
-            Table::alter().table(Clients::Table).drop_column(Clients::BorrowerPays).take(),
-        )
-        .await
+        drop_columns(m, ReportTypes::Table, [ReportTypes::BorrowerPays]).await?;
+        drop_columns(m, Clients::Table, [Clients::BorrowerPays]).await
     }
 }

@@ -3,6 +3,10 @@
 //! their history, and the automatic decisions with the offers they made.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{
+    add_column, drop_columns, drop_tables, id, index, optional_timestamp, timestamp,
+};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -97,15 +101,7 @@ enum AssignmentOffers {
     ClosedAt,
 }
 
-async fn add_column<T: IntoIden + Copy + 'static>(
-    m: &SchemaManager<'_>,
-    table: T,
-    column: ColumnDef,
-) -> Result<(), DbErr> {
-    m.alter_table(Table::alter().table(table).add_column(column).take()).await
-}
-
-async fn add_columns(m: &SchemaManager<'_>) -> Result<(), DbErr> {
+async fn add_assignment_columns(m: &SchemaManager<'_>) -> Result<(), DbErr> {
     use AppraiserProfiles as A;
     use Clients as C;
     use ReportTypes as R;
@@ -124,12 +120,7 @@ async fn add_columns(m: &SchemaManager<'_>) -> Result<(), DbErr> {
         add_column(m, C::Table, ColumnDef::new(column).integer().null().take()).await?;
     }
     add_column(m, A::Table, ColumnDef::new(A::Capacity).integer().null().take()).await?;
-    add_column(
-        m,
-        A::Table,
-        ColumnDef::new(A::SuspendedAt).timestamp_with_time_zone().null().take(),
-    )
-    .await?;
+    add_column(m, A::Table, optional_timestamp(A::SuspendedAt)).await?;
     add_column(m, A::Table, ColumnDef::new(A::SuspensionReason).text().null().take()).await
 }
 
@@ -179,117 +170,78 @@ async fn create_records(m: &SchemaManager<'_>) -> Result<(), DbErr> {
     m.create_table(
         Table::create()
             .table(P::Table)
-            .col(ColumnDef::new(P::Id).big_integer().not_null().auto_increment().primary_key())
+            .col(id(P::Id))
             .col(ColumnDef::new(P::AppraiserId).integer().not_null())
             .col(ColumnDef::new(P::Kind).string_len(16).not_null())
             .col(ColumnDef::new(P::Text).text().not_null())
             .col(ColumnDef::new(P::ByUserId).integer().null())
-            .col(ColumnDef::new(P::At).timestamp_with_time_zone().not_null())
+            .col(timestamp(P::At))
             .take(),
     )
     .await?;
-    m.create_index(
-        Index::create()
-            .name("ix_panel_events_appraiser")
-            .table(P::Table)
-            .col(P::AppraiserId)
-            .take(),
-    )
-    .await?;
+    index(m, "ix_panel_events_appraiser", P::Table, [P::AppraiserId]).await?;
     use AssignmentDecisions as D;
     m.create_table(
         Table::create()
             .table(D::Table)
-            .col(ColumnDef::new(D::Id).big_integer().not_null().auto_increment().primary_key())
+            .col(id(D::Id))
             .col(ColumnDef::new(D::OrderId).big_integer().not_null())
-            .col(ColumnDef::new(D::DecidedAt).timestamp_with_time_zone().not_null())
+            .col(timestamp(D::DecidedAt))
             .col(ColumnDef::new(D::Mode).string_len(16).not_null())
             .col(ColumnDef::new(D::Outcome).string_len(16).not_null())
             .col(ColumnDef::new(D::Candidates).text().not_null())
             .take(),
     )
     .await?;
-    m.create_index(
-        Index::create()
-            .name("ix_assignment_decisions_order")
-            .table(D::Table)
-            .col(D::OrderId)
-            .take(),
-    )
-    .await?;
+    index(m, "ix_assignment_decisions_order", D::Table, [D::OrderId]).await?;
     use AssignmentOffers as O;
     m.create_table(
         Table::create()
             .table(O::Table)
-            .col(ColumnDef::new(O::Id).big_integer().not_null().auto_increment().primary_key())
+            .col(id(O::Id))
             .col(ColumnDef::new(O::OrderId).big_integer().not_null())
             .col(ColumnDef::new(O::DecisionId).big_integer().not_null())
             .col(ColumnDef::new(O::AppraiserId).integer().not_null())
-            .col(ColumnDef::new(O::OfferedAt).timestamp_with_time_zone().not_null())
-            .col(ColumnDef::new(O::ExpiresAt).timestamp_with_time_zone().null())
+            .col(timestamp(O::OfferedAt))
+            .col(optional_timestamp(O::ExpiresAt))
             .col(ColumnDef::new(O::Status).string_len(16).not_null())
-            .col(ColumnDef::new(O::ClosedAt).timestamp_with_time_zone().null())
+            .col(optional_timestamp(O::ClosedAt))
             .take(),
     )
     .await?;
-    m.create_index(
-        Index::create().name("ix_assignment_offers_order").table(O::Table).col(O::OrderId).take(),
-    )
-    .await?;
-    m.create_index(
-        Index::create()
-            .name("ix_assignment_offers_open")
-            .table(O::Table)
-            .col(O::Status)
-            .col(O::ExpiresAt)
-            .take(),
-    )
-    .await?;
-    m.create_index(
-        Index::create()
-            .name("ix_assignment_offers_appraiser")
-            .table(O::Table)
-            .col(O::AppraiserId)
-            .col(O::Status)
-            .take(),
-    )
-    .await
+    index(m, "ix_assignment_offers_order", O::Table, [O::OrderId]).await?;
+    index(m, "ix_assignment_offers_open", O::Table, [O::Status, O::ExpiresAt]).await?;
+    index(m, "ix_assignment_offers_appraiser", O::Table, [O::AppraiserId, O::Status]).await
 }
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        add_columns(m).await?;
+        add_assignment_columns(m).await?;
         create_settings(m).await?;
         create_records(m).await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for table in [
-            AssignmentOffers::Table.into_iden(),
-            AssignmentDecisions::Table.into_iden(),
-            PanelEvents::Table.into_iden(),
-            AppraiserFees::Table.into_iden(),
-            TurnTimeStates::Table.into_iden(),
-            AssignmentSettings::Table.into_iden(),
-        ] {
-            m.drop_table(Table::drop().table(table).take()).await?;
-        }
-        let columns: [(DynIden, DynIden); 10] = [
-            (ReportTypes::Table.into_iden(), ReportTypes::TurnBusinessDays.into_iden()),
-            (ReportTypes::Table.into_iden(), ReportTypes::RushBusinessDays.into_iden()),
-            (ReportTypes::Table.into_iden(), ReportTypes::RushFeeCents.into_iden()),
-            (OrderDetails::Table.into_iden(), OrderDetails::Rush.into_iden()),
-            (Clients::Table.into_iden(), Clients::AssignmentMode.into_iden()),
-            (Clients::Table.into_iden(), Clients::OfferHours.into_iden()),
-            (Clients::Table.into_iden(), Clients::BroadcastSize.into_iden()),
-            (AppraiserProfiles::Table.into_iden(), AppraiserProfiles::Capacity.into_iden()),
-            (AppraiserProfiles::Table.into_iden(), AppraiserProfiles::SuspendedAt.into_iden()),
-            (AppraiserProfiles::Table.into_iden(), AppraiserProfiles::SuspensionReason.into_iden()),
-        ];
-        for (table, column) in columns {
-            m.alter_table(Table::alter().table(table).drop_column(column).take()).await?;
-        }
-        Ok(())
+        use AppraiserProfiles as A;
+        use Clients as C;
+        use ReportTypes as R;
+        drop_tables(
+            m,
+            [
+                AssignmentOffers::Table.into_iden(),
+                AssignmentDecisions::Table.into_iden(),
+                PanelEvents::Table.into_iden(),
+                AppraiserFees::Table.into_iden(),
+                TurnTimeStates::Table.into_iden(),
+                AssignmentSettings::Table.into_iden(),
+            ],
+        )
+        .await?;
+        drop_columns(m, R::Table, [R::TurnBusinessDays, R::RushBusinessDays, R::RushFeeCents])
+            .await?;
+        drop_columns(m, OrderDetails::Table, [OrderDetails::Rush]).await?;
+        drop_columns(m, C::Table, [C::AssignmentMode, C::OfferHours, C::BroadcastSize]).await?;
+        drop_columns(m, A::Table, [A::Capacity, A::SuspendedAt, A::SuspensionReason]).await
     }
 }

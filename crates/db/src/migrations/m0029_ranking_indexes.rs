@@ -3,6 +3,8 @@
 //! time (the scorecards).
 use sea_orm_migration::prelude::*;
 
+use super::schema::{drop_index, index};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -26,32 +28,19 @@ const HISTORY_BY_STATUS: &str = "ix_order_histories_status_time";
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.create_index(
-            Index::create()
-                .name(OPEN_BY_APPRAISER)
-                .table(Orders::Table)
-                .col(Orders::StatusId)
-                .col(Orders::AssignedAppraiserId)
-                .take(),
-        )
-        .await?;
-        m.create_index(
-            Index::create()
-                .name(HISTORY_BY_STATUS)
-                .table(OrderHistories::Table)
-                .col(OrderHistories::StatusId)
-                .col(OrderHistories::CreatedAt)
-                .take(),
+        index(m, OPEN_BY_APPRAISER, Orders::Table, [Orders::StatusId, Orders::AssignedAppraiserId])
+            .await?;
+        index(
+            m,
+            HISTORY_BY_STATUS,
+            OrderHistories::Table,
+            [OrderHistories::StatusId, OrderHistories::CreatedAt],
         )
         .await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        let mut drop = Index::drop();
-        drop.name(HISTORY_BY_STATUS).table(OrderHistories::Table);
-        m.drop_index(drop).await?;
-        let mut drop = Index::drop();
-        drop.name(OPEN_BY_APPRAISER).table(Orders::Table);
-        m.drop_index(drop).await
+        drop_index(m, HISTORY_BY_STATUS, OrderHistories::Table).await?;
+        drop_index(m, OPEN_BY_APPRAISER, Orders::Table).await
     }
 }

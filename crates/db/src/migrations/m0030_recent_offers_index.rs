@@ -2,6 +2,8 @@
 //! the score), read by time instead of over every offer ever made.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{drop_index, index};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -17,20 +19,11 @@ const RECENT_OFFERS: &str = "ix_assignment_offers_offered_at";
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.create_index(
-            Index::create()
-                .name(RECENT_OFFERS)
-                .table(AssignmentOffers::Table)
-                .col(AssignmentOffers::OfferedAt)
-                .col(AssignmentOffers::AppraiserId)
-                .take(),
-        )
-        .await
+        let columns = [AssignmentOffers::OfferedAt, AssignmentOffers::AppraiserId];
+        index(m, RECENT_OFFERS, AssignmentOffers::Table, columns).await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        let mut drop = Index::drop();
-        drop.name(RECENT_OFFERS).table(AssignmentOffers::Table);
-        m.drop_index(drop).await
+        drop_index(m, RECENT_OFFERS, AssignmentOffers::Table).await
     }
 }

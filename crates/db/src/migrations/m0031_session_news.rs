@@ -2,6 +2,8 @@
 //! them from its session cache at once: the user they belong to.
 use sea_orm_migration::prelude::*;
 
+use super::schema::{add_column, drop_columns};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -14,19 +16,11 @@ enum LiveEvents {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.alter_table(
-            Table::alter()
-                .table(LiveEvents::Table)
-                .add_column(ColumnDef::new(LiveEvents::UserId).integer().null())
-                .take(),
-        )
-        .await
+        let column = ColumnDef::new(LiveEvents::UserId).integer().null().take();
+        add_column(m, LiveEvents::Table, column).await
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        m.alter_table(
-            Table::alter().table(LiveEvents::Table).drop_column(LiveEvents::UserId).take(),
-        )
-        .await
+        drop_columns(m, LiveEvents::Table, [LiveEvents::UserId]).await
     }
 }

@@ -30,6 +30,7 @@ mod m0028_assignment;
 mod m0029_ranking_indexes;
 mod m0030_recent_offers_index;
 mod m0031_session_news;
+mod schema;
 
 pub struct Migrator;
 
