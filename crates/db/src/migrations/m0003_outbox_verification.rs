@@ -1,7 +1,7 @@
 //! Outbox for e-mail and SMS, sign-in verification tokens, trusted devices, password resets.
 use sea_orm_migration::prelude::*;
 
-use super::schema::{drop_tables, id, index, optional_timestamp, timestamp};
+use super::schema::{cascade_to_user, drop_tables, id, index, optional_timestamp, timestamp};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -60,20 +60,6 @@ enum PasswordResetTokens {
     UsedAt,
 }
 
-#[derive(DeriveIden)]
-enum SecurityUsers {
-    Table,
-    Id,
-}
-
-fn user_fk<T: IntoIden + 'static>(table: T, column: T) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .from(table, column)
-        .to(SecurityUsers::Table, SecurityUsers::Id)
-        .on_delete(ForeignKeyAction::Cascade)
-        .take()
-}
-
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
@@ -115,7 +101,10 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(VerificationTokens::Sends).integer().not_null().default(0))
                 .col(optional_timestamp(VerificationTokens::LastSentAt))
                 .col(optional_timestamp(VerificationTokens::UsedAt))
-                .foreign_key(&mut user_fk(VerificationTokens::Table, VerificationTokens::UserId))
+                .foreign_key(&mut cascade_to_user(
+                    VerificationTokens::Table,
+                    VerificationTokens::UserId,
+                ))
                 .take(),
         )
         .await?;
@@ -126,7 +115,7 @@ impl MigrationTrait for Migration {
                 .col(ColumnDef::new(TrustedDevices::Id).string_len(64).not_null().primary_key())
                 .col(ColumnDef::new(TrustedDevices::UserId).integer().not_null())
                 .col(timestamp(TrustedDevices::VerifiedAt))
-                .foreign_key(&mut user_fk(TrustedDevices::Table, TrustedDevices::UserId))
+                .foreign_key(&mut cascade_to_user(TrustedDevices::Table, TrustedDevices::UserId))
                 .take(),
         )
         .await?;
@@ -141,7 +130,10 @@ impl MigrationTrait for Migration {
                 .col(timestamp(PasswordResetTokens::CreatedAt))
                 .col(timestamp(PasswordResetTokens::ExpiresAt))
                 .col(optional_timestamp(PasswordResetTokens::UsedAt))
-                .foreign_key(&mut user_fk(PasswordResetTokens::Table, PasswordResetTokens::UserId))
+                .foreign_key(&mut cascade_to_user(
+                    PasswordResetTokens::Table,
+                    PasswordResetTokens::UserId,
+                ))
                 .take(),
         )
         .await

@@ -2,7 +2,7 @@
 //! messages, alerts, invitations, and stored files with their types.
 use sea_orm_migration::prelude::*;
 
-use super::schema::{drop_tables, id, index, optional_timestamp, timestamp};
+use super::schema::{FileTypes, drop_tables, id, index, optional_timestamp, timestamp};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -101,15 +101,6 @@ enum OrderInvitations {
     OrderId,
     AppraiserUserId,
     InvitedAt,
-}
-
-#[derive(DeriveIden, Clone, Copy)]
-enum FileTypes {
-    Table,
-    Id,
-    Description,
-    Scope,
-    IsReport,
 }
 
 #[derive(DeriveIden, Clone, Copy)]

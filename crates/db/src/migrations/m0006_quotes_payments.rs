@@ -3,8 +3,8 @@
 use sea_orm_migration::prelude::*;
 
 use super::schema::{
-    add_columns, drop_columns, drop_tables, id, index, int_id, optional_timestamp, timestamp,
-    unique_index,
+    add_columns, cascade_to_user, drop_columns, drop_tables, id, index, int_id, optional_timestamp,
+    timestamp, unique_index,
 };
 
 #[derive(DeriveMigrationName)]
@@ -114,12 +114,6 @@ enum AppraiserProfiles {
 }
 
 #[derive(DeriveIden)]
-enum SecurityUsers {
-    Table,
-    Id,
-}
-
-#[derive(DeriveIden)]
 enum Clients {
     Table,
     Id,
@@ -135,14 +129,6 @@ enum Orders {
 enum StoredFiles {
     Table,
     Id,
-}
-
-fn cascade_to_user<T: IntoIden + Copy + 'static>(table: T, column: T) -> ForeignKeyCreateStatement {
-    ForeignKey::create()
-        .from(table, column)
-        .to(SecurityUsers::Table, SecurityUsers::Id)
-        .on_delete(ForeignKeyAction::Cascade)
-        .take()
 }
 
 #[async_trait::async_trait]

@@ -3,19 +3,10 @@
 //! file so that a new upload is checked afresh.
 use sea_orm_migration::prelude::*;
 
-use super::schema::{id, timestamp, unique_index};
+use super::schema::{add_order_file_type, id, remove_file_type, timestamp, unique_index};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-#[derive(DeriveIden)]
-enum FileTypes {
-    Table,
-    Id,
-    Description,
-    Scope,
-    IsReport,
-}
 
 #[derive(DeriveIden)]
 enum ReportAcknowledgements {
@@ -34,17 +25,7 @@ pub const DATA_FILE_TYPE_ID: i32 = 27;
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        let mut insert = Query::insert();
-        insert
-            .into_table(FileTypes::Table)
-            .columns([FileTypes::Id, FileTypes::Description, FileTypes::Scope, FileTypes::IsReport])
-            .values_panic([
-                DATA_FILE_TYPE_ID.into(),
-                "Appraisal Data File".into(),
-                "ORDER".into(),
-                false.into(),
-            ]);
-        m.exec_stmt(insert).await?;
+        add_order_file_type(m, DATA_FILE_TYPE_ID, "Appraisal Data File").await?;
         use ReportAcknowledgements as A;
         m.create_table(
             Table::create()
@@ -64,10 +45,6 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
         m.drop_table(Table::drop().table(ReportAcknowledgements::Table).take()).await?;
-        let mut delete = Query::delete();
-        delete
-            .from_table(FileTypes::Table)
-            .and_where(Expr::col(FileTypes::Id).eq(DATA_FILE_TYPE_ID));
-        m.exec_stmt(delete).await
+        remove_file_type(m, DATA_FILE_TYPE_ID).await
     }
 }

@@ -3,19 +3,10 @@
 //! (a link valid for a time, its logged downloads, or a recorded waiver).
 use sea_orm_migration::prelude::*;
 
-use super::schema::{drop_tables, id, index, timestamp};
+use super::schema::{add_order_file_type, drop_tables, id, index, remove_file_type, timestamp};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-#[derive(DeriveIden)]
-enum FileTypes {
-    Table,
-    Id,
-    Description,
-    Scope,
-    IsReport,
-}
 
 #[derive(DeriveIden)]
 enum UcdpSubmissions {
@@ -63,17 +54,8 @@ enum BorrowerCopyWaivers {
 pub const SUBMISSION_SUMMARY_FILE_TYPE_ID: i32 = 28;
 
 async fn create_ucdp(m: &SchemaManager<'_>) -> Result<(), DbErr> {
-    let mut insert = Query::insert();
-    insert
-        .into_table(FileTypes::Table)
-        .columns([FileTypes::Id, FileTypes::Description, FileTypes::Scope, FileTypes::IsReport])
-        .values_panic([
-            SUBMISSION_SUMMARY_FILE_TYPE_ID.into(),
-            "UCDP Submission Summary Report".into(),
-            "ORDER".into(),
-            false.into(),
-        ]);
-    m.exec_stmt(insert).await?;
+    add_order_file_type(m, SUBMISSION_SUMMARY_FILE_TYPE_ID, "UCDP Submission Summary Report")
+        .await?;
     use UcdpSubmissions as U;
     m.create_table(
         Table::create()
@@ -149,10 +131,6 @@ impl MigrationTrait for Migration {
             ],
         )
         .await?;
-        let mut delete = Query::delete();
-        delete
-            .from_table(FileTypes::Table)
-            .and_where(Expr::col(FileTypes::Id).eq(SUBMISSION_SUMMARY_FILE_TYPE_ID));
-        m.exec_stmt(delete).await
+        remove_file_type(m, SUBMISSION_SUMMARY_FILE_TYPE_ID).await
     }
 }

@@ -20,6 +20,21 @@ pub fn optional_timestamp(column: impl IntoIden) -> ColumnDef {
     ColumnDef::new(column).timestamp_with_time_zone().null().take()
 }
 
+#[derive(DeriveIden)]
+enum SecurityUsers {
+    Table,
+    Id,
+}
+
+/// A reference to a user whose rows go when the user goes.
+pub fn cascade_to_user(table: impl IntoIden, column: impl IntoIden) -> ForeignKeyCreateStatement {
+    ForeignKey::create()
+        .from(table, column)
+        .to(SecurityUsers::Table, SecurityUsers::Id)
+        .on_delete(ForeignKeyAction::Cascade)
+        .take()
+}
+
 /// One column per statement: SQLite adds no more.
 pub async fn add_column(
     m: &SchemaManager<'_>,
@@ -104,4 +119,33 @@ pub async fn drop_columns(
         m.alter_table(Table::alter().table(table.clone()).drop_column(column).take()).await?;
     }
     Ok(())
+}
+
+#[derive(DeriveIden, Clone, Copy)]
+pub enum FileTypes {
+    Table,
+    Id,
+    Description,
+    Scope,
+    IsReport,
+}
+
+/// A kind of order file that does not move the order into review when uploaded.
+pub async fn add_order_file_type(
+    m: &SchemaManager<'_>,
+    id: i32,
+    description: &str,
+) -> Result<(), DbErr> {
+    let mut insert = Query::insert();
+    insert
+        .into_table(FileTypes::Table)
+        .columns([FileTypes::Id, FileTypes::Description, FileTypes::Scope, FileTypes::IsReport])
+        .values_panic([id.into(), description.into(), "ORDER".into(), false.into()]);
+    m.exec_stmt(insert).await
+}
+
+pub async fn remove_file_type(m: &SchemaManager<'_>, id: i32) -> Result<(), DbErr> {
+    let mut delete = Query::delete();
+    delete.from_table(FileTypes::Table).and_where(Expr::col(FileTypes::Id).eq(id));
+    m.exec_stmt(delete).await
 }
