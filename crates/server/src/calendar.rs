@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::current_user::CurrentUser;
+use crate::call::Call;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::Path;
 use crate::orders::status::{self, OrderStatus};
@@ -39,7 +39,7 @@ pub struct CalendarFeed {
 }
 
 fn feed_url(state: &AppState, feed: &calendar_feed::Model) -> axum::Json<CalendarFeed> {
-    let url = format!("{}/ical/{}.ics", state.config.public_url.trim_end_matches('/'), feed.token);
+    let url = state.config.link(&format!("/ical/{}.ics", feed.token));
     axum::Json(CalendarFeed { url, created_at: feed.created_at })
 }
 
@@ -60,10 +60,7 @@ async fn make_feed(db: &impl ConnectionTrait, user_id: i32) -> AppResult<calenda
 /// The caller's calendar feed URL, made on the first call.
 #[utoipa::path(get, path = "/api/me/calendar-feed", tag = "calendar",
     responses((status = 200, body = CalendarFeed), (status = 401, body = MessageResponse)))]
-async fn calendar_feed(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-) -> AppResult<axum::Json<CalendarFeed>> {
+async fn calendar_feed(Call { state, caller }: Call) -> AppResult<axum::Json<CalendarFeed>> {
     let feed = match calendar_feed::Entity::find_by_id(caller.id()).one(&state.db).await? {
         Some(feed) => feed,
         None => make_feed(&state.db, caller.id()).await?,
@@ -75,8 +72,7 @@ async fn calendar_feed(
 #[utoipa::path(post, path = "/api/me/calendar-feed/regenerate", tag = "calendar",
     responses((status = 200, body = CalendarFeed), (status = 401, body = MessageResponse)))]
 async fn regenerate_calendar_feed(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
 ) -> AppResult<axum::Json<CalendarFeed>> {
     let feed = make_feed(&state.db, caller.id()).await?;
     Ok(feed_url(&state, &feed))

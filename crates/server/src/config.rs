@@ -267,6 +267,22 @@ impl Config {
         })
     }
 
+    /// An address of the portal for e-mails, texts and feeds: the public URL and `path` (which
+    /// starts with '/').
+    pub fn link(&self, path: &str) -> String {
+        format!("{}{path}", self.public_url.trim_end_matches('/'))
+    }
+
+    /// Staff's page of order `id`.
+    pub fn staff_order_link(&self, id: i64) -> String {
+        self.link(&format!("/staff/orderdetails/{id}"))
+    }
+
+    /// The client's page of order `id`.
+    pub fn client_order_link(&self, id: i64) -> String {
+        self.link(&format!("/client/orders/{id}"))
+    }
+
     pub fn time_zone(&self) -> Result<chrono_tz::Tz, String> {
         self.company_time_zone.parse().map_err(|_| {
             format!("PORTAL_COMPANY_TIME_ZONE must be an IANA time zone such as America/Chicago (got '{}')", self.company_time_zone)

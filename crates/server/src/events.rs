@@ -6,7 +6,6 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::IntoResponse;
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -18,7 +17,7 @@ use tokio::sync::{broadcast, watch};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::current_user::CurrentUser;
+use crate::call::Call;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::live::{Subscription, for_servers_only, new_rows};
 use crate::roles::UserType;
@@ -67,11 +66,7 @@ fn said(row: &live_event::Model) -> Event {
 #[utoipa::path(get, path = "/api/events", tag = "live",
     responses((status = 200, description = "text/event-stream", content_type = "text/event-stream"),
               (status = 401, body = MessageResponse)))]
-async fn events(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    headers: HeaderMap,
-) -> AppResult<impl IntoResponse> {
+async fn events(Call { state, caller }: Call, headers: HeaderMap) -> AppResult<impl IntoResponse> {
     let staff = caller.is(UserType::Staff) || caller.is(UserType::Secret);
     let company_id = if caller.is(UserType::AppraiserAdmin) {
         appraiser_profile::Entity::find()

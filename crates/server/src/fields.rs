@@ -1,13 +1,67 @@
 //! Reading the fields of a form: each refusal is a 422 that names the field in the words
 //! the form shows, so the web app can put it under the right input.
 use chrono::NaiveDate;
+use serde::Deserialize;
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::http::error::{AppError, AppResult};
 use crate::money::{AmountError, Cents, MAX_CENTS, parse_amount, parse_amount_up_to};
 
 /// Longest name, address line or other one-line text staff may enter.
 pub const MAX_LINE: usize = 200;
+
+/// Longest free text a call takes (messages, reasons, comments).
+pub const MAX_TEXT: usize = 4000;
+
+pub const MSG_MESSAGE_REQUIRED: &str = "Please enter a message.";
+pub const MSG_REASON_REQUIRED: &str = "Please enter a reason.";
+
+/// A body that is one message (to the appraiser, to staff).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageBody {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
+    pub message: Option<String>,
+}
+
+impl MessageBody {
+    /// The message, trimmed; refused when blank or too long.
+    pub fn message(&self) -> AppResult<String> {
+        required_text(self.message.as_deref(), MSG_MESSAGE_REQUIRED)
+    }
+}
+
+/// A body that is one reason (for a cancellation, a hold, a refusal, a waiver).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReasonBody {
+    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
+    pub reason: Option<String>,
+}
+
+impl ReasonBody {
+    /// The reason, trimmed; refused when blank or too long.
+    pub fn reason(&self) -> AppResult<String> {
+        required_text(self.reason.as_deref(), MSG_REASON_REQUIRED)
+    }
+}
+
+/// Text the caller must give: trimmed, not empty, at most MAX_TEXT characters.
+pub fn required_text(value: Option<&str>, missing: &str) -> AppResult<String> {
+    optional_text(value)?.ok_or_else(|| AppError::Validation(missing.into()))
+}
+
+/// Text the caller may give: trimmed, None when blank, at most MAX_TEXT characters.
+pub fn optional_text(value: Option<&str>) -> AppResult<Option<String>> {
+    let text = value.map(str::trim).unwrap_or_default();
+    if text.chars().count() > MAX_TEXT {
+        return Err(AppError::Validation(format!(
+            "Texts can be at most {MAX_TEXT} characters long."
+        )));
+    }
+    Ok((!text.is_empty()).then(|| text.to_string()))
+}
 
 pub fn invalid(message: impl Into<String>) -> AppError {
     AppError::Validation(message.into())

@@ -8,6 +8,7 @@ pub mod backup;
 pub mod billing;
 pub mod business_days;
 pub mod calendar;
+pub mod call;
 pub mod client;
 pub mod config;
 pub mod csv;

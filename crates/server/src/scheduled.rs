@@ -268,7 +268,7 @@ async fn payments_due(
             p.withheld_because.as_ref().map(|r| format!("; withheld: {r}")).unwrap_or_default();
         format!("Order {}, {}, {fee}, pay by {by}{late}{held}", p.file_number, p.appraiser_name)
     }));
-    lines.push(format!("{}/staff/payments", config.public_url.trim_end_matches('/')));
+    lines.push(config.link("/staff/payments"));
     let subject = format!("Appraiser payments due: {} orders", due.len());
     crate::delivery::email(&txn, &config.orders_team_email, subject, lines).await?;
     txn.commit().await?;

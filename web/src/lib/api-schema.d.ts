@@ -4068,6 +4068,7 @@ export interface components {
             /** @description Required when the inspection date is later than the estimated delivery date. */
             reasonLateDelivery?: string | null;
         };
+        /** @description A body that is one message (to the appraiser, to staff). */
         MessageBody: {
             message: string;
         };
@@ -4739,6 +4740,7 @@ export interface components {
              */
             score: number;
         };
+        /** @description A body that is one reason (for a cancellation, a hold, a refusal, a waiver). */
         ReasonBody: {
             reason: string;
         };
@@ -5242,9 +5244,6 @@ export interface components {
             recordedAt: string;
             recordedBy: string;
         };
-        WaiverBody: {
-            reason: string;
-        };
         Warning: {
             /** Format: date-time */
             acknowledgedAt?: string | null;
@@ -5254,10 +5253,6 @@ export interface components {
         };
         WasInvited: {
             wasInvited: boolean;
-        };
-        WithholdBody: {
-            /** @description Why the payment is withheld: sent to the appraiser as a notice. */
-            reason: string;
         };
     };
     responses: never;
@@ -16867,7 +16862,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WaiverBody"];
+                "application/json": components["schemas"]["ReasonBody"];
             };
         };
         responses: {
@@ -19279,7 +19274,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WithholdBody"];
+                "application/json": components["schemas"]["ReasonBody"];
             };
         };
         responses: {

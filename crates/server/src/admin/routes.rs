@@ -1,3 +1,4 @@
+use crate::call::Call;
 use crate::http::extract::Query;
 use axum::extract::State;
 use portal_db::entities::{appraiser_profile, audit_log, security_user};
@@ -8,7 +9,6 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::MAX_PAGE;
 use crate::roles::UserType;
@@ -67,8 +67,7 @@ pub fn office_address(p: &appraiser_profile::Model) -> String {
 #[utoipa::path(get, path = "/api/admin-appraiser/company-appraisers", tag = "admin-appraiser",
     responses((status = 200, body = Vec<AppraiserListItem>), (status = 403, body = MessageResponse)))]
 async fn company_appraisers(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
 ) -> AppResult<axum::Json<Vec<AppraiserListItem>>> {
     let mut query = appraiser_profile::Entity::find()
         .find_also_related(security_user::Entity)

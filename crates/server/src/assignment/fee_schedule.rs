@@ -1,7 +1,6 @@
 //! An appraiser's own fee per product (`GET|PUT /api/appraiser/{id}/fee-schedule`) and the number
 //! of open orders they take at most (`POST /api/appraiser/update-capacity`). Automatic offers skip
 //! an appraiser whose fee is above the order's appraiser fee or who is at capacity.
-use axum::extract::State;
 use portal_db::entities::{appraiser_fee, appraiser_profile};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
@@ -10,10 +9,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::current_user::CurrentUser;
+use crate::call::{Call, CallOn};
 use crate::fields::named;
 use crate::http::error::{AppResult, MessageResponse, ReadAnswers};
-use crate::http::extract::{Json, JsonList, Path};
+use crate::http::extract::{Json, JsonList};
 use crate::price_list::{self, PriceEntry};
 use crate::profile::routes::{AppraiserInfo, appraiser_info};
 use crate::profile::{managed, record, required_appraiser};
@@ -44,9 +43,7 @@ async fn read(db: &impl sea_orm::ConnectionTrait, appraiser_id: i32) -> AppResul
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses((status = 200, body = Vec<PriceEntry>), ReadAnswers))]
 async fn fee_schedule(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<Vec<PriceEntry>>> {
     managed(&state.db, &caller, id).await?;
     Ok(axum::Json(read(&state.db, id).await?))
@@ -58,9 +55,7 @@ async fn fee_schedule(
     responses((status = 200, body = Vec<PriceEntry>), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn replace_fee_schedule(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
     JsonList(entries): JsonList<PriceEntry>,
 ) -> AppResult<axum::Json<Vec<PriceEntry>>> {
     price_list::check(&state.db, &entries).await?;
@@ -100,8 +95,7 @@ pub struct UpdateCapacity {
     responses((status = 200, body = AppraiserInfo), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn update_capacity(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(body): Json<UpdateCapacity>,
 ) -> AppResult<axum::Json<AppraiserInfo>> {
     let appraiser = required_appraiser(body.appraiser_id)?;

@@ -186,7 +186,7 @@ async fn back_to_staff(
         "Automatic assignment found no appraiser to offer the order to: staff must assign it."
             .to_string();
     apply::note(txn, None, o, line.clone(), true).await?;
-    let link = format!("{}/staff/orderdetails/{}", config.public_url.trim_end_matches('/'), o.id);
+    let link = config.staff_order_link(o.id);
     let subject = format!("Order {}: no appraiser accepted", o.file_number);
     let lines = vec![format!("Order {} ({}): {line}", o.file_number, o.property_address()), link];
     crate::delivery::email(txn, &config.orders_team_email, subject, lines).await?;
@@ -509,26 +509,23 @@ mod tests {
 
     #[test]
     fn offers_count_business_hours() {
-        let zone = chrono_tz::America::Chicago;
-        // Tuesday 3 PM + 4 h: two hours that day, two the next morning.
-        assert_eq!(
-            business_hours_after(chicago(2026, 12, 1, 15, 0), 4, zone),
-            chicago(2026, 12, 2, 11, 0)
-        );
-        // Wednesday before Thanksgiving, 4 PM + 4 h: Thursday is a holiday; Friday 12 PM.
-        assert_eq!(
-            business_hours_after(chicago(2026, 11, 25, 16, 0), 4, zone),
-            chicago(2026, 11, 27, 12, 0)
-        );
-        // Saturday night: Monday 9 AM + 2 h.
-        assert_eq!(
-            business_hours_after(chicago(2026, 12, 5, 22, 0), 2, zone),
-            chicago(2026, 12, 7, 11, 0)
-        );
-        // Before opening: counted from 9 AM.
-        assert_eq!(
-            business_hours_after(chicago(2026, 12, 1, 6, 30), 8, zone),
-            chicago(2026, 12, 1, 17, 0)
-        );
+        let cases = [
+            // Tuesday 3 PM + 4 h: two hours that day, two the next morning.
+            ((2026, 12, 1, 15, 0), 4, (2026, 12, 2, 11, 0)),
+            // Wednesday before Thanksgiving, 4 PM + 4 h: Thursday is a holiday; Friday 12 PM.
+            ((2026, 11, 25, 16, 0), 4, (2026, 11, 27, 12, 0)),
+            // Saturday night: Monday 9 AM + 2 h.
+            ((2026, 12, 5, 22, 0), 2, (2026, 12, 7, 11, 0)),
+            // Before opening: counted from 9 AM.
+            ((2026, 12, 1, 6, 30), 8, (2026, 12, 1, 17, 0)),
+        ];
+        for ((y, mo, d, h, mi), hours, (ey, emo, ed, eh, emi)) in cases {
+            let start = chicago(y, mo, d, h, mi);
+            assert_eq!(
+                business_hours_after(start, hours, chrono_tz::America::Chicago),
+                chicago(ey, emo, ed, eh, emi),
+                "{start} + {hours} h"
+            );
+        }
     }
 }

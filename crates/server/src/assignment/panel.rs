@@ -2,7 +2,6 @@
 //! appraiser is told the reason by e-mail and may answer it in the portal. Every step is a line of
 //! the appraiser's panel history, which staff and that appraiser read. A suspended appraiser is
 //! offered and assigned no work (`staff::candidates`).
-use axum::extract::State;
 use chrono::{DateTime, Utc};
 use portal_db::entities::{appraiser_profile, panel_event, security_user};
 use sea_orm::sea_query::Expr;
@@ -12,14 +11,15 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::call::CallOn;
 use crate::current_user::CurrentUser;
+use crate::fields::{optional_text, required_text};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{
     AppError, AppResult, ChangeWithInputAnswers, MessageResponse, ReadAnswers,
 };
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::names::{full_name, full_names};
-use crate::orders::action_requests::{optional_text, required_text};
 use crate::profile::appraiser_of;
 use crate::roles::UserType;
 use crate::staff::audit_staff;
@@ -121,7 +121,7 @@ async fn set_suspended(
 }
 
 fn history_link(state: &AppState) -> String {
-    format!("{}/profile?tab=panel", state.config.public_url.trim_end_matches('/'))
+    state.config.link("/profile?tab=panel")
 }
 
 /// A change of the appraiser's standing on the panel: suspended with a reason, or reinstated.
@@ -177,10 +177,8 @@ async fn change_standing(
 #[utoipa::path(post, path = "/api/staff/appraisers/{id}/suspend", tag = "staff", request_body = PanelReason,
     params(("id" = i32, Path, description = "Security user id")), responses(ChangeWithInputAnswers))]
 async fn suspend(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     Json(body): Json<PanelReason>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let reason = required_text(body.reason.as_deref(), MSG_REASON_REQUIRED)?;
@@ -191,10 +189,8 @@ async fn suspend(
 #[utoipa::path(post, path = "/api/staff/appraisers/{id}/reinstate", tag = "staff", request_body = PanelReason,
     params(("id" = i32, Path, description = "Security user id")), responses(ChangeWithInputAnswers))]
 async fn reinstate(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     Json(body): Json<PanelReason>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let note = optional_text(body.reason.as_deref())?;
@@ -217,9 +213,7 @@ fn ensure_may_read(caller: &CurrentUser, appraiser_id: i32) -> AppResult<()> {
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses((status = 200, body = PanelHistory), ReadAnswers))]
 async fn panel_history(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<PanelHistory>> {
     ensure_may_read(&caller, id)?;
     let (profile, _) = appraiser_of(&state.db, id).await?;
@@ -252,9 +246,7 @@ async fn panel_history(
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses(ChangeWithInputAnswers))]
 async fn answer(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
     Json(body): Json<PanelAnswer>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     if caller.id() != id {

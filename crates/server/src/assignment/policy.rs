@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::call::{Call, CallOn};
 use crate::client::existing_client;
 use crate::current_user::CurrentUser;
 use crate::fields::named;
@@ -137,8 +138,7 @@ async fn company_policy(State(state): State<AppState>) -> AppResult<axum::Json<A
 #[utoipa::path(put, path = "/api/staff/assignment-policy", tag = "staff", request_body = AssignmentPolicy,
     responses((status = 200, body = AssignmentPolicy), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn set_company_policy(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
     Json(body): Json<AssignmentPolicy>,
 ) -> AppResult<axum::Json<AssignmentPolicy>> {
@@ -207,10 +207,8 @@ async fn store_client_policy(
     responses((status = 200, body = ClientPolicy), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 422, body = MessageResponse)))]
 async fn set_client_policy(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     Json(body): Json<AssignmentPolicy>,
 ) -> AppResult<axum::Json<ClientPolicy>> {
     let p = checked(body)?;
@@ -222,10 +220,8 @@ async fn set_client_policy(
     params(("id" = i32, Path, description = "Client id")),
     responses((status = 200, body = ClientPolicy), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn clear_client_policy(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
 ) -> AppResult<axum::Json<ClientPolicy>> {
     Ok(axum::Json(store_client_policy(&state, &caller, &ip, id, None).await?))
 }

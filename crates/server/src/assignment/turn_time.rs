@@ -2,7 +2,6 @@
 //! its rush variant with its own fee. A new order takes its due date from the rule of its slowest
 //! product in the property's state; a date sooner than that is accepted and marks the order rush
 //! (the client pays the rush fee); staff give a reason for any other date than the rule's.
-use axum::extract::State;
 use chrono::NaiveDate;
 use portal_db::entities::{report_type, turn_time_state};
 use sea_orm::sea_query::Expr;
@@ -13,11 +12,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::business_days;
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::fields::{Field, named};
 use crate::geography;
 use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::money::MAX_CENTS;
 use crate::orders::action_requests::date_label;
 use crate::state::AppState;
@@ -130,9 +129,7 @@ async fn read(db: &impl ConnectionTrait, p: &report_type::Model) -> AppResult<Tu
     params(("id" = i32, Path, description = "Product id")),
     responses((status = 200, body = TurnTimeRule), ReadAnswers))]
 async fn get_turn_time(
-    State(state): State<AppState>,
-    _caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, id, .. }: CallOn<i32>,
 ) -> AppResult<axum::Json<TurnTimeRule>> {
     let p = product(&state.db, id).await?;
     Ok(axum::Json(read(&state.db, &p).await?))
@@ -144,9 +141,7 @@ async fn get_turn_time(
     responses((status = 200, body = TurnTimeRule), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 422, body = MessageResponse)))]
 async fn put_turn_time(
-    State(state): State<AppState>,
-    _caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, id, .. }: CallOn<i32>,
     Json(body): Json<TurnTimeRule>,
 ) -> AppResult<axum::Json<TurnTimeRule>> {
     let rule = checked(body)?;

@@ -12,6 +12,7 @@ use utoipa_axum::routes;
 use super::routes::LoggedInUser;
 use super::session;
 use crate::audit::{self, AuditEntry};
+use crate::call::Call;
 use crate::current_user::CurrentUser;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
@@ -33,9 +34,8 @@ pub struct BackDoorRequest {
 #[utoipa::path(post, path = "/api/auth/back-door", tag = "auth", request_body = BackDoorRequest,
     responses((status = 200, body = LoggedInUser), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn back_door(
-    State(state): State<AppState>,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
-    caller: CurrentUser,
     Json(body): Json<BackDoorRequest>,
 ) -> AppResult<impl IntoResponse> {
     let db = &state.db;

@@ -4,7 +4,6 @@
 //! used to guess it), the new one must meet the password rules (docs/domain.md#passwords), and
 //! every other session of the user ends; the one that made the change stays signed in.
 //! `set_password` is the command line's way to set a user's password.
-use axum::extract::State;
 use portal_db::entities::security_user;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, IntoActiveModel, Set};
 use serde::Deserialize;
@@ -15,7 +14,7 @@ use utoipa_axum::routes;
 use super::session;
 use super::throttle;
 use crate::audit::{self, AuditEntry};
-use crate::current_user::CurrentUser;
+use crate::call::Call;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
@@ -46,9 +45,8 @@ pub struct ChangeMyPassword {
     responses((status = 200, body = String, description = "\"Password changed successfully\""), (status = 400, body = MessageResponse),
               (status = 401, body = MessageResponse), (status = 429, body = MessageResponse)))]
 async fn change_my_password(
-    State(state): State<AppState>,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
-    caller: CurrentUser,
     Json(body): Json<ChangeMyPassword>,
 ) -> AppResult<axum::Json<String>> {
     let user = &caller.user;

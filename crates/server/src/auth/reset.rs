@@ -125,10 +125,7 @@ pub async fn issue_link(
     }
     .insert(db)
     .await?;
-    Ok(format!(
-        "{}/perform-reset-password?token={token}",
-        state.config.public_url.trim_end_matches('/')
-    ))
+    Ok(state.config.link(&format!("/perform-reset-password?token={token}")))
 }
 
 async fn send_link(state: &AppState, username: &str, ip: &str) -> AppResult<()> {

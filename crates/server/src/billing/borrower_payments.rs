@@ -4,7 +4,6 @@
 //! (`card_sandbox` stands in for it), so no card number ever reaches the portal. Such an order
 //! cannot be assigned before it is paid (409), and a cancelled order's payment is refunded through
 //! the provider. Every step is noted in the order's history (hidden from appraisers).
-use axum::extract::State;
 use chrono::{DateTime, Duration, Utc};
 use portal_db::entities::{
     borrower_payment, client, order, order_contact, order_detail, report_type,
@@ -20,12 +19,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::card_sandbox;
+use crate::call::CallOn;
 use crate::config::Config;
-use crate::current_user::CurrentUser;
 use crate::fields::{named, optional_email};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::money::Cents;
 use crate::orders::apply;
 use crate::staff::audit_staff;
@@ -171,7 +170,7 @@ async fn send_link(
     }
     .insert(txn)
     .await?;
-    let link = format!("{}/pay/{token}", config.public_url.trim_end_matches('/'));
+    let link = config.link(&format!("/pay/{token}"));
     let lines = vec![
         format!(
             "{} asks you to pay for the appraisal of {}.",
@@ -216,10 +215,8 @@ pub struct PaymentLinkBody {
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn send_payment_link(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i64>,
     Json(body): Json<PaymentLinkBody>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let given = optional_email(named("email", "E-mail"), body.email.as_deref())?;

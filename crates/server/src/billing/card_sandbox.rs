@@ -6,7 +6,7 @@
 use axum::Form;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
-use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use chrono::Utc;
 use portal_db::entities::{borrower_payment, order};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
@@ -15,6 +15,7 @@ use serde::Deserialize;
 use super::borrower_payments::{PAID, PENDING};
 use crate::delivery::html_escape;
 use crate::http::error::{AppError, AppResult};
+use crate::http::sandbox_page::{self, Sandbox};
 use crate::money::Cents;
 use crate::orders::apply;
 use crate::state::AppState;
@@ -61,19 +62,13 @@ pub struct CardForm {
     pub challenge: Option<String>,
 }
 
+const SANDBOX: Sandbox = Sandbox {
+    name: "card sandbox",
+    notice: "Card payment sandbox: a stand-in for the payment provider's page. No real card is charged.",
+};
+
 fn page(status: StatusCode, title: &str, body: &str) -> Response {
-    let html = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title} - card sandbox</title>\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <style>body{{font-family:system-ui,sans-serif;margin:2rem auto;max-width:32rem;padding:0 1rem;color:#1a1b1e;line-height:1.5}}\
-         label{{display:block;font-weight:600;margin-top:.75rem}}input{{display:block;width:100%;box-sizing:border-box;padding:.5rem;font:inherit;border:1px solid #555;border-radius:4px}}\
-         button{{margin:1.25rem .5rem 0 0;padding:.6rem 1.2rem;font:inherit;font-weight:600;background:#1864ab;color:#fff;border:0;border-radius:4px;cursor:pointer}}\
-         button:focus-visible,input:focus-visible,a:focus-visible{{outline:3px solid #e8590c;outline-offset:2px}}\
-         .note{{background:#fff3bf;border-left:4px solid #e67700;padding:.5rem 1rem}}</style></head>\
-         <body><main><p class=\"note\">Card payment sandbox: a stand-in for the payment provider's page. No real card is charged.</p>\
-         <h1>{title}</h1>{body}</main></body></html>"
-    );
-    (status, [(axum::http::header::CACHE_CONTROL, "no-store")], Html(html)).into_response()
+    sandbox_page::page(&SANDBOX, status, title, body)
 }
 
 /// Only a path of the borrower's payment page may be returned to.

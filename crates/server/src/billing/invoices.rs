@@ -20,9 +20,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{numbers, prices, printing};
+use crate::call::CallOn;
 use crate::client::client_of;
 use crate::config::Config;
-use crate::current_user::CurrentUser;
 use crate::fields::{MAX_LINE, named, optional, required, required_date};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
@@ -249,7 +249,7 @@ async fn send_to_billing_contact(
     let Some(to) = c.billing_email.as_ref().or(c.main_contact_email.as_ref()) else {
         return Ok(());
     };
-    let link = format!("{}/client/orders/{}", config.public_url.trim_end_matches('/'), o.id);
+    let link = config.client_order_link(o.id);
     let lines = vec![
         format!("Invoice {} for order {} ({}).", i.number, o.file_number, o.property_address()),
         format!("Amount due: {}, by {}.", Cents(i.amount_cents), i.due_on.format("%m/%d/%Y")),
@@ -400,11 +400,7 @@ async fn invoice_pdf(State(state): State<AppState>, Path(id): Path<i64>) -> AppR
 /// The invoice of the client's order, as a PDF (404 before it is issued).
 #[utoipa::path(get, path = "/api/client/orders/{id}/invoice", tag = "client", params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, description = "The invoice", content_type = "application/pdf"), (status = 404, body = MessageResponse)))]
-async fn client_invoice_pdf(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-) -> AppResult<Response> {
+async fn client_invoice_pdf(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<Response> {
     let client_id = client_of(&state.db, &caller).await?;
     crate::client::orders::find(&state.db, client_id, id).await?;
     let found = invoice::Entity::find()
@@ -471,10 +467,8 @@ pub struct LenderPaymentBody {
     params(("id" = i64, Path, description = "Invoice id")),
     responses((status = 201, body = InvoiceDetail), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn record_lender_payment(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i64>,
     Json(body): Json<LenderPaymentBody>,
 ) -> AppResult<(StatusCode, axum::Json<InvoiceDetail>)> {
     let method = required(named("method", "Method"), body.method.as_deref(), 20)?;
@@ -554,10 +548,8 @@ pub struct CreditNoteBody {
     params(("id" = i64, Path, description = "Invoice id")),
     responses((status = 201, body = InvoiceDetail), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn issue_credit_note(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i64>,
     Json(body): Json<CreditNoteBody>,
 ) -> AppResult<(StatusCode, axum::Json<InvoiceDetail>)> {
     let reason = required(named("reason", "Reason"), body.reason.as_deref(), MAX_LINE)?;

@@ -12,8 +12,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::call::CallOn;
 use crate::client::existing_client;
-use crate::current_user::CurrentUser;
 use crate::fields::named;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
@@ -74,10 +74,8 @@ async fn client_prices(
     params(("id" = i32, Path, description = "Client id")),
     responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn replace_client_prices(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     JsonList(entries): JsonList<PriceEntry>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     price_list::check(&state.db, &entries).await?;
@@ -123,10 +121,8 @@ pub struct ClientFeeBody {
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn set_client_fee(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i64>,
     Json(body): Json<ClientFeeBody>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     if !(0..=MAX_CENTS).contains(&body.client_fee_cents) {

@@ -16,6 +16,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::client_of;
+use crate::call::{Call, CallOn};
 use crate::current_user::CurrentUser;
 use crate::fields::{named, optional};
 use crate::http::client_ip::ClientIp;
@@ -161,10 +162,7 @@ async fn revoke(
 /// The caller's client's keys (not revoked).
 #[utoipa::path(get, path = "/api/client/api-keys", tag = "client",
     responses((status = 200, body = Vec<ApiKeyItem>), (status = 403, body = MessageResponse)))]
-async fn my_keys(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-) -> AppResult<axum::Json<Vec<ApiKeyItem>>> {
+async fn my_keys(Call { state, caller }: Call) -> AppResult<axum::Json<Vec<ApiKeyItem>>> {
     let client_id = client_of(&state.db, &caller).await?;
     Ok(axum::Json(list(&state.db, client_id).await?))
 }
@@ -173,8 +171,7 @@ async fn my_keys(
 #[utoipa::path(post, path = "/api/client/api-keys", tag = "client", request_body = ApiKeyForm,
     responses((status = 201, body = NewApiKey), (status = 403, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn create_my_key(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
     Json(form): Json<ApiKeyForm>,
 ) -> AppResult<(StatusCode, axum::Json<NewApiKey>)> {
@@ -186,8 +183,7 @@ async fn create_my_key(
 #[utoipa::path(delete, path = "/api/client/api-keys/{key_id}", tag = "client", params(("key_id" = i32, Path, description = "Key id")),
     responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn revoke_my_key(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
     Path(key_id): Path<i32>,
 ) -> AppResult<axum::Json<MessageResponse>> {
@@ -210,10 +206,8 @@ async fn client_keys(
 #[utoipa::path(post, path = "/api/staff/clients/{id}/api-keys", tag = "staff", request_body = ApiKeyForm, params(("id" = i32, Path, description = "Client id")),
     responses((status = 201, body = NewApiKey), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn create_client_key(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     Json(form): Json<ApiKeyForm>,
 ) -> AppResult<(StatusCode, axum::Json<NewApiKey>)> {
     let client_id = super::existing_client(&state.db, id).await?.id;
@@ -225,8 +219,7 @@ async fn create_client_key(
     params(("id" = i32, Path, description = "Client id"), ("key_id" = i32, Path, description = "Key id")),
     responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn revoke_client_key(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
     Path((id, key_id)): Path<(i32, i32)>,
 ) -> AppResult<axum::Json<MessageResponse>> {

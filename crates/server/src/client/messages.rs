@@ -1,7 +1,6 @@
 //! Messages between a client and staff on an order. Appraisers never see them (they have their
 //! own thread with staff); staff read and answer them on the staff desk. A client's message tells
 //! the orders team; a staff answer is a `message.created` event for the client.
-use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use portal_db::entities::{client_message, order, security_user};
@@ -15,11 +14,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::delivery;
 use crate::fields::{named, required};
 use crate::http::error::{AppResult, MessageResponse, ReadAnswers};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::live;
 use crate::names::full_name;
 use crate::orders::client_events::{self as events, EventType};
@@ -107,11 +106,7 @@ pub async fn write(
     .insert(txn)
     .await?;
     if from_client {
-        let link = format!(
-            "{}/staff/orderdetails/{}",
-            state.config.public_url.trim_end_matches('/'),
-            o.id
-        );
+        let link = state.config.staff_order_link(o.id);
         delivery::email(
             txn,
             &state.config.orders_team_email,
@@ -138,9 +133,7 @@ pub async fn write(
 #[utoipa::path(get, path = "/api/staff/orders/{id}/client-messages", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = Vec<ClientMessage>), ReadAnswers))]
 async fn staff_list(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<ClientMessage>>> {
     find_visible_order(&state.db, &caller, id).await?;
     Ok(axum::Json(list(&state.db, id).await?))
@@ -150,9 +143,7 @@ async fn staff_list(
 #[utoipa::path(post, path = "/api/staff/orders/{id}/client-messages", tag = "staff", request_body = MessageForm, params(("id" = i64, Path, description = "Order id")),
     responses((status = 201, body = ClientMessage), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn staff_post(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Json(form): Json<MessageForm>,
 ) -> AppResult<(StatusCode, axum::Json<ClientMessage>)> {
     let body = body_of(&form)?;

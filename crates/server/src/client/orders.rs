@@ -304,8 +304,7 @@ pub async fn request_cancel(
     row.update(txn).await?;
     let line = format!("Cancellation requested by {who}: {reason}");
     crate::orders::placing::write_history(txn, None, o.id, status, line.clone()).await?;
-    let link =
-        format!("{}/staff/orderdetails/{}", state.config.public_url.trim_end_matches('/'), o.id);
+    let link = state.config.staff_order_link(o.id);
     crate::delivery::email(
         txn,
         &state.config.orders_team_email,

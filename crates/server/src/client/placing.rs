@@ -287,11 +287,7 @@ pub async fn place_order(
             .join(" "),
     )
     .await?;
-    let link = format!(
-        "{}/staff/orderdetails/{}",
-        state.config.public_url.trim_end_matches('/'),
-        created.id
-    );
+    let link = state.config.staff_order_link(created.id);
     delivery::email(
         txn,
         &state.config.orders_team_email,

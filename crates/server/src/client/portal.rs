@@ -1,6 +1,5 @@
 //! The client area's calls (`/api/client/...`): the client's orders, placing one, its page,
 //! a cancel request, messages with staff and documents. Each finds the caller's client first.
-use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::Response;
 use serde::{Deserialize, Serialize};
@@ -13,7 +12,7 @@ use super::documents::{self, ClientDocument};
 use super::messages::{self, ClientMessage, MessageForm};
 use super::orders::{self, ClientOrder, ClientOrderItem, OrderFilter};
 use super::placing::{self, NewOrderForm, PlacedBy};
-use crate::current_user::CurrentUser;
+use crate::call::{Call, CallOn};
 use crate::fields::{named, required};
 use crate::files::download::stream_response;
 use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
@@ -71,8 +70,7 @@ pub struct CancelForm {
 #[utoipa::path(get, path = "/api/client/orders", tag = "client", params(ListQuery),
     responses((status = 200, body = ClientOrderList), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn client_orders(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Query(q): Query<ListQuery>,
 ) -> AppResult<axum::Json<ClientOrderList>> {
     let client_id = client_of(&state.db, &caller).await?;
@@ -100,8 +98,7 @@ async fn client_orders(
 #[utoipa::path(post, path = "/api/client/orders", tag = "client", request_body = NewOrderForm,
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn place_client_order(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(form): Json<NewOrderForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
     let client_id = client_of(&state.db, &caller).await?;
@@ -122,9 +119,7 @@ async fn place_client_order(
 #[utoipa::path(get, path = "/api/client/orders/{id}", tag = "client", params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = ClientOrder), ReadAnswers))]
 async fn client_order(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<ClientOrder>> {
     let client_id = client_of(&state.db, &caller).await?;
     let mut view = orders::view(&state.db, client_id, id).await?;
@@ -136,9 +131,7 @@ async fn client_order(
 #[utoipa::path(post, path = "/api/client/orders/{id}/cancel", tag = "client", request_body = CancelForm, params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn request_cancellation(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Json(form): Json<CancelForm>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let client_id = client_of(&state.db, &caller).await?;
@@ -156,9 +149,7 @@ async fn request_cancellation(
 #[utoipa::path(get, path = "/api/client/orders/{id}/messages", tag = "client", params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = Vec<ClientMessage>), ReadAnswers))]
 async fn client_order_messages(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<ClientMessage>>> {
     let client_id = client_of(&state.db, &caller).await?;
     orders::find(&state.db, client_id, id).await?;
@@ -169,9 +160,7 @@ async fn client_order_messages(
 #[utoipa::path(post, path = "/api/client/orders/{id}/messages", tag = "client", request_body = MessageForm, params(("id" = i64, Path, description = "Order id")),
     responses((status = 201, body = ClientMessage), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn write_to_staff(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Json(form): Json<MessageForm>,
 ) -> AppResult<(StatusCode, axum::Json<ClientMessage>)> {
     let client_id = client_of(&state.db, &caller).await?;
@@ -187,9 +176,7 @@ async fn write_to_staff(
 #[utoipa::path(get, path = "/api/client/orders/{id}/documents", tag = "client", params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = Vec<ClientDocument>), ReadAnswers))]
 async fn client_documents(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<ClientDocument>>> {
     let client_id = client_of(&state.db, &caller).await?;
     let (_, c) = orders::find(&state.db, client_id, id).await?;
@@ -202,9 +189,7 @@ async fn client_documents(
     responses((status = 201, body = Vec<ClientDocument>), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 413, body = MessageResponse), (status = 415, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn attach_client_documents(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Multipart(multipart): Multipart,
 ) -> AppResult<(StatusCode, axum::Json<Vec<ClientDocument>>)> {
     let client_id = client_of(&state.db, &caller).await?;
@@ -218,8 +203,7 @@ async fn attach_client_documents(
     params(("id" = i64, Path, description = "Order id"), ("document_id" = i64, Path, description = "Document id")),
     responses((status = 200, description = "The file", content_type = "application/octet-stream"), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn download_client_document(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Path((id, document_id)): Path<(i64, i64)>,
 ) -> AppResult<Response> {
     let client_id = client_of(&state.db, &caller).await?;

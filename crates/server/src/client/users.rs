@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use super::existing_client;
 use crate::auth::reset;
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppResult, MessageResponse, ReadAnswers};
 use crate::http::extract::{Json, Path};
@@ -90,10 +90,8 @@ async fn list_users(
 #[utoipa::path(post, path = "/api/staff/clients/{id}/users", tag = "staff", request_body = ClientUserForm, params(("id" = i32, Path, description = "Client id")),
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn invite_user(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     Json(form): Json<ClientUserForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
     let person = NewPerson::checked(

@@ -1,9 +1,9 @@
 //! Downloads of stored files: as JSON (base64 data, content type, file name) and a streaming
 //! variant with Content-Disposition for viewing and for large files. Both check the caller's access
 //! to the order or appraiser the file belongs to.
+use crate::call::CallOn;
 use crate::http::extract::Query;
 use axum::body::Body;
-use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine;
@@ -16,7 +16,6 @@ use utoipa_axum::routes;
 
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
-use crate::http::extract::Path;
 use crate::orders::visibility::{find_visible_order, sees_hidden};
 use crate::state::AppState;
 use crate::users::access::ensure_may_manage_user;
@@ -57,9 +56,7 @@ pub struct StreamQuery {
     responses((status = 200, body = FileDownload), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 413, body = MessageResponse)))]
 async fn appraisal_file_json(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<Json<FileDownload>> {
     let file = appraisal_file(&state.db, &caller, id).await?;
     json_response(&state, file).await
@@ -70,9 +67,7 @@ async fn appraisal_file_json(
     responses((status = 200, body = FileDownload), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 413, body = MessageResponse)))]
 async fn profile_file_json(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<Json<FileDownload>> {
     let file = profile_file(&state.db, &caller, id).await?;
     json_response(&state, file).await
@@ -83,9 +78,7 @@ async fn profile_file_json(
     responses((status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
               (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn appraisal_file_stream(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Query(query): Query<StreamQuery>,
 ) -> AppResult<Response> {
     let file = appraisal_file(&state.db, &caller, id).await?;
@@ -97,9 +90,7 @@ async fn appraisal_file_stream(
     responses((status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
               (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn profile_file_stream(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Query(query): Query<StreamQuery>,
 ) -> AppResult<Response> {
     let file = profile_file(&state.db, &caller, id).await?;

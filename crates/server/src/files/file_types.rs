@@ -5,9 +5,8 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::http::error::{AppError, AppResult, ReadAnswers};
-use crate::http::extract::Path;
 use crate::lookups::OptionItem;
 use crate::orders::visibility::find_visible_order;
 use crate::state::AppState;
@@ -23,9 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = Vec<OptionItem>), ReadAnswers))]
 async fn order_file_types(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<OptionItem>>> {
     find_visible_order(&state.db, &caller, id).await?;
     Ok(axum::Json(options(&state.db, ORDER_SCOPE).await?))

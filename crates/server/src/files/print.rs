@@ -1,7 +1,6 @@
 //! POST /api/file/print-order: the order as a PDF, laid out by crates/pdf from what the caller
 //! may see of the order (contacts only when they are visible to them, no hidden history).
 use axum::Json;
-use axum::extract::State;
 use base64::Engine;
 use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
@@ -11,7 +10,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::current_user::CurrentUser;
+use crate::call::Call;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::orders::details::{self, Contact, OrderDetails};
 use crate::state::AppState;
@@ -39,8 +38,7 @@ pub struct PrintedOrder {
 #[utoipa::path(post, path = "/api/file/print-order", tag = "files", request_body = PrintOrderRequest,
     responses((status = 200, body = PrintedOrder), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn print_order(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     crate::http::extract::Json(request): crate::http::extract::Json<PrintOrderRequest>,
 ) -> AppResult<Json<PrintedOrder>> {
     let zone = state.config.time_zone().map_err(AppError::Internal)?;

@@ -2,7 +2,7 @@
 //! and either `orderId` or `appraiserId`. Each file is streamed to storage as it arrives, checked
 //! against its declared kind and the size limit; the request stores all of its files or none.
 use axum::extract::multipart::{Field, MultipartError};
-use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::extract::{DefaultBodyLimit, Multipart};
 use chrono::{DateTime, Utc};
 use portal_db::entities::stored_file;
 use sea_orm::{ActiveModelTrait, NotSet, Set};
@@ -14,6 +14,7 @@ use utoipa_axum::routes;
 use super::file_types::{self, APPRAISER_SCOPE, ORDER_SCOPE};
 use super::kinds::{self, FileKind, SNIFF_BYTES};
 use crate::audit::{self, AuditEntry};
+use crate::call::Call;
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::orders::apply;
@@ -117,8 +118,7 @@ struct Form {
               (status = 404, body = MessageResponse), (status = 413, body = MessageResponse), (status = 415, body = MessageResponse),
               (status = 422, body = MessageResponse)))]
 async fn upload(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     crate::http::extract::Multipart(multipart): crate::http::extract::Multipart,
 ) -> AppResult<Json<Vec<FileRecord>>> {
     let mut received = Vec::new();

@@ -6,4 +6,5 @@ pub mod error;
 pub mod extract;
 pub mod metrics;
 pub mod overload;
+pub mod sandbox_page;
 pub mod security_headers;

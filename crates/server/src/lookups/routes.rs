@@ -1,4 +1,3 @@
-use axum::extract::State;
 use portal_db::entities::report_type;
 use sea_orm::{EntityTrait, QueryOrder};
 use serde::Serialize;
@@ -7,7 +6,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::OptionItem;
-use crate::current_user::CurrentUser;
+use crate::call::Call;
 use crate::geography;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Path;
@@ -144,8 +143,7 @@ pub struct ReportProduct {
 /// The report products of the order forms; only staff see what the company pays for each.
 #[utoipa::path(get, path = "/api/constants/report-products", tag = "constants", responses((status = 200, body = Vec<ReportProduct>)))]
 async fn report_products(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
 ) -> AppResult<axum::Json<Vec<ReportProduct>>> {
     let sees_fees = caller.user_type.is_staff_like();
     let rows =

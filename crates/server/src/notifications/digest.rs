@@ -122,9 +122,7 @@ fn digest_lines(config: &Config, items: &[digest_item::Model]) -> Vec<String> {
         }
         lines.push(String::new());
     }
-    lines.push(format!(
-        "Choose what you are told and how: {}/profile/me/settings",
-        config.public_url.trim_end_matches('/')
-    ));
+    lines
+        .push(format!("Choose what you are told and how: {}", config.link("/profile/me/settings")));
     lines
 }

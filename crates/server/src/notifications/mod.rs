@@ -125,8 +125,7 @@ pub async fn notify(
 ) -> AppResult<()> {
     let prefs = preferences::load_or_create(db, user.id).await?;
     let delivery = prefs.delivery(notice.event);
-    let base = config.public_url.trim_end_matches('/');
-    let open = format!("Open it: {base}{}", notice.link);
+    let open = format!("Open it: {}", config.link(&notice.link));
     if delivery.by_sms()
         && let Some(cell) = user.cell_phone.as_deref().map(str::trim).filter(|c| !c.is_empty())
     {
@@ -148,19 +147,15 @@ pub async fn notify(
     if prefs.digest_hour.is_some() {
         return wait_for_digest(db, user.id, notice.event, notice.subject, lines).await;
     }
-    lines.extend([String::new(), unsubscribe_line(base, &prefs, notice.event)]);
+    lines.extend([String::new(), unsubscribe_line(config, &prefs, notice.event)]);
     delivery::email(db, &user.email, notice.subject, lines).await?;
     Ok(())
 }
 
 /// The unsubscribe line of an e-mail about `event`.
-pub fn unsubscribe_line(base: &str, prefs: &Preferences, event: Event) -> String {
-    format!(
-        "Stop these e-mails ({}): {base}/unsubscribe?token={}&event={}",
-        event.label(),
-        prefs.unsubscribe_token,
-        event.key()
-    )
+pub fn unsubscribe_line(config: &Config, prefs: &Preferences, event: Event) -> String {
+    let path = format!("/unsubscribe?token={}&event={}", prefs.unsubscribe_token, event.key());
+    format!("Stop these e-mails ({}): {}", event.label(), config.link(&path))
 }
 
 async fn wait_for_digest(

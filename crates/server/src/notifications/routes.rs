@@ -10,6 +10,7 @@ use utoipa_axum::routes;
 
 use super::preferences::{self, Preferences};
 use super::{Delivery, Event};
+use crate::call::Call;
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
@@ -77,8 +78,7 @@ fn answer(state: &AppState, caller: &CurrentUser, prefs: &Preferences) -> Notifi
 #[utoipa::path(get, path = "/api/me/notification-preferences", tag = "notifications",
     responses((status = 200, body = NotificationPreferences), (status = 401, body = MessageResponse)))]
 async fn read_preferences(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
 ) -> AppResult<axum::Json<NotificationPreferences>> {
     let prefs = preferences::load_or_create(&state.db, caller.id()).await?;
     Ok(axum::Json(answer(&state, &caller, &prefs)))
@@ -90,8 +90,7 @@ async fn read_preferences(
     responses((status = 200, body = NotificationPreferences), (status = 401, body = MessageResponse),
               (status = 422, body = MessageResponse)))]
 async fn write_preferences(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(body): Json<NotificationPreferences>,
 ) -> AppResult<axum::Json<NotificationPreferences>> {
     let digest_hour = match body.digest_hour {

@@ -4,11 +4,11 @@ use chrono::{NaiveDate, NaiveTime, Timelike};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::fields::{optional_text, required_text};
 use crate::http::error::{AppError, AppResult};
 use crate::money::{AmountError, parse_amount};
 use crate::orders::status::OrderStatus;
 
-pub const MSG_MESSAGE_REQUIRED: &str = "Please enter a message.";
 pub const MSG_INSPECTION_DATE_REQUIRED: &str = "Inspection date is required";
 pub const MSG_INSPECTION_TIME_REQUIRED: &str = "Inspection time is required";
 pub const MSG_DELIVERY_DATE_REQUIRED: &str = "Estimated delivery date is required";
@@ -28,9 +28,6 @@ pub const MSG_FEE_DIGITS: &str = "The fee may contain digits and a dot only";
 pub const MSG_REJECT_REASON: &str = "Please enter a reason for rejection.";
 pub const MSG_STATUS_REQUIRED: &str = "Please select a status.";
 pub const MSG_FILE_REQUIRED: &str = "Please choose a file.";
-
-/// Longest text an action takes (messages, reasons, comments).
-pub const MAX_TEXT: usize = 4000;
 
 /// Scheduled-with choices.
 pub const SCHEDULED_WITH: [&str; 5] = ["Borrower", "Entry Contact", "Realtor", "Tenant", "Vacant"];
@@ -160,22 +157,6 @@ pub struct FileMessage {
 #[serde(rename_all = "camelCase")]
 pub struct OrderRef {
     pub order_id: i64,
-}
-
-/// Text the caller must give: trimmed, not empty, at most MAX_TEXT characters.
-pub fn required_text(value: Option<&str>, missing: &str) -> AppResult<String> {
-    optional_text(value)?.ok_or_else(|| AppError::Validation(missing.into()))
-}
-
-/// Text the caller may give: trimmed, None when blank, at most MAX_TEXT characters.
-pub fn optional_text(value: Option<&str>) -> AppResult<Option<String>> {
-    let text = value.map(str::trim).unwrap_or_default();
-    if text.chars().count() > MAX_TEXT {
-        return Err(AppError::Validation(format!(
-            "Texts can be at most {MAX_TEXT} characters long."
-        )));
-    }
-    Ok((!text.is_empty()).then(|| text.to_string()))
 }
 
 fn present(value: Option<&str>) -> Option<&str> {

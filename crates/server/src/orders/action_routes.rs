@@ -2,7 +2,6 @@
 //! action on the order, validates its input (docs/domain.md#action-input-rules), and
 //! applies it through `apply` (status, history, audit and outbox in one transaction). Reassigning
 //! lives in `assign`; uploading files in `files::upload`, which applies UPLOAD_FILES the same way.
-use axum::extract::State;
 use chrono::{NaiveDate, NaiveTime, TimeZone, Utc};
 use portal_db::entities::{order, order_detail, stored_file};
 use sea_orm::sea_query::Expr;
@@ -16,7 +15,9 @@ use super::lifecycle::{OrderAction, TransitionInput};
 use super::status::MANUAL_STATUSES;
 use super::visibility::sees_hidden;
 use crate::assignment::offers;
+use crate::call::Call;
 use crate::current_user::CurrentUser;
+use crate::fields::{MSG_MESSAGE_REQUIRED, required_text};
 use crate::http::error::{
     AppError, AppResult, ChangeAnswers, ChangeWithInputAnswers, MessageResponse,
 };
@@ -77,11 +78,7 @@ fn company_instant(
 /// Sends a message about the order (to staff from an appraiser, to the appraiser from staff).
 #[utoipa::path(post, path = "/api/order-details/message", tag = "order-actions", request_body = SendMessage,
     responses(ChangeWithInputAnswers))]
-async fn send_message(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Json(body): Json<SendMessage>,
-) -> Done {
+async fn send_message(Call { state, caller }: Call, Json(body): Json<SendMessage>) -> Done {
     let checked = apply::check(&state.db, &caller, body.order_id, OrderAction::SendMessage).await?;
     let text = required_text(body.message.as_deref(), MSG_MESSAGE_REQUIRED)?;
     let kind = if caller.user_type.is_appraiser_kind() {
@@ -100,11 +97,7 @@ async fn send_message(
 /// Records the inspection: date and time, the estimated delivery date, and reasons (to inspected).
 #[utoipa::path(post, path = "/api/order-details/mark-inspected", tag = "order-actions", request_body = MarkInspected,
     responses(ChangeWithInputAnswers))]
-async fn mark_inspected(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Json(body): Json<MarkInspected>,
-) -> Done {
+async fn mark_inspected(Call { state, caller }: Call, Json(body): Json<MarkInspected>) -> Done {
     let checked =
         apply::check(&state.db, &caller, body.order_id, OrderAction::MarkInspected).await?;
     let i = check_mark_inspected(&body)?;
@@ -133,8 +126,7 @@ async fn mark_inspected(
 #[utoipa::path(post, path = "/api/order-details/schedule-inspection", tag = "order-actions", request_body = ScheduleInspection,
     responses(ChangeWithInputAnswers))]
 async fn schedule_inspection(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(body): Json<ScheduleInspection>,
 ) -> Done {
     let checked =
@@ -178,8 +170,7 @@ async fn schedule_inspection(
 #[utoipa::path(post, path = "/api/order-details/conditional-acceptance", tag = "order-actions", request_body = ConditionalAcceptance,
     responses(ChangeWithInputAnswers))]
 async fn conditional_acceptance(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(body): Json<ConditionalAcceptance>,
 ) -> Done {
     let checked =
@@ -207,11 +198,7 @@ async fn conditional_acceptance(
 /// available").
 #[utoipa::path(post, path = "/api/order-details/reject", tag = "order-actions", request_body = RejectOrder,
     responses(ChangeWithInputAnswers))]
-async fn reject_order(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Json(body): Json<RejectOrder>,
-) -> Done {
+async fn reject_order(Call { state, caller }: Call, Json(body): Json<RejectOrder>) -> Done {
     let reason = required_text(body.reject_message.as_deref(), MSG_REJECT_REASON)?;
     let declined =
         offers::decline(&state.db, &state.config, &caller, body.order_id, Some(&reason)).await?;
@@ -237,11 +224,7 @@ async fn reject_order(
 /// appraiser.
 #[utoipa::path(post, path = "/api/order-details/accept", tag = "order-actions", request_body = AcceptOrder,
     responses(ChangeWithInputAnswers))]
-async fn accept_order(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Json(body): Json<AcceptOrder>,
-) -> Done {
+async fn accept_order(Call { state, caller }: Call, Json(body): Json<AcceptOrder>) -> Done {
     if let Some(message) = offers::accept(&state.db, &state.config, &caller, body.order_id).await? {
         return done(message);
     }
@@ -258,11 +241,7 @@ async fn accept_order(
 /// Sets one of the manual statuses (GET /api/constants/status-message-options) with a message.
 #[utoipa::path(post, path = "/api/order-details/update-status", tag = "order-actions", request_body = UpdateStatus,
     responses(ChangeWithInputAnswers))]
-async fn update_status(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Json(body): Json<UpdateStatus>,
-) -> Done {
+async fn update_status(Call { state, caller }: Call, Json(body): Json<UpdateStatus>) -> Done {
     let checked =
         apply::check(&state.db, &caller, body.order_id, OrderAction::UpdateStatus).await?;
     let chosen = check_manual_status(body.status_description.as_deref(), &MANUAL_STATUSES)?;
@@ -279,11 +258,7 @@ async fn update_status(
 /// A note about one of the order's files, sent as a message (offered with SEND_MESSAGE).
 #[utoipa::path(post, path = "/api/order-details/file-message", tag = "order-actions", request_body = FileMessage,
     responses(ChangeWithInputAnswers))]
-async fn file_message(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Json(body): Json<FileMessage>,
-) -> Done {
+async fn file_message(Call { state, caller }: Call, Json(body): Json<FileMessage>) -> Done {
     let checked = apply::check(&state.db, &caller, body.order_id, OrderAction::SendMessage).await?;
     let file_name = required_text(body.file_name.as_deref(), MSG_FILE_REQUIRED)?;
     let mut files = stored_file::Entity::find()
@@ -323,11 +298,7 @@ async fn auto_reply(
 /// Answers staff's open question: the order is on time.
 #[utoipa::path(post, path = "/api/order-details/auto-reply-yes", tag = "order-actions", request_body = OrderRef,
     responses(ChangeAnswers))]
-async fn auto_reply_yes(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Json(body): Json<OrderRef>,
-) -> Done {
+async fn auto_reply_yes(Call { state, caller }: Call, Json(body): Json<OrderRef>) -> Done {
     auto_reply(
         &state,
         &caller,
@@ -341,11 +312,7 @@ async fn auto_reply_yes(
 /// Answers staff's open question: the order is NOT on time (staff are told).
 #[utoipa::path(post, path = "/api/order-details/auto-reply-no", tag = "order-actions", request_body = OrderRef,
     responses(ChangeAnswers))]
-async fn auto_reply_no(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Json(body): Json<OrderRef>,
-) -> Done {
+async fn auto_reply_no(Call { state, caller }: Call, Json(body): Json<OrderRef>) -> Done {
     auto_reply(
         &state,
         &caller,

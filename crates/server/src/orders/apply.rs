@@ -187,14 +187,7 @@ pub async fn write(
         let mut text =
             vec![format!("{who}: {label} on order {} ({address}).", o.file_number), String::new()];
         text.extend(change.note.iter().cloned());
-        text.extend([
-            String::new(),
-            format!(
-                "Open the order: {}/staff/orderdetails/{}",
-                config.public_url.trim_end_matches('/'),
-                o.id
-            ),
-        ]);
+        text.extend([String::new(), format!("Open the order: {}", config.staff_order_link(o.id))]);
         delivery::email(
             txn,
             &config.orders_team_email,

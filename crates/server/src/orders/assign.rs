@@ -8,7 +8,6 @@
 //! it stays invited.
 use std::collections::{HashMap, HashSet};
 
-use axum::extract::State;
 use chrono::{NaiveDate, Utc};
 use portal_db::entities::{appraiser_license, appraiser_profile, order, security_user};
 use sea_orm::sea_query::{Expr, Query, SelectStatement, SimpleExpr};
@@ -22,9 +21,9 @@ use super::apply::{self, Change};
 use super::lifecycle::OrderAction;
 use super::status;
 use crate::admin::routes::office_address;
-use crate::current_user::CurrentUser;
+use crate::call::{Call, CallOn};
 use crate::http::error::{AppError, AppResult, ChangeWithInputAnswers, MessageResponse};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::names::full_name;
 use crate::roles::UserType;
 use crate::state::AppState;
@@ -176,9 +175,7 @@ pub async fn assignable(
     responses((status = 200, body = Vec<AssignableAppraiser>), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
 async fn assignable_appraisers(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<AssignableAppraiser>>> {
     let checked = apply::check(&state.db, &caller, id, OrderAction::Reassign).await?;
     let list = assignable(&state.db, &checked.order, today(&state)?).await?;
@@ -189,8 +186,7 @@ async fn assignable_appraisers(
 #[utoipa::path(post, path = "/api/admin-appraiser/assign-order", tag = "order-actions", request_body = AssignOrder,
     responses(ChangeWithInputAnswers))]
 async fn assign_order(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(body): Json<AssignOrder>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let order_id = body.order_id.ok_or_else(|| AppError::Validation(MSG_NO_ORDER.into()))?;

@@ -1,5 +1,4 @@
 //! POST /api/dashboard: the orders table with its search filter, sort and paging.
-use axum::extract::State;
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;
 use portal_db::entities::{order, security_user};
@@ -19,7 +18,7 @@ use super::attention::{AttentionFacts, attention_indicator};
 use super::counts;
 use super::status::{self, OrderStatus, StatusChoice};
 use super::visibility::visible_orders;
-use crate::current_user::CurrentUser;
+use crate::call::Call;
 use crate::geography;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, MAX_PAGE};
@@ -793,8 +792,7 @@ pub async fn search(
 #[utoipa::path(post, path = "/api/dashboard", tag = "orders", request_body = SearchFilter,
     responses((status = 200, body = DashboardPage), (status = 422, body = MessageResponse)))]
 async fn dashboard(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(filter): Json<SearchFilter>,
 ) -> AppResult<axum::Json<DashboardPage>> {
     let visible = visible_orders(&state.db, &caller).await?;

@@ -2,7 +2,6 @@
 //! was-invited; and marking the appraiser's messages read when they open the Messages tab.
 use std::collections::HashMap;
 
-use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, NaiveDate, Utc};
 use portal_db::entities::{
@@ -22,10 +21,10 @@ use super::pay_by;
 use super::status::OrderStatus;
 use super::turn_time::{self, TurnTime};
 use super::visibility::{find_visible_order, sees_hidden};
+use crate::call::CallOn;
 use crate::config::Config;
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
-use crate::http::extract::Path;
 use crate::lookups::routes::{INTENDED_USES, PROPERTY_TYPES, option_id};
 use crate::money::Cents;
 use crate::names::user_names;
@@ -203,22 +202,14 @@ pub struct WasInvited {
 #[utoipa::path(get, path = "/api/order-details/{id}", tag = "orders",
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = OrderDetails), ReadAnswers))]
-async fn order_details(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-) -> AppResult<Json<OrderDetails>> {
+async fn order_details(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<Json<OrderDetails>> {
     Ok(Json(load(&state.db, &caller, id, &state.config).await?))
 }
 
 #[utoipa::path(get, path = "/api/order-details/{id}/was-invited", tag = "orders",
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = WasInvited), (status = 400, body = MessageResponse)))]
-async fn was_invited(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-) -> AppResult<Json<WasInvited>> {
+async fn was_invited(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<Json<WasInvited>> {
     let found = order_invitation::Entity::find_by_id((id, caller.id())).one(&state.db).await?;
     Ok(Json(WasInvited { was_invited: found.is_some() }))
 }
@@ -227,11 +218,7 @@ async fn was_invited(
 #[utoipa::path(post, path = "/api/order-details/{id}/messages/read", tag = "orders",
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 204), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
-async fn mark_messages_read(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-) -> AppResult<StatusCode> {
+async fn mark_messages_read(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<StatusCode> {
     let found = find_visible_order(&state.db, &caller, id).await?;
     if found.assigned_appraiser_id == Some(caller.id()) {
         order_message::Entity::update_many()

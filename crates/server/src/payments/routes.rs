@@ -1,6 +1,5 @@
 //! /api/appraiser/{id}/payment-history and the three EPP calls (access URL, onboarding token,
 //! party information).
-use axum::extract::State;
 use chrono::NaiveDate;
 use portal_db::entities::{appraiser_profile, order, payment};
 use sea_orm::{
@@ -11,10 +10,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::call::CallOn;
 use crate::current_user::CurrentUser;
 use crate::epp::{EppAppraiser, EppPartyData, OnboardingLink, stored_party};
 use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::money::Cents;
 use crate::orders::pay_by;
 use crate::profile::appraiser_of;
@@ -126,9 +126,7 @@ async fn own_profile(
     responses((status = 200, body = Vec<PaymentHistoryItem>), (status = 400, body = MessageResponse),
               (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn payment_history(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
     Json(search): Json<PaymentSearch>,
 ) -> AppResult<axum::Json<Vec<PaymentHistoryItem>>> {
     ensure_may_manage_user(&state.db, &caller, id).await?;
@@ -176,9 +174,7 @@ async fn payment_history(
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses((status = 200, body = Vec<PayableOrder>), ReadAnswers))]
 async fn unpaid_orders(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<Vec<PayableOrder>>> {
     ensure_may_manage_user(&state.db, &caller, id).await?;
     appraiser_of(&state.db, id).await?;
@@ -191,9 +187,7 @@ async fn unpaid_orders(
     responses((status = 200, body = EppAccessUrl), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
 async fn epp_party_access_url(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<EppAccessUrl>> {
     let (_, appraiser) = own_profile(&state, &caller, id).await?;
     let party_id =
@@ -208,9 +202,7 @@ async fn epp_party_access_url(
     responses((status = 200, body = OnboardingLink), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
 async fn onboard_token(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<OnboardingLink>> {
     let (profile, appraiser) = own_profile(&state, &caller, id).await?;
     if profile.epp_party_id.is_some() {
@@ -228,9 +220,7 @@ async fn onboard_token(
     params(("id" = i32, Path, description = "the caller's own security user id")),
     responses((status = 200, body = EppPartyInformation), ReadAnswers))]
 async fn epp_party_information(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<EppPartyInformation>> {
     let (profile, appraiser) = own_profile(&state, &caller, id).await?;
     let stored = stored_party(&profile);

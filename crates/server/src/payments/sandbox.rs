@@ -4,8 +4,8 @@
 //! on that appraiser's profile, as the real platform's notification would.
 use crate::http::extract::Query;
 use axum::extract::State;
-use axum::http::{StatusCode, header};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use chrono::{Duration, Utc};
 use portal_db::entities::{appraiser_profile, epp_sandbox_token, security_user};
 use sea_orm::sea_query::Expr;
@@ -20,6 +20,7 @@ use crate::epp::{
     EppAppraiser, EppError, EppPartyData, EppPlatform, OnboardingLink, PROVIDER_SANDBOX,
     stored_party,
 };
+use crate::http::sandbox_page::{self, Sandbox};
 use crate::state::AppState;
 use crate::tokens::{hash_token, random_token};
 
@@ -106,19 +107,13 @@ pub struct OnboardForm {
 
 const BAD_LINK: &str = "This onboarding link is invalid, has expired or was already used. Return to the Appraisal Portal and choose Onboard to EPP again.";
 
+const SANDBOX: Sandbox = Sandbox {
+    name: "EPP sandbox",
+    notice: "Stewart Enterprise Payments sandbox: a stand-in for the payment platform. Nothing here is real.",
+};
+
 fn page(status: StatusCode, title: &str, body: &str) -> Response {
-    let html = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title} - EPP sandbox</title>\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <style>body{{font-family:system-ui,sans-serif;margin:2rem auto;max-width:40rem;padding:0 1rem;color:#1a1b1e;line-height:1.5}}\
-         label{{display:block;font-weight:600;margin-top:.75rem}}input{{display:block;width:100%;box-sizing:border-box;padding:.5rem;font:inherit;border:1px solid #555;border-radius:4px}}\
-         button{{margin-top:1.25rem;padding:.6rem 1.2rem;font:inherit;font-weight:600;background:#1864ab;color:#fff;border:0;border-radius:4px;cursor:pointer}}\
-         button:focus-visible,input:focus-visible{{outline:3px solid #e8590c;outline-offset:2px}}\
-         .note{{background:#fff3bf;border-left:4px solid #e67700;padding:.5rem 1rem}}dl{{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}}dt{{font-weight:600}}dd{{margin:0}}</style></head>\
-         <body><main><p class=\"note\">Stewart Enterprise Payments sandbox: a stand-in for the payment platform. Nothing here is real.</p>\
-         <h1>{title}</h1>{body}</main></body></html>"
-    );
-    (status, [(header::CACHE_CONTROL, "no-store")], Html(html)).into_response()
+    sandbox_page::page(&SANDBOX, status, title, body)
 }
 
 fn sandbox_enabled(state: &AppState) -> bool {

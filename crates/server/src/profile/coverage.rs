@@ -1,6 +1,5 @@
 //! Coverage areas: the counties an appraiser works in, Pending until staff verify them.
 //! GET /api/appraiser/{id}/coverage-areas, POST /api/appraiser/coverage-areas/add and /delete.
-use axum::extract::State;
 use chrono::Utc;
 use portal_db::entities::{appraiser_profile, coverage_area};
 use sea_orm::{
@@ -13,10 +12,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{managed, record, required_appraiser};
-use crate::current_user::CurrentUser;
+use crate::call::{Call, CallOn};
 use crate::geography;
 use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::state::AppState;
 
 pub const MSG_SELECT_STATE_COUNTY: &str = "Please select a state and county";
@@ -119,9 +118,7 @@ pub fn checked_area(
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses((status = 200, body = CoverageAreas), ReadAnswers))]
 async fn coverage_areas(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<CoverageAreas>> {
     let (profile, _) = managed(&state.db, &caller, id).await?;
     let areas = profile
@@ -141,8 +138,7 @@ async fn coverage_areas(
     responses((status = 200, body = CoverageArea), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
 async fn add_coverage_area(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(body): Json<AddCoverageArea>,
 ) -> AppResult<axum::Json<CoverageArea>> {
     let appraiser = required_appraiser(body.appraiser_id)?;
@@ -193,8 +189,7 @@ async fn covers(
     responses((status = 200, body = MessageResponse), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse)))]
 async fn delete_coverage_area(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(body): Json<DeleteCoverageArea>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let appraiser = required_appraiser(body.appraiser_id)?;

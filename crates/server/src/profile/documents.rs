@@ -2,17 +2,15 @@
 //! newest first (uploads go through POST /api/file/upload with appraiserId).
 use std::collections::{HashMap, HashSet};
 
-use axum::extract::State;
 use portal_db::entities::{file_type, security_user, stored_file};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::managed;
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::files::upload::FileRecord;
 use crate::http::error::{AppResult, ReadAnswers};
-use crate::http::extract::Path;
 use crate::names::full_name;
 use crate::state::AppState;
 
@@ -25,9 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses((status = 200, body = Vec<FileRecord>), ReadAnswers))]
 async fn appraiser_documents(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<Vec<FileRecord>>> {
     managed(&state.db, &caller, id).await?;
     let files = stored_file::Entity::find()

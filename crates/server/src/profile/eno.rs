@@ -5,7 +5,7 @@
 //! Documents), but only as .pdf, .doc or .docx whose content is what the name says. A refused
 //! request leaves nothing stored.
 use axum::extract::multipart::Field;
-use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::extract::{DefaultBodyLimit, Multipart};
 use chrono::{DateTime, NaiveDate, Utc};
 use portal_db::entities::{appraiser_profile, file_type, stored_file};
 use sea_orm::{
@@ -18,11 +18,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{managed, parse_day, record, required_appraiser};
+use crate::call::{Call, CallOn};
 use crate::current_user::CurrentUser;
 use crate::files::file_types::APPRAISER_SCOPE;
 use crate::files::upload::{self, Accept, Received, bad_form, short_text};
 use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
-use crate::http::extract::Path;
 use crate::money::{AmountError, Cents, parse_amount_up_to};
 use crate::state::AppState;
 use crate::users::access::ensure_may_manage_user;
@@ -145,8 +145,7 @@ pub fn checked_terms(
     responses((status = 200, body = EnoInfo), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 413, body = MessageResponse), (status = 415, body = MessageResponse)))]
 async fn update_e_and_o(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     crate::http::extract::Multipart(multipart): crate::http::extract::Multipart,
 ) -> AppResult<axum::Json<EnoInfo>> {
     let mut form = EnoForm::default();
@@ -283,9 +282,7 @@ async fn policy_file_type(db: &impl ConnectionTrait) -> AppResult<file_type::Mod
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses((status = 200, body = Option<EnoFileRef>), ReadAnswers))]
 async fn my_e_and_o(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<Option<EnoFileRef>>> {
     let (profile, _) = managed(&state.db, &caller, id).await?;
     let Some(file_id) = profile.eno_file_id else { return Ok(axum::Json(None)) };

@@ -1,7 +1,6 @@
 //! Licences: kept by staff, read-only in the portal (GET /api/appraiser/{id}/license-info). Who
 //! is licensed to take an order in a state is decided where orders are reassigned
 //! (`orders::assign::licensed_in`).
-use axum::extract::State;
 use chrono::NaiveDate;
 use portal_db::entities::appraiser_license;
 use sea_orm::{ModelTrait, QueryOrder};
@@ -11,9 +10,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::managed;
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::http::error::{AppResult, ReadAnswers};
-use crate::http::extract::Path;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -50,9 +48,7 @@ impl From<appraiser_license::Model> for License {
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses((status = 200, body = Vec<License>), ReadAnswers))]
 async fn license_info(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<Vec<License>>> {
     let (profile, _) = managed(&state.db, &caller, id).await?;
     let licenses = profile

@@ -1,6 +1,5 @@
 //! GET /api/appraiser/me and /api/appraiser/{id}: the appraiser info (profile, office, E&O,
 //! out of office, EPP state).
-use axum::extract::State;
 use chrono::NaiveDate;
 use portal_db::entities::{appraiser_profile, security_user};
 use serde::Serialize;
@@ -8,9 +7,9 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::call::{Call, CallOn};
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppResult, MessageResponse, ReadAnswers};
-use crate::http::extract::Path;
 use crate::money::Cents;
 use crate::state::AppState;
 use crate::users::routes::SecurityUser;
@@ -107,10 +106,7 @@ async fn load(
 /// The caller's own appraiser record.
 #[utoipa::path(get, path = "/api/appraiser/me", tag = "appraiser",
     responses((status = 200, body = AppraiserInfo), (status = 404, body = MessageResponse)))]
-async fn me(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-) -> AppResult<axum::Json<AppraiserInfo>> {
+async fn me(Call { state, caller }: Call) -> AppResult<axum::Json<AppraiserInfo>> {
     load(&state, &caller, caller.id()).await
 }
 
@@ -118,9 +114,7 @@ async fn me(
 #[utoipa::path(get, path = "/api/appraiser/{id}", tag = "appraiser", params(("id" = i32, Path, description = "security user id")),
     responses((status = 200, body = AppraiserInfo), ReadAnswers))]
 async fn by_user_id(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<AppraiserInfo>> {
     load(&state, &caller, id).await
 }

@@ -2,7 +2,6 @@
 //! orders whose report first came in during the last 90 days, the share delivered by the appraiser
 //! due date, the average turn time in business days and the revisions per order. Computed from
 //! the orders' history on every call, never from a stored figure (docs/domain.md#turn-time).
-use axum::extract::State;
 use chrono::{Duration, Utc};
 use portal_db::entities::{order, order_history};
 use std::collections::HashMap;
@@ -17,9 +16,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::managed;
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::http::error::{AppError, AppResult, ReadAnswers};
-use crate::http::extract::Path;
 use crate::orders::assign::Appraisers;
 use crate::orders::turn_time::{self, REPORT_UPLOADED, REVISION_REQUESTS, Step};
 use crate::state::AppState;
@@ -49,11 +47,7 @@ pub struct Scorecard {
 #[utoipa::path(get, path = "/api/appraiser/{id}/scorecard", tag = "appraiser",
     params(("id" = i32, Path, description = "the appraiser's security user id")),
     responses((status = 200, body = Scorecard), ReadAnswers))]
-async fn scorecard(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
-) -> AppResult<axum::Json<Scorecard>> {
+async fn scorecard(CallOn { state, caller, id }: CallOn<i32>) -> AppResult<axum::Json<Scorecard>> {
     managed(&state.db, &caller, id).await?;
     let zone = state.config.time_zone().map_err(AppError::Internal)?;
     let mut cards = scorecards(&state.db, &Appraisers::Ids(vec![id]), zone).await?;

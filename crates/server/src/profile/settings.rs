@@ -1,6 +1,5 @@
 //! The Settings tab's switches: trainee (POST /api/appraiser/update-trainee-info) and out of
 //! office (POST /api/appraiser/update-ooo). Both answer the updated appraiser info.
-use axum::extract::State;
 use chrono::NaiveDate;
 use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
 use serde::Deserialize;
@@ -10,7 +9,7 @@ use utoipa_axum::routes;
 
 use super::routes::{AppraiserInfo, appraiser_info};
 use super::{managed, parse_day, record, required_appraiser};
-use crate::current_user::CurrentUser;
+use crate::call::Call;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
 use crate::state::AppState;
@@ -65,8 +64,7 @@ pub fn checked_ooo(start: Option<&str>, end: Option<&str>) -> AppResult<(NaiveDa
     responses((status = 200, body = AppraiserInfo), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse)))]
 async fn update_trainee_info(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(body): Json<UpdateTrainee>,
 ) -> AppResult<axum::Json<AppraiserInfo>> {
     let appraiser = required_appraiser(body.appraiser_id)?;
@@ -88,8 +86,7 @@ async fn update_trainee_info(
     responses((status = 200, body = AppraiserInfo), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse)))]
 async fn update_ooo(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(body): Json<UpdateOoo>,
 ) -> AppResult<axum::Json<AppraiserInfo>> {
     let appraiser = required_appraiser(body.appraiser_id)?;

@@ -6,6 +6,7 @@ pub mod routes;
 use chrono::NaiveDate;
 use portal_db::entities::{quote, quote_recipient};
 
+use crate::fields::MAX_TEXT;
 use crate::http::error::{AppError, AppResult};
 use crate::money::{AmountError, parse_amount};
 
@@ -67,7 +68,6 @@ pub const MSG_FEE_NOT_NUMBER: &str = "The appraiser fee must be a number, such a
 pub const MSG_FEE_NEGATIVE: &str = "The appraiser fee cannot be negative.";
 pub const MSG_FEE_DECIMALS: &str = "The appraiser fee can have at most 2 decimal places.";
 pub const MSG_FEE_TOO_LARGE: &str = "The appraiser fee cannot be more than $1,000,000.00.";
-pub const MAX_TEXT: usize = 4000;
 
 /// A checked response: delivery date, fee in cents, comment.
 #[derive(Debug, PartialEq, Eq)]

@@ -1,5 +1,4 @@
 //! /api/quotes: the caller's open quotes, one quote's details, and the two answers.
-use axum::extract::State;
 use chrono::{NaiveDate, Utc};
 use portal_db::entities::{client, quote, quote_recipient};
 use sea_orm::sea_query::{Expr, NullOrdering, Query};
@@ -13,9 +12,10 @@ use super::{
     ANSWER_ACCEPTED, ANSWER_REJECTED, RecipientState, check_reject_reason, check_response,
 };
 use crate::audit::{self, AuditEntry};
+use crate::call::{Call, CallOn};
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::live;
 use crate::money::Cents;
 use crate::state::AppState;
@@ -202,10 +202,7 @@ async fn detail_of(
 
 /// The caller's open quote requests: not yet answered and not closed, soonest due first.
 #[utoipa::path(get, path = "/api/quotes/dash", tag = "quotes", responses((status = 200, body = Vec<QuoteListItem>)))]
-async fn dash(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-) -> AppResult<axum::Json<Vec<QuoteListItem>>> {
+async fn dash(Call { state, caller }: Call) -> AppResult<axum::Json<Vec<QuoteListItem>>> {
     let rows = quote::Entity::find()
         .inner_join(quote_recipient::Entity)
         .filter(quote_recipient::Column::AppraiserUserId.eq(caller.id()))
@@ -243,9 +240,7 @@ async fn dash(
 #[utoipa::path(get, path = "/api/quotes/details/{id}", tag = "quotes", params(("id" = i32, Path, description = "quote id")),
     responses((status = 200, body = QuoteDetailResponse), (status = 400, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn details(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<QuoteDetailResponse>> {
     let (recipient, q) = find_for(&state.db, &caller, id).await?;
     Ok(axum::Json(detail_of(&state.db, recipient, q).await?))
@@ -317,8 +312,7 @@ async fn answer(
     responses((status = 200, body = QuoteDetailResponse), (status = 404, body = MessageResponse),
               (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn accept(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(body): Json<AcceptQuote>,
 ) -> AppResult<axum::Json<QuoteDetailResponse>> {
     let today = today(&state)?;
@@ -351,8 +345,7 @@ async fn accept(
     responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn reject(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(body): Json<RejectQuote>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let (recipient, q) = find_for(&state.db, &caller, body.quote_id).await?;

@@ -21,15 +21,15 @@ use utoipa_axum::routes;
 
 use super::data::REPORT_FILE_TYPES;
 use crate::business_days;
-use crate::current_user::CurrentUser;
+use crate::call::{Call, CallOn};
 use crate::delivery;
 use crate::fields;
+use crate::fields::ReasonBody;
 use crate::files::download::stream_response;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::{Json, Path};
 use crate::names::{full_name, full_names};
-use crate::orders::action_requests::required_text;
 use crate::orders::apply;
 use crate::orders::status::OrderStatus;
 use crate::orders::visibility::find_visible_order;
@@ -160,9 +160,7 @@ async fn copies_of(state: &AppState, order_id: i64) -> AppResult<BorrowerCopies>
 #[utoipa::path(get, path = "/api/staff/orders/{id}/borrower-copy", tag = "reports", params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = BorrowerCopies), (status = 404, body = MessageResponse)))]
 async fn get_copies(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<BorrowerCopies>> {
     find_visible_order(&state.db, &caller, id).await?;
     Ok(axum::Json(copies_of(&state, id).await?))
@@ -197,9 +195,7 @@ async fn latest_report(
     responses((status = 200, body = BorrowerCopies), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse),
               (status = 422, body = MessageResponse)))]
 async fn send_copy(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<SendCopyBody>,
 ) -> AppResult<axum::Json<BorrowerCopies>> {
     let given =
@@ -233,7 +229,7 @@ async fn send_copy(
     }
     .insert(&txn)
     .await?;
-    let link = format!("{}/borrower/copy/{token}", state.config.public_url.trim_end_matches('/'));
+    let link = state.config.link(&format!("/borrower/copy/{token}"));
     let lines = vec![
         format!("Your copy of the appraisal of {} is ready.", o.property_address()),
         format!("Download it here (the link works until {}):", expires_at.format("%B %-d, %Y")),
@@ -248,26 +244,17 @@ async fn send_copy(
     Ok(axum::Json(copies_of(&state, id).await?))
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct WaiverBody {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
-    pub reason: Option<String>,
-}
-
 /// Records that the borrower waived receiving the copy before closing (a reason is required; 409
 /// when a waiver is already recorded).
-#[utoipa::path(post, path = "/api/staff/orders/{id}/borrower-copy/waiver", tag = "reports", request_body = WaiverBody,
+#[utoipa::path(post, path = "/api/staff/orders/{id}/borrower-copy/waiver", tag = "reports", request_body = ReasonBody,
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = BorrowerCopies), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse),
               (status = 422, body = MessageResponse)))]
 async fn waive(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-    Json(body): Json<WaiverBody>,
+    CallOn { state, caller, id }: CallOn<i64>,
+    Json(body): Json<ReasonBody>,
 ) -> AppResult<axum::Json<BorrowerCopies>> {
-    let reason = required_text(body.reason.as_deref(), "Please enter a reason.")?;
+    let reason = body.reason()?;
     let txn = portal_db::begin_write(&state.db).await?;
     let o = find_visible_order(&txn, &caller, id).await?;
     if borrower_copy_waiver::Entity::find_by_id(id).one(&txn).await?.is_some() {
@@ -304,10 +291,7 @@ pub struct DueCopy {
 /// closing) whose borrower has neither a copy nor a waiver: the dashboard's compliance flag.
 #[utoipa::path(get, path = "/api/staff/compliance/borrower-copies", tag = "reports",
     responses((status = 200, body = Vec<DueCopy>)))]
-async fn due_copies(
-    State(state): State<AppState>,
-    _caller: CurrentUser,
-) -> AppResult<axum::Json<Vec<DueCopy>>> {
+async fn due_copies(Call { state, .. }: Call) -> AppResult<axum::Json<Vec<DueCopy>>> {
     let today = state.config.today().map_err(AppError::Internal)?;
     // Ten calendar days hold any three business days, holidays included.
     let horizon = today + Duration::days(10);

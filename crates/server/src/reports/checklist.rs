@@ -1,6 +1,5 @@
 //! Review checklists: `GET|PUT /api/staff/products/{id}/checklist`. A product without a list of
 //! its own is reviewed against the default list; an order against the lists of its products.
-use axum::extract::State;
 use portal_db::entities::{checklist_item, order_detail, report_type};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -12,10 +11,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::fields;
 use crate::http::error::{AppError, AppResult, MessageResponse};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::state::AppState;
 
 pub fn staff_router() -> OpenApiRouter<AppState> {
@@ -138,11 +137,7 @@ async fn checklist_of(db: &impl ConnectionTrait, id: i32) -> AppResult<Checklist
 /// The product's review checklist (the default list's items while it has none of its own).
 #[utoipa::path(get, path = "/api/staff/products/{id}/checklist", tag = "reports", params(("id" = i32, Path, description = "Product id")),
     responses((status = 200, body = Checklist), (status = 404, body = MessageResponse)))]
-async fn get_checklist(
-    State(state): State<AppState>,
-    _caller: CurrentUser,
-    Path(id): Path<i32>,
-) -> AppResult<axum::Json<Checklist>> {
+async fn get_checklist(CallOn { state, id, .. }: CallOn<i32>) -> AppResult<axum::Json<Checklist>> {
     Ok(axum::Json(checklist_of(&state.db, id).await?))
 }
 
@@ -174,9 +169,7 @@ fn checked_texts(body: &ChecklistBody) -> AppResult<Vec<(Option<i32>, String)>> 
     params(("id" = i32, Path, description = "Product id")),
     responses((status = 200, body = Checklist), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn put_checklist(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
     Json(body): Json<ChecklistBody>,
 ) -> AppResult<axum::Json<Checklist>> {
     let texts = checked_texts(&body)?;

@@ -2,7 +2,6 @@
 //! every item answered; each answer keeps who gave it and when.
 use std::collections::HashMap;
 
-use axum::extract::State;
 use chrono::{DateTime, Utc};
 use portal_db::entities::review_answer;
 use sea_orm::sea_query::OnConflict;
@@ -13,10 +12,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::checklist::{self, ChecklistItem};
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::fields;
 use crate::http::error::{AppError, AppResult, MessageResponse};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::names::full_names;
 use crate::orders::apply;
 use crate::orders::lifecycle::OrderAction;
@@ -147,11 +146,7 @@ pub async fn ensure_reviewed(db: &impl ConnectionTrait, order_id: i64) -> AppRes
 /// The order's checklist with the answers given so far.
 #[utoipa::path(get, path = "/api/staff/orders/{id}/review", tag = "reports", params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = Review), (status = 404, body = MessageResponse)))]
-async fn get_review(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-) -> AppResult<axum::Json<Review>> {
+async fn get_review(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<axum::Json<Review>> {
     find_visible_order(&state.db, &caller, id).await?;
     Ok(axum::Json(review_of(&state.db, id).await?))
 }
@@ -162,9 +157,7 @@ async fn get_review(
     responses((status = 200, body = Review), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse),
               (status = 422, body = MessageResponse)))]
 async fn put_review(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<ReviewBody>,
 ) -> AppResult<axum::Json<Review>> {
     if body.items.is_empty() {

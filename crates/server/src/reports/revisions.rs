@@ -3,7 +3,6 @@
 //! `GET /api/orders/{id}/revisions` shows the rounds side by side.
 use std::collections::HashMap;
 
-use axum::extract::State;
 use chrono::{DateTime, Utc};
 use portal_db::entities::{revision_item, revision_round};
 use sea_orm::sea_query::Expr;
@@ -17,12 +16,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::business_days;
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::fields;
+use crate::fields::MAX_TEXT;
 use crate::http::error::{AppError, AppResult, MessageResponse};
-use crate::http::extract::Path;
 use crate::names::full_names;
-use crate::orders::action_requests::MAX_TEXT;
 use crate::orders::visibility::find_visible_order;
 use crate::state::AppState;
 
@@ -298,9 +296,7 @@ async fn rounds_of(state: &AppState, order_id: i64) -> AppResult<Vec<RevisionRou
 #[utoipa::path(get, path = "/api/orders/{id}/revisions", tag = "reports", params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = Vec<RevisionRound>), (status = 404, body = MessageResponse)))]
 async fn revisions(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<RevisionRound>>> {
     find_visible_order(&state.db, &caller, id).await?;
     Ok(axum::Json(rounds_of(&state, id).await?))

@@ -1,6 +1,5 @@
 //! `GET /api/orders/{id}/report-data` for staff, the order's appraiser and, once delivered, the
 //! order's client; `POST /api/staff/orders/{id}/report-data/acknowledge` for staff.
-use axum::extract::State;
 use chrono::Utc;
 use portal_db::entities::{client_order, order, report_acknowledgement};
 use sea_orm::sea_query::OnConflict;
@@ -11,9 +10,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::data::{self, ReportData};
+use crate::call::CallOn;
 use crate::current_user::CurrentUser;
 use crate::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::orders::visibility::find_visible_order;
 use crate::roles::UserType;
 use crate::state::AppState;
@@ -56,9 +56,7 @@ async fn current(state: &AppState, o: &order::Model) -> AppResult<ReportData> {
 #[utoipa::path(get, path = "/api/orders/{id}/report-data", tag = "reports", params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = ReportData), ReadAnswers))]
 async fn report_data(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<ReportData>> {
     let o = order_for(&state, &caller, id).await?;
     Ok(axum::Json(current(&state, &o).await?))
@@ -78,9 +76,7 @@ pub struct AcknowledgeBody {
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = ReportData), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn acknowledge(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<AcknowledgeBody>,
 ) -> AppResult<axum::Json<ReportData>> {
     if body.codes.is_empty() {

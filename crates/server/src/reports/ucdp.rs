@@ -1,7 +1,6 @@
 //! The UCDP / EAD record of an order: `GET|PUT /api/staff/orders/{id}/ucdp`. Staff record the
 //! Fannie Mae and Freddie Mac Doc File IDs and the submission's status; the submission summary
 //! report is an order file of its own type. An FHA order needs its case number (`###-#######`).
-use axum::extract::State;
 use chrono::{DateTime, Utc};
 use portal_db::entities::{order_detail, report_type, ucdp_submission};
 use sea_orm::sea_query::{Expr, OnConflict};
@@ -11,10 +10,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::fields;
 use crate::http::error::{AppResult, MessageResponse};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::names::{full_name, full_names};
 use crate::orders::apply;
 use crate::orders::visibility::find_visible_order;
@@ -141,11 +140,7 @@ async fn ucdp_of(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Ucdp> {
 /// The order's UCDP / EAD record.
 #[utoipa::path(get, path = "/api/staff/orders/{id}/ucdp", tag = "reports", params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = Ucdp), (status = 404, body = MessageResponse)))]
-async fn get_ucdp(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-) -> AppResult<axum::Json<Ucdp>> {
+async fn get_ucdp(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<axum::Json<Ucdp>> {
     find_visible_order(&state.db, &caller, id).await?;
     Ok(axum::Json(ucdp_of(&state.db, id).await?))
 }
@@ -156,9 +151,7 @@ async fn get_ucdp(
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = Ucdp), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn put_ucdp(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<UcdpBody>,
 ) -> AppResult<axum::Json<Ucdp>> {
     let fannie = doc_file_id(

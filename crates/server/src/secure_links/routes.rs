@@ -2,7 +2,6 @@
 //! downloading its attachments.
 use std::collections::HashMap;
 
-use axum::extract::State;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
 use portal_db::entities::{secure_link, secure_link_attachment, stored_file};
@@ -13,6 +12,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::call::{Call, CallOn};
 use crate::current_user::CurrentUser;
 use crate::files::download::stream_response;
 use crate::http::error::{AppError, AppResult, MessageResponse};
@@ -128,10 +128,7 @@ async fn with_attachments(
 
 /// The secure links sent to the caller, newest first.
 #[utoipa::path(get, path = "/api/appraiser/secure-links", tag = "secure-links", responses((status = 200, body = Vec<SecureLink>)))]
-async fn list_secure_links(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-) -> AppResult<axum::Json<Vec<SecureLink>>> {
+async fn list_secure_links(Call { state, caller }: Call) -> AppResult<axum::Json<Vec<SecureLink>>> {
     let links = secure_link::Entity::find()
         .filter(secure_link::Column::RecipientUserId.eq(caller.id()))
         .order_by_desc(secure_link::Column::SentAt)
@@ -154,9 +151,7 @@ async fn list_secure_links(
 #[utoipa::path(get, path = "/api/appraiser/secure-links/{id}", tag = "secure-links", params(("id" = i32, Path, description = "secure link id")),
     responses((status = 200, body = SecureLink), (status = 400, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn secure_link(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<SecureLink>> {
     let link = own_link(&state.db, &caller, id).await?;
     Ok(axum::Json(with_attachments(&state.db, link).await?))
@@ -166,9 +161,7 @@ async fn secure_link(
 #[utoipa::path(post, path = "/api/appraiser/secure-links/{id}/viewed", tag = "secure-links", params(("id" = i32, Path, description = "secure link id")),
     responses((status = 200, body = SecureLink), (status = 404, body = MessageResponse)))]
 async fn mark_secure_link_viewed(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<SecureLink>> {
     own_link(&state.db, &caller, id).await?;
     secure_link::Entity::update_many()
@@ -188,8 +181,7 @@ async fn mark_secure_link_viewed(
     responses((status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
               (status = 404, body = MessageResponse)))]
 async fn secure_link_attachment(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Path((id, file_id)): Path<(i32, i64)>,
 ) -> AppResult<Response> {
     let link = own_link(&state.db, &caller, id).await?;

@@ -3,6 +3,7 @@
 //! account (its sessions end at once and it leaves every candidate list) or reactivating it.
 use std::collections::HashMap;
 
+use crate::call::{Call, CallOn};
 use crate::http::extract::Query;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -201,8 +202,7 @@ async fn list_appraisers(
 #[utoipa::path(post, path = "/api/staff/appraisers", tag = "staff", request_body = AppraiserForm,
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn create_appraiser(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
     Json(form): Json<AppraiserForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
@@ -264,10 +264,8 @@ async fn profile_of(
 #[utoipa::path(post, path = "/api/staff/appraisers/{id}/licenses", tag = "staff", request_body = LicenseForm, params(("id" = i32, Path, description = "Security user id")),
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn add_license(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     Json(form): Json<LicenseForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
     let license_type = required(named("type", "Licence type"), form.license_type.as_deref(), 100)?;
@@ -309,8 +307,7 @@ async fn add_license(
     params(("id" = i32, Path, description = "Security user id"), ("license_id" = i32, Path, description = "Licence id")),
     responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn delete_license(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
     Path((id, license_id)): Path<(i32, i32)>,
 ) -> AppResult<axum::Json<MessageResponse>> {
@@ -368,10 +365,8 @@ async fn set_active(
 #[utoipa::path(post, path = "/api/staff/appraisers/{id}/deactivate", tag = "staff", params(("id" = i32, Path, description = "Security user id")),
     responses(ChangeAnswers))]
 async fn deactivate(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let user = set_active(&state, &caller, &ip, id, false).await?;
     Ok(axum::Json(MessageResponse::new(format!("{} was deactivated.", full_name(&user)))))
@@ -380,10 +375,8 @@ async fn deactivate(
 #[utoipa::path(post, path = "/api/staff/appraisers/{id}/reactivate", tag = "staff", params(("id" = i32, Path, description = "Security user id")),
     responses(ChangeAnswers))]
 async fn reactivate(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let user = set_active(&state, &caller, &ip, id, true).await?;
     Ok(axum::Json(MessageResponse::new(format!("{} was reactivated.", full_name(&user)))))
@@ -421,10 +414,8 @@ pub struct AppraiserChange {
     responses((status = 200, body = AppraiserInfo), (status = 403, body = MessageResponse),
               (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn update_appraiser(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     Json(change): Json<AppraiserChange>,
 ) -> AppResult<axum::Json<AppraiserInfo>> {
     let line1 = optional(

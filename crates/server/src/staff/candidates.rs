@@ -11,7 +11,6 @@
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 
-use axum::extract::State;
 use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
 use portal_db::entities::{
@@ -27,13 +26,13 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::fields::{invalid, named, optional_date, positive_fee};
 use crate::geography;
 use crate::http::error::{
     AppError, AppResult, ChangeAnswers, ChangeWithInputAnswers, MessageResponse, ReadAnswers,
 };
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::money::Cents;
 use crate::names::{full_name, joined};
 use crate::orders::action_requests::date_label;
@@ -365,9 +364,7 @@ impl Clock {
 #[utoipa::path(get, path = "/api/staff/orders/{id}/candidates", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = Vec<Candidate>), ReadAnswers))]
 async fn candidates(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<Candidate>>> {
     let o = crate::orders::visibility::find_visible_order(&state.db, &caller, id).await?;
     let list = ranked(
@@ -399,9 +396,7 @@ pub struct AssignBody {
 #[utoipa::path(post, path = "/api/staff/orders/{id}/assign", tag = "staff", request_body = AssignBody, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeWithInputAnswers))]
 async fn assign(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<AssignBody>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let checked = apply::check(&state.db, &caller, id, OrderAction::Assign).await?;
@@ -474,9 +469,7 @@ async fn assign(
 #[utoipa::path(post, path = "/api/staff/orders/{id}/unassign", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses(ChangeAnswers))]
 async fn unassign(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let checked = apply::check(&state.db, &caller, id, OrderAction::Unassign).await?;
     let previous = match checked.order.assigned_appraiser_id {

@@ -12,12 +12,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
+use crate::call::{Call, CallOn};
 use crate::client::existing_client;
-use crate::current_user::CurrentUser;
 use crate::fields::{MAX_LINE, invalid, named, optional, optional_email, optional_phone, required};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppResult, MessageResponse};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -161,8 +161,7 @@ async fn list_clients(State(state): State<AppState>) -> AppResult<axum::Json<Vec
 #[utoipa::path(post, path = "/api/staff/clients", tag = "staff", request_body = ClientForm,
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn create_client(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
     Json(form): Json<ClientForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
@@ -191,10 +190,8 @@ async fn create_client(
 #[utoipa::path(put, path = "/api/staff/clients/{id}", tag = "staff", request_body = ClientForm, params(("id" = i32, Path, description = "Client id")),
     responses((status = 200, body = ClientItem), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn update_client(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     Json(form): Json<ClientForm>,
 ) -> AppResult<axum::Json<ClientItem>> {
     let row = checked(&form)?;

@@ -3,6 +3,7 @@
 //! appraiser why.
 use std::collections::HashMap;
 
+use crate::call::CallOn;
 use crate::http::extract::Query;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
@@ -15,14 +16,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::audit_staff;
-use super::desk::{MSG_REASON_REQUIRED, ReasonBody};
-use crate::current_user::CurrentUser;
 use crate::delivery;
+use crate::fields::ReasonBody;
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, ChangeAnswers, MessageResponse};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::names::full_name;
-use crate::orders::action_requests::required_text;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -130,10 +129,8 @@ async fn area_and_owner(
 #[utoipa::path(post, path = "/api/staff/coverage-areas/{id}/verify", tag = "staff", params(("id" = i32, Path, description = "Coverage area id")),
     responses(ChangeAnswers))]
 async fn verify_coverage_area(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let txn = portal_db::begin_write(&state.db).await?;
     let (area, user) = area_and_owner(&txn, id).await?;
@@ -162,13 +159,11 @@ async fn verify_coverage_area(
 #[utoipa::path(post, path = "/api/staff/coverage-areas/{id}/reject", tag = "staff", request_body = ReasonBody, params(("id" = i32, Path, description = "Coverage area id")),
     responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn reject_coverage_area(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     Json(body): Json<ReasonBody>,
 ) -> AppResult<axum::Json<MessageResponse>> {
-    let reason = required_text(body.reason.as_deref(), MSG_REASON_REQUIRED)?;
+    let reason = body.reason()?;
     let txn = portal_db::begin_write(&state.db).await?;
     let (area, user) = area_and_owner(&txn, id).await?;
     coverage_area::Entity::delete_by_id(id).exec(&txn).await?;

@@ -1,7 +1,6 @@
 //! Staff's side of an order's life: the appraiser's conditions, review, delivery, cancel, hold and
 //! resume, the on-time question, messages, and hiding items from appraisers. Each call is one
 //! action of the lifecycle table (`orders::lifecycle`), applied through `orders::apply`.
-use axum::extract::State;
 use chrono::Utc;
 use portal_db::entities::{client, order, order_detail, order_history, order_message, stored_file};
 use sea_orm::sea_query::Expr;
@@ -12,16 +11,16 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::call::CallOn;
 use crate::current_user::CurrentUser;
+use crate::fields::{MessageBody, ReasonBody, optional_text};
 use crate::http::error::{
     AppError, AppResult, ChangeAnswers, ChangeWithInputAnswers, MessageResponse,
 };
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::money::Cents;
 use crate::names::full_name;
-use crate::orders::action_requests::{
-    MSG_MESSAGE_REQUIRED, date_label, optional_text, required_text,
-};
+use crate::orders::action_requests::date_label;
 use crate::orders::apply::{self, Change, Checked};
 use crate::orders::lifecycle::{OrderAction, TransitionInput};
 use crate::orders::status::OrderStatus;
@@ -44,26 +43,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(visibility))
 }
 
-pub const MSG_REASON_REQUIRED: &str = "Please enter a reason.";
-
 type Done = AppResult<axum::Json<MessageResponse>>;
 
 fn done(message: impl Into<String>) -> Done {
     Ok(axum::Json(MessageResponse::new(message)))
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MessageBody {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
-    pub message: Option<String>,
-}
-
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReasonBody {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
-    pub reason: Option<String>,
 }
 
 fn by(caller: &CurrentUser) -> String {
@@ -103,11 +86,7 @@ fn clear_conditions() -> Vec<(order_detail::Column, Expr)> {
 /// Accepts the appraiser's conditions: their fee and due date replace the order's (-> accepted).
 #[utoipa::path(post, path = "/api/staff/orders/{id}/conditions/approve", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses(ChangeAnswers))]
-async fn approve_conditions(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-) -> Done {
+async fn approve_conditions(CallOn { state, caller, id }: CallOn<i64>) -> Done {
     run(&state, &caller, id, OrderAction::ApproveConditions, |checked| {
         let proposed = checked.detail.as_ref();
         let fee = proposed.and_then(|d| d.proposed_fee_cents);
@@ -138,12 +117,10 @@ async fn approve_conditions(
 #[utoipa::path(post, path = "/api/staff/orders/{id}/conditions/decline", tag = "staff", request_body = MessageBody, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeWithInputAnswers))]
 async fn decline_conditions(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<MessageBody>,
 ) -> Done {
-    let text = required_text(body.message.as_deref(), MSG_MESSAGE_REQUIRED)?;
+    let text = body.message()?;
     run(&state, &caller, id, OrderAction::DeclineConditions, |_| Change {
         detail_columns: clear_conditions(),
         ..with_message(
@@ -161,9 +138,7 @@ async fn decline_conditions(
 #[utoipa::path(post, path = "/api/staff/orders/{id}/revision", tag = "staff", request_body = RevisionBody, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeWithInputAnswers))]
 async fn request_revision(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<RevisionBody>,
 ) -> Done {
     let items = revisions::checked_items(&body)?;
@@ -189,7 +164,7 @@ async fn request_revision(
 /// answered first (409 listing the open ones).
 #[utoipa::path(post, path = "/api/staff/orders/{id}/complete", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses(ChangeAnswers))]
-async fn complete(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> Done {
+async fn complete(CallOn { state, caller, id }: CallOn<i64>) -> Done {
     let checked = apply::check(&state.db, &caller, id, OrderAction::Complete).await?;
     review::ensure_reviewed(&state.db, id).await?;
     let note = format!("Order completed by {}.", by(&caller));
@@ -203,7 +178,7 @@ async fn complete(State(state): State<AppState>, caller: CurrentUser, Path(id): 
 /// stops or open warnings.
 #[utoipa::path(post, path = "/api/staff/orders/{id}/deliver", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses(ChangeAnswers))]
-async fn deliver(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> Done {
+async fn deliver(CallOn { state, caller, id }: CallOn<i64>) -> Done {
     let checked = apply::check(&state.db, &caller, id, OrderAction::Deliver).await?;
     crate::reports::data::ensure_deliverable(&state, &checked.order).await?;
     let note = format!("Order delivered to the client by {}.", by(&caller));
@@ -225,7 +200,7 @@ async fn tell_client_delivered(
     let contact =
         client::Entity::find_by_id(client_id).one(db).await?.and_then(|c| c.main_contact_email);
     let Some(email) = contact else { return Ok(()) };
-    let link = format!("{}/client/orders/{}", config.public_url.trim_end_matches('/'), o.id);
+    let link = config.client_order_link(o.id);
     let lines = vec![
         format!(
             "The appraisal of {} (order {}) was delivered.",
@@ -243,13 +218,8 @@ async fn tell_client_delivered(
 /// is refunded and automatic offers of the order close.
 #[utoipa::path(post, path = "/api/staff/orders/{id}/cancel", tag = "staff", request_body = ReasonBody, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeWithInputAnswers))]
-async fn cancel(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-    Json(body): Json<ReasonBody>,
-) -> Done {
-    let reason = required_text(body.reason.as_deref(), MSG_REASON_REQUIRED)?;
+async fn cancel(CallOn { state, caller, id }: CallOn<i64>, Json(body): Json<ReasonBody>) -> Done {
+    let reason = body.reason()?;
     run(&state, &caller, id, OrderAction::Cancel, |_| Change {
         tell_appraiser: Some("cancelled".into()),
         ..Change::noting(vec![
@@ -267,13 +237,8 @@ async fn cancel(
 /// the order close.
 #[utoipa::path(post, path = "/api/staff/orders/{id}/hold", tag = "staff", request_body = ReasonBody, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeWithInputAnswers))]
-async fn hold(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-    Json(body): Json<ReasonBody>,
-) -> Done {
-    let reason = required_text(body.reason.as_deref(), MSG_REASON_REQUIRED)?;
+async fn hold(CallOn { state, caller, id }: CallOn<i64>, Json(body): Json<ReasonBody>) -> Done {
+    let reason = body.reason()?;
     run(&state, &caller, id, OrderAction::Hold, |checked| Change {
         detail_columns: vec![(
             order_detail::Column::StatusBeforeHold,
@@ -293,7 +258,7 @@ async fn hold(
 /// Takes the order off hold, back to the status it had before.
 #[utoipa::path(post, path = "/api/staff/orders/{id}/resume", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses(ChangeAnswers))]
-async fn resume(State(state): State<AppState>, caller: CurrentUser, Path(id): Path<i64>) -> Done {
+async fn resume(CallOn { state, caller, id }: CallOn<i64>) -> Done {
     let mut back_to = OrderStatus::Default;
     run(&state, &caller, id, OrderAction::Resume, |checked| {
         // An order held before the portal remembered the status goes back to where its appraiser stands.
@@ -326,11 +291,7 @@ async fn resume(State(state): State<AppState>, caller: CurrentUser, Path(id): Pa
 /// Asks the appraiser whether the order is on time (they answer with AUTO_REPLY_YES or _NO).
 #[utoipa::path(post, path = "/api/staff/orders/{id}/on-time-inquiry", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses(ChangeAnswers))]
-async fn on_time_inquiry(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-) -> Done {
+async fn on_time_inquiry(CallOn { state, caller, id }: CallOn<i64>) -> Done {
     run(&state, &caller, id, OrderAction::AskOnTime, |_| Change {
         detail_columns: vec![(order_detail::Column::OnTimeInquiryOpen, Expr::value(true))],
         tell_appraiser: Some("is this order on time?".into()),
@@ -346,13 +307,8 @@ async fn on_time_inquiry(
 /// A message from staff to the appraiser (it counts in their unread badge).
 #[utoipa::path(post, path = "/api/staff/orders/{id}/messages", tag = "staff", request_body = MessageBody, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeWithInputAnswers))]
-async fn message(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-    Json(body): Json<MessageBody>,
-) -> Done {
-    let text = required_text(body.message.as_deref(), MSG_MESSAGE_REQUIRED)?;
+async fn message(CallOn { state, caller, id }: CallOn<i64>, Json(body): Json<MessageBody>) -> Done {
+    let text = body.message()?;
     run(&state, &caller, id, OrderAction::SendMessage, |_| {
         with_message("new message", "Message sent.".into(), text)
     })
@@ -415,9 +371,7 @@ async fn hide_item<E: EntityTrait>(
 #[utoipa::path(post, path = "/api/staff/orders/{id}/visibility", tag = "staff", request_body = VisibilityBody, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeAnswers))]
 async fn visibility(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<VisibilityBody>,
 ) -> Done {
     let txn = portal_db::begin_write(&state.db).await?;

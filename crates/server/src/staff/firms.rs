@@ -14,13 +14,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
-use crate::current_user::CurrentUser;
+use crate::call::{Call, CallOn};
 use crate::fields::{
     MAX_LINE, corrected, named, optional, optional_state, optional_zip, required, text_column,
 };
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::state::AppState;
 
 pub const MSG_NO_FIRM: &str = "No such firm.";
@@ -163,8 +163,7 @@ async fn list_companies(State(state): State<AppState>) -> AppResult<axum::Json<V
 #[utoipa::path(post, path = "/api/staff/companies", tag = "staff", request_body = CompanyForm,
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn create_company(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
     Json(form): Json<CompanyForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
@@ -208,10 +207,8 @@ async fn create_company(
     responses((status = 200, body = CompanyItem), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn update_company(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     Json(change): Json<CompanyChange>,
 ) -> AppResult<axum::Json<CompanyItem>> {
     let name = match change.company_name.as_deref() {

@@ -1,7 +1,6 @@
 //! Internal notes: what staff write on an order for each other. They are read only here, on the
 //! staff desk: no order page, printed order, message, e-mail or live event of any other role
 //! carries them.
-use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{DateTime, Utc};
 use portal_db::entities::order_note;
@@ -12,11 +11,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::audit_staff;
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::fields::{named, required};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppResult, MessageResponse, ReadAnswers};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::names::{full_name, full_names};
 use crate::orders::visibility::find_visible_order;
 use crate::state::AppState;
@@ -48,11 +47,7 @@ pub struct NoteForm {
 /// The order's internal notes, oldest first.
 #[utoipa::path(get, path = "/api/staff/orders/{id}/notes", tag = "staff", params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = Vec<Note>), ReadAnswers))]
-async fn list_notes(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
-) -> AppResult<axum::Json<Vec<Note>>> {
+async fn list_notes(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<axum::Json<Vec<Note>>> {
     find_visible_order(&state.db, &caller, id).await?;
     let notes = order_note::Entity::find()
         .filter(order_note::Column::OrderId.eq(id))
@@ -75,10 +70,8 @@ async fn list_notes(
 #[utoipa::path(post, path = "/api/staff/orders/{id}/notes", tag = "staff", request_body = NoteForm, params(("id" = i64, Path, description = "Order id")),
     responses((status = 201, body = Note), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn add_note(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i64>,
     Json(form): Json<NoteForm>,
 ) -> AppResult<(StatusCode, axum::Json<Note>)> {
     let text = required(named("text", "Note"), form.text.as_deref(), MAX_NOTE)?;

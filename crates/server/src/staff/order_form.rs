@@ -1,7 +1,6 @@
 //! The order form: staff create an order (POST /api/staff/orders) and correct an open one
 //! (PUT /api/staff/orders/{id}), with the same rules. A new order has no appraiser yet: it waits
 //! in "default" until staff assign it.
-use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{NaiveDate, Utc};
 use portal_db::entities::{
@@ -21,7 +20,8 @@ use super::{Created, audit_staff};
 use crate::assignment::turn_time::{self, Due};
 use crate::billing::borrower_payments;
 use crate::billing::prices::list_fee;
-use crate::current_user::CurrentUser;
+use crate::call::{Call, CallOn};
+use crate::fields::optional_text;
 use crate::fields::{
     Field, MAX_LINE, invalid, named, optional, optional_amount, optional_date, optional_email,
     optional_phone, positive_fee, required,
@@ -29,12 +29,12 @@ use crate::fields::{
 use crate::geocoder::{Address, Position};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, ChangeWithInputAnswers, MessageResponse};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::live;
 use crate::money::Cents;
 use crate::names::full_name;
 use crate::notifications::{Event, Notice, notify};
-use crate::orders::action_requests::{date_label, optional_text};
+use crate::orders::action_requests::date_label;
 use crate::orders::apply::MSG_CHANGED;
 use crate::orders::client_events;
 use crate::orders::details::{empty_detail, one_line_address, sanitize_html};
@@ -493,8 +493,7 @@ async fn replace_contacts(
 #[utoipa::path(post, path = "/api/staff/orders", tag = "staff", request_body = OrderForm,
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn create_order(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
     Json(form): Json<OrderForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
@@ -584,10 +583,8 @@ async fn create_order(
 #[utoipa::path(put, path = "/api/staff/orders/{id}", tag = "staff", request_body = OrderForm, params(("id" = i64, Path, description = "Order id")),
     responses(ChangeWithInputAnswers))]
 async fn update_order(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i64>,
     Json(form): Json<OrderForm>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let v = check_form(&form, today(&state)?)?;

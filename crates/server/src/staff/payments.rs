@@ -19,18 +19,17 @@ use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
 use crate::business_days;
-use crate::current_user::CurrentUser;
+use crate::call::{Call, CallOn};
 use crate::delivery;
+use crate::fields::{ReasonBody, required_text};
 use crate::fields::{invalid, named, positive_fee, required_date};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
 use crate::http::extract::Json;
-use crate::http::extract::Path;
 use crate::live;
 use crate::money::Cents;
 use crate::names::{full_name, full_names};
 use crate::notifications::{Event, Notice, notify};
-use crate::orders::action_requests::required_text;
 use crate::orders::status::OrderStatus;
 use crate::orders::{apply, pay_by};
 use crate::state::AppState;
@@ -158,26 +157,16 @@ pub async fn payable_orders(
         .collect())
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct WithholdBody {
-    /// Why the payment is withheld: sent to the appraiser as a notice.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
-    pub reason: Option<String>,
-}
-
 /// Withholds the payment of a payable order (`id` is the order's): the reason is required, kept,
 /// noted in the order's history and e-mailed to the appraiser.
-#[utoipa::path(post, path = "/api/staff/payments/{id}/withhold", tag = "staff", request_body = WithholdBody,
+#[utoipa::path(post, path = "/api/staff/payments/{id}/withhold", tag = "staff", request_body = ReasonBody,
     params(("id" = i64, Path, description = "Order id")),
     responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse),
               (status = 422, body = MessageResponse)))]
 async fn withhold(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i64>,
-    Json(body): Json<WithholdBody>,
+    Json(body): Json<ReasonBody>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let reason = required_text(body.reason.as_deref(), MSG_WITHHOLD_REASON)
         .map_err(|e| named("reason", "Reason").refuse(e.to_string()))?;
@@ -238,8 +227,7 @@ pub const MSG_WITHHOLD_REASON: &str = "Please enter the reason the payment is wi
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn record_payment(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
     Json(body): Json<PaymentBody>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {

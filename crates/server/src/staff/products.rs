@@ -1,7 +1,6 @@
 //! The products orders ask for, with the company's settings for each: `GET /api/staff/products`
 //! and `PUT /api/staff/products/{id}` (whether Upload Report needs the data file). The review
 //! checklist of a product is `reports::checklist`.
-use axum::extract::State;
 use portal_db::entities::{checklist_item, report_type};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
@@ -10,10 +9,10 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::current_user::CurrentUser;
+use crate::call::{Call, CallOn};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppError, AppResult, MessageResponse};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::money::Cents;
 use crate::state::AppState;
 
@@ -40,10 +39,7 @@ pub struct Product {
 
 /// Every product with its settings, by name.
 #[utoipa::path(get, path = "/api/staff/products", tag = "staff", responses((status = 200, body = Vec<Product>)))]
-async fn products(
-    State(state): State<AppState>,
-    _caller: CurrentUser,
-) -> AppResult<axum::Json<Vec<Product>>> {
+async fn products(Call { state, .. }: Call) -> AppResult<axum::Json<Vec<Product>>> {
     let with_lists: Vec<Option<i32>> = checklist_item::Entity::find()
         .select_only()
         .column(checklist_item::Column::ReportTypeId)
@@ -87,10 +83,8 @@ pub struct ProductSettings {
     params(("id" = i32, Path, description = "Product id")),
     responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn update_product(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     Json(body): Json<ProductSettings>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     if body.client_fee_cents.is_some_and(|cents| !(0..=crate::money::MAX_CENTS).contains(&cents)) {

@@ -23,7 +23,7 @@ use utoipa_axum::routes;
 use super::candidates::{Clock, award_refusal};
 use super::{Created, audit_staff};
 use crate::billing::prices::list_fee;
-use crate::current_user::CurrentUser;
+use crate::call::{Call, CallOn};
 use crate::fields::{invalid, named, optional, positive_fee};
 use crate::geocoder::Address;
 use crate::http::client_ip::ClientIp;
@@ -217,8 +217,7 @@ async fn list_quotes(State(state): State<AppState>) -> AppResult<axum::Json<Vec<
 #[utoipa::path(post, path = "/api/staff/quotes", tag = "staff", request_body = QuoteForm,
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn create_quote(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
     Json(form): Json<QuoteForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
@@ -394,10 +393,8 @@ async fn quote_detail(
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
               (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn award_quote(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
     Json(body): Json<AwardBody>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
     let appraiser_id = body
@@ -532,10 +529,8 @@ async fn award_quote(
 #[utoipa::path(post, path = "/api/staff/quotes/{id}/close", tag = "staff", params(("id" = i32, Path, description = "Quote id")),
     responses(ChangeAnswers))]
 async fn close_quote(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
-    Path(id): Path<i32>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let txn = portal_db::begin_write(&state.db).await?;
     let closed = quote::Entity::update_many()

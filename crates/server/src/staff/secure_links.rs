@@ -12,7 +12,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Created, audit_staff};
-use crate::current_user::CurrentUser;
+use crate::call::Call;
 use crate::fields::{MAX_LINE, invalid, named, required};
 use crate::http::client_ip::ClientIp;
 use crate::http::error::{AppResult, MessageResponse};
@@ -89,8 +89,7 @@ async fn sent_secure_links(
 #[utoipa::path(post, path = "/api/staff/secure-links", tag = "staff", request_body = SecureLinkForm,
     responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn send_secure_link(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
     Json(form): Json<SecureLinkForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {

@@ -3,7 +3,6 @@
 //! their W-9 is on file (a W-9 among their profile documents).
 use std::collections::{BTreeMap, HashSet};
 
-use axum::extract::State;
 use axum::response::Response;
 use chrono::NaiveDate;
 use portal_db::entities::{order, payment, security_user, stored_file};
@@ -13,8 +12,8 @@ use utoipa::IntoParams;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::call::Call;
 use crate::csv::Csv;
-use crate::current_user::CurrentUser;
 use crate::fields::invalid;
 use crate::http::error::{AppResult, MessageResponse};
 use crate::http::extract::Query;
@@ -54,8 +53,7 @@ pub struct YearQuery {
     responses((status = 200, description = "CSV: Appraiser ID, Name, E-mail, Payments, Paid Late, Total Paid, W-9 On File", content_type = "text/csv"),
               (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn appraiser_year_totals(
-    State(state): State<AppState>,
-    _caller: CurrentUser,
+    Call { state, .. }: Call,
     Query(q): Query<YearQuery>,
 ) -> AppResult<Response> {
     let year = q.year;

@@ -1,4 +1,3 @@
-use axum::extract::State;
 use portal_db::entities::security_user;
 use sea_orm::EntityTrait;
 use serde::{Deserialize, Serialize};
@@ -7,9 +6,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::access::ensure_may_manage_user;
-use crate::current_user::CurrentUser;
+use crate::call::CallOn;
 use crate::http::error::{AppError, AppResult, ReadAnswers};
-use crate::http::extract::Path;
 use crate::roles::UserType;
 use crate::state::AppState;
 
@@ -54,9 +52,7 @@ impl TryFrom<security_user::Model> for SecurityUser {
 #[utoipa::path(get, path = "/api/user/{id}", tag = "user", params(("id" = i32, Path)),
     responses((status = 200, body = SecurityUser), ReadAnswers))]
 async fn get_user(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<SecurityUser>> {
     ensure_may_manage_user(&state.db, &caller, id).await?;
     let user = security_user::Entity::find_by_id(id)

@@ -1,15 +1,14 @@
 //! The client area's API & Webhooks screen: the client's endpoints, their attempts, a test
 //! message and redelivery (`Area::Client`).
-use axum::extract::State;
 use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::endpoints::{self, Attempt, Endpoint, EndpointForm, NewEndpoint, TestResult};
+use crate::call::{Call, CallOn};
 use crate::client::client_of;
-use crate::current_user::CurrentUser;
 use crate::http::error::{AppResult, MessageResponse, ReadAnswers};
-use crate::http::extract::{Json, Path};
+use crate::http::extract::Json;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -25,8 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/api/client/webhook-endpoints", tag = "client",
     responses((status = 200, body = Vec<Endpoint>), (status = 403, body = MessageResponse)))]
 async fn client_webhook_endpoints(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
 ) -> AppResult<axum::Json<Vec<Endpoint>>> {
     let client_id = client_of(&state.db, &caller).await?;
     Ok(axum::Json(endpoints::list(&state.db, client_id).await?))
@@ -36,8 +34,7 @@ async fn client_webhook_endpoints(
 #[utoipa::path(post, path = "/api/client/webhook-endpoints", tag = "client", request_body = EndpointForm,
     responses((status = 201, body = NewEndpoint), (status = 403, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn add_webhook_endpoint(
-    State(state): State<AppState>,
-    caller: CurrentUser,
+    Call { state, caller }: Call,
     Json(form): Json<EndpointForm>,
 ) -> AppResult<(StatusCode, axum::Json<NewEndpoint>)> {
     let client_id = client_of(&state.db, &caller).await?;
@@ -51,9 +48,7 @@ async fn add_webhook_endpoint(
 #[utoipa::path(delete, path = "/api/client/webhook-endpoints/{id}", tag = "client", params(("id" = i32, Path, description = "Endpoint id")),
     responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn delete_webhook_endpoint(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let client_id = client_of(&state.db, &caller).await?;
     endpoints::delete(&state, client_id, id).await?;
@@ -64,9 +59,7 @@ async fn delete_webhook_endpoint(
 #[utoipa::path(post, path = "/api/client/webhook-endpoints/{id}/test", tag = "client", params(("id" = i32, Path, description = "Endpoint id")),
     responses((status = 200, body = TestResult), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
 async fn test_webhook_endpoint(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<TestResult>> {
     let client_id = client_of(&state.db, &caller).await?;
     Ok(axum::Json(endpoints::test(&state, client_id, id).await?))
@@ -76,9 +69,7 @@ async fn test_webhook_endpoint(
 #[utoipa::path(get, path = "/api/client/webhook-endpoints/{id}/attempts", tag = "client", params(("id" = i32, Path, description = "Endpoint id")),
     responses((status = 200, body = Vec<Attempt>), ReadAnswers))]
 async fn webhook_attempts(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i32>,
+    CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<Vec<Attempt>>> {
     let client_id = client_of(&state.db, &caller).await?;
     Ok(axum::Json(endpoints::attempts(&state.db, client_id, id).await?))
@@ -88,9 +79,7 @@ async fn webhook_attempts(
 #[utoipa::path(post, path = "/api/client/webhook-deliveries/{id}/redeliver", tag = "client", params(("id" = i64, Path, description = "Delivery id")),
     responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
 async fn redeliver_webhook(
-    State(state): State<AppState>,
-    caller: CurrentUser,
-    Path(id): Path<i64>,
+    CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let client_id = client_of(&state.db, &caller).await?;
     endpoints::redeliver(&state, client_id, id).await?;
