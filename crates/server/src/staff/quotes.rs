@@ -283,20 +283,7 @@ async fn create_quote(
         saved.property_zip_code
     );
     for appraiser in &recipients {
-        quote_recipient::ActiveModel {
-            id: NotSet,
-            quote_id: Set(saved.id),
-            appraiser_user_id: Set(appraiser.id),
-            sent_at: Set(now),
-            answer: Set(None),
-            answered_at: Set(None),
-            estimated_delivery_date: Set(None),
-            appraiser_fee_cents: Set(None),
-            comment: Set(None),
-            reject_reason: Set(None),
-        }
-        .insert(&txn)
-        .await?;
+        unanswered_recipient(saved.id, appraiser.id, now).insert(&txn).await?;
         let notice = Notice {
             event: Event::QuoteRequest,
             subject: format!("New quote request: {address}"),
@@ -322,6 +309,26 @@ async fn create_quote(
     announce(&txn, saved.id, None).await?;
     txn.commit().await?;
     Ok((StatusCode::CREATED, axum::Json(Created { id: saved.id.into(), file_number: None })))
+}
+
+/// The row of an appraiser a quote request went to at `sent_at`, before they answer.
+pub fn unanswered_recipient(
+    quote_id: i32,
+    appraiser_user_id: i32,
+    sent_at: DateTime<Utc>,
+) -> quote_recipient::ActiveModel {
+    quote_recipient::ActiveModel {
+        id: NotSet,
+        quote_id: Set(quote_id),
+        appraiser_user_id: Set(appraiser_user_id),
+        sent_at: Set(sent_at),
+        answer: Set(None),
+        answered_at: Set(None),
+        estimated_delivery_date: Set(None),
+        appraiser_fee_cents: Set(None),
+        comment: Set(None),
+        reject_reason: Set(None),
+    }
 }
 
 /// One request with a row per recipient: waiting, responded (fee, date, comment) or rejected (reason).

@@ -3,6 +3,7 @@
 use crate::common;
 
 use chrono::{Duration, NaiveDate, Utc};
+use portal::staff::quotes::unanswered_recipient;
 use portal_db::entities::{client, quote, quote_recipient};
 use reqwest::StatusCode;
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, NotSet, Set};
@@ -62,21 +63,10 @@ async fn quote_for(app: &TestApp, recipients: &[&str], with_client: bool) -> i32
     .await
     .unwrap();
     for username in recipients {
-        quote_recipient::ActiveModel {
-            id: NotSet,
-            quote_id: Set(q.id),
-            appraiser_user_id: Set(app.user_id(username).await),
-            sent_at: Set(Utc::now()),
-            answer: Set(None),
-            answered_at: Set(None),
-            estimated_delivery_date: Set(None),
-            appraiser_fee_cents: Set(None),
-            comment: Set(None),
-            reject_reason: Set(None),
-        }
-        .insert(&app.db)
-        .await
-        .unwrap();
+        unanswered_recipient(q.id, app.user_id(username).await, Utc::now())
+            .insert(&app.db)
+            .await
+            .unwrap();
     }
     q.id
 }
