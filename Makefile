@@ -94,9 +94,11 @@ tests-build: web-build
 	$(LINTED) cargo test --locked --workspace --all-targets --no-run
 	@$(STAGE) end tests-build
 
+# Most server tests wait on their database (each makes a fresh one), so more of them run at once
+# than there are cores.
 test-server: tests-build
 	@$(STAGE) start test-server
-	$(LINTED) cargo test --locked --workspace --all-targets --no-fail-fast
+	$(LINTED) cargo test --locked --workspace --all-targets --no-fail-fast -- --test-threads=8
 	@$(STAGE) end test-server
 
 ## Fuzzes the API from its OpenAPI document (schemathesis, from PyPI): no 5xx, no dropped connection.
