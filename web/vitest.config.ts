@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -16,6 +17,9 @@ export default mergeConfig(
       globals: true,
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
+      // A test spends much of its time waiting on rendering and timers: two files per core keep the
+      // cores busy.
+      maxWorkers: 2 * availableParallelism(),
       css: false,
       testTimeout: 15_000,
       onUnhandledError(error) {
