@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import './map.css';
 import { divIcon, type Map as LeafletMap } from 'leaflet';
 import { useCallback, useRef, useState } from 'react';
 import { MapContainer, Marker, TileLayer } from 'react-leaflet';
