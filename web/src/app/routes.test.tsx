@@ -137,4 +137,18 @@ describe('footer', () => {
     expect(within(footer).getByRole('link', { name: 'it@example.com' })).toHaveAttribute('href', 'mailto:it@example.com');
     expect(within(footer).getByRole('link', { name: '555-010-0100' })).toHaveAttribute('href', 'tel:5550100100');
   });
+
+  it('scrolls with the page: it follows the content in the flow, not fixed over it', async () => {
+    server.use(loggedIn(user(1)), appConfig());
+    renderApp('/appraiser/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Orders Dashboard' });
+    const footer = screen.getByRole('contentinfo');
+    const main = screen.getByRole('main');
+    // Mantine's AppShell footer is position: fixed, and the shell reserves its height below the content.
+    expect(footer).not.toHaveClass('mantine-AppShell-footer');
+    expect(document.querySelector('.mantine-AppShell-footer')).toBeNull();
+    expect(main.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(main.contains(footer)).toBe(false);
+    expect(footer).toHaveClass('app-footer');
+  });
 });

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Group } from '@mantine/core';
+import { Anchor, AppShell, Box, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, lazy, useEffect } from 'react';
 import { Link, Outlet, matchPath, useLocation } from 'react-router';
@@ -35,12 +35,7 @@ export function AppLayout() {
   }, [location.pathname, close]);
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      footer={{ height: { base: 96, sm: 44 } }}
-      navbar={hasNav ? { width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined}
-      padding="md"
-    >
+    <AppShell header={{ height: 60 }} navbar={hasNav ? { width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined} padding="md" className="app-shell">
       <GlobalProgress />
       {user ? (
         <Suspense fallback={null}>
@@ -78,9 +73,10 @@ export function AppLayout() {
         {showHelp ? <NeedHelp /> : null}
       </AppShell.Main>
 
-      <AppShell.Footer>
+      {/* In the page's flow after the content, not fixed over it: it scrolls with the page. */}
+      <Box component="footer" className="app-footer">
         <Footer />
-      </AppShell.Footer>
+      </Box>
     </AppShell>
   );
 }
