@@ -1,8 +1,19 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { fieldErrors } from '../lib/api';
+import { characterLimit } from './CharacterCount';
 
 type Text = Record<string, string>;
 type InputElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+interface InputProps {
+  value: string;
+  onChange: (e: ChangeEvent<InputElement>) => void;
+  error: string | undefined;
+  /** With a limit: the input takes at most this many characters ... */
+  maxLength?: number;
+  /** ... and shows its character count under it (CharacterCount). */
+  inputContainer?: (input: ReactNode) => ReactNode;
+}
 
 /**
  * What a group of inputs needs of a form's fields (F, or any form with more fields than F): the
@@ -11,12 +22,13 @@ type InputElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 export interface FieldBinding<F extends Text> {
   values: F;
   change: (field: keyof F, value: string) => void;
-  input: (field: keyof F) => { value: string; onChange: (e: ChangeEvent<InputElement>) => void; error: string | undefined };
+  input: (field: keyof F, maxLength?: number) => InputProps;
 }
 
 /**
  * A form's text fields and their errors: `input(name)` gives a Mantine input its value, change
- * handler and error; changing a field clears its error.
+ * handler and error; changing a field clears its error. `input(name, max)` also bounds a text
+ * input to the server's limit of `max` characters, with a counter (characterLimit).
  */
 export function useFields<F extends Text>(initial: F) {
   const [values, setValues] = useState<F>(initial);
@@ -25,10 +37,11 @@ export function useFields<F extends Text>(initial: F) {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
-  const input = (field: keyof F) => ({
+  const input = (field: keyof F, maxLength?: number): InputProps => ({
     value: values[field],
     onChange: (e: ChangeEvent<InputElement>) => change(field, e.currentTarget.value),
     error: errors[field],
+    ...(maxLength === undefined ? {} : characterLimit(values[field], maxLength)),
   });
   /** Shows `found` under the fields; true when there is nothing to show. */
   const accept = (found: Partial<Record<keyof F, string>>) => {

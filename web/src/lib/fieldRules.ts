@@ -8,8 +8,14 @@ import { formatUsd } from './money';
 /** A form's banner while a field it marked is not fixed yet. */
 export const MSG_FIX_FIELDS = 'Please correct the fields marked in red.';
 
-/** Longest name, address line or other one-line text (fields.rs MAX_LINE). */
+/** Longest name, address line, e-mail address or other one-line text (fields.rs MAX_LINE). */
 export const MAX_LINE = 200;
+/** Longest free text without a limit of its own, such as a reason (fields.rs MAX_TEXT). */
+export const MAX_TEXT = 4000;
+/** Longest phone number as typed (fields.rs optional_phone). */
+export const MAX_PHONE = 30;
+/** Longest loan number (the order forms' loanNumber). */
+export const MAX_LOAN_NUMBER = 30;
 /** The largest fee: $1,000,000.00 (payments/money.rs MAX_CENTS). */
 export const MAX_FEE = 1_000_000;
 
@@ -39,13 +45,16 @@ export function phoneError(label: string, value: string): FieldError {
   let digits = phone.replace(/\D/g, '');
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
   const allowed = /^[\d .\-()+]*$/.test(phone);
-  return optionalTextError(label, phone, 30) ?? (allowed && digits.length === 10 ? undefined : `${label} must be a 10-digit phone number (got '${phone}').`);
+  return optionalTextError(label, phone, MAX_PHONE) ?? (allowed && digits.length === 10 ? undefined : `${label} must be a 10-digit phone number (got '${phone}').`);
 }
 
 /** A choice of a select: required. */
 export function chosenError(label: string, value: string): FieldError {
   return value ? undefined : `${label} is required.`;
 }
+
+/** The digits of typed text, at most `max` of them (a ZIP box takes nothing else). */
+export const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(0, max);
 
 /** A US ZIP code: five digits. */
 export function zipError(label: string, zip: string): FieldError {

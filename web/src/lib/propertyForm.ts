@@ -1,5 +1,10 @@
 import { chosenError, optionalTextError, requiredTextError, textOrNull, zipError } from './fieldRules';
 
+/** Longest city (orders/placing.rs check_property). */
+export const MAX_CITY = 100;
+/** A ZIP code's digits. */
+export const ZIP_LENGTH = 5;
+
 /**
  * The property of an order form (the staff desk's and the client area's): where it is and what it
  * is, with the server's rules in its words (crates/server/src/orders/placing.rs check_property and
@@ -22,7 +27,7 @@ export function propertyErrors(v: PropertyFields) {
   return {
     propertyAddressLine1: requiredTextError('Property address', v.propertyAddressLine1),
     propertyAddressLine2: optionalTextError('Property address line 2', v.propertyAddressLine2),
-    propertyCity: requiredTextError('Property city', v.propertyCity, 100),
+    propertyCity: requiredTextError('Property city', v.propertyCity, MAX_CITY),
     propertyStateCode: chosenError('Property state', v.propertyStateCode),
     propertyCounty: chosenError('Property county', v.propertyCounty),
     propertyZip: zipError('Property zip', v.propertyZip),

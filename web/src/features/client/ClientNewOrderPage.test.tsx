@@ -59,6 +59,8 @@ function withForm(seen: Seen, answer: () => Response = () => HttpResponse.json({
 /** The input labelled `label` (a required one's label ends in an asterisk). */
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`));
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+/** The field's label, input and what is under it. */
+const fieldBox = (label: string) => field(label).closest<HTMLElement>('.mantine-TextInput-root, .mantine-Textarea-root')!;
 const placeOrder = () => fireEvent.click(screen.getByRole('button', { name: 'Place Order' }));
 
 async function fillRequired() {
@@ -95,6 +97,36 @@ describe('client New Order page', () => {
     expect(await screen.findByText("FHA case number must be three digits, a dash and seven digits, e.g. 123-1234567 (got '1234567').")).toBeInTheDocument();
     expect(screen.getByText("Borrower e-mail must be an e-mail address (got 'ann@').")).toBeInTheDocument();
     expect(seen.orders).toEqual([]);
+  });
+
+  it("bounds every text field to the server's limit with a counter beside it; the ZIP box takes five digits only", async () => {
+    withForm({ orders: [], uploads: [] });
+    renderApp('/client/orders/new');
+    await screen.findByRole('heading', { level: 1, name: 'New Order' });
+    const limits: [string, number, string][] = [
+      ['Property Address', 200, '0 / 200 characters'],
+      ['Address Line 2', 200, '0 / 200 characters'],
+      ['City', 100, '0 / 100 characters'],
+      ['FHA Case Number', 11, '0 / 11 characters'],
+      ['Loan Number', 30, '0 / 30 characters'],
+      ['Borrower Name', 200, '0 / 200 characters'],
+      ['Borrower E-mail', 200, '0 / 200 characters'],
+      ['Borrower Phone', 30, '0 / 30 characters'],
+      ['Notes', 5000, '0 / 5,000 characters'],
+    ];
+    for (const [label, max, counter] of limits) {
+      expect(field(label), label).toHaveAttribute('maxlength', String(max));
+      expect(within(fieldBox(label)).getByText(counter)).toBeInTheDocument();
+    }
+    type('Notes', 'Gate code 1234');
+    expect(within(fieldBox('Notes')).getByText('14 / 5,000 characters')).toBeInTheDocument();
+    type('Loan Number', 'L'.repeat(30));
+    expect(within(fieldBox('Loan Number')).getByText('30 / 30 characters (limit reached)')).toBeInTheDocument();
+    type('Zip', '78a70-1');
+    expect(field('Zip')).toHaveValue('78701');
+    type('Zip', '787011234');
+    expect(field('Zip')).toHaveValue('78701');
+    expect(field('Zip')).toHaveAttribute('maxlength', '5');
   });
 
   it('sends the body the API expects, uploads the attachments as multipart `files`, then opens the order', async () => {

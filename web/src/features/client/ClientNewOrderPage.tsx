@@ -9,12 +9,12 @@ import { useFields } from '../../components/useFields';
 import { failureText } from '../../lib/api';
 import { useAppConfig } from '../../lib/appConfig';
 import { todayIso } from '../../lib/dates';
-import { MSG_FIX_FIELDS } from '../../lib/fieldRules';
+import { MAX_LINE, MAX_LOAN_NUMBER, MAX_PHONE, MSG_FIX_FIELDS } from '../../lib/fieldRules';
 import { useReportProducts } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
 import { attachDocuments, clientKeys, placeOrder, type NewOrderForm } from './api';
 import { clientOrderPath } from './ClientOrdersPage';
-import { clientOrderBody, clientOrderErrors, EMPTY_CLIENT_ORDER } from './orderForm';
+import { clientOrderBody, clientOrderErrors, EMPTY_CLIENT_ORDER, FHA_CASE_NUMBER_LENGTH, MAX_CLIENT_NOTES } from './orderForm';
 
 const MSG_PLACE_FAILED = 'The order could not be placed. Please try again.';
 const MSG_ATTACH_FAILED = 'the attachments could not be uploaded';
@@ -90,20 +90,27 @@ export function ClientNewOrderPage() {
                 label="FHA Case Number"
                 description="Optional: three digits, a dash and seven digits (123-1234567)"
                 autoComplete="off"
-                {...fields.input('fhaCaseNumber')}
+                {...fields.input('fhaCaseNumber', FHA_CASE_NUMBER_LENGTH)}
               />
             </SimpleGrid>
           </FormSection>
           <FormSection title="Loan and Borrower">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Loan Number" {...fields.input('loanNumber')} />
-              <TextInput label="Borrower Name" required {...fields.input('borrowerName')} />
-              <TextInput label="Borrower E-mail" type="email" {...fields.input('borrowerEmail')} />
-              <TextInput label="Borrower Phone" type="tel" {...fields.input('borrowerPhone')} />
+              <TextInput label="Loan Number" {...fields.input('loanNumber', MAX_LOAN_NUMBER)} />
+              <TextInput label="Borrower Name" required {...fields.input('borrowerName', MAX_LINE)} />
+              <TextInput label="Borrower E-mail" type="email" {...fields.input('borrowerEmail', MAX_LINE)} />
+              <TextInput label="Borrower Phone" type="tel" {...fields.input('borrowerPhone', MAX_PHONE)} />
             </SimpleGrid>
           </FormSection>
           <FormSection title="Notes and Attachments">
-            <Textarea label="Notes" description="Access instructions, contacts, anything the appraiser should know" autosize minRows={3} maxRows={12} {...fields.input('notes')} />
+            <Textarea
+              label="Notes"
+              description="Access instructions, contacts, anything the appraiser should know"
+              autosize
+              minRows={3}
+              maxRows={12}
+              {...fields.input('notes', MAX_CLIENT_NOTES)}
+            />
             <AttachmentsInput
               label="Attachments"
               description="Such as the purchase contract: up to 10 files, uploaded once the order is placed"

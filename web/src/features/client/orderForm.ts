@@ -1,4 +1,15 @@
-import { chosenError, dueDateError, emailError, onlyFailed, optionalTextError, phoneError, requiredTextError, textOrNull, type FieldError } from '../../lib/fieldRules';
+import {
+  chosenError,
+  dueDateError,
+  emailError,
+  MAX_LOAN_NUMBER,
+  onlyFailed,
+  optionalTextError,
+  phoneError,
+  requiredTextError,
+  textOrNull,
+  type FieldError,
+} from '../../lib/fieldRules';
 import { EMPTY_PROPERTY, propertyBody, propertyErrors } from '../../lib/propertyForm';
 import type { NewOrderForm } from './api';
 
@@ -19,9 +30,11 @@ export const EMPTY_CLIENT_ORDER = {
 };
 export type ClientOrderFields = typeof EMPTY_CLIENT_ORDER;
 
-const MAX_NOTES = 5000;
+/** Longest notes (client/placing.rs MAX_NOTES). */
+export const MAX_CLIENT_NOTES = 5000;
 /** An FHA case number: three digits, a dash, seven digits. */
 export const FHA_CASE_NUMBER = /^\d{3}-\d{7}$/;
+export const FHA_CASE_NUMBER_LENGTH = 11;
 
 export function fhaCaseNumberError(value: string): FieldError {
   const text = value.trim();
@@ -34,13 +47,13 @@ export function clientOrderErrors(v: ClientOrderFields, today: string) {
   return onlyFailed({
     ...propertyErrors(v),
     productId: chosenError('Product', v.productId),
-    loanNumber: optionalTextError('Loan number', v.loanNumber, 30),
+    loanNumber: optionalTextError('Loan number', v.loanNumber, MAX_LOAN_NUMBER),
     borrowerName: requiredTextError('Borrower name', v.borrowerName),
     borrowerEmail: emailError('Borrower e-mail', v.borrowerEmail),
     borrowerPhone: phoneError('Borrower phone', v.borrowerPhone),
     fhaCaseNumber: fhaCaseNumberError(v.fhaCaseNumber),
     requestedDueDate: dueDateError('Requested due date', v.requestedDueDate, today),
-    notes: optionalTextError('Notes', v.notes, MAX_NOTES),
+    notes: optionalTextError('Notes', v.notes, MAX_CLIENT_NOTES),
   });
 }
 

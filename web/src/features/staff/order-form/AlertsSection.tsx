@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { MAX_ALERTS } from './orderForm';
+import { MAX_ALERT, MAX_ALERTS } from './orderForm';
+import { characterLimit } from '../../../components/CharacterCount';
 import { FormSection } from '../../../components/FormSection';
 
 interface AlertsSectionProps {
@@ -32,7 +33,14 @@ export function AlertsSection({ alerts, errors, onChange }: AlertsSectionProps) 
             const n = i + 1;
             return (
               <Group key={i} align="flex-start" gap="xs" wrap="nowrap">
-                <TextInput label={`Alert ${n}`} value={alert} onChange={(e) => edit(i, e.currentTarget.value)} error={errors[i]} style={{ flex: 1, minWidth: 0 }} />
+                <TextInput
+                  label={`Alert ${n}`}
+                  value={alert}
+                  onChange={(e) => edit(i, e.currentTarget.value)}
+                  error={errors[i]}
+                  style={{ flex: 1, minWidth: 0 }}
+                  {...characterLimit(alert, MAX_ALERT)}
+                />
                 <Button variant="default" mt={22} onClick={() => remove(i)} aria-label={`Remove alert ${n}`}>
                   Remove
                 </Button>

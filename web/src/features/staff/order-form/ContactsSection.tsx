@@ -1,6 +1,8 @@
 import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { CONTACT_TYPES, EMPTY_CONTACT, MAX_CONTACTS, type ContactErrors, type ContactFields } from './orderForm';
+import { characterLimit } from '../../../components/CharacterCount';
 import { FormSection, withPrompt } from '../../../components/FormSection';
+import { MAX_LINE, MAX_PHONE } from '../../../lib/fieldRules';
 
 interface ContactsSectionProps {
   contacts: ContactFields[];
@@ -30,20 +32,21 @@ export function ContactsSection({ contacts, errors, onChange }: ContactsSectionP
       ) : null}
       {contacts.map((contact, i) => {
         const n = i + 1;
-        const input = (field: keyof ContactFields) => ({
+        const input = (field: keyof ContactFields, max?: number) => ({
           value: contact[field],
           onChange: (e: { currentTarget: { value: string } }) => edit(i, field, e.currentTarget.value),
           error: errors[i]?.[field],
+          ...(max === undefined ? {} : characterLimit(contact[field], max)),
         });
         return (
           <Fieldset key={i} legend={`Contact ${n}`} radius="md" p={{ base: 'xs', sm: 'md' }}>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-              <TextInput label="Name" required {...input('name')} />
+              <TextInput label="Name" required {...input('name', MAX_LINE)} />
               <NativeSelect label="Type" required data={withPrompt('Select a type', [...CONTACT_TYPES])} {...input('type')} />
-              <TextInput label="E-mail" type="email" {...input('email')} />
-              <TextInput label="Cell Phone" type="tel" {...input('cellPhone')} />
-              <TextInput label="Work Phone" type="tel" {...input('workPhone')} />
-              <TextInput label="Home Phone" type="tel" {...input('homePhone')} />
+              <TextInput label="E-mail" type="email" {...input('email', MAX_LINE)} />
+              <TextInput label="Cell Phone" type="tel" {...input('cellPhone', MAX_PHONE)} />
+              <TextInput label="Work Phone" type="tel" {...input('workPhone', MAX_PHONE)} />
+              <TextInput label="Home Phone" type="tel" {...input('homePhone', MAX_PHONE)} />
             </SimpleGrid>
             <Group justify="flex-end" mt="sm">
               <Button variant="default" size="compact-sm" onClick={() => remove(i)} aria-label={`Remove contact ${n}`}>

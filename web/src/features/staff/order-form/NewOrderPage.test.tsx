@@ -281,6 +281,47 @@ describe('New Order page', () => {
     expect(posted[0]).toMatchObject({ appraiserDueDate: day(3), dueDateReason: 'The lender asked for it sooner.' });
   });
 
+  it("bounds every text field to the server's limit with a counter beside it; the ZIP box takes five digits only", async () => {
+    withLookups([], []);
+    renderApp('/staff/new-order');
+    await screen.findByRole('option', { name: 'Acme Lending' });
+    const box = (input: HTMLElement) => input.closest<HTMLElement>('.mantine-TextInput-root, .mantine-Textarea-root')!;
+    const expectLimit = (input: HTMLElement, max: number) => {
+      expect(input).toHaveAttribute('maxlength', String(max));
+      expect(within(box(input)).getByText(`0 / ${max.toLocaleString('en-US')} characters`)).toBeInTheDocument();
+    };
+    for (const [label, max] of [
+      ['Borrower Name', 200],
+      ['Loan Number', 30],
+      ['FHA Case ID', 30],
+      ['Property Address', 200],
+      ['Address Line 2', 200],
+      ['City', 100],
+      ['County Use', 100],
+      ['Reason for the due date', 4000],
+      ['Notes and Special Instructions', 20_000],
+    ] as const) {
+      expectLimit(field(label), max);
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Add Alert' }));
+    expectLimit(screen.getByLabelText('Alert 1'), 500);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Contact' }));
+    const contact = screen.getByRole('group', { name: 'Contact 1' });
+    for (const [label, max] of [
+      [/^Name/, 200],
+      [/^E-mail/, 200],
+      [/^Cell Phone/, 30],
+      [/^Work Phone/, 30],
+      [/^Home Phone/, 30],
+    ] as const) {
+      expectLimit(within(contact).getByLabelText(label), max);
+    }
+    type('Notes and Special Instructions', 'Gate code 1234');
+    expect(within(box(field('Notes and Special Instructions'))).getByText('14 / 20,000 characters')).toBeInTheDocument();
+    type('Zip', '78a70-4');
+    expect(field('Zip')).toHaveValue('78704');
+  });
+
   it('offers at most 10 alerts', async () => {
     withLookups([], []);
     renderApp('/staff/new-order');

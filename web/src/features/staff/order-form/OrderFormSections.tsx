@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { FormSection, withPrompt } from '../../../components/FormSection';
 import { PropertyInputs } from '../../../components/PropertyInputs';
 import { useReportProducts, type ReportProduct } from '../../../lib/lookups';
+import { MAX_LINE, MAX_LOAN_NUMBER, MAX_TEXT } from '../../../lib/fieldRules';
 import { formatUsd } from '../../../lib/money';
 import { clientsQuery } from '../../../lib/staffLists';
-import { MAX_REPORT_TYPES, type OrderErrors, type OrderFields } from './orderForm';
+import { MAX_COUNTY_USE, MAX_FHA_CASE_ID, MAX_NOTES, MAX_REPORT_TYPES, type OrderErrors, type OrderFields } from './orderForm';
 import type { useFields } from '../../../components/useFields';
 
 export type OrderFieldsState = ReturnType<typeof useFields<OrderFields>>;
@@ -17,9 +18,9 @@ export function ClientAndLoanSection({ fields }: { fields: OrderFieldsState }) {
     <FormSection title="Client and Loan">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NativeSelect label="Client" required data={withPrompt('Select a client', choices)} {...fields.input('clientId')} />
-        <TextInput label="Borrower Name" required {...fields.input('borrowerName')} />
-        <TextInput label="Loan Number" {...fields.input('loanNumber')} />
-        <TextInput label="FHA Case ID" {...fields.input('fhaCaseId')} />
+        <TextInput label="Borrower Name" required {...fields.input('borrowerName', MAX_LINE)} />
+        <TextInput label="Loan Number" {...fields.input('loanNumber', MAX_LOAN_NUMBER)} />
+        <TextInput label="FHA Case ID" {...fields.input('fhaCaseId', MAX_FHA_CASE_ID)} />
       </SimpleGrid>
     </FormSection>
   );
@@ -84,11 +85,13 @@ export function ReportAndFeesSection({ fields, reportTypeIds, onReportTypesChang
         <TextInput label="Estimated Closing Date" type="date" {...fields.input('estimatedClosingDate')} />
       </SimpleGrid>
       {newOrder ? (
-        <TextInput
+        <Textarea
           label="Reason for the due date"
           description="Needed when the appraiser due date differs from the products' turn time; kept in the order's history"
-          maxLength={200}
-          {...fields.input('dueDateReason')}
+          autosize
+          minRows={1}
+          maxRows={6}
+          {...fields.input('dueDateReason', MAX_TEXT)}
         />
       ) : null}
     </FormSection>
@@ -98,7 +101,14 @@ export function ReportAndFeesSection({ fields, reportTypeIds, onReportTypesChang
 export function NotesSection({ fields }: { fields: OrderFieldsState }) {
   return (
     <FormSection title="Notes">
-      <Textarea label="Notes and Special Instructions" description="Shown to the appraiser on the order page" autosize minRows={3} maxRows={12} {...fields.input('notes')} />
+      <Textarea
+        label="Notes and Special Instructions"
+        description="Shown to the appraiser on the order page"
+        autosize
+        minRows={3}
+        maxRows={12}
+        {...fields.input('notes', MAX_NOTES)}
+      />
     </FormSection>
   );
 }
@@ -111,7 +121,7 @@ export function PropertyDetailsSection({ fields }: { fields: OrderFieldsState })
         <TextInput label="Year Built" inputMode="numeric" maxLength={4} {...fields.input('yearBuilt')} />
         <TextInput label="Living Area (sq ft)" inputMode="numeric" {...fields.input('livingArea')} />
         <TextInput label="Lot Area (sq ft)" inputMode="numeric" {...fields.input('lotArea')} />
-        <TextInput label="County Use" {...fields.input('countyUse')} />
+        <TextInput label="County Use" {...fields.input('countyUse', MAX_COUNTY_USE)} />
         <TextInput label="Assessed Value" inputMode="decimal" leftSection="$" {...fields.input('assessedValue')} />
       </SimpleGrid>
     </FormSection>

@@ -5,6 +5,8 @@ import {
   dueDateError,
   emailError,
   feeError,
+  MAX_LOAN_NUMBER,
+  MAX_TEXT,
   onlyFailed,
   optionalAmountError,
   optionalTextError,
@@ -37,8 +39,11 @@ export const CONTACT_TYPES = [
 export const MAX_CONTACTS = 10;
 export const MAX_REPORT_TYPES = 4;
 export const MAX_ALERTS = 10;
-const MAX_ALERT = 500;
-const MAX_NOTES = 20_000;
+export const MAX_ALERT = 500;
+export const MAX_NOTES = 20_000;
+/** Longest FHA case id and county use (order_form.rs check_form). */
+export const MAX_FHA_CASE_ID = 30;
+export const MAX_COUNTY_USE = 100;
 /** Purchase prices run higher than fees: up to $100,000,000.00. */
 const MAX_PRICE = 100_000_000;
 
@@ -104,8 +109,8 @@ function dueDateErrors(appraiserDue: string, inspectionDue: string, today: strin
 export function orderFormErrors(v: OrderFields, reportTypeIds: string[], today: string, newOrder = false): OrderErrors {
   return onlyFailed({
     clientId: chosenError('Client', v.clientId),
-    loanNumber: optionalTextError('Loan number', v.loanNumber, 30),
-    fhaCaseId: optionalTextError('FHA case id', v.fhaCaseId, 30),
+    loanNumber: optionalTextError('Loan number', v.loanNumber, MAX_LOAN_NUMBER),
+    fhaCaseId: optionalTextError('FHA case id', v.fhaCaseId, MAX_FHA_CASE_ID),
     borrowerName: requiredTextError('Borrower name', v.borrowerName),
     ...propertyErrors(v),
     reportTypeIds: reportTypeIds.length >= 1 && reportTypeIds.length <= MAX_REPORT_TYPES ? undefined : 'Choose 1 to 4 report types.',
@@ -114,12 +119,12 @@ export function orderFormErrors(v: OrderFields, reportTypeIds: string[], today: 
     techFee: optionalAmountError('Tech fee', v.techFee),
     purchasePrice: optionalAmountError('Purchase price', v.purchasePrice, MAX_PRICE),
     ...dueDateErrors(v.appraiserDueDate, v.inspectionDueDate, today, newOrder),
-    dueDateReason: optionalTextError('Reason for the due date', v.dueDateReason),
+    dueDateReason: optionalTextError('Reason for the due date', v.dueDateReason, MAX_TEXT),
     notes: optionalTextError('Notes and special instructions', v.notes, MAX_NOTES),
     yearBuilt: wholeNumberError('Year built', v.yearBuilt, 1600, Number(today.slice(0, 4)) + 1),
     livingArea: wholeNumberError('Living area', v.livingArea, 1, 1_000_000),
     lotArea: wholeNumberError('Lot area', v.lotArea, 1, 100_000_000),
-    countyUse: optionalTextError('County use', v.countyUse, 100),
+    countyUse: optionalTextError('County use', v.countyUse, MAX_COUNTY_USE),
     assessedValue: optionalAmountError('Assessed value', v.assessedValue, MAX_PRICE),
   });
 }
