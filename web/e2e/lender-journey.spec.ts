@@ -169,7 +169,7 @@ test('a lender orders in the portal, staff assign, the appraiser accepts; webhoo
   const fileNumber = heading!.replace('Order #', '');
   await expectNotice(client, `Order ${fileNumber} was placed. Staff will assign an appraiser.`);
   await expect(client.getByRole('table', { name: 'Documents' }).getByText('purchase-contract.pdf')).toBeVisible();
-  await expectTimeline(client, ['Default']);
+  await expectTimeline(client, ['Received']);
   await receiver.expectEvent('order.created', orderId, 'Default');
 
   // Staff find it on their desk, unassigned and from the client portal, and assign it.
@@ -187,7 +187,7 @@ test('a lender orders in the portal, staff assign, the appraiser accepts; webhoo
   await assign.getByRole('radio', { name: 'Avery Appraiser' }).check();
   await submit(assign, 'Assign Order');
   await expectNotice(staff, 'Order assigned to Avery Appraiser.');
-  await expectTimeline(client, ['Default', 'Assigned']);
+  await expectTimeline(client, ['Received', 'Appraiser Assigned']);
   await receiver.expectEvent('order.assigned', orderId, 'Assigned');
 
   // The appraiser accepts it.
@@ -199,7 +199,7 @@ test('a lender orders in the portal, staff assign, the appraiser accepts; webhoo
   await expect(accept).toHaveCount(0);
 
   // The client's page and the receiver both have the three steps.
-  await expectTimeline(client, ['Default', 'Assigned', 'Accepted']);
+  await expectTimeline(client, ['Received', 'Appraiser Assigned', 'Accepted by Appraiser']);
   await receiver.expectEvent('order.accepted', orderId, 'Accepted');
   // Each event once (a retry would repeat its webhook-id), in the order it happened.
   const ofOrder = receiver.received.filter((m) => m.orderId === orderId);

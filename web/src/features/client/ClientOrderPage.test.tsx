@@ -83,11 +83,31 @@ describe('client order page', () => {
     expect(within(details).getByText('709-5096454')).toBeInTheDocument();
     expect(within(details).getByText('Client portal')).toBeInTheDocument();
     const steps = within(screen.getByRole('list', { name: 'Status timeline' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.textContent)).toEqual(['Default03/02/2026, 9:00 AM', 'Assigned03/03/2026, 9:00 AM', 'Inspected03/05/2026, 9:00 AM']);
+    // In the lender's words: the unassigned status ("Default") was "Received".
+    expect(steps.map((s) => s.textContent)).toEqual(['Received03/02/2026, 9:00 AM', 'Appraiser Assigned03/03/2026, 9:00 AM', 'Inspected03/05/2026, 9:00 AM']);
     const documents = await screen.findByRole('table', { name: 'Documents' });
     expect(within(documents).getByText('report.pdf')).toBeInTheDocument();
     expect(within(documents).getByText('Report')).toBeInTheDocument();
     expect(within(documents).getByRole('button', { name: 'Download report.pdf' })).toBeInTheDocument();
+  });
+
+  it("names statuses in the lender's words: a new order was Received; two review stages in a row show once", async () => {
+    withOrder([], {
+      ...order,
+      status: 'Level 2 QC',
+      statusId: 25,
+      timeline: [
+        { status: 'Default', statusId: 3, at: '2026-03-02T15:00:00Z' },
+        { status: 'In Review', statusId: 14, at: '2026-03-05T15:00:00Z' },
+        { status: 'Level 2 QC', statusId: 25, at: '2026-03-06T15:00:00Z' },
+      ],
+    });
+    renderApp('/client/orders/54');
+    await screen.findByRole('heading', { level: 1, name: 'Order #26000054' });
+    expect(document.querySelector('[data-status-id="25"]')).toHaveTextContent(/^In Review$/);
+    const steps = within(screen.getByRole('list', { name: 'Status timeline' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual(['Received03/02/2026, 9:00 AM', 'In Review03/05/2026, 9:00 AM']);
+    expect(screen.queryByText(/Default|Level 2 QC/)).not.toBeInTheDocument();
   });
 
   it('writes to staff: the body the API expects, then the message in the thread', async () => {

@@ -19,7 +19,7 @@ import { requiredTextError } from '../../lib/fieldRules';
 import { formatFileSize } from '../../lib/fileSize';
 import { formatUsd } from '../../lib/money';
 import { notify } from '../../lib/notify';
-import { isClosedStatus } from '../../lib/orderStatus';
+import { isClosedStatus, lenderStatus } from '../../lib/orderStatus';
 import {
   attachDocuments,
   clientDocumentsQuery,
@@ -57,12 +57,14 @@ function BackToOrders() {
   );
 }
 
-/** Each status the order reached, oldest first, with its date; the current one last. */
+/** Each status the order reached in the lender's words, oldest first, with its date; the current one last. */
 function StatusTimeline({ order, timeZone }: { order: ClientOrder; timeZone: string | null }) {
+  // Two internal steps in a row that read the same to a lender (two review stages) show once.
+  const steps = order.timeline.map((step) => ({ ...step, words: lenderStatus(step.statusId, step.status) })).filter((step, i, all) => i === 0 || all[i - 1]!.words !== step.words);
   return (
     <InfoCard title="Status Timeline">
       <Timeline
-        active={order.timeline.length - 1}
+        active={steps.length - 1}
         bulletSize={18}
         lineWidth={2}
         color="blue.8"
@@ -70,8 +72,8 @@ function StatusTimeline({ order, timeZone }: { order: ClientOrder; timeZone: str
         component="ol"
         style={{ listStyle: 'none', margin: 0, padding: 0 }}
       >
-        {order.timeline.map((step) => (
-          <Timeline.Item key={`${step.statusId}-${step.at}`} component="li" title={step.status} bullet={<StatusIcon name="check" size={12} />}>
+        {steps.map((step) => (
+          <Timeline.Item key={`${step.statusId}-${step.at}`} component="li" title={step.words} bullet={<StatusIcon name="check" size={12} />}>
             <Text size="xs" c="gray.8" component="time" dateTime={step.at}>
               {formatDateAndTime(step.at, timeZone)}
             </Text>
@@ -342,7 +344,7 @@ function OrderView({ order }: { order: ClientOrder }) {
         fileNumber={order.fileNumber}
         details={
           <Group gap="sm" wrap="wrap">
-            <StatusBadge statusId={order.statusId} label={order.status} />
+            <StatusBadge statusId={order.statusId} label={lenderStatus(order.statusId, order.status)} />
             <Text size="sm" c="gray.8">
               {order.propertyAddress}
             </Text>

@@ -28,7 +28,7 @@ const order = (id: number, more: Record<string, unknown> = {}) => ({
 function withOrders(
   asked: URL[],
   answer = (url: URL) => ({
-    items: [order(1), order(2, { status: 'Delivered to Client', statusId: 18, deliveredAt: '2026-03-10T16:00:00Z' })],
+    items: [order(1, { status: 'Default', statusId: 3 }), order(2, { status: 'Delivered to Client', statusId: 18, deliveredAt: '2026-03-10T16:00:00Z' })],
     total: 60,
     page: Number(url.searchParams.get('page')),
     pageSize: 25,
@@ -59,7 +59,10 @@ describe('client Orders page', () => {
     ).toEqual(['File #', 'Status', 'Property', 'Borrower', 'Loan #', 'Ordered', 'Due', 'Delivered']);
     const row = table.querySelector('[data-order-id="2"]') as HTMLElement;
     expect(within(row).getByRole('link', { name: '26002' })).toHaveAttribute('href', '/client/orders/2');
-    expect(row).toHaveTextContent('Delivered to Client');
+    // Statuses in the lender's words: the unassigned status reads Received.
+    expect(row.querySelector('[data-status-id="18"]')).toHaveTextContent(/^Delivered$/);
+    expect(table.querySelector('[data-order-id="1"] [data-status-id="3"]')).toHaveTextContent(/^Received$/);
+    expect(within(table).queryByText('Default')).not.toBeInTheDocument();
     expect(row).toHaveTextContent('2 Main St, Austin, TX 78701');
     expect(row).toHaveTextContent('LN2');
     expect(row).toHaveTextContent('03/02/2026');

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { StatusBadge } from '../../components/OrderBadges';
 import { useAppConfig } from '../../lib/appConfig';
-import { isClosedStatus } from '../../lib/orderStatus';
+import { isClosedStatus, statusLabel } from '../../lib/orderStatus';
 import { actionDialogs, hasDialog } from './details/actionDialogs';
 import type { ActionOutcome, DialogAction } from './details/actions/types';
 import { FileNoteDialog } from './details/actions/SimpleDialogs';
@@ -157,7 +157,7 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
               <Text c="gray.8" fw={600}>
                 Order ID: {order.id}
               </Text>
-              <StatusBadge statusId={order.statusId} label={order.orderStatus} />
+              <StatusBadge statusId={order.statusId} label={statusLabel(order.orderStatus)} />
               {order.rush ? (
                 <Badge color="red.9" variant="filled" tt="none" data-testid="order-rush">
                   Rush

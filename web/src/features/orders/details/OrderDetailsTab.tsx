@@ -6,6 +6,7 @@ import { formatUsd } from '../../../lib/money';
 import { contactTypeLabel, formatNumber } from './format';
 import { PropertyMap } from '../../../components/map/PropertyMap';
 import { Field, Fields, InfoCard } from '../../../components/DataDisplay';
+import { statusLabel } from '../../../lib/orderStatus';
 import { formatTurnTime } from '../../../lib/turnTime';
 import { BorrowerPaymentCard, ChangeClientFeeButton, ClientFeeFields, OrderInvoiceCard } from './OrderBilling';
 import { ServerHtml } from './parts';
@@ -177,7 +178,7 @@ export function OrderDetailsTab({ order, timeZone, tileUrl }: OrderDetailsTabPro
 
           <InfoCard title="Dates & References" testId="card-dates">
             <Fields>
-              <Field label="Status">{order.orderStatus}</Field>
+              <Field label="Status">{statusLabel(order.orderStatus)}</Field>
               <Field label="File Number">{order.fileNumber}</Field>
               <Field label="Loan Number">{order.loanNumber}</Field>
               <Field label="FHA Case ID">{order.fhaCaseId}</Field>

@@ -267,3 +267,23 @@ describe("Borrower's payment", () => {
     expect(within(card).queryByRole('button', { name: 'Send payment link again' })).not.toBeInTheDocument();
   });
 });
+
+describe('status badge', () => {
+  it('shows the proper label of the unassigned status, never the raw name "default"', async () => {
+    // The order page's answer carries the stored name ("default", "in review").
+    orderServer(orderDetailsFixture({ statusId: 3, orderStatus: 'default' }));
+    server.use(loggedIn(staff));
+    renderApp('/staff/orderdetails/5');
+    await header();
+    expect(document.querySelector('[data-status-id="3"]')).toHaveTextContent(/^Default$/);
+    expect(screen.queryByText('default')).not.toBeInTheDocument();
+  });
+
+  it('shows every other stored name as its label too', async () => {
+    orderServer(orderDetailsFixture({ statusId: 14, orderStatus: 'in review' }));
+    server.use(loggedIn(staff));
+    renderApp('/staff/orderdetails/5');
+    await header();
+    expect(document.querySelector('[data-status-id="14"]')).toHaveTextContent(/^In Review$/);
+  });
+});
