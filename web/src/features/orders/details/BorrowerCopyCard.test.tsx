@@ -6,7 +6,7 @@ import { mockMediaQueries } from '../../../test/media';
 import { renderApp } from '../../../test/render';
 import { loggedIn, runFakeServer, server } from '../../../test/server';
 import { MSG_COPY_DUE, MSG_COPY_SENT, MSG_NONE_SENT, MSG_WAIVER_REASON_REQUIRED, MSG_WAIVER_RECORDED } from './BorrowerCopyCard';
-import { recordsServer, staffUser } from './recordsFixtures';
+import { recordsServer, reportedOrder, staffUser } from './recordsFixtures';
 
 runFakeServer();
 
@@ -21,7 +21,7 @@ const link: Schemas['SentCopy'] = {
 
 function copiesServer(copies: Schemas['BorrowerCopies']) {
   server.use(loggedIn(staffUser));
-  recordsServer({ borrowerCopy: copies });
+  recordsServer({ order: reportedOrder, borrowerCopy: copies });
   const posts = { send: [] as unknown[], waiver: [] as unknown[] };
   server.use(
     http.post('*/api/staff/orders/5/borrower-copy', async ({ request }) => {

@@ -13,6 +13,8 @@ import { requiredText } from './actions/rules';
 import { borrowerCopyQuery, recordWaiver, sendBorrowerCopy, type BorrowerCopies } from './reviewApi';
 import { CardLoadFailed } from './parts';
 
+export const BORROWER_COPY_TITLE = "Borrower's Copy";
+export const MSG_COPY_AFTER_REPORT = "Nothing to send yet: the borrower's copy goes out once the report has passed review.";
 export const MSG_COPIES_FAILED = "The borrower's copy could not be loaded.";
 export const MSG_COPY_DUE = 'Closing is 3 business days away or less and the borrower has no copy.';
 export const MSG_COPY_SENT = "The borrower's copy was sent.";
@@ -117,7 +119,7 @@ export function BorrowerCopyCard({ orderId, timeZone }: { orderId: number; timeZ
   if (!c) return null;
   const close = () => setDialog(null);
   return (
-    <InfoCard title="Borrower's Copy" testId="card-borrower-copy">
+    <InfoCard title={BORROWER_COPY_TITLE} testId="card-borrower-copy">
       <Stack gap="sm">
         <CopiesView copies={c} timeZone={timeZone} />
         <Group gap="sm">

@@ -1,17 +1,32 @@
-import { BorrowerCopyCard } from './BorrowerCopyCard';
+import { BorrowerCopyCard, BORROWER_COPY_TITLE, MSG_COPY_AFTER_REPORT } from './BorrowerCopyCard';
+import { UntilReport } from './parts';
+import { hasReport } from './report';
 import { ReviewCard } from './ReviewCard';
 import { RevisionsCard } from './RevisionsCard';
-import { UcdpCard } from './UcdpCard';
+import { MSG_UCDP_AFTER_REPORT, UcdpCard, UCDP_TITLE } from './UcdpCard';
 import type { OrderDetails } from './types';
 
-/** The quality review and delivery records of the order page, beside the report data: the revision requests for the appraiser too, the rest for staff. */
+/**
+ * The quality review and delivery records of the order page, beside the report data: the revision
+ * requests for the appraiser too, the rest for staff. The UCDP submission and the borrower's copy
+ * stay collapsed to one line until the order has a report.
+ */
 export function ReviewRecords({ order, staff, timeZone }: { order: OrderDetails; staff: boolean; timeZone: string | null }) {
+  const reported = hasReport(order);
   return (
     <>
       {staff ? <ReviewCard order={order} timeZone={timeZone} /> : null}
       <RevisionsCard orderId={order.id} timeZone={timeZone} />
-      {staff ? <UcdpCard orderId={order.id} timeZone={timeZone} /> : null}
-      {staff ? <BorrowerCopyCard orderId={order.id} timeZone={timeZone} /> : null}
+      {staff ? (
+        <UntilReport reported={reported} title={UCDP_TITLE} testId="card-ucdp" line={MSG_UCDP_AFTER_REPORT}>
+          <UcdpCard orderId={order.id} timeZone={timeZone} />
+        </UntilReport>
+      ) : null}
+      {staff ? (
+        <UntilReport reported={reported} title={BORROWER_COPY_TITLE} testId="card-borrower-copy" line={MSG_COPY_AFTER_REPORT}>
+          <BorrowerCopyCard orderId={order.id} timeZone={timeZone} />
+        </UntilReport>
+      ) : null}
     </>
   );
 }

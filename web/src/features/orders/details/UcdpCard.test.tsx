@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../lib/api';
 import { renderApp } from '../../../test/render';
 import { loggedIn, runFakeServer, server } from '../../../test/server';
-import { recordsServer, staffUser } from './recordsFixtures';
+import { recordsServer, reportedOrder, staffUser } from './recordsFixtures';
 import { MSG_SUBMISSION_STATUS_REQUIRED, MSG_UCDP_SAVED } from './UcdpCard';
 
 runFakeServer();
@@ -13,7 +13,7 @@ runFakeServer();
 function ucdpServer(ucdp: Schemas['Ucdp']) {
   const sent: unknown[] = [];
   server.use(loggedIn(staffUser));
-  const loads = recordsServer({ ucdp });
+  const loads = recordsServer({ order: reportedOrder, ucdp });
   server.use(
     http.put('*/api/staff/orders/5/ucdp', async ({ request }) => {
       const body = (await request.json()) as Schemas['UcdpBody'];

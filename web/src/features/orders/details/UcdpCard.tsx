@@ -11,6 +11,8 @@ import { orderKeys } from '../keys';
 import { saveUcdp, ucdpQuery, type Ucdp, type UcdpBody } from './reviewApi';
 import { CardLoadFailed } from './parts';
 
+export const UCDP_TITLE = 'UCDP / EAD Submission';
+export const MSG_UCDP_AFTER_REPORT = "Nothing to submit yet: the UCDP / EAD submission follows the appraiser's report.";
 export const MSG_UCDP_FAILED = 'The UCDP / EAD record could not be loaded.';
 export const MSG_UCDP_SAVED = 'The submission was recorded.';
 export const MSG_SUBMISSION_STATUS_REQUIRED = 'Please select the submission status.';
@@ -84,7 +86,7 @@ export function UcdpCard({ orderId, timeZone }: { orderId: number; timeZone: str
   if (ucdp.isError) return <CardLoadFailed message={MSG_UCDP_FAILED} />;
   if (!ucdp.data) return null;
   return (
-    <InfoCard title="UCDP / EAD Submission" testId="card-ucdp">
+    <InfoCard title={UCDP_TITLE} testId="card-ucdp">
       <UcdpForm key={ucdp.dataUpdatedAt} orderId={orderId} ucdp={ucdp.data} timeZone={timeZone} />
     </InfoCard>
   );

@@ -15,6 +15,24 @@ export interface RecordsAnswers {
   borrowerCopy?: Schemas['BorrowerCopies'];
 }
 
+/** An order with its report uploaded (in review), so the cards that wait for a report open. */
+export const reportedOrder: Partial<Schemas['OrderDetails']> = {
+  statusId: 14,
+  orderStatus: 'in review',
+  files: [
+    {
+      id: 40,
+      fileName: 'report.pdf',
+      fileTypeDescription: 'Appraisal Report',
+      fileSize: 2048,
+      uploadDateTime: '2026-03-05T15:00:00Z',
+      uploadedByFirstName: 'Dana',
+      uploadedByLastName: 'Reed',
+      hide: false,
+    },
+  ],
+};
+
 export const emptyReview: Schemas['Review'] = { items: [], complete: true };
 export const emptyUcdp: Schemas['Ucdp'] = { isFha: false, status: null };
 export const emptyCopies: Schemas['BorrowerCopies'] = { borrowerEmail: null, closingDate: null, sent: [], waiver: null, due: false };
