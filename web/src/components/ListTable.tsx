@@ -17,6 +17,8 @@ export interface ListSpec<T> extends Omit<ResponsiveTableProps<T>, 'items' | 'mo
   empty: string;
   /** Every row at once, without pagination. */
   unpaged?: boolean;
+  /** Rows a page to start with (one of PAGE_SIZE_OPTIONS; 25 unless given). */
+  pageSize?: number;
 }
 
 interface ListTableProps<T> extends ListSpec<T>, Pick<ResponsiveTableProps<T>, 'columns' | 'actions'> {
@@ -28,9 +30,9 @@ interface ListTableProps<T> extends ListSpec<T>, Pick<ResponsiveTableProps<T>, '
 }
 
 /** A page's list that the server sends whole: a skeleton, the empty message, or the table a page at a time. */
-export function ListTable<T extends { id: number }>({ rows, loading, noun, empty, unpaged, header, ...table }: ListTableProps<T>) {
+export function ListTable<T extends { id: number }>({ rows, loading, noun, empty, unpaged, pageSize, header, ...table }: ListTableProps<T>) {
   const mobile = usePhoneScreen();
-  const pages = usePagedRows(rows ?? []);
+  const pages = usePagedRows(rows ?? [], pageSize);
   const visible = unpaged ? (rows ?? []) : pages.visible;
   return (
     <>

@@ -5,9 +5,9 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, type PaginationBarProps } from '.
  * One page of a list the server sends whole (clients, payable orders), with the props of the
  * PaginationBar under it; `paged` is false while the list fits the smallest page.
  */
-export function usePagedRows<T>(rows: T[]) {
+export function usePagedRows<T>(rows: T[], firstPageSize: number = DEFAULT_PAGE_SIZE) {
   const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const [pageSize, setPageSize] = useState(firstPageSize);
   const totalPages = Math.max(1, Math.ceil(rows.length / pageSize));
   const current = Math.min(page, totalPages - 1);
   const bar: Omit<PaginationBarProps, 'label'> = {

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Accordion, Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -27,9 +27,14 @@ import {
   type PaymentHistoryItem,
   type TabSlug,
 } from './api';
+import { EmptyState } from '../../components/DataDisplay';
 import { FailureAlert, LoadingRows } from '../../components/LoadStates';
-import { ListTable, type ListSpec } from '../../components/ListTable';
+import { ListTable, usePhoneScreen, type ListSpec } from '../../components/ListTable';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, PaginationBar } from '../../components/PaginationBar';
 import { PayByDate } from '../../components/PayByDate';
+import { StatGrid } from '../../components/StatGrid';
+import { usePagedRows } from '../../components/usePagedRows';
+import { awaitingSummary, groupAwaiting } from './awaiting';
 import { type Column } from '../../components/ResponsiveTable';
 
 /** A payment's pay-by date, with Late when it was paid after it. */
@@ -116,24 +121,97 @@ const UNPAID_COLUMNS: Column<UnpaidRow>[] = [
   { header: 'Pay By', cell: (o) => <PayByDate payBy={o.payBy} late={o.late} dueSoon={o.dueSoon} withheldBecause={o.withheldBecause} /> },
 ];
 
-const UNPAID_LIST: ListSpec<UnpaidRow> = {
-  noun: 'orders awaiting payment',
+const UNPAID_LIST: Omit<ListSpec<UnpaidRow>, 'noun' | 'label'> = {
   empty: MSG_NOTHING_AWAITING,
-  label: 'Orders awaiting payment',
   minWidth: 640,
   idAttribute: 'data-order-id',
 };
 
-/** The appraiser's completed or delivered orders not paid yet, with their pay-by dates. */
+const orderCount = (n: number) => (n === 1 ? '1 order' : `${n} orders`);
+
+/** Late, due this week, owed in total and the next pay-by date, above the list. */
+function AwaitingSummaryGrid({ orders }: { orders: PayableOrder[] }) {
+  const s = awaitingSummary(orders);
+  const withoutFee = s.withoutFee ? `, ${s.withoutFee} without a fee yet` : '';
+  return (
+    <StatGrid
+      stats={[
+        { label: 'Late', value: formatUsd(s.late.total), detail: orderCount(s.late.count), color: s.late.count ? 'red.9' : undefined },
+        { label: 'Due this week', value: formatUsd(s.dueSoon.total), detail: orderCount(s.dueSoon.count) },
+        { label: 'Owed in total', value: formatUsd(s.all.total), detail: `${orderCount(s.all.count)}${withoutFee}` },
+        { label: 'Next pay-by', value: s.next ? formatDay(s.next.payBy) : 'None yet', detail: s.next ? `File # ${s.next.fileNumber}` : 'No pay-by date has started' },
+      ]}
+    />
+  );
+}
+
+/** The groups open at first: the urgent ones (late, due this week), else the first group. */
+function firstOpen(groups: ReturnType<typeof groupAwaiting>): string[] {
+  const urgent = groups.filter((g) => g.key === 'late' || g.key === 'dueSoon').map((g) => g.key);
+  return urgent.length ? urgent : groups.slice(0, 1).map((g) => g.key);
+}
+
+/** The orders awaiting payment in their groups (most urgent first), each a page at a time: 10 on a phone. */
+function AwaitingGroups({ orders }: { orders: PayableOrder[] }) {
+  const mobile = usePhoneScreen();
+  const groups = groupAwaiting(orders);
+  const [opened, setOpened] = useState<string[]>(() => firstOpen(groups));
+  return (
+    <Accordion multiple value={opened} onChange={setOpened} variant="separated" order={3}>
+      {groups.map((g) => (
+        <Accordion.Item key={g.key} value={g.key} data-pay-group={g.key}>
+          <Accordion.Control>
+            <Group justify="space-between" wrap="wrap" gap={4}>
+              <Text fw={700} c={g.key === 'late' ? 'red.9' : undefined}>
+                {g.title}
+              </Text>
+              <Text size="sm" c="gray.8">
+                {orderCount(g.orders.length)} · {formatUsd(awaitingSummary(g.orders).all.total)}
+              </Text>
+            </Group>
+          </Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="sm">
+              <Text size="sm" c="gray.8">
+                {g.description}
+              </Text>
+              <ListTable
+                {...UNPAID_LIST}
+                noun={`${g.title.toLowerCase()} orders`}
+                label={`${g.title}: orders awaiting payment`}
+                pageSize={mobile ? PAGE_SIZE_OPTIONS[0] : DEFAULT_PAGE_SIZE}
+                columns={UNPAID_COLUMNS}
+                rows={g.orders.map((o) => ({ ...o, id: o.orderId }))}
+                loading={false}
+              />
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}
+
+/** The appraiser's completed or delivered orders not paid yet: the summary first, then the orders grouped by their pay-by dates. */
 function AwaitingPayment({ securityUserId }: { securityUserId: number }) {
   const query = useQuery(unpaidOrdersQuery(securityUserId));
-  const rows: UnpaidRow[] | undefined = query.data?.map((o) => ({ ...o, id: o.orderId }));
   return (
     <Stack gap="sm" component="section" aria-labelledby="awaiting-payment-heading">
       <Title order={2} size="h3" id="awaiting-payment-heading">
         Awaiting Payment
       </Title>
-      {query.isError ? <FailureAlert message={query.error.message} /> : <ListTable {...UNPAID_LIST} columns={UNPAID_COLUMNS} rows={rows} loading={query.isPending} />}
+      {query.isError ? (
+        <FailureAlert message={query.error.message} />
+      ) : query.isPending ? (
+        <Skeleton h={160} aria-label="Loading orders awaiting payment" />
+      ) : query.data.length === 0 ? (
+        <EmptyState message={MSG_NOTHING_AWAITING} />
+      ) : (
+        <>
+          <AwaitingSummaryGrid orders={query.data} />
+          <AwaitingGroups orders={query.data} />
+        </>
+      )}
     </Stack>
   );
 }
@@ -170,6 +248,7 @@ function PaymentHistory({ appraiser }: { appraiser: AppraiserInfo }) {
   };
 
   const payments = query.data ?? [];
+  const pages = usePagedRows(payments, mobile ? PAGE_SIZE_OPTIONS[0] : DEFAULT_PAGE_SIZE);
   return (
     <Stack gap="md" component="section" aria-labelledby="payment-history-heading">
       <Title order={2} size="h3" id="payment-history-heading">
@@ -205,7 +284,8 @@ function PaymentHistory({ appraiser }: { appraiser: AppraiserInfo }) {
           <Text size="sm" c="gray.8" role="status">
             {payments.length === 1 ? '1 payment' : `${payments.length} payments`}
           </Text>
-          {mobile ? <PaymentCards payments={payments} /> : <PaymentsTable payments={payments} />}
+          {mobile ? <PaymentCards payments={pages.visible} /> : <PaymentsTable payments={pages.visible} />}
+          {pages.paged ? <PaginationBar {...pages.bar} label="Payments pages" /> : null}
         </>
       )}
     </Stack>
