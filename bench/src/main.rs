@@ -10,9 +10,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use portal::config::Config;
-use portal::orders::dashboard::{SearchFilter, find};
-use portal::orders::visibility::visible_orders;
+use portal::kernel::orders::dashboard::{SearchFilter, find};
+use portal::kernel::orders::visibility::visible_orders;
+use portal::platform::config::Config;
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
 use serde_json::{Value, json};
 
@@ -192,7 +192,7 @@ async fn post(http: &reqwest::Client, base: &str, csrf: &str, filter: &Value) ->
 
 async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
     println!("\n## {name}: {} orders", args.orders);
-    let db = portal::state::open_database(&config).await.expect("database");
+    let db = portal::platform::state::open_database(&config).await.expect("database");
     portal::demo::seed(&db).await.unwrap();
     let started = Instant::now();
     let written = portal::demo::orders::seed_orders(&db, args.orders, 42).await.unwrap();
@@ -219,8 +219,8 @@ async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
     println!("|---|---|---|---|---|---|---|---|");
     // An appraiser sees their own few hundred orders; staff see all of them.
     for (username, user_type) in [
-        ("demo.appraiser", portal::roles::UserType::Appraiser),
-        ("demo.staff", portal::roles::UserType::Staff),
+        ("demo.appraiser", portal::platform::roles::UserType::Appraiser),
+        ("demo.staff", portal::platform::roles::UserType::Staff),
     ] {
         measure_searches(&server, &db, username, user_type, args).await;
     }
@@ -331,7 +331,7 @@ async fn measure_searches(
     server: &Server,
     db: &DatabaseConnection,
     username: &str,
-    user_type: portal::roles::UserType,
+    user_type: portal::platform::roles::UserType,
     args: &Args,
 ) {
     let SignedIn { http, csrf, .. } = sign_in(&server.base, db, username).await;
@@ -356,7 +356,7 @@ async fn measure_searches(
         "borrower name fragment, All statuses",
         json!({"borrowerName": "smi", "statusRefIds": [0]}),
     ));
-    if user_type == portal::roles::UserType::Staff {
+    if user_type == portal::platform::roles::UserType::Staff {
         searches.extend([
             ("borrower name \"garcia\", Open", json!({"borrowerName": "garcia"})),
             (
@@ -378,8 +378,8 @@ async fn measure_searches(
         ]);
     }
 
-    let caller = portal::users::accounts::find(db, username).await.unwrap().unwrap();
-    let current = portal::current_user::CurrentUser {
+    let caller = portal::kernel::users::accounts::find(db, username).await.unwrap().unwrap();
+    let current = portal::platform::current_user::CurrentUser {
         session_id: String::new(),
         csrf_token: String::new(),
         user_type,
@@ -441,7 +441,7 @@ async fn measure_public_api(server: &Server, db: &DatabaseConnection, args: &Arg
     let key = "apk_bench-key-of-the-first-client";
     db.execute_unprepared(&format!(
         "INSERT INTO api_keys (client_id, name, prefix, key_hash, created_at) VALUES ({CLIENT}, 'bench', 'apk_bench-ke', '{}', CURRENT_TIMESTAMP)",
-        portal::tokens::hash_token(key)
+        portal::platform::tokens::hash_token(key)
     ))
     .await
     .unwrap();
@@ -456,7 +456,7 @@ async fn measure_public_api(server: &Server, db: &DatabaseConnection, args: &Arg
         .await
         .unwrap()
         .expect("50,000 orders of the client");
-    let cursor = portal::public_api::orders::cursor_of(
+    let cursor = portal::areas::public_api::orders::cursor_of(
         deep.try_get_by_index(0).unwrap(),
         deep.try_get_by_index(1).unwrap(),
     );

@@ -7,10 +7,10 @@
 use std::time::Instant;
 
 use chrono::Utc;
-use portal::config::Config;
-use portal::orders::assign::{Appraisers, open_order_counts};
-use portal::profile::scorecard::scorecards;
-use portal::staff::candidates::{Clock, ranked};
+use portal::features::assignment::candidates::{Clock, ranked};
+use portal::features::profile::scorecard::scorecards;
+use portal::kernel::orders::assign::{Appraisers, open_order_counts};
+use portal::platform::config::Config;
 use portal_db::entities::order;
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection, EntityTrait};
 
@@ -54,7 +54,7 @@ const PANEL_SQL: [&str; 5] = [
 ];
 
 async fn run_backend(name: &str, config: Config, args: &Args) {
-    let db = portal::state::open_database(&config).await.expect("database");
+    let db = portal::platform::state::open_database(&config).await.expect("database");
     portal::demo::seed(&db).await.unwrap();
     let started = Instant::now();
     portal::demo::orders::seed_orders(&db, args.orders, 42).await.unwrap();
@@ -74,8 +74,9 @@ async fn run_backend(name: &str, config: Config, args: &Args) {
     let mut eligible = 0;
     for i in 0..args.runs + 5 {
         let t = Instant::now();
-        let ranked =
-            portal::assignment::ranking::candidates(&db, &o, clock, Utc::now()).await.unwrap();
+        let ranked = portal::features::assignment::ranking::candidates(&db, &o, clock, Utc::now())
+            .await
+            .unwrap();
         if i >= 5 {
             times.push(t.elapsed().as_secs_f64() * 1000.0);
         }

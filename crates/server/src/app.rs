@@ -2,9 +2,9 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use crate::config::Config;
-use crate::state::{AppState, open_database};
-use crate::storage::Storage;
+use crate::platform::config::Config;
+use crate::platform::state::{AppState, open_database};
+use crate::platform::storage::Storage;
 
 pub async fn serve(config: Config, demo: bool) -> Result<(), String> {
     let addr: SocketAddr = config.bind_addr()?;
@@ -14,19 +14,19 @@ pub async fn serve(config: Config, demo: bool) -> Result<(), String> {
             .await
             .map_err(|e| format!("loading demo data failed: {e}"))?;
     }
-    let transports = Arc::new(crate::delivery::sender::Transports::from_config(&config)?);
+    let transports = Arc::new(crate::platform::delivery::sender::Transports::from_config(&config)?);
     let poll = std::time::Duration::from_millis(config.outbox_poll_millis.max(50));
     let (stop_sender, stop) = tokio::sync::watch::channel(false);
-    let sender = crate::delivery::sender::Sender::new(db.clone(), transports)
+    let sender = crate::platform::delivery::sender::Sender::new(db.clone(), transports)
         .claiming_for(config.outbox_claim_seconds)
         .spawn(poll, stop.clone());
     let grace = std::time::Duration::from_secs(config.shutdown_grace_seconds);
-    let epp = crate::payments::epp_from_config(&config, db.clone());
+    let epp = crate::features::payments::epp_from_config(&config, db.clone());
     let state = AppState { demo, ..AppState::new(db, config, epp)? };
     let scheduler = crate::scheduled::spawn_scheduler(state.db.clone(), state.config.clone(), stop);
     let relay = state.live.spawn_relay(state.db.clone(), state.config.database_url.clone());
     let live = state.live.clone();
-    crate::webhooks::delivery::spawn(state.clone());
+    crate::features::webhooks::delivery::spawn(state.clone());
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;

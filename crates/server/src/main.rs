@@ -3,9 +3,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use portal::config::Config;
-use portal::roles::UserType;
-use portal::users::accounts::{self, NewUser};
+use portal::kernel::users::accounts::{self, NewUser};
+use portal::platform::config::Config;
+use portal::platform::roles::UserType;
 
 #[derive(Parser)]
 #[command(name = "appraisal-portal", about = "Appraisal Portal: the order portal server", version)]
@@ -101,6 +101,7 @@ enum UserCommand {
 
 fn main() -> ExitCode {
     return_freed_memory();
+    portal::reactions::install();
     let cli = Cli::parse();
     let logs = tracing_subscriber::fmt()
         .with_env_filter(
@@ -144,7 +145,7 @@ fn return_freed_memory() {
 async fn run(cli: Cli) -> Result<(), String> {
     if let Command::Openapi { public } = cli.command {
         match public {
-            true => println!("{}", portal::public_api::openapi_json()),
+            true => println!("{}", portal::areas::public_api::openapi_json()),
             false => println!("{}", portal::router::openapi_json()),
         }
         return Ok(());
@@ -153,16 +154,16 @@ async fn run(cli: Cli) -> Result<(), String> {
         Config::load(cli.config.as_deref()).map_err(|e| format!("configuration error: {e}"))?;
     match cli.command {
         Command::Serve { demo } => portal::app::serve(config, demo).await,
-        Command::Migrate => portal::state::open_database(&config)
+        Command::Migrate => portal::platform::state::open_database(&config)
             .await
             .map(|_| println!("The database is up to date.")),
         Command::Seed { demo, orders, seed } => {
             if !demo && orders.is_none() {
                 return Err("say what to seed: --demo and/or --orders N".into());
             }
-            let db = portal::state::open_database(&config).await?;
+            let db = portal::platform::state::open_database(&config).await?;
             if demo {
-                let storage = portal::storage::Storage::from_config(&config)?;
+                let storage = portal::platform::storage::Storage::from_config(&config)?;
                 portal::demo::seed_with_orders(&db, &storage).await.map_err(|e| e.to_string())?;
                 portal::demo::print_logins();
             }
@@ -183,7 +184,7 @@ async fn run(cli: Cli) -> Result<(), String> {
         Command::User { command } => user_command(config, command).await,
         Command::Backup { to } => {
             portal::backup::sqlite_file(&config.database_url)?;
-            let db = portal::state::open_database(&config).await?;
+            let db = portal::platform::state::open_database(&config).await?;
             let bytes = portal::backup::backup(&db, &to).await?;
             println!("Backed up the database to {} ({bytes} bytes).", to.display());
             Ok(())
@@ -199,9 +200,9 @@ async fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::ExpireOffers { as_of } => {
-            let db = portal::state::open_database(&config).await?;
+            let db = portal::platform::state::open_database(&config).await?;
             let now = as_of.unwrap_or_else(chrono::Utc::now);
-            let expired = portal::assignment::offers::expire_due(&db, &config, now)
+            let expired = portal::features::assignment::offers::expire_due(&db, &config, now)
                 .await
                 .map_err(|e| e.to_string())?;
             println!("{expired} offers expired.");
@@ -212,7 +213,7 @@ async fn run(cli: Cli) -> Result<(), String> {
 }
 
 async fn user_command(config: Config, command: UserCommand) -> Result<(), String> {
-    let db = portal::state::open_database(&config).await?;
+    let db = portal::platform::state::open_database(&config).await?;
     match command {
         UserCommand::Create {
             username,
@@ -244,9 +245,10 @@ async fn user_command(config: Config, command: UserCommand) -> Result<(), String
         }
         UserCommand::SetPassword { username, password_stdin } => {
             let password = read_password(password_stdin)?;
-            let user = portal::auth::change_password::set_password(&db, &username, password)
-                .await
-                .map_err(|e| e.to_string())?;
+            let user =
+                portal::features::auth::change_password::set_password(&db, &username, password)
+                    .await
+                    .map_err(|e| e.to_string())?;
             println!("Password set for {}; their sessions were ended.", user.login_id);
         }
     }

@@ -13,10 +13,10 @@ use tower_http::trace::TraceLayer;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::auth::{csrf, session};
-use crate::http::{error, metrics, overload, security_headers};
-use crate::roles::Area;
-use crate::state::AppState;
+use crate::features::auth::{csrf, session};
+use crate::platform::http::{error, metrics, overload, security_headers};
+use crate::platform::roles::Area;
+use crate::platform::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(info(
@@ -46,47 +46,47 @@ fn guarded(area: Area, mut router: OpenApiRouter<AppState>) -> OpenApiRouter<App
 /// Every API route with its OpenAPI description.
 pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (routes, mut doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(crate::auth::routes::router())
-        .merge(crate::auth::verification::router())
-        .merge(crate::auth::reset::router())
-        .routes(utoipa_axum::routes!(crate::delivery::mailbox::outbox_json))
-        .merge(crate::public_config::router())
-        .merge(crate::notifications::routes::public_router())
-        .merge(crate::reports::borrower_copy::public_router())
-        .merge(guarded(Area::SignedIn, crate::auth::change_password::router()))
-        .merge(guarded(Area::SignedIn, crate::users::routes::router()))
-        .merge(guarded(Area::SignedIn, crate::calendar::router()))
-        .merge(guarded(Area::SignedIn, crate::notifications::routes::router()))
-        .merge(guarded(Area::SignedIn, crate::events::router()))
-        .merge(guarded(Area::SignedIn, crate::lookups::routes::router()))
-        .merge(guarded(Area::SignedIn, crate::reports::routes::router()))
-        .merge(guarded(Area::Appraiser, crate::profile::router()))
-        .merge(guarded(Area::Appraiser, crate::assignment::appraiser_router()))
-        .merge(guarded(Area::Appraiser, crate::orders::dashboard::router()))
-        .merge(guarded(Area::Appraiser, crate::orders::details::router()))
-        .merge(guarded(Area::Appraiser, crate::reports::revisions::router()))
-        .merge(guarded(Area::Appraiser, crate::orders::action_routes::router()))
-        .merge(guarded(Area::Appraiser, crate::files::router()))
-        .merge(guarded(Area::Appraiser, crate::quotes::routes::router()))
-        .merge(guarded(Area::Appraiser, crate::secure_links::routes::router()))
-        .merge(guarded(Area::Appraiser, crate::payments::routes::router()))
-        .merge(guarded(Area::AppraiserAdmin, crate::admin::routes::firm_router()))
-        .merge(guarded(Area::AppraiserAdmin, crate::orders::assign::router()))
-        .merge(guarded(Area::Staff, crate::staff::router()))
-        .merge(guarded(Area::Staff, crate::assignment::staff_router()))
-        .merge(guarded(Area::Staff, crate::client::staff_router()))
-        .merge(guarded(Area::Staff, crate::reports::routes::staff_router()))
-        .merge(guarded(Area::Staff, crate::reports::checklist::staff_router()))
-        .merge(guarded(Area::Staff, crate::reports::review::staff_router()))
-        .merge(guarded(Area::Staff, crate::reports::ucdp::staff_router()))
-        .merge(guarded(Area::Staff, crate::reports::borrower_copy::staff_router()))
-        .merge(guarded(Area::Staff, crate::billing::staff_router()))
-        .merge(guarded(Area::Client, crate::client::router()))
-        .merge(guarded(Area::Client, crate::billing::client_router()))
-        .merge(guarded(Area::Client, crate::webhooks::routes::router()))
-        .merge(guarded(Area::Secret, crate::admin::routes::secret_router()))
-        .merge(guarded(Area::Secret, crate::admin::dev_refs::router()))
-        .merge(guarded(Area::Secret, crate::auth::back_door::router()))
+        .merge(crate::features::auth::routes::router())
+        .merge(crate::features::auth::verification::router())
+        .merge(crate::features::auth::reset::router())
+        .routes(utoipa_axum::routes!(crate::platform::delivery::mailbox::outbox_json))
+        .merge(crate::areas::public_config::router())
+        .merge(crate::platform::notifications::routes::public_router())
+        .merge(crate::features::reports::borrower_copy::public_router())
+        .merge(guarded(Area::SignedIn, crate::features::auth::change_password::router()))
+        .merge(guarded(Area::SignedIn, crate::kernel::users::routes::router()))
+        .merge(guarded(Area::SignedIn, crate::features::calendar::router()))
+        .merge(guarded(Area::SignedIn, crate::platform::notifications::routes::router()))
+        .merge(guarded(Area::SignedIn, crate::features::events::router()))
+        .merge(guarded(Area::SignedIn, crate::features::lookups::routes::router()))
+        .merge(guarded(Area::SignedIn, crate::features::reports::routes::router()))
+        .merge(guarded(Area::Appraiser, crate::features::profile::router()))
+        .merge(guarded(Area::Appraiser, crate::features::assignment::appraiser_router()))
+        .merge(guarded(Area::Appraiser, crate::kernel::orders::dashboard::router()))
+        .merge(guarded(Area::Appraiser, crate::features::order_page::router()))
+        .merge(guarded(Area::Appraiser, crate::features::reports::revisions::router()))
+        .merge(guarded(Area::Appraiser, crate::features::order_actions::router()))
+        .merge(guarded(Area::Appraiser, crate::features::files::router()))
+        .merge(guarded(Area::Appraiser, crate::features::quotes::routes::router()))
+        .merge(guarded(Area::Appraiser, crate::features::secure_links::routes::router()))
+        .merge(guarded(Area::Appraiser, crate::features::payments::routes::router()))
+        .merge(guarded(Area::AppraiserAdmin, crate::areas::admin::routes::firm_router()))
+        .merge(guarded(Area::AppraiserAdmin, crate::kernel::orders::assign::router()))
+        .merge(guarded(Area::Staff, crate::areas::staff::router()))
+        .merge(guarded(Area::Staff, crate::features::assignment::staff_router()))
+        .merge(guarded(Area::Staff, crate::areas::client::staff_router()))
+        .merge(guarded(Area::Staff, crate::features::reports::routes::staff_router()))
+        .merge(guarded(Area::Staff, crate::features::reports::checklist::staff_router()))
+        .merge(guarded(Area::Staff, crate::features::reports::review::staff_router()))
+        .merge(guarded(Area::Staff, crate::features::reports::ucdp::staff_router()))
+        .merge(guarded(Area::Staff, crate::features::reports::borrower_copy::staff_router()))
+        .merge(guarded(Area::Staff, crate::features::billing::staff_router()))
+        .merge(guarded(Area::Client, crate::areas::client::router()))
+        .merge(guarded(Area::Client, crate::features::billing::client_router()))
+        .merge(guarded(Area::Client, crate::features::webhooks::routes::router()))
+        .merge(guarded(Area::Secret, crate::areas::admin::routes::secret_router()))
+        .merge(guarded(Area::Secret, crate::areas::admin::dev_refs::router()))
+        .merge(guarded(Area::Secret, crate::features::auth::back_door::router()))
         .split_for_parts();
     error::document_common_answers(&mut doc, &csrf::EXEMPT);
     describe_downloads(&mut doc);
@@ -105,7 +105,7 @@ fn describe_downloads(doc: &mut utoipa::openapi::OpenApi) {
         for answer in op.responses.responses.values_mut() {
             let utoipa::openapi::RefOr::T(answer) = answer else { continue };
             let Some(bytes) = answer.content.get(BYTES).cloned() else { continue };
-            for content_type in crate::files::kinds::content_types() {
+            for content_type in crate::features::files::kinds::content_types() {
                 answer.content.insert(content_type.to_string(), bytes.clone());
             }
         }
@@ -120,42 +120,47 @@ pub fn openapi_json() -> String {
 pub const MAX_JSON_BODY_BYTES: usize = 1024 * 1024;
 
 pub fn app(state: AppState) -> Router {
+    crate::reactions::install();
     let (api_routes, openapi) = api();
     let policy = security_headers::content_security_policy(&state.config.map_tile_url);
     let hsts = state.config.cookie_secure;
     let openapi = std::sync::Arc::new(openapi);
     Router::new()
         .merge(api_routes)
-        .merge(crate::public_api::router())
+        .merge(crate::areas::public_api::router())
         .route("/api/openapi.json", get(move || async move { Json(openapi.as_ref().clone()) }))
         .route("/api/{*rest}", any(error::api_not_found))
         .route("/api", any(error::api_not_found))
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics::page))
-        .route("/ical/{file}", get(crate::calendar::feed))
-        .route("/dev/mailbox", get(crate::delivery::mailbox::mailbox_page))
+        .route("/ical/{file}", get(crate::features::calendar::feed))
+        .route("/dev/mailbox", get(crate::platform::delivery::mailbox::mailbox_page))
         .route(
             "/epp-sandbox/onboard",
-            get(crate::payments::sandbox::onboard_page)
-                .post(crate::payments::sandbox::complete_onboarding),
+            get(crate::features::payments::sandbox::onboard_page)
+                .post(crate::features::payments::sandbox::complete_onboarding),
         )
-        .route("/epp-sandbox/party", get(crate::payments::sandbox::party_page))
+        .route("/epp-sandbox/party", get(crate::features::payments::sandbox::party_page))
         .route(
             "/pay/{token}",
-            get(crate::billing::pay_page::show).post(crate::billing::pay_page::checkout),
+            get(crate::features::billing::pay_page::show)
+                .post(crate::features::billing::pay_page::checkout),
         )
         .route(
             "/card-sandbox/checkout",
-            get(crate::billing::card_sandbox::checkout_page)
-                .post(crate::billing::card_sandbox::submit_card),
+            get(crate::features::billing::card_sandbox::checkout_page)
+                .post(crate::features::billing::card_sandbox::submit_card),
         )
-        .route("/card-sandbox/challenge", post(crate::billing::card_sandbox::answer_challenge))
-        .fallback(crate::spa::serve)
+        .route(
+            "/card-sandbox/challenge",
+            post(crate::features::billing::card_sandbox::answer_challenge),
+        )
+        .fallback(crate::areas::spa::serve)
         // JSON bodies are small; the upload routes lift this for their streamed files.
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            crate::auth::back_door::audit_acting_calls,
+            crate::features::auth::back_door::audit_acting_calls,
         ))
         .layer(middleware::from_fn(csrf::check_csrf))
         .layer(middleware::from_fn_with_state(state.clone(), session::load_session))

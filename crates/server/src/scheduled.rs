@@ -10,11 +10,11 @@ use portal_db::entities::{
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 
-use crate::config::Config;
-use crate::http::error::{AppError, AppResult};
-use crate::notifications::{Event, Notice, digest, notify};
-use crate::orders::status::{OrderStatus, open_statuses};
-use crate::staff::payments::{DUE_SOON_BUSINESS_DAYS, PayableOrder, payable_orders};
+use crate::features::payments::payable::{DUE_SOON_BUSINESS_DAYS, PayableOrder, payable_orders};
+use crate::kernel::orders::status::{OrderStatus, open_statuses};
+use crate::platform::config::Config;
+use crate::platform::http::error::{AppError, AppResult};
+use crate::platform::notifications::{Event, Notice, digest, notify};
 
 /// The hour of the company's day the reminders go out.
 pub const REMINDER_HOUR: u32 = 7;
@@ -35,10 +35,11 @@ pub fn spawn_scheduler(
             if let Err(e) = digest::send_due(&db, &config, now).await {
                 tracing::warn!(error = %e, "digest round failed");
             }
-            if let Err(e) = crate::orders::counts::compact(&db).await {
+            if let Err(e) = crate::kernel::orders::counts::compact(&db).await {
                 tracing::warn!(error = %e, "folding the order counts failed");
             }
-            if let Err(e) = crate::assignment::offers::expire_due(&db, &config, now).await {
+            if let Err(e) = crate::features::assignment::offers::expire_due(&db, &config, now).await
+            {
                 tracing::warn!(error = %e, "expiring assignment offers failed");
             }
             let today = config.today().ok();
@@ -47,7 +48,7 @@ pub fn spawn_scheduler(
                     Ok(_) => reminded_on = today,
                     Err(e) => tracing::warn!(error = %e, "reminder round failed"),
                 }
-                if let Err(e) = crate::live::prune(&db).await {
+                if let Err(e) = crate::platform::live::prune(&db).await {
                     tracing::warn!(error = %e, "pruning live events failed");
                 }
             }
@@ -270,7 +271,7 @@ async fn payments_due(
     }));
     lines.push(config.link("/staff/payments"));
     let subject = format!("Appraiser payments due: {} orders", due.len());
-    crate::delivery::email(&txn, &config.orders_team_email, subject, lines).await?;
+    crate::platform::delivery::email(&txn, &config.orders_team_email, subject, lines).await?;
     txn.commit().await?;
     Ok(true)
 }

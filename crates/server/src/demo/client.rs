@@ -5,9 +5,9 @@ use sea_orm::{
     ActiveModelTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryOrder, Set,
 };
 
-use crate::http::error::AppResult;
-use crate::orders::status::OrderStatus;
-use crate::users::accounts;
+use crate::kernel::orders::status::OrderStatus;
+use crate::kernel::users::accounts;
+use crate::platform::http::error::AppResult;
 
 /// The demo plan's orders have these file numbers (see `orders::seed_demo_orders`).
 const DEMO_FILES: (&str, &str) = ("26000001", "26000099");

@@ -18,10 +18,10 @@ use sea_orm::{
     IntoActiveModel, ModelTrait, NotSet, QueryFilter, Set,
 };
 
-use crate::http::error::AppResult;
-use crate::roles::UserType;
-use crate::storage::Storage;
-use crate::users::accounts::{self, NewUser};
+use crate::kernel::users::accounts::{self, NewUser};
+use crate::platform::http::error::AppResult;
+use crate::platform::roles::UserType;
+use crate::platform::storage::Storage;
 
 pub const DEMO_PASSWORD: &str = "Demo!Password2026";
 pub const DEMO_COMPANY: &str = "Prairie Valuation Partners";

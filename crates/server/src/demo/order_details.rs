@@ -14,11 +14,11 @@ use sea_orm::{
     PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 
-use crate::http::error::AppResult;
-use crate::lookups::routes::{INTENDED_USES, PROPERTY_TYPES};
-use crate::orders::status::OrderStatus as S;
-use crate::storage::Storage;
-use crate::users::accounts;
+use crate::kernel::orders::kinds::{INTENDED_USES, PROPERTY_TYPES};
+use crate::kernel::orders::status::OrderStatus as S;
+use crate::kernel::users::accounts;
+use crate::platform::http::error::AppResult;
+use crate::platform::storage::Storage;
 
 /// The first demo order's file number (demo/orders.rs numbers them from here, status 1..41 first).
 const FIRST_DEMO_FILE: u64 = 26_000_001;
@@ -372,22 +372,27 @@ async fn report_with_data_file(
         city: o.property_city.clone(),
         state: o.property_state_code.clone(),
         zip: o.property_zip.clone(),
-        appraiser_name: Some(crate::names::full_name(appraiser)),
+        appraiser_name: Some(crate::platform::names::full_name(appraiser)),
         pdf: pdf.clone(),
         ..Sample::default()
     };
     let data = samples::uad36(&sample);
     let report = portal_uad::read(&data, &portal_uad::Limits::default())
-        .map_err(|r| crate::http::error::AppError::Internal(r.message))?;
+        .map_err(|r| crate::platform::http::error::AppError::Internal(r.message))?;
     let now = Utc::now();
     for (name, file_type, bytes, content_type) in [
         ("Appraisal Report.pdf", 1, pdf, "application/pdf"),
-        ("Appraisal Data.zip", crate::reports::DATA_FILE_TYPE_ID, data, "application/zip"),
+        (
+            "Appraisal Data.zip",
+            crate::features::reports::DATA_FILE_TYPE_ID,
+            data,
+            "application/zip",
+        ),
     ] {
         let file = DemoFile { name, file_type, content_type, by: appraiser.id, hide: false };
         let row = order_file(db, storage, o.id, file, &bytes, now - Duration::minutes(20)).await?;
-        if file_type == crate::reports::DATA_FILE_TYPE_ID {
-            crate::reports::data::keep(db, row.id, &report).await?;
+        if file_type == crate::features::reports::DATA_FILE_TYPE_ID {
+            crate::features::reports::data::keep(db, row.id, &report).await?;
         }
     }
     Ok(())

@@ -24,12 +24,12 @@ use sea_orm::{
     NotSet, PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 
-use crate::geography;
-use crate::http::error::{AppError, AppResult};
-use crate::orders::status::OrderStatus;
-use crate::password;
-use crate::roles::UserType;
-use crate::users::accounts;
+use crate::kernel::orders::status::OrderStatus;
+use crate::kernel::users::accounts;
+use crate::platform::geography;
+use crate::platform::http::error::{AppError, AppResult};
+use crate::platform::password;
+use crate::platform::roles::UserType;
 
 /// First names with rough US frequencies (per 10,000).
 const FIRST_NAMES: &[(&str, u32)] = &[
@@ -869,7 +869,7 @@ async fn demo_appraisers(db: &impl ConnectionTrait) -> AppResult<Vec<(i32, Optio
     let mut found = Vec::new();
     for username in ["demo.appraiser", "demo.appraiser2", "demo.admin"] {
         if let Some(user) = accounts::find(db, username).await? {
-            found.push((user.id, crate::users::access::company_of(db, user.id).await?));
+            found.push((user.id, crate::kernel::users::access::company_of(db, user.id).await?));
         }
     }
     Ok(found)
@@ -949,7 +949,7 @@ async fn ensure_appraisers(
         None => 0,
     };
     // Nobody knows this password: generated appraisers are for looking at, not signing in.
-    let hash = password::hash_blocking(crate::tokens::random_token()).await?;
+    let hash = password::hash_blocking(crate::platform::tokens::random_token()).await?;
     let first = generated.len() as u64 + 1;
     let txn = portal_db::begin_write(db).await?;
     let mut firm: Option<(i32, usize)> = None; // (id, places left)
@@ -1629,7 +1629,7 @@ pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppR
         }
         other => return Err(AppError::Internal(format!("seeding is not supported on {other:?}"))),
     }
-    crate::orders::counts::compact(db).await?;
+    crate::kernel::orders::counts::compact(db).await?;
     lap.done("status counts kept");
     client_rows(db, last_before as i64).await?;
     lap.done("client rows written");

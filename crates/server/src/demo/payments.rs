@@ -10,10 +10,10 @@ use sea_orm::{
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
-use crate::http::error::AppResult;
-use crate::orders::status::OrderStatus;
-use crate::storage::Storage;
-use crate::users::accounts;
+use crate::kernel::orders::status::OrderStatus;
+use crate::kernel::users::accounts;
+use crate::platform::http::error::AppResult;
+use crate::platform::storage::Storage;
 
 /// Payments of the last six months: (days ago, amount in cents).
 const PAYMENTS: [(i64, i64); 14] = [

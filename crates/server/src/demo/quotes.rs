@@ -7,8 +7,8 @@ use sea_orm::{
     QueryFilter, QueryOrder, Set,
 };
 
-use crate::http::error::AppResult;
-use crate::quotes::ANSWER_ACCEPTED;
+use crate::features::quotes::ANSWER_ACCEPTED;
+use crate::platform::http::error::AppResult;
 
 struct DemoQuote {
     loan: &'static str,

@@ -7,8 +7,8 @@ use sea_orm::{
     QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
-use crate::http::error::AppResult;
-use crate::storage::Storage;
+use crate::platform::http::error::AppResult;
+use crate::platform::storage::Storage;
 
 struct DemoLink {
     subject: &'static str,

@@ -4,7 +4,7 @@
 //! own fee schedules and capacity.
 use crate::common;
 
-use portal::business_days;
+use portal::platform::business_days;
 use portal_db::entities::{order, order_detail, order_history, outbox, security_user};
 use reqwest::StatusCode;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};

@@ -4,7 +4,7 @@
 use crate::common;
 
 use chrono::{Duration, Utc};
-use portal::assignment::offers::{MSG_TAKEN, MSG_WITHDRAWN, expire_due};
+use portal::features::assignment::offers::{MSG_TAKEN, MSG_WITHDRAWN, expire_due};
 use portal_db::entities::{appraiser_profile, coverage_area, order, outbox};
 use portal_db::status::OrderStatus;
 use reqwest::StatusCode;

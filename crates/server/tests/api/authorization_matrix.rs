@@ -5,8 +5,8 @@
 //! an area is checked by `owned_records_stay_with_their_owners` and by each feature's tests.
 use crate::common;
 
-use portal::roles::UserType;
-use portal::users::accounts::{NewUser, create};
+use portal::kernel::users::accounts::{NewUser, create};
+use portal::platform::roles::UserType;
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
@@ -415,7 +415,7 @@ both_dbs!(owned_records_stay_with_their_owners, |app| {
 // Every operation of the public API's document refuses a call without a key, with a revoked key,
 // and answers another client's order as not found.
 both_dbs!(every_public_api_operation_needs_a_live_key, |app| {
-    let doc: Value = serde_json::from_str(&portal::public_api::openapi_json()).unwrap();
+    let doc: Value = serde_json::from_str(&portal::areas::public_api::openapi_json()).unwrap();
     let staff = app.signed_in("demo.staff").await;
     let lender = new_client(&staff, "Matrix Lending").await;
     let created: Value = staff

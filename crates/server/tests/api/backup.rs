@@ -5,7 +5,7 @@ use crate::common;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use portal::audit::{self, AuditEntry};
+use portal::platform::audit::{self, AuditEntry};
 use sea_orm::{ConnectionTrait, Database, DatabaseBackend, Statement};
 
 async fn load_rows(db: &impl ConnectionTrait) -> i64 {

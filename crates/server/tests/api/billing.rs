@@ -310,7 +310,7 @@ both_dbs!(invoice_numbers_have_no_gaps_when_two_copies_issue_at_once, |app| {
         let db = copies[n % 2].clone();
         tasks.push(tokio::spawn(async move {
             let txn = portal_db::begin_write(&db).await.unwrap();
-            let number = portal::billing::numbers::next(&txn, "INV", 2031).await.unwrap();
+            let number = portal::features::billing::numbers::next(&txn, "INV", 2031).await.unwrap();
             // Every fourth issue fails after taking a number: the number goes back.
             if n % 4 == 3 {
                 txn.rollback().await.unwrap();

@@ -4,7 +4,7 @@
 //! the card number is nowhere in the database.
 use crate::common;
 
-use portal::billing::card_sandbox::{APPROVED_CARD, CHALLENGE_CARD, DECLINED_CARD};
+use portal::features::billing::card_sandbox::{APPROVED_CARD, CHALLENGE_CARD, DECLINED_CARD};
 use portal_db::entities::outbox;
 use reqwest::StatusCode;
 use reqwest::redirect::Policy;
@@ -123,7 +123,7 @@ both_dbs!(a_borrower_pays_by_card_before_assignment_and_is_refunded_on_cancel, |
     let (status, message) =
         staff.post_for_message(&assign, json!({"appraiserId": appraiser})).await;
     assert_eq!(status, StatusCode::CONFLICT);
-    assert_eq!(message, portal::billing::borrower_payments::MSG_NOT_PAID);
+    assert_eq!(message, portal::features::billing::borrower_payments::MSG_NOT_PAID);
 
     let page = borrower().get(app.url(&format!("/pay/{token}"))).send().await.unwrap();
     assert_eq!(page.status(), StatusCode::OK);
@@ -134,7 +134,9 @@ both_dbs!(a_borrower_pays_by_card_before_assignment_and_is_refunded_on_cancel, |
     assert!(page.contains("12 Oak St"), "{page}");
     let gone = borrower().get(app.url("/pay/not-a-token")).send().await.unwrap();
     assert_eq!(gone.status(), StatusCode::NOT_FOUND);
-    assert!(gone.text().await.unwrap().contains(portal::billing::pay_page::MSG_LINK_GONE));
+    assert!(
+        gone.text().await.unwrap().contains(portal::features::billing::pay_page::MSG_LINK_GONE)
+    );
 
     // Declined, then a failed 3-D Secure check, then approved after the check.
     let session = checkout(&app, &token).await;
@@ -191,7 +193,7 @@ both_dbs!(only_a_borrower_paid_order_takes_a_payment_link, |app| {
     let link = format!("/api/staff/orders/{id}/borrower-payment-link");
     let (status, message) = staff.post_for_message(&link, json!({"email": "x@example.com"})).await;
     assert_eq!(status, StatusCode::CONFLICT);
-    assert_eq!(message, portal::billing::borrower_payments::MSG_NOT_BORROWER_PAID);
+    assert_eq!(message, portal::features::billing::borrower_payments::MSG_NOT_BORROWER_PAID);
     let r = staff
         .put(
             &format!("/api/staff/clients/{client}"),

@@ -25,9 +25,13 @@ pub async fn client_user(
     let body = json!({"username": username, "email": format!("{username}@lender.example"), "firstName": "Lena", "lastName": "Lender"});
     let r = staff.post(&format!("/api/staff/clients/{client_id}/users"), body).await;
     assert_eq!(r.status(), StatusCode::CREATED);
-    portal::auth::change_password::set_password(&app.db, username, common::PASSWORD.into())
-        .await
-        .unwrap();
+    portal::features::auth::change_password::set_password(
+        &app.db,
+        username,
+        common::PASSWORD.into(),
+    )
+    .await
+    .unwrap();
     app.signed_in(username).await
 }
 

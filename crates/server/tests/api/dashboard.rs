@@ -98,7 +98,7 @@ async fn load(app: &TestApp) {
         let (appraiser, company) = match s.appraiser {
             Some(u) => {
                 let id = app.user_id(u).await;
-                (Some(id), portal::users::access::company_of(&app.db, id).await.unwrap())
+                (Some(id), portal::kernel::users::access::company_of(&app.db, id).await.unwrap())
             }
             None => (None, None),
         };
@@ -437,13 +437,14 @@ both_dbs!(open_search_follows_status_changes, |app| {
         }
     };
     let open = order::Entity::find()
-        .filter(order::Column::StatusId.is_not_in(portal::orders::status::CLOSED))
+        .filter(order::Column::StatusId.is_not_in(portal::kernel::orders::status::CLOSED))
         .all(&app.db)
         .await
         .unwrap();
     assert_eq!(total(json!({})).await, open.len() as u64);
     assert_eq!(total(json!({"statusRefIds": [-1]})).await, open.len() as u64);
-    let listed: Vec<i32> = portal::orders::status::open_statuses().map(|s| s.id()).collect();
+    let listed: Vec<i32> =
+        portal::kernel::orders::status::open_statuses().map(|s| s.id()).collect();
     assert_eq!(
         total(json!({"statusRefIds": listed})).await,
         open.len() as u64,
@@ -461,7 +462,7 @@ both_dbs!(open_search_follows_status_changes, |app| {
     // Folding the per-status counts changes no total; a second fold finds nothing to do.
     let all = order::Entity::find().count(&app.db).await.unwrap();
     for _ in 0..2 {
-        portal::orders::counts::compact(&app.db).await.unwrap();
+        portal::kernel::orders::counts::compact(&app.db).await.unwrap();
         assert_eq!(total(json!({})).await, open.len() as u64 - 1);
         assert_eq!(total(json!({"statusRefIds": [0]})).await, all);
         assert_eq!(
@@ -556,7 +557,7 @@ both_dbs!(whole_book_counts_stop_at_the_cap, |app| {
     assert!(file_numbers(&found).iter().all(|n| n.contains(prefix)), "{found}");
     // Open orders only: an exact count, whatever its size.
     let open = order::Entity::find()
-        .filter(order::Column::StatusId.is_not_in(portal::orders::status::CLOSED))
+        .filter(order::Column::StatusId.is_not_in(portal::kernel::orders::status::CLOSED))
         .count(&app.db)
         .await
         .unwrap();

@@ -96,9 +96,10 @@ both_dbs!(a_reconnecting_browser_gets_what_it_missed, |app| {
 
 /// A second copy of the server on the same database, as behind a load balancer: its own relay.
 async fn second_copy(app: &TestApp) -> String {
-    let db = portal::state::open_database(&app.config).await.unwrap();
-    let epp = portal::payments::epp_from_config(&app.config, db.clone());
-    let state = portal::state::AppState::new(db.clone(), app.config.clone(), epp).unwrap();
+    let db = portal::platform::state::open_database(&app.config).await.unwrap();
+    let epp = portal::features::payments::epp_from_config(&app.config, db.clone());
+    let state =
+        portal::platform::state::AppState::new(db.clone(), app.config.clone(), epp).unwrap();
     state.live.spawn_relay(db, app.config.database_url.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());

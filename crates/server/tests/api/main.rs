@@ -23,6 +23,7 @@ mod notifications;
 mod operations;
 mod order_actions;
 mod order_details;
+mod order_kernel;
 mod outbox;
 mod pay_by;
 mod payments;

@@ -4,7 +4,7 @@
 use crate::common;
 
 use chrono::{Duration, TimeZone, Utc};
-use portal::notifications::digest;
+use portal::platform::notifications::digest;
 use portal::scheduled::send_reminders;
 use portal_db::entities::{order, outbox};
 use reqwest::StatusCode;

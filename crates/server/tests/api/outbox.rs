@@ -5,10 +5,10 @@ use crate::common;
 use std::sync::{Arc, Mutex};
 
 use chrono::{Duration, Utc};
-use portal::delivery::email::EmailTransport;
-use portal::delivery::sender::{Sender, Transports};
-use portal::delivery::sms::LogSms;
-use portal::delivery::{Channel, Outgoing, enqueue};
+use portal::platform::delivery::email::EmailTransport;
+use portal::platform::delivery::sender::{Sender, Transports};
+use portal::platform::delivery::sms::LogSms;
+use portal::platform::delivery::{Channel, Outgoing, enqueue};
 use portal_db::entities::outbox;
 use sea_orm::sea_query::Expr;
 use sea_orm::{EntityTrait, QueryFilter, QueryOrder};

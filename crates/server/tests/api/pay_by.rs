@@ -76,7 +76,7 @@ both_dbs!(the_payable_list_and_the_order_page_show_the_pay_by_date, |app| {
     assert_eq!(ga["payBy"], "2026-12-04", "Georgia: 30 days from completion: {ga}");
     assert_eq!(ga["late"], today > NaiveDate::from_ymd_opt(2026, 12, 4).unwrap());
     let tx = row(&list, texas);
-    let expected = portal::orders::pay_by::last_day(today - Duration::days(1), 30);
+    let expected = portal::kernel::orders::pay_by::last_day(today - Duration::days(1), 30);
     assert_eq!(
         tx["payBy"],
         json!(expected.to_string()),

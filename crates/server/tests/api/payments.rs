@@ -359,7 +359,8 @@ const SQLITE_MOST_VALUES: usize = 32_766;
 async fn the_payable_orders_of_a_large_book_are_read_in_slices() {
     let app = TestApp::start(common::Db::Sqlite).await.unwrap();
     portal::demo::orders::seed_orders(&app.db, 120_000, 5).await.unwrap();
-    let payable =
-        portal::staff::payments::payable_orders(&app.db, &app.config, None).await.unwrap();
+    let payable = portal::features::payments::payable::payable_orders(&app.db, &app.config, None)
+        .await
+        .unwrap();
     assert!(payable.len() > SQLITE_MOST_VALUES, "{} payable orders", payable.len());
 }

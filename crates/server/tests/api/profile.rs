@@ -68,11 +68,11 @@ async fn settings_of(reader: &Session, appraiser: i32) -> Value {
 
 /// An appraiser administrator of another firm (the outsider's).
 async fn other_admin(app: &TestApp) -> &'static str {
-    use portal::roles::UserType;
-    use portal::users::accounts::{NewUser, create};
+    use portal::kernel::users::accounts::{NewUser, create};
+    use portal::platform::roles::UserType;
     let other = outsider(app).await;
     let company =
-        portal::users::access::company_of(&app.db, app.user_id(other).await).await.unwrap();
+        portal::kernel::users::access::company_of(&app.db, app.user_id(other).await).await.unwrap();
     create(
         &app.db,
         NewUser {

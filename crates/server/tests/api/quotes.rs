@@ -3,7 +3,7 @@
 use crate::common;
 
 use chrono::{Duration, NaiveDate, Utc};
-use portal::staff::quotes::unanswered_recipient;
+use portal::areas::staff::quotes::unanswered_recipient;
 use portal_db::entities::{client, quote, quote_recipient};
 use reqwest::StatusCode;
 use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, NotSet, Set};

@@ -201,7 +201,7 @@ both_dbs!(what_a_data_file_says_is_kept_at_upload_and_not_read_again, |app| {
         .await
         .unwrap()
         .unwrap();
-    let storage = portal::storage::Storage::from_config(&app.config).unwrap();
+    let storage = portal::platform::storage::Storage::from_config(&app.config).unwrap();
     storage.delete(&file.storage_key).await;
     let data: Value = report_data(&appraiser, id).await.json().await.unwrap();
     assert_eq!(data["appraisedValue"], 650000.0, "read from what was kept: {data}");

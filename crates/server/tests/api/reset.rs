@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use chrono::{Duration, Utc};
-use portal::delivery::sender::{Sender, Transports};
+use portal::platform::delivery::sender::{Sender, Transports};
 use portal_db::entities::{outbox, password_reset_token};
 use reqwest::StatusCode;
 use sea_orm::sea_query::Expr;
@@ -49,7 +49,7 @@ both_dbs!(reset_request_answers_alike_for_known_and_unknown_users, |app| {
     );
     assert_eq!((unknown_status, unknown_message), (known_status, known_message));
     // Both are held to the same minimum time, so the database work for a real account does not show.
-    let floor = u128::from(portal::auth::reset::REQUEST_MIN_MILLIS);
+    let floor = u128::from(portal::features::auth::reset::REQUEST_MIN_MILLIS);
     assert!(
         known_time.as_millis() >= floor && unknown_time.as_millis() >= floor,
         "known {known_time:?}, unknown {unknown_time:?}"
@@ -92,7 +92,7 @@ both_dbs!(reset_mails_are_limited_per_account, |app| {
         .count(&app.db)
         .await
         .unwrap();
-    assert_eq!(links, portal::auth::reset::RESETS_PER_ACCOUNT_PER_HOUR as u64);
+    assert_eq!(links, portal::features::auth::reset::RESETS_PER_ACCOUNT_PER_HOUR as u64);
     // Another account is not held back by it.
     let other = app
         .client()

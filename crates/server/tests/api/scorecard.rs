@@ -3,8 +3,8 @@
 use crate::common;
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use portal::business_days;
-use portal::orders::status::OrderStatus::{self, *};
+use portal::kernel::orders::status::OrderStatus::{self, *};
+use portal::platform::business_days;
 use portal_db::entities::{order, order_history};
 use reqwest::StatusCode;
 use sea_orm::sea_query::Expr;

@@ -166,16 +166,24 @@ both_dbs!(back_door_session_ends_with_its_owners_access, |app| {
         StatusCode::UNAUTHORIZED,
         "after a password change"
     );
-    portal::auth::change_password::set_password(&app.db, "demo.secret", common::PASSWORD.into())
-        .await
-        .unwrap();
+    portal::features::auth::change_password::set_password(
+        &app.db,
+        "demo.secret",
+        common::PASSWORD.into(),
+    )
+    .await
+    .unwrap();
 
     // A password reset (the same call as the command line's set-password).
     let acting = acting_session(&app).await;
     // The command line's reset reaches the server through the live events.
-    portal::auth::change_password::set_password(&app.db, "demo.secret", common::PASSWORD.into())
-        .await
-        .unwrap();
+    portal::features::auth::change_password::set_password(
+        &app.db,
+        "demo.secret",
+        common::PASSWORD.into(),
+    )
+    .await
+    .unwrap();
     assert!(refused_within(&acting, Duration::from_secs(1)).await, "after a reset");
 
     // Signing out in another browser.
@@ -198,7 +206,7 @@ both_dbs!(back_door_session_ends_with_its_owners_access, |app| {
         .await
         .unwrap();
     // Made in the database by hand, the change is seen once the copy's cached check runs out.
-    let wait = portal::session_cache::LIFE + Duration::from_secs(1);
+    let wait = portal::platform::session_cache::LIFE + Duration::from_secs(1);
     assert!(refused_within(&acting, wait).await, "after deactivation");
 
     // Every acting call was audited with the address it came from.

@@ -3,7 +3,7 @@
 use crate::common;
 
 use chrono::{Duration, Utc};
-use portal::storage::Storage;
+use portal::platform::storage::Storage;
 use portal_db::entities::{secure_link, secure_link_attachment, stored_file};
 use reqwest::StatusCode;
 use sea_orm::{ActiveModelTrait, NotSet, Set};
@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use common::{TestApp, message};
 
 async fn link_for(app: &TestApp, username: &str, subject: &str, hours_ago: i64) -> i32 {
-    let user = portal::users::accounts::find(&app.db, username).await.unwrap().unwrap();
+    let user = portal::kernel::users::accounts::find(&app.db, username).await.unwrap().unwrap();
     secure_link::ActiveModel {
         id: NotSet,
         order_id: Set(None),

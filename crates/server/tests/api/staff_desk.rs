@@ -158,7 +158,7 @@ both_dbs!(only_staff_and_secret_reach_the_desk, |app| {
     );
     assert_eq!(
         status_of(&app, id).await,
-        portal::orders::status::OrderStatus::Default.id(),
+        portal::kernel::orders::status::OrderStatus::Default.id(),
         "nothing a refused caller sent changed the order"
     );
 });
@@ -722,7 +722,7 @@ both_dbs!(two_staff_acting_at_once_one_wins_the_other_gets_409, |app| {
     let (id, _) = new_order(&staff).await;
     assign_to(&app, &staff, id, "demo.appraiser").await;
     let mut row = order_row(&app, id).await.into_active_model();
-    row.status_id = Set(portal::orders::status::OrderStatus::InReview);
+    row.status_id = Set(portal::kernel::orders::status::OrderStatus::InReview);
     row.update(&app.db).await.unwrap();
     pass_review(&staff, id).await;
     let before = history(&app, id).await.len();

@@ -21,7 +21,7 @@ fn rand_suffix() -> u128 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
 }
 
-fn quote_form(client_id: i64, appraiser_ids: &[i32]) -> Value {
+pub fn quote_form(client_id: i64, appraiser_ids: &[i32]) -> Value {
     json!({
         "clientId": client_id, "loanNumber": "LN-9", "propertyAddressLine1": "77 Elm St", "propertyCity": "Austin",
         "propertyStateCode": "TX", "propertyZip": "78702", "propertyCounty": "Travis County", "propertyTypeId": 2,

@@ -4,7 +4,7 @@ use crate::common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use portal::config::Config;
+use portal::platform::config::Config;
 use sea_orm::{ConnectionTrait, Database};
 
 const BIN: &str = env!("CARGO_BIN_EXE_appraisal-portal");
@@ -23,7 +23,9 @@ async fn several_servers_can_migrate_one_postgres_database_at_once() {
     let config = Config { database_url: format!("{base}/{name}"), ..Config::default() };
     let starts = (0..4).map(|_| {
         let config = config.clone();
-        tokio::spawn(async move { portal::state::open_database(&config).await.map(|_| ()) })
+        tokio::spawn(
+            async move { portal::platform::state::open_database(&config).await.map(|_| ()) },
+        )
     });
     for start in starts {
         start.await.unwrap().expect("each server migrates or finds the schema up to date");

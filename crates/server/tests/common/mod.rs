@@ -7,8 +7,8 @@ pub mod smtp;
 
 use std::net::SocketAddr;
 
-use portal::config::Config;
-use portal::state::AppState;
+use portal::platform::config::Config;
+use portal::platform::state::AppState;
 use portal_db::entities::outbox;
 use reqwest::{Client, Response, StatusCode};
 use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
@@ -43,7 +43,7 @@ fn unique_name() -> String {
     format!(
         "portal_test_{}_{}",
         std::process::id(),
-        portal::tokens::random_token()[..10].to_lowercase().replace(['-', '_'], "x")
+        portal::platform::tokens::random_token()[..10].to_lowercase().replace(['-', '_'], "x")
     )
 }
 
@@ -93,12 +93,13 @@ impl TestApp {
         };
         config.database_max_connections = 5;
         adjust(&mut config);
-        let connection = portal::state::open_database(&config).await.expect("open test database");
+        let connection =
+            portal::platform::state::open_database(&config).await.expect("open test database");
         portal::demo::seed(&connection).await.expect("demo data");
-        let epp = portal::payments::epp_from_config(&config, connection.clone());
+        let epp = portal::features::payments::epp_from_config(&config, connection.clone());
         let state = AppState::new(connection.clone(), config.clone(), epp).unwrap();
         state.live.spawn_relay(connection.clone(), config.database_url.clone());
-        portal::webhooks::delivery::spawn(state.clone());
+        portal::features::webhooks::delivery::spawn(state.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let app = portal::router::app(state).into_make_service_with_connect_info::<SocketAddr>();
@@ -152,7 +153,11 @@ impl TestApp {
     }
 
     pub async fn user_id(&self, username: &str) -> i32 {
-        portal::users::accounts::find(&self.db, username).await.unwrap().expect("user exists").id
+        portal::kernel::users::accounts::find(&self.db, username)
+            .await
+            .unwrap()
+            .expect("user exists")
+            .id
     }
 
     pub async fn count(&self, sql: &str) -> i64 {
@@ -225,7 +230,8 @@ pub async fn sign_in_through(db: &DatabaseConnection, s: &mut Session, username:
     assert_eq!(r.status(), StatusCode::OK, "sign-in of {username}");
     let body: Value = r.json().await.unwrap();
     if let Some(token) = body["verificationToken"].as_str() {
-        let email = portal::users::accounts::find(db, username).await.unwrap().unwrap().email;
+        let email =
+            portal::kernel::users::accounts::find(db, username).await.unwrap().unwrap().email;
         let sent: Value = s
             .post("/api/auth/send-code", json!({"token": token, "emailAddress": email}))
             .await

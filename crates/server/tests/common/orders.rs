@@ -37,7 +37,7 @@ pub async fn order_with_details(app: &TestApp, spec: NewOrder<'_>) -> i64 {
     let (appraiser, company) = match spec.appraiser {
         Some(u) => {
             let id = app.user_id(u).await;
-            (Some(id), portal::users::access::company_of(&app.db, id).await.unwrap())
+            (Some(id), portal::kernel::users::access::company_of(&app.db, id).await.unwrap())
         }
         None => (None, None),
     };
@@ -190,7 +190,7 @@ pub async fn invite(app: &TestApp, order_id: i64, user_id: i32) {
 
 /// A stored file row (with its bytes in storage) on an order.
 pub async fn order_file(app: &TestApp, order_id: i64, name: &str, bytes: &[u8], hide: bool) -> i64 {
-    let storage = portal::storage::Storage::from_config(&app.config).unwrap();
+    let storage = portal::platform::storage::Storage::from_config(&app.config).unwrap();
     let stored = storage.put_bytes(bytes).await.unwrap();
     stored_file::ActiveModel {
         id: NotSet,
@@ -241,8 +241,8 @@ async fn created_id(r: reqwest::Response) -> i64 {
 
 /// Another firm with its own appraiser, who must never see the demo firm's orders.
 pub async fn outsider(app: &TestApp) -> &'static str {
-    use portal::roles::UserType;
-    use portal::users::accounts::{NewUser, create};
+    use portal::kernel::users::accounts::{NewUser, create};
+    use portal::platform::roles::UserType;
     let firm = portal_db::entities::appraisal_company::ActiveModel {
         id: NotSet,
         name: Set("Elsewhere".into()),

@@ -1,0 +1,228 @@
+//! Keys of the public API, each for one client: made by a client user (for their own client) or
+//! by staff, shown once, kept only as a SHA-256 hash, listed by prefix and last use, and revoked at
+//! once for every copy of the server (each request looks the key up).
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::{DateTime, Utc};
+use portal_db::entities::api_key;
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, NotSet, QueryFilter, QueryOrder,
+    Set,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::client_of;
+use crate::platform::audit::audit_staff;
+use crate::platform::call::{Call, CallOn};
+use crate::platform::current_user::CurrentUser;
+use crate::platform::fields::{named, optional};
+use crate::platform::http::client_ip::ClientIp;
+use crate::platform::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
+use crate::platform::http::extract::{Json, Path};
+use crate::platform::state::AppState;
+use crate::platform::tokens::{hash_token, random_token};
+
+/// What every key starts with, so a leaked one is recognisable (and found by secret scanners).
+pub const KEY_PREFIX: &str = "apk_";
+/// How many characters of a key its lists show.
+const SHOWN_CHARS: usize = 12;
+/// At most this many keys that are not revoked per client.
+const MAX_KEYS: u64 = 20;
+
+pub fn client_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(my_keys, create_my_key)).routes(routes!(revoke_my_key))
+}
+
+pub fn staff_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(client_keys, create_client_key))
+        .routes(routes!(revoke_client_key))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApiKeyItem {
+    pub id: i32,
+    pub name: String,
+    /// The key's first characters, enough to recognise it.
+    pub prefix: String,
+    pub created_at: DateTime<Utc>,
+    pub last_used_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ApiKeyForm {
+    /// What the key is for (e.g. "Loan origination system"), at most 100 characters.
+    #[schema(max_length = 100)]
+    pub name: Option<String>,
+}
+
+/// A new key: `key` is shown this once and never again.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NewApiKey {
+    pub id: i32,
+    pub key: String,
+    pub prefix: String,
+}
+
+async fn list(db: &impl ConnectionTrait, client_id: i32) -> AppResult<Vec<ApiKeyItem>> {
+    Ok(api_key::Entity::find()
+        .filter(api_key::Column::ClientId.eq(client_id))
+        .filter(api_key::Column::RevokedAt.is_null())
+        .order_by_asc(api_key::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|k| ApiKeyItem {
+            id: k.id,
+            name: k.name,
+            prefix: k.prefix,
+            created_at: k.created_at,
+            last_used_at: k.last_used_at,
+        })
+        .collect())
+}
+
+async fn create(
+    state: &AppState,
+    client_id: i32,
+    caller: &CurrentUser,
+    ip: &str,
+    form: &ApiKeyForm,
+) -> AppResult<NewApiKey> {
+    use sea_orm::PaginatorTrait;
+    let name = optional(named("name", "Name"), form.name.as_deref(), 100)?
+        .unwrap_or_else(|| "API key".into());
+    let txn = portal_db::begin_write(&state.db).await?;
+    let live_keys = api_key::Entity::find()
+        .filter(api_key::Column::ClientId.eq(client_id))
+        .filter(api_key::Column::RevokedAt.is_null())
+        .count(&txn)
+        .await?;
+    if live_keys >= MAX_KEYS {
+        return Err(AppError::Conflict(format!(
+            "A client can have at most {MAX_KEYS} keys: revoke one first."
+        )));
+    }
+    let key = format!("{KEY_PREFIX}{}", random_token());
+    let prefix: String = key.chars().take(SHOWN_CHARS).collect();
+    let saved = api_key::ActiveModel {
+        id: NotSet,
+        client_id: Set(client_id),
+        name: Set(name),
+        prefix: Set(prefix.clone()),
+        key_hash: Set(hash_token(&key)),
+        created_by_user_id: Set(Some(caller.id())),
+        created_at: Set(Utc::now()),
+        last_used_at: Set(None),
+        revoked_at: Set(None),
+    }
+    .insert(&txn)
+    .await?;
+    audit_staff(
+        &txn,
+        caller,
+        ip,
+        "api_key.created",
+        format!("key {} ({prefix}) of client {client_id}", saved.id),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(NewApiKey { id: saved.id, key, prefix })
+}
+
+async fn revoke(
+    state: &AppState,
+    client_id: i32,
+    key_id: i32,
+    caller: &CurrentUser,
+    ip: &str,
+) -> AppResult<MessageResponse> {
+    let txn = portal_db::begin_write(&state.db).await?;
+    let revoked = api_key::Entity::update_many()
+        .col_expr(api_key::Column::RevokedAt, Expr::value(Utc::now()))
+        .filter(api_key::Column::Id.eq(key_id))
+        .filter(api_key::Column::ClientId.eq(client_id))
+        .filter(api_key::Column::RevokedAt.is_null())
+        .exec(&txn)
+        .await?;
+    if revoked.rows_affected != 1 {
+        return Err(AppError::NotFound("No such key.".into()));
+    }
+    audit_staff(&txn, caller, ip, "api_key.revoked", format!("key {key_id} of client {client_id}"))
+        .await?;
+    txn.commit().await?;
+    Ok(MessageResponse::new("The key was revoked. Calls made with it are refused from now on."))
+}
+
+/// The caller's client's keys (not revoked).
+#[utoipa::path(get, path = "/api/client/api-keys", tag = "client",
+    responses((status = 200, body = Vec<ApiKeyItem>), (status = 403, body = MessageResponse)))]
+async fn my_keys(Call { state, caller }: Call) -> AppResult<axum::Json<Vec<ApiKeyItem>>> {
+    let client_id = client_of(&state.db, &caller).await?;
+    Ok(axum::Json(list(&state.db, client_id).await?))
+}
+
+/// Makes a key for the caller's client; the answer holds the key, shown this once.
+#[utoipa::path(post, path = "/api/client/api-keys", tag = "client", request_body = ApiKeyForm,
+    responses((status = 201, body = NewApiKey), (status = 403, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn create_my_key(
+    Call { state, caller }: Call,
+    ClientIp(ip): ClientIp,
+    Json(form): Json<ApiKeyForm>,
+) -> AppResult<(StatusCode, axum::Json<NewApiKey>)> {
+    let client_id = client_of(&state.db, &caller).await?;
+    Ok((StatusCode::CREATED, axum::Json(create(&state, client_id, &caller, &ip, &form).await?)))
+}
+
+/// Revokes one of the caller's client's keys at once.
+#[utoipa::path(delete, path = "/api/client/api-keys/{key_id}", tag = "client", params(("key_id" = i32, Path, description = "Key id")),
+    responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+async fn revoke_my_key(
+    Call { state, caller }: Call,
+    ClientIp(ip): ClientIp,
+    Path(key_id): Path<i32>,
+) -> AppResult<axum::Json<MessageResponse>> {
+    let client_id = client_of(&state.db, &caller).await?;
+    Ok(axum::Json(revoke(&state, client_id, key_id, &caller, &ip).await?))
+}
+
+/// The client's keys (not revoked).
+#[utoipa::path(get, path = "/api/staff/clients/{id}/api-keys", tag = "staff", params(("id" = i32, Path, description = "Client id")),
+    responses((status = 200, body = Vec<ApiKeyItem>), ReadAnswers))]
+async fn client_keys(
+    State(state): State<AppState>,
+    Path(id): Path<i32>,
+) -> AppResult<axum::Json<Vec<ApiKeyItem>>> {
+    let client_id = super::existing_client(&state.db, id).await?.id;
+    Ok(axum::Json(list(&state.db, client_id).await?))
+}
+
+/// Makes a key for the client; the answer holds the key, shown this once.
+#[utoipa::path(post, path = "/api/staff/clients/{id}/api-keys", tag = "staff", request_body = ApiKeyForm, params(("id" = i32, Path, description = "Client id")),
+    responses((status = 201, body = NewApiKey), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn create_client_key(
+    CallOn { state, caller, id }: CallOn<i32>,
+    ClientIp(ip): ClientIp,
+    Json(form): Json<ApiKeyForm>,
+) -> AppResult<(StatusCode, axum::Json<NewApiKey>)> {
+    let client_id = super::existing_client(&state.db, id).await?.id;
+    Ok((StatusCode::CREATED, axum::Json(create(&state, client_id, &caller, &ip, &form).await?)))
+}
+
+/// Revokes one of the client's keys at once.
+#[utoipa::path(delete, path = "/api/staff/clients/{id}/api-keys/{key_id}", tag = "staff",
+    params(("id" = i32, Path, description = "Client id"), ("key_id" = i32, Path, description = "Key id")),
+    responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+async fn revoke_client_key(
+    Call { state, caller }: Call,
+    ClientIp(ip): ClientIp,
+    Path((id, key_id)): Path<(i32, i32)>,
+) -> AppResult<axum::Json<MessageResponse>> {
+    let client_id = super::existing_client(&state.db, id).await?.id;
+    Ok(axum::Json(revoke(&state, client_id, key_id, &caller, &ip).await?))
+}

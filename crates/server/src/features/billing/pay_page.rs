@@ -1,0 +1,140 @@
+//! The borrower's payment page, `/pay/{token}`, without sign-in: the fee, the property and the
+//! company, and a button to the payment provider's checkout; once paid, a receipt line. A link
+//! that is unknown, replaced by a newer one or past its 14 days is refused with one message.
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use chrono::Utc;
+use portal_db::entities::{borrower_payment, order};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use serde::Deserialize;
+
+use super::borrower_payments::{PAID, PENDING, REFUNDED};
+use super::card_sandbox;
+use crate::platform::delivery::html_escape;
+use crate::platform::http::error::AppResult;
+use crate::platform::money::Cents;
+use crate::platform::state::AppState;
+use crate::platform::tokens::hash_token;
+
+pub const MSG_LINK_GONE: &str =
+    "This payment link is not valid or has expired. Please ask your lender for a new one.";
+
+#[derive(Debug, Deserialize)]
+pub struct PayQuery {
+    pub result: Option<String>,
+}
+
+fn page(status: StatusCode, company: &str, body: &str) -> Response {
+    let html = format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Pay for your appraisal - {company}</title>\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <style>body{{font-family:system-ui,sans-serif;margin:2rem auto;max-width:36rem;padding:0 1rem;color:#1a1b1e;line-height:1.5}}\
+         dl{{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}}dt{{font-weight:600}}dd{{margin:0}}\
+         button{{margin-top:1.25rem;padding:.7rem 1.4rem;font:inherit;font-weight:600;background:#1864ab;color:#fff;border:0;border-radius:4px;cursor:pointer}}\
+         button:focus-visible{{outline:3px solid #e8590c;outline-offset:2px}}\
+         .alert{{border-left:4px solid #c92a2a;background:#fff5f5;padding:.5rem 1rem}}.ok{{border-left:4px solid #2b8a3e;background:#ebfbee;padding:.5rem 1rem}}</style></head>\
+         <body><main><h1>Pay for your appraisal</h1>{body}<p><small>{company}</small></p></main></body></html>"
+    );
+    (status, [(axum::http::header::CACHE_CONTROL, "no-store")], Html(html)).into_response()
+}
+
+/// The link's payment while it may be shown: not replaced, and pending only until it expires.
+async fn usable(
+    state: &AppState,
+    token: &str,
+) -> AppResult<Option<(borrower_payment::Model, order::Model)>> {
+    let Some(p) = borrower_payment::Entity::find()
+        .filter(borrower_payment::Column::TokenHash.eq(hash_token(token)))
+        .one(&state.db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let live = match p.status.as_str() {
+        PENDING => p.expires_at > Utc::now(),
+        PAID | REFUNDED => true,
+        _ => false,
+    };
+    if !live {
+        return Ok(None);
+    }
+    Ok(order::Entity::find_by_id(p.order_id).one(&state.db).await?.map(|o| (p, o)))
+}
+
+/// GET /pay/{token}
+pub async fn show(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    Query(q): Query<PayQuery>,
+) -> Response {
+    let company = html_escape(&state.config.billing_name);
+    let (payment, o) = match usable(&state, &token).await {
+        Ok(Some(found)) => found,
+        Ok(None) => {
+            return page(
+                StatusCode::NOT_FOUND,
+                &company,
+                &format!("<p class=\"alert\">{MSG_LINK_GONE}</p>"),
+            );
+        }
+        Err(e) => return e.into_response(),
+    };
+    let facts = format!(
+        "<dl><dt>Property</dt><dd>{}</dd><dt>Order</dt><dd>{}</dd><dt>Amount</dt><dd>{}</dd></dl>",
+        html_escape(&o.property_address()),
+        html_escape(&o.file_number),
+        Cents(payment.amount_cents)
+    );
+    let state_line = match payment.status.as_str() {
+        PAID => format!(
+            "<p class=\"ok\" role=\"status\">Paid on {}. Thank you.</p>",
+            payment.paid_at.map(|t| t.format("%m/%d/%Y").to_string()).unwrap_or_default()
+        ),
+        REFUNDED => "<p class=\"ok\" role=\"status\">This payment was refunded.</p>".to_owned(),
+        _ => {
+            let declined = match q.result.as_deref() {
+                Some("declined") => {
+                    "<p class=\"alert\" role=\"alert\">Your card was declined. Please try again or use another card.</p>"
+                }
+                _ => "",
+            };
+            format!(
+                "{declined}<form method=\"post\" action=\"/pay/{}\"><button type=\"submit\">Pay {} by card</button></form>\
+                 <p>You will enter your card on the payment provider's secure page.</p>",
+                html_escape(&token),
+                Cents(payment.amount_cents)
+            )
+        }
+    };
+    page(
+        StatusCode::OK,
+        &company,
+        &format!(
+            "<p>{company} asks you to pay for the appraisal of your property.</p>{facts}{state_line}"
+        ),
+    )
+}
+
+/// POST /pay/{token}: opens a checkout session with the provider and sends the borrower there.
+pub async fn checkout(State(state): State<AppState>, Path(token): Path<String>) -> Response {
+    let company = html_escape(&state.config.billing_name);
+    let payment = match usable(&state, &token).await {
+        Ok(Some((p, _))) if p.status == PENDING => p,
+        Ok(_) => {
+            return page(
+                StatusCode::NOT_FOUND,
+                &company,
+                &format!("<p class=\"alert\">{MSG_LINK_GONE}</p>"),
+            );
+        }
+        Err(e) => return e.into_response(),
+    };
+    let session = card_sandbox::new_session();
+    let mut row: borrower_payment::ActiveModel = payment.into();
+    row.session_id = Set(Some(session.clone()));
+    if let Err(e) = row.update(&state.db).await {
+        return crate::platform::http::error::AppError::from(e).into_response();
+    }
+    Redirect::to(&card_sandbox::checkout_url(&session, &format!("/pay/{token}"))).into_response()
+}

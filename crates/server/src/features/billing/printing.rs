@@ -1,0 +1,104 @@
+//! The money documents as PDFs (`portal_pdf::render_ledger`): the invoice as issued and a
+//! client's monthly statement.
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use chrono::NaiveDate;
+use portal_db::entities::{client, invoice, order, order_detail, report_type};
+use portal_pdf::PrintableLedger;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+
+use crate::platform::config::Config;
+use crate::platform::http::error::{AppError, AppResult};
+use crate::platform::money::Cents;
+use crate::platform::state::AppState;
+
+/// "11/26/2026", as every document of the portal writes a day.
+pub fn us_day(d: NaiveDate) -> String {
+    d.format("%m/%d/%Y").to_string()
+}
+
+/// The client as a document addresses it: name, office address, billing e-mail.
+pub fn bill_to(c: &client::Model) -> Vec<String> {
+    [
+        Some(c.company_name.clone()),
+        c.office_address_line.clone(),
+        c.billing_email.clone().or(c.main_contact_email.clone()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+pub fn issuer(config: &Config) -> Vec<String> {
+    [config.billing_name.clone(), config.billing_address.clone()]
+        .into_iter()
+        .filter(|line| !line.trim().is_empty())
+        .collect()
+}
+
+/// Renders off the async threads and answers the PDF inline, named `file_name`.
+pub async fn pdf_response(ledger: PrintableLedger, file_name: String) -> AppResult<Response> {
+    let pdf = tokio::task::spawn_blocking(move || portal_pdf::render_ledger(&ledger))
+        .await
+        .map_err(|e| AppError::internal("printing a money document", &e))?
+        .map_err(|e| AppError::internal("printing a money document", &e))?;
+    let disposition = HeaderValue::from_str(&format!("inline; filename=\"{file_name}\""))
+        .unwrap_or(HeaderValue::from_static("inline"));
+    Ok((
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("application/pdf")),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        pdf,
+    )
+        .into_response())
+}
+
+/// The invoice as it was issued (payments and credit notes are on statements, not on it).
+pub async fn invoice_pdf(state: &AppState, i: &invoice::Model) -> AppResult<Response> {
+    let c = client::Entity::find_by_id(i.client_id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| AppError::Internal(format!("invoice {} has no client", i.id)))?;
+    let o = order::Entity::find_by_id(i.order_id)
+        .one(&state.db)
+        .await?
+        .ok_or_else(|| AppError::Internal(format!("invoice {} has no order", i.id)))?;
+    let products = match order_detail::Entity::find_by_id(o.id).one(&state.db).await? {
+        Some(d) => report_type::Entity::find()
+            .filter(report_type::Column::Id.is_in(d.products()))
+            .all(&state.db)
+            .await?
+            .into_iter()
+            .map(|r| r.product_description)
+            .collect::<Vec<_>>()
+            .join(", "),
+        None => String::new(),
+    };
+    let amount = Cents(i.amount_cents).to_string();
+    let fact = |label: &str, value: String| (label.to_owned(), value);
+    let ledger = PrintableLedger {
+        heading: "Invoice".into(),
+        number: i.number.clone(),
+        issuer: issuer(&state.config),
+        party_label: "Bill To".into(),
+        party: bill_to(&c),
+        facts: vec![
+            fact("Issued", us_day(i.issued_on)),
+            fact("Due", us_day(i.due_on)),
+            fact("Terms", format!("Net {} days", (i.due_on - i.issued_on).num_days())),
+            fact("Order", o.file_number.clone()),
+            fact("Loan Number", o.loan_number.clone().unwrap_or_default()),
+            fact("Borrower", o.borrower_name.clone()),
+        ],
+        columns: vec!["Order".into(), "Property".into(), "Products".into(), "Amount".into()],
+        rows: vec![vec![o.file_number.clone(), o.property_address(), products, amount.clone()]],
+        totals: vec![("Total".into(), amount.clone()), ("Amount Due".into(), amount)],
+        note: format!(
+            "Please pay by {} and quote invoice {} with your payment.",
+            us_day(i.due_on),
+            i.number
+        ),
+    };
+    pdf_response(ledger, format!("{}.pdf", i.number)).await
+}

@@ -1,0 +1,17 @@
+//! What hangs on the order: assignment, billing, files, reports, the appraiser's profile,
+//! quotes, payments, secure links, webhooks, the calendar, live events, sign-in, lookups.
+pub mod assignment;
+pub mod auth;
+pub mod billing;
+pub mod calendar;
+pub mod events;
+pub mod files;
+pub mod lookups;
+pub mod order_actions;
+pub mod order_page;
+pub mod payments;
+pub mod profile;
+pub mod quotes;
+pub mod reports;
+pub mod secure_links;
+pub mod webhooks;
