@@ -12,6 +12,8 @@ process.on('exit', () => {
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    // The docs' tests read README.md and docs/ (above web/) as text.
+    server: { fs: { allow: ['..'] } },
     test: {
       environment: 'jsdom',
       globals: true,
