@@ -49,9 +49,9 @@ export function StatusIcon({ name, size = 14 }: { name: StatusIconName; size?: n
   );
 }
 
-/** An order status label with the status's own colour and icon. */
-export function StatusBadge({ statusId, label }: { statusId: number; label: string }) {
-  const style = statusStyle(statusId);
+/** An order status label with the status's own colour and icon (or those of `styleAs`, a status shown in the same words). */
+export function StatusBadge({ statusId, label, styleAs = statusId }: { statusId: number; label: string; styleAs?: number }) {
+  const style = statusStyle(styleAs);
   const bg = swatchHex(style);
   return (
     <Badge radius="sm" tt="none" fw={600} color={bg} styles={wrapStyles(bg)} leftSection={<StatusIcon name={style.icon} />} data-status-id={statusId}>

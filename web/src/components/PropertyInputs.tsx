@@ -8,7 +8,8 @@ import type { FieldBinding } from './useFields';
 /**
  * The property's inputs of an order form, to place in its grid: the address with the state's
  * county picker (choosing another state clears the county), the property type and intended use.
- * Text fields carry the server's limits with a counter; the ZIP box takes five digits and nothing else.
+ * Text fields carry the server's limits with a counter; the ZIP box takes five digits and nothing else
+ * (no maxLength: a pasted "78701-1234" or "787 01" keeps its first five digits, not its first five characters).
  */
 export function PropertyInputs({ fields }: { fields: FieldBinding<PropertyFields> }) {
   const states = useStates();
@@ -38,7 +39,6 @@ export function PropertyInputs({ fields }: { fields: FieldBinding<PropertyFields
         required
         inputMode="numeric"
         pattern="[0-9]*"
-        maxLength={ZIP_LENGTH}
         {...fields.input('propertyZip')}
         onChange={(e) => fields.change('propertyZip', digitsOnly(e.currentTarget.value, ZIP_LENGTH))}
       />

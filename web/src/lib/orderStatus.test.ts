@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus } from './api-enums';
-import { LENDER_STATUS_WORDS, lenderStatus, statusLabel } from './orderStatus';
+import { LENDER_STATUS_WORDS, lenderBadge, lenderStatus, statusLabel } from './orderStatus';
 
 describe('statusLabel', () => {
   it("capitalises each word of the stored name as the server's label does, acronyms kept", () => {
@@ -26,5 +26,12 @@ describe("the lender's status words", () => {
 
   it("keeps the server's label, capitalised, for a status it does not know", () => {
     expect(lenderStatus(99, 'brand new')).toBe('Brand New');
+  });
+
+  it('gives statuses that share a word one badge style', () => {
+    for (const id of [OrderStatus.InReview, OrderStatus.Level2Qc, OrderStatus.LeadershipQc, OrderStatus.UcdpFail]) {
+      expect(lenderBadge(id, 'x')).toEqual({ label: 'In Review', styleAs: OrderStatus.InReview });
+    }
+    expect(lenderBadge(OrderStatus.Default, 'Default')).toEqual({ label: 'Received', styleAs: OrderStatus.Default });
   });
 });

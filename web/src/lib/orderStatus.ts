@@ -81,3 +81,19 @@ export const LENDER_STATUS_WORDS: Readonly<Record<OrderStatus, string>> = {
 export function lenderStatus(statusId: number, label: string): string {
   return (LENDER_STATUS_WORDS as Readonly<Record<number, string>>)[statusId] ?? statusLabel(label);
 }
+
+/** A word several statuses share takes one status's badge colour and icon, so "In Review" always looks the same. */
+const LENDER_WORD_STYLE: Readonly<Record<string, OrderStatus>> = {
+  'In Review': OrderStatus.InReview,
+  'In Progress': OrderStatus.InProgress,
+  'Scheduling Inspection': OrderStatus.LeftMessage,
+  Completed: OrderStatus.Completed,
+  'Assigning Appraiser': OrderStatus.SpotHire,
+  Delayed: OrderStatus.Delayed,
+};
+
+/** A status badge's props in the lender's words: the word, and the status whose colour and icon it shows. */
+export function lenderBadge(statusId: number, label: string): { label: string; styleAs: number } {
+  const words = lenderStatus(statusId, label);
+  return { label: words, styleAs: LENDER_WORD_STYLE[words] ?? statusId };
+}

@@ -124,9 +124,10 @@ describe('client New Order page', () => {
     expect(within(fieldBox('Loan Number')).getByText('30 / 30 characters (limit reached)')).toBeInTheDocument();
     type('Zip', '78a70-1');
     expect(field('Zip')).toHaveValue('78701');
-    type('Zip', '787011234');
+    type('Zip', '78701-1234');
     expect(field('Zip')).toHaveValue('78701');
-    expect(field('Zip')).toHaveAttribute('maxlength', '5');
+    type('Zip', '787 01');
+    expect(field('Zip')).toHaveValue('78701');
   });
 
   it('sends the body the API expects, uploads the attachments as multipart `files`, then opens the order', async () => {

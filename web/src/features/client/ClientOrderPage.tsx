@@ -19,7 +19,7 @@ import { requiredTextError } from '../../lib/fieldRules';
 import { formatFileSize } from '../../lib/fileSize';
 import { formatUsd } from '../../lib/money';
 import { notify } from '../../lib/notify';
-import { isClosedStatus, lenderStatus } from '../../lib/orderStatus';
+import { isClosedStatus, lenderBadge, lenderStatus } from '../../lib/orderStatus';
 import {
   attachDocuments,
   clientDocumentsQuery,
@@ -344,7 +344,7 @@ function OrderView({ order }: { order: ClientOrder }) {
         fileNumber={order.fileNumber}
         details={
           <Group gap="sm" wrap="wrap">
-            <StatusBadge statusId={order.statusId} label={lenderStatus(order.statusId, order.status)} />
+            <StatusBadge statusId={order.statusId} {...lenderBadge(order.statusId, order.status)} />
             <Text size="sm" c="gray.8">
               {order.propertyAddress}
             </Text>

@@ -9,7 +9,7 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, PaginationBar } from '../../compo
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
 import { useAppConfig } from '../../lib/appConfig';
 import { formatDateTime, formatDay } from '../../lib/dates';
-import { lenderStatus } from '../../lib/orderStatus';
+import { lenderBadge } from '../../lib/orderStatus';
 import { clientOrdersQuery, MSG_ORDERS_FAILED, type ClientOrderItem, type OrderFilter, type OrderListParams } from './api';
 
 export const FILTERS: { value: OrderFilter; label: string }[] = [
@@ -56,7 +56,7 @@ function columns(timeZone: string | null): Column<ClientOrderItem>[] {
         </Anchor>
       ),
     },
-    { header: 'Status', cell: (o) => <StatusBadge statusId={o.statusId} label={lenderStatus(o.statusId, o.status)} /> },
+    { header: 'Status', cell: (o) => <StatusBadge statusId={o.statusId} {...lenderBadge(o.statusId, o.status)} /> },
     { header: 'Property', cell: (o) => o.propertyAddress },
     { header: 'Borrower', cell: (o) => o.borrowerName },
     { header: 'Loan #', cell: (o) => o.loanNumber ?? '', nowrap: true },

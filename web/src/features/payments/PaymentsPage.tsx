@@ -145,10 +145,9 @@ function AwaitingSummaryGrid({ orders }: { orders: PayableOrder[] }) {
   );
 }
 
-/** The groups open at first: the urgent ones (late, due this week), else the first group. */
+/** The groups open at first: the urgent ones (late, due this week); the others wait for a tap (the summary counts them). */
 function firstOpen(groups: ReturnType<typeof groupAwaiting>): string[] {
-  const urgent = groups.filter((g) => g.key === 'late' || g.key === 'dueSoon').map((g) => g.key);
-  return urgent.length ? urgent : groups.slice(0, 1).map((g) => g.key);
+  return groups.filter((g) => g.key === 'late' || g.key === 'dueSoon').map((g) => g.key);
 }
 
 /** The orders awaiting payment in their groups (most urgent first), each a page at a time: 10 on a phone. */
@@ -161,7 +160,7 @@ function AwaitingGroups({ orders }: { orders: PayableOrder[] }) {
       {groups.map((g) => (
         <Accordion.Item key={g.key} value={g.key} data-pay-group={g.key}>
           <Accordion.Control>
-            <Group justify="space-between" wrap="wrap" gap={4}>
+            <Group justify="space-between" wrap="wrap" gap={4} pr="sm">
               <Text fw={700} c={g.key === 'late' ? 'red.9' : undefined}>
                 {g.title}
               </Text>
