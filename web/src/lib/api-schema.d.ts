@@ -4571,6 +4571,22 @@ export interface components {
             token?: string | null;
             username?: string | null;
         };
+        /**
+         * @description A candidate's score by part, each to a tenth: on time (of 40), quality (20), distance (20),
+         *     load (10) and rotation (10).
+         */
+        Points: {
+            /** Format: double */
+            distance: number;
+            /** Format: double */
+            load: number;
+            /** Format: double */
+            onTime: number;
+            /** Format: double */
+            quality: number;
+            /** Format: double */
+            rotation: number;
+        };
         /** @description One product's price. */
         PriceEntry: {
             /**
@@ -4729,6 +4745,8 @@ export interface components {
             excludedBecause: string[];
             figures: components["schemas"]["CandidateFigures"];
             name: string;
+            /** @description The score by part (decisions recorded before the parts were kept get them from `figures`). */
+            points?: components["schemas"]["Points"];
             /**
              * Format: int32
              * @description 1 for the best of those not excluded; null for an excluded one.
@@ -4736,7 +4754,7 @@ export interface components {
             rank?: number | null;
             /**
              * Format: double
-             * @description Out of 100 (see the formula).
+             * @description Out of 100 (see the formula): the sum of `points`.
              */
             score: number;
         };

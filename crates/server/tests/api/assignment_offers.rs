@@ -17,7 +17,7 @@ use common::orders::{new_client, new_order};
 use common::{Session, TestApp};
 
 /// Gives the appraiser a verified coverage area in Travis County, TX (where the test orders are).
-async fn covers_travis(app: &TestApp, username: &str) {
+pub async fn covers_travis(app: &TestApp, username: &str) {
     let user = app.user_id(username).await;
     let profile = appraiser_profile::Entity::find()
         .filter(appraiser_profile::Column::SecurityUserId.eq(user))

@@ -8,6 +8,7 @@ use reqwest::StatusCode;
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
+use crate::assignment_offers::covers_travis;
 use crate::client_portal::{client_user, new_order_form};
 use crate::staff_desk::order_form;
 use crate::staff_quotes::quote_form;
@@ -128,3 +129,38 @@ async fn every_door_runs_every_reaction_postgres() {
         None => eprintln!("PORTAL_TEST_POSTGRES_URL not set: PostgreSQL run skipped"),
     }
 }
+
+both_dbs!(no_order_is_offered_or_assigned_for_nothing, |app| {
+    let staff = app.signed_in("demo.staff").await;
+    covers_travis(&app, "demo.appraiser2").await;
+    let policy = json!({"mode": "offer_in_turn", "offerHours": 4, "broadcastSize": 3});
+    assert_eq!(staff.put("/api/staff/assignment-policy", policy).await.status(), StatusCode::OK);
+    let no_fee = report_type::ActiveModel {
+        id: sea_orm::Set(1),
+        default_fee_cents: sea_orm::Set(None),
+        ..Default::default()
+    };
+    sea_orm::ActiveModelTrait::update(no_fee, &app.db).await.unwrap();
+    let client_id = new_client(&staff, "Free Lunch Bank").await;
+    let lena = client_user(&app, &staff, client_id, "lena.free").await;
+    let id = created_id(lena.post("/api/client/orders", new_order_form()).await).await;
+
+    let offers = format!("SELECT COUNT(*) FROM assignment_offers WHERE order_id = {id}");
+    assert_eq!(app.count(&offers).await, 0, "nothing is offered for $0.00");
+    let appraiser = app.user_id("demo.appraiser").await;
+    let r = staff
+        .post(&format!("/api/staff/orders/{id}/assign"), json!({"appraiserId": appraiser}))
+        .await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(common::message(r).await, portal::areas::staff::candidates::MSG_NO_FEE);
+
+    let priced = report_type::ActiveModel {
+        id: sea_orm::Set(1),
+        default_fee_cents: sea_orm::Set(Some(45_000)),
+        ..Default::default()
+    };
+    sea_orm::ActiveModelTrait::update(priced, &app.db).await.unwrap();
+    let paid = created_id(lena.post("/api/client/orders", new_order_form()).await).await;
+    let offers = format!("SELECT COUNT(*) FROM assignment_offers WHERE order_id = {paid}");
+    assert_eq!(app.count(&offers).await, 1, "the same order with a fee is offered");
+});

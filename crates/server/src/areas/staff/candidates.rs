@@ -49,6 +49,9 @@ async fn candidates(
     Ok(axum::Json(list.into_iter().map(|m| m.candidate).collect()))
 }
 
+pub const MSG_NO_FEE: &str =
+    "Please enter the appraiser fee: this order has none, and no order is assigned for $0.00.";
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AssignBody {
@@ -81,6 +84,10 @@ async fn assign(
     } else {
         Some(positive_fee(named("appraiserFee", "Appraiser fee"), &body.appraiser_fee)?)
     };
+    let order_fee = checked.detail.as_ref().and_then(|d| d.appraiser_fee_cents);
+    if fee.or(order_fee).is_none_or(|cents| cents <= 0) {
+        return Err(named("appraiserFee", "Appraiser fee").refuse(MSG_NO_FEE.into()));
+    }
     let due = optional_date(
         named("appraiserDueDate", "Appraiser due date"),
         body.appraiser_due_date.as_deref(),

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::ranking::{CandidateFigures, RankedCandidate};
+use super::ranking::{CandidateFigures, Points, RankedCandidate, points};
 use crate::platform::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
 use crate::platform::http::extract::Path;
 use crate::platform::names::full_names;
@@ -63,8 +63,12 @@ async fn latest(
 }
 
 fn candidates_of(row: &assignment_decision::Model) -> AppResult<Vec<RankedCandidate>> {
-    serde_json::from_str(&row.candidates)
-        .map_err(|e| AppError::Internal(format!("decision {}: {e}", row.id)))
+    let mut list: Vec<RankedCandidate> = serde_json::from_str(&row.candidates)
+        .map_err(|e| AppError::Internal(format!("decision {}: {e}", row.id)))?;
+    for c in list.iter_mut().filter(|c| c.points == Points::default()) {
+        c.points = points(&c.figures);
+    }
+    Ok(list)
 }
 
 /// The order's latest automatic decision; 404 when it was never decided automatically.

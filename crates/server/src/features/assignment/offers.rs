@@ -9,7 +9,7 @@
 use chrono::{DateTime, Duration, NaiveDateTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use portal_db::entities::{
-    appraiser_profile, assignment_decision, assignment_offer, order, security_user,
+    appraiser_profile, assignment_decision, assignment_offer, order, order_detail, security_user,
 };
 use portal_db::status::OrderStatus;
 use sea_orm::sea_query::Expr;
@@ -68,11 +68,15 @@ fn at(day: chrono::NaiveDate, hour: u32) -> NaiveDateTime {
 }
 
 /// Starts automatic assignment of a new (or newly paid) order when its client's policy is not
-/// manual. An order the borrower must pay for first waits until paid.
+/// manual. An order the borrower must pay for first waits until paid; one without an appraiser
+/// fee waits for staff (nothing is offered for $0.00).
 pub async fn start(txn: &DatabaseTransaction, config: &Config, o: &order::Model) -> AppResult<()> {
     let policy = policy::for_client(txn, o.client_id).await?;
+    let fee =
+        order_detail::Entity::find_by_id(o.id).one(txn).await?.and_then(|d| d.appraiser_fee_cents);
     if policy.mode == AssignmentMode::Manual
         || o.assigned_appraiser_id.is_some()
+        || fee.is_none_or(|cents| cents <= 0)
         || crate::kernel::orders::borrower_pays::ensure_paid(txn, o).await.is_err()
     {
         return Ok(());

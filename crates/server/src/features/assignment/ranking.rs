@@ -51,22 +51,53 @@ pub struct RankedCandidate {
     pub name: String,
     /// 1 for the best of those not excluded; null for an excluded one.
     pub rank: Option<u32>,
-    /// Out of 100 (see the formula).
+    /// Out of 100 (see the formula): the sum of `points`.
     pub score: f64,
+    /// The score by part (decisions recorded before the parts were kept get them from `figures`).
+    #[serde(default)]
+    pub points: Points,
     pub figures: CandidateFigures,
     /// Why they may not be offered the order (empty when they may).
     pub excluded_because: Vec<String>,
 }
 
-/// The score out of 100, to a tenth.
-pub fn score(f: &CandidateFigures) -> f64 {
+/// A candidate's score by part, each to a tenth: on time (of 40), quality (20), distance (20),
+/// load (10) and rotation (10).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Points {
+    pub on_time: f64,
+    pub quality: f64,
+    pub distance: f64,
+    pub load: f64,
+    pub rotation: f64,
+}
+
+impl Points {
+    pub fn total(&self) -> f64 {
+        tenth(self.on_time + self.quality + self.distance + self.load + self.rotation)
+    }
+}
+
+fn tenth(value: f64) -> f64 {
+    (value * 10.0).round() / 10.0
+}
+
+/// The points of each part of the published formula.
+pub fn points(f: &CandidateFigures) -> Points {
     let share = |value: f64| value.clamp(0.0, 1.0);
-    let on_time = f.on_time_rate.map_or(30.0, |r| 40.0 * share(r));
-    let quality = f.revisions_per_order.map_or(15.0, |r| 20.0 * share(1.0 - r));
-    let distance = f.distance_miles.map_or(10.0, |m| 20.0 * share(1.0 - m / 100.0));
-    let load = 10.0 * share(1.0 - f.open_orders as f64 / 10.0);
-    let rotation = 10.0 * share(1.0 - f.offers_last_30_days as f64 / 10.0);
-    ((on_time + quality + distance + load + rotation) * 10.0).round() / 10.0
+    Points {
+        on_time: tenth(f.on_time_rate.map_or(30.0, |r| 40.0 * share(r))),
+        quality: tenth(f.revisions_per_order.map_or(15.0, |r| 20.0 * share(1.0 - r))),
+        distance: tenth(f.distance_miles.map_or(10.0, |m| 20.0 * share(1.0 - m / 100.0))),
+        load: tenth(10.0 * share(1.0 - f.open_orders as f64 / 10.0)),
+        rotation: tenth(10.0 * share(1.0 - f.offers_last_30_days as f64 / 10.0)),
+    }
+}
+
+/// The score out of 100, to a tenth: the sum of its points.
+pub fn score(f: &CandidateFigures) -> f64 {
+    points(f).total()
 }
 
 /// Ranks `list` in place: those not excluded first, best score first (ties: fewer recent
@@ -182,6 +213,7 @@ fn ranked_one(
         name: c.name.clone(),
         rank: None,
         score: score(&figures),
+        points: points(&figures),
         figures,
         excluded_because,
     }
@@ -238,6 +270,7 @@ mod tests {
             name: name.into(),
             rank: None,
             score: score(&figures),
+            points: points(&figures),
             figures,
             excluded_because: excluded.iter().map(|s| s.to_string()).collect(),
         }
@@ -258,6 +291,17 @@ mod tests {
             offers_last_30_days: offers,
             fee_cents: None,
         }
+    }
+
+    #[test]
+    fn the_points_add_up_to_the_score() {
+        let figures = record(0.83, 0.17, 12.3, 3, 7);
+        let p = points(&figures);
+        assert_eq!(
+            (p.on_time, p.quality, p.distance, p.load, p.rotation),
+            (33.2, 16.6, 17.5, 7.0, 3.0)
+        );
+        assert_eq!(score(&figures), 77.3);
     }
 
     #[test]
