@@ -25,10 +25,12 @@ export interface ResponsiveTableProps<T> {
   minWidth?: number;
   /** The data attribute carrying each row's id, for tests and styling. */
   idAttribute: `data-${string}`;
+  /** Headers may wrap onto two lines (a table of many narrow columns that must fit its card). */
+  wrapHeaders?: boolean;
 }
 
 /** A table on large screens that becomes a card per row on small ones (with the row's actions). */
-export function ResponsiveTable<T extends { id: number }>({ items, columns, actions, label, mobile, minWidth, idAttribute }: ResponsiveTableProps<T>) {
+export function ResponsiveTable<T extends { id: number }>({ items, columns, actions, label, mobile, minWidth, idAttribute, wrapHeaders }: ResponsiveTableProps<T>) {
   const title = columns.find((c) => c.name);
   if (mobile) {
     return (
@@ -56,7 +58,7 @@ export function ResponsiveTable<T extends { id: number }>({ items, columns, acti
     );
   }
   const table = (
-    <Table striped verticalSpacing="sm" aria-label={label} styles={{ th: { whiteSpace: 'nowrap' } }}>
+    <Table striped verticalSpacing="sm" aria-label={label} styles={{ th: wrapHeaders ? { verticalAlign: 'bottom' } : { whiteSpace: 'nowrap' } }}>
       <Table.Thead>
         <Table.Tr>
           {columns.map((c) => (

@@ -19,7 +19,15 @@ const decision: AssignmentDecision = {
     { appraiserId: 11, name: 'Avery Appraiser', status: 'declined', offeredAt: '2026-03-02T15:30:00Z', expiresAt: '2026-03-03T15:30:00Z', closedAt: '2026-03-02T18:00:00Z' },
   ],
   candidates: [
-    { appraiserId: 11, name: 'Avery Appraiser', rank: 1, score: 84.25, excludedBecause: [], figures },
+    {
+      appraiserId: 11,
+      name: 'Avery Appraiser',
+      rank: 1,
+      score: 84.25,
+      excludedBecause: [],
+      figures,
+      points: { onTime: 35, quality: 17.5, distance: 16.25, load: 7.5, rotation: 8 },
+    },
     {
       appraiserId: 12,
       name: 'Blake Morgan',
@@ -65,8 +73,41 @@ describe('Why this appraiser card', () => {
         .map((h) => h.textContent),
     ).toEqual(['Rank', 'Appraiser', 'Score', 'Distance', 'On-time rate', 'Revisions per order', 'Open orders', 'Offers in 30 days', 'Fee', 'Excluded because']);
     const [, best, excluded] = within(candidates).getAllByRole('row');
-    expect(texts(best!)).toEqual(['1', 'Avery Appraiser', '84.3', '12.3 mi', '88%', '0.25', '3', '2', '$450.00', 'Eligible']);
+    expect(texts(best!)).toEqual([
+      '1',
+      'Avery Appraiser',
+      '84.3On time 35.0 of 40.0Quality 17.5 of 20.0Distance 16.3 of 20.0Load 7.5 of 10.0Rotation 8.0 of 10.0',
+      '12.3 mi',
+      '88%',
+      '0.25',
+      '3',
+      '2',
+      '$450.00',
+      'Eligible',
+    ]);
     expect(texts(excluded!)).toEqual(['Excluded', 'Blake Morgan', '0.0', 'Unknown', 'No record', 'No record', '3', '2', 'None', 'Suspended from the panel.']);
+  });
+
+  it("shows each candidate's points per part as a stacked bar whose numbers are text, and fits its card", async () => {
+    decisionServer(decision);
+    renderApp('/staff/orderdetails/5');
+    const c = await card();
+    const candidates = within(c).getByRole('table', { name: 'Candidates' });
+    const [, best] = within(candidates).getAllByRole('row');
+    const score = within(best!).getAllByRole('cell')[2]!;
+    const bar = score.querySelector('[data-stacked-bar]')!;
+    expect(bar).not.toBeNull();
+    // The coloured parts repeat the numbers: hidden from assistive technology, which reads the text.
+    const parts = bar.querySelectorAll<HTMLElement>('[data-part]');
+    expect([...parts].map((p) => p.textContent)).toEqual(['On time 35.0 of 40.0', 'Quality 17.5 of 20.0', 'Distance 16.3 of 20.0', 'Load 7.5 of 10.0', 'Rotation 8.0 of 10.0']);
+    expect(bar.firstElementChild).toHaveAttribute('aria-hidden', 'true');
+    const widths = [...bar.firstElementChild!.children].map((s) => (s as HTMLElement).style.width);
+    expect(widths).toEqual(['35%', '17.5%', '16.25%', '7.5%', '8%']);
+    // No sideways scrolling: the table fits its card, the reasons wrap.
+    expect(within(c).queryByRole('region', { name: 'Candidates' })).not.toBeInTheDocument();
+    // A decision without the parts still shows its score.
+    const [, , excluded] = within(candidates).getAllByRole('row');
+    expect(within(excluded!).getAllByRole('cell')[2]).toHaveTextContent(/^0\.0$/);
   });
 
   it('says clearly when the order went back to staff', async () => {

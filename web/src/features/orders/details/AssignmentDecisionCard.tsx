@@ -4,6 +4,7 @@ import { modeLabel } from '../../../components/AssignmentPolicyForm';
 import { Field, Fields, InfoCard } from '../../../components/DataDisplay';
 import { usePhoneScreen } from '../../../components/ListTable';
 import { ResponsiveTable, type Column } from '../../../components/ResponsiveTable';
+import { StackedBar, type BarPart } from '../../../components/StackedBar';
 import { formatCents } from '../../../lib/cents';
 import { formatDateAndTime } from '../../../lib/dates';
 import { assignmentDecisionQuery, type AssignmentDecision, type OfferItem, type RankedCandidate } from './assignmentApi';
@@ -17,10 +18,35 @@ const OFFER_STATUS_LABELS: Record<string, string> = { open: 'Open', accepted: 'A
 
 const oneDecimal = (n: number) => n.toFixed(1);
 
+type Points = NonNullable<RankedCandidate['points']>;
+
+/** The parts of a candidate's score, each with the most it can give (together 100). */
+const POINT_PARTS: { key: keyof Points; label: string; max: number; color: string }[] = [
+  { key: 'onTime', label: 'On time', max: 40, color: 'blue' },
+  { key: 'quality', label: 'Quality', max: 20, color: 'teal' },
+  { key: 'distance', label: 'Distance', max: 20, color: 'grape' },
+  { key: 'load', label: 'Load', max: 10, color: 'orange' },
+  { key: 'rotation', label: 'Rotation', max: 10, color: 'gray' },
+];
+
+const pointParts = (points: Points): BarPart[] => POINT_PARTS.map(({ key, ...part }) => ({ ...part, value: points[key] }));
+
+/** The score and, when the decision kept them, its points per part as a stacked bar with the numbers. */
+function Score({ candidate: c }: { candidate: RankedCandidate }) {
+  return (
+    <>
+      <Text span fw={700} size="sm" display="block">
+        {oneDecimal(c.score)}
+      </Text>
+      {c.points ? <StackedBar parts={pointParts(c.points)} scale={100} format={oneDecimal} /> : null}
+    </>
+  );
+}
+
 const CANDIDATE_COLUMNS: Column<RankedCandidate & { id: number }>[] = [
   { header: 'Rank', cell: (c) => c.rank ?? 'Excluded' },
   { header: 'Appraiser', cell: (c) => c.name, name: true },
-  { header: 'Score', cell: (c) => oneDecimal(c.score) },
+  { header: 'Score', cell: (c) => <Score candidate={c} /> },
   { header: 'Distance', cell: (c) => (c.figures.distanceMiles == null ? 'Unknown' : `${oneDecimal(c.figures.distanceMiles)} mi`), nowrap: true },
   { header: 'On-time rate', cell: (c) => (c.figures.onTimeRate == null ? NO_RECORD : `${Math.round(c.figures.onTimeRate * 100)}%`) },
   { header: 'Revisions per order', cell: (c) => (c.figures.revisionsPerOrder == null ? NO_RECORD : c.figures.revisionsPerOrder.toFixed(2)) },
@@ -74,8 +100,8 @@ function Decision({ decision, timeZone }: { decision: AssignmentDecision; timeZo
             columns={CANDIDATE_COLUMNS}
             label="Candidates"
             mobile={mobile}
-            minWidth={1100}
             idAttribute="data-appraiser-id"
+            wrapHeaders
           />
         ) : (
           <Text size="sm" c="gray.8">
