@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { todayIso } from '../../lib/dates';
 import { renderApp } from '../../test/render';
+import { TITLE_MONEY_OWED } from './ReceivablesPage';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
 import { staff } from '../../test/users';
 
@@ -69,6 +70,36 @@ describe('Receivables page', () => {
     expect(pdf).toHaveAttribute('target', '_blank');
   });
 
+  it('shows the money owed over every invoice whatever the filter: outstanding, overdue and the ageing by days past due', async () => {
+    withInvoices(
+      [
+        invoice(1),
+        invoice(2, { status: 'overdue', daysOverdue: 12, balanceCents: 10000 }),
+        invoice(3, { status: 'overdue', daysOverdue: 45, paidCents: 20000, balanceCents: 42550 }),
+        invoice(4, { status: 'overdue', daysOverdue: 120, balanceCents: 125000 }),
+        invoice(5, { status: 'paid', balanceCents: 0 }),
+      ],
+      [],
+    );
+    renderApp('/staff/receivables');
+    const picture = await screen.findByRole('region', { name: TITLE_MONEY_OWED });
+    const stat = (label: string, within_: HTMLElement = picture) => within(within_).getByText(label, { selector: 'dt' }).parentElement!;
+    await waitFor(() => expect(stat('Outstanding')).toHaveTextContent('Outstanding$2,401.004 invoices'));
+    expect(stat('Overdue')).toHaveTextContent('Overdue$1,775.503 invoices');
+    const ageing = within(picture).getByRole('group', { name: 'Ageing by days past due' });
+    expect(['Current', '1-30 days', '31-60 days', '61-90 days', 'Over 90 days'].map((l) => stat(l, ageing).textContent)).toEqual([
+      'Current$625.501 invoice',
+      '1-30 days$100.001 invoice',
+      '31-60 days$425.501 invoice',
+      '61-90 days$0.000 invoices',
+      'Over 90 days$1,250.001 invoice',
+    ]);
+    // The filter narrows the list, not the totals.
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Invoice status' })).getByLabelText('Paid'));
+    await screen.findByText('INV-2026-000005');
+    expect(stat('Outstanding')).toHaveTextContent('$2,401.00');
+  });
+
   it('filters by status; paid invoices have no payment or credit buttons; each filter has its empty message', async () => {
     const asked = withInvoices([invoice(2, { status: 'overdue', daysOverdue: 12 }), invoice(3, { status: 'paid', balanceCents: 0 })], []);
     renderApp('/staff/receivables');
@@ -90,7 +121,9 @@ describe('Receivables page', () => {
 
     fireEvent.click(within(filter).getByLabelText('All'));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Invoices' })).getAllByRole('row')).toHaveLength(3));
-    expect(asked).toEqual(['open', 'overdue', 'paid', null]);
+    // Each filter asks for its own status; the money picture asks for every invoice (null).
+    expect(asked.filter((status) => status !== null)).toEqual(['open', 'overdue', 'paid']);
+    expect(asked).toContain(null);
   });
 
   it('records a payment in exact cents, checks the fields first, and refreshes the list', async () => {

@@ -1,13 +1,15 @@
-import { Anchor, Button, Group, NativeSelect, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, SegmentedControl, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { InvoiceStatusBadge } from '../../components/InvoiceStatusBadge';
 import { ListTable, type ListSpec } from '../../components/ListTable';
 import { type Column } from '../../components/ResponsiveTable';
+import { StatGrid } from '../../components/StatGrid';
 import { useAppConfig } from '../../lib/appConfig';
 import { formatCents } from '../../lib/cents';
 import { formatDay, todayIso } from '../../lib/dates';
+import { moneyOwed } from './ageing';
 import { clientsQuery, INVOICES_KEY, invoicePdfUrl, invoicesQuery, statementUrl, type InvoiceStatus, type InvoiceSummary } from './api';
 import { CreditNoteDialog } from './CreditNoteDialog';
 import { InvoicePaymentDialog } from './InvoicePaymentDialog';
@@ -40,9 +42,63 @@ const COLUMNS: Column<InvoiceSummary>[] = [
   { header: 'Status', cell: (i) => <InvoiceStatusBadge invoice={i} />, nowrap: true },
 ];
 
+export const TITLE_MONEY_OWED = 'Money owed';
+export const MSG_MONEY_OWED_FAILED = 'The totals could not be loaded.';
+
+const invoiceCount = (n: number) => (n === 1 ? '1 invoice' : `${n} invoices`);
+
+/** What the lenders owe now, over every invoice whatever the filter: outstanding, overdue, and the balances by days past due. */
+function MoneyOwed() {
+  const all = useQuery(invoicesQuery(undefined));
+  let body;
+  if (all.isPending) body = <Skeleton h={150} aria-label="Loading the totals" />;
+  else if (all.isError)
+    body = (
+      <Text size="sm" c="red.9" role="alert">
+        {MSG_MONEY_OWED_FAILED}
+      </Text>
+    );
+  else {
+    const owed = moneyOwed(all.data);
+    body = (
+      <>
+        <StatGrid
+          desktopCols={2}
+          stats={[
+            { label: 'Outstanding', value: formatCents(owed.outstanding.totalCents), detail: invoiceCount(owed.outstanding.count) },
+            { label: 'Overdue', value: formatCents(owed.overdue.totalCents), detail: invoiceCount(owed.overdue.count), color: owed.overdue.count ? 'red.9' : undefined },
+          ]}
+        />
+        <Title order={3} size="h5" id="ageing-title">
+          Ageing by days past due
+        </Title>
+        <div role="group" aria-labelledby="ageing-title">
+          <StatGrid
+            desktopCols={5}
+            stats={owed.ageing.map((b) => ({
+              label: b.label,
+              value: formatCents(b.totalCents),
+              detail: invoiceCount(b.count),
+              color: b.from > 90 && b.count ? 'red.9' : undefined,
+            }))}
+          />
+        </div>
+      </>
+    );
+  }
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="money-owed-title">
+      <Title order={2} size="h3" id="money-owed-title">
+        {TITLE_MONEY_OWED}
+      </Title>
+      {body}
+    </Stack>
+  );
+}
+
 const LIST: Omit<ListSpec<InvoiceSummary>, 'empty'> = { noun: 'invoices', label: 'Invoices', minWidth: 960, idAttribute: 'data-invoice-id' };
 
-/** The lenders' invoices by status, each with Record Payment, Credit Note and its PDF; and the monthly statements. */
+/** What the lenders owe (totals and ageing), their invoices by status, each with Record Payment, Credit Note and its PDF; and the monthly statements. */
 export function ReceivablesPage() {
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<Filter>('open');
@@ -72,6 +128,7 @@ export function ReceivablesPage() {
     <Stack gap="md">
       <Title order={1}>Receivables</Title>
       <Text c="gray.8">Invoices are issued when an order is delivered. Record what a client paid, or correct an invoice with a credit note.</Text>
+      <MoneyOwed />
       <SegmentedControl
         aria-label="Invoice status"
         data={FILTERS.map(({ value, label }) => ({ value, label }))}
