@@ -73,6 +73,7 @@ const clientOrders = page(() => import('../features/client/ClientOrdersPage'), '
 const clientOrder = page(() => import('../features/client/ClientOrderPage'), 'ClientOrderPage');
 const clientNewOrder = page(() => import('../features/client/ClientNewOrderPage'), 'ClientNewOrderPage');
 const clientApi = page(() => import('../features/client/ApiWebhooksPage'), 'ApiWebhooksPage');
+const clientProfile = page(() => import('../features/client/ClientProfilePage'), 'ClientProfilePage');
 const forms = page(() => import('../features/admin/AdminPages'), 'FormsPage');
 
 /**
@@ -218,6 +219,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'orders/new', lazy: clientNewOrder },
             { path: 'orders/:id', lazy: clientOrder },
             { path: 'api', lazy: clientApi },
+            { path: 'profile', lazy: clientProfile },
           ]),
         },
         {

@@ -9,6 +9,7 @@ export const PASSWORD_MIN_LENGTH = 16;
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 
 export const MSG_PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+export const MSG_PASSWORD_CHANGED = 'Password changed successfully';
 export const MSG_PASSWORD_REQUIREMENTS = 'Please ensure your password meets all requirements.';
 
 export type PasswordRuleId = 'length' | 'lowercase' | 'uppercase' | 'digit' | 'special';

@@ -62,6 +62,11 @@ export function dashboardPathFor(user: { userType: number } | null | undefined):
   }
 }
 
+/** The user menu's Profile: a client's own page in their area, everyone else's the shared one. */
+export function ownProfilePathFor(user: { userType: number } | null | undefined): string {
+  return user?.userType === UserType.CLIENT ? '/client/profile' : '/profile/me';
+}
+
 /** True when a URL mentions the back-door area ("backdoor" or "back-door", any case). */
 export function containsBackdoorWord(url: string | null | undefined): boolean {
   if (!url) return false;

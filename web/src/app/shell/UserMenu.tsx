@@ -1,6 +1,7 @@
 import '../styles/all';
 import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router';
+import { ownProfilePathFor } from '../../lib/roles';
 import { displayName, type LoggedInUser } from '../../lib/session';
 
 export function UserMenu({ user }: { user: LoggedInUser }) {
@@ -21,7 +22,7 @@ export function UserMenu({ user }: { user: LoggedInUser }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to="/profile/me">
+        <Menu.Item component={Link} to={ownProfilePathFor(user)}>
           Profile
         </Menu.Item>
         <Menu.Item component={Link} to="/logout">

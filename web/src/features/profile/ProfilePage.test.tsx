@@ -5,7 +5,7 @@ import { renderApp } from '../../test/render';
 import { runFakeServer, server } from '../../test/server';
 import { MSG_APPRAISER_NOT_FOUND } from './rules';
 import { adminUser, profileServer, renderProfile, staffUser } from './testServer';
-import { PERSONAL_INFO_NOTE } from './PersonalInfoTab';
+import { PERSONAL_INFO_NOTE } from '../../components/PersonalInfo';
 import { MSG_NO_SCORED_ORDERS, SCORECARD_TITLE } from './ScorecardCard';
 
 runFakeServer();
@@ -211,7 +211,7 @@ describe('Personal Info', () => {
     expect(within(card).getByText('Work Phone').nextElementSibling).toHaveTextContent('Not provided');
   });
 
-  it('a client on /profile sees their own personal info and Change Password, not /forbidden', async () => {
+  it('a client on /profile is sent to their own profile in the client area: personal info and Change Password, not /forbidden', async () => {
     const client = { securityUserId: 40, userType: 0, firstName: 'Cam', lastName: 'Client' };
     const asked: string[] = [];
     server.use(
@@ -244,7 +244,7 @@ describe('Personal Info', () => {
     expect(within(card).queryByText('Office Address')).not.toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change Password' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/profile/me');
+    expect(router.state.location.pathname).toBe('/client/profile');
     expect(asked).toEqual([]);
   });
 });

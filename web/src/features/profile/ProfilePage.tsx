@@ -1,9 +1,12 @@
 import { Alert, Badge, Group, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../lib/session';
-import { appraiserQuery, userAccountQuery, type AppraiserInfo } from './api';
+import { ChangePasswordButton } from '../../components/ChangePasswordDialog';
+import { userAccountQuery } from '../../lib/myAccount';
+import { ownProfilePathFor } from '../../lib/roles';
+import { appraiserQuery, type AppraiserInfo } from './api';
 import { CertificationsTab } from './CertificationsTab';
 import { CoverageAreaTab } from './CoverageAreaTab';
 import { DocumentsTab } from './DocumentsTab';
@@ -11,7 +14,7 @@ import { PanelTab } from './PanelTab';
 import { PersonalInfoTab } from './PersonalInfoTab';
 import { ACCOUNT_ONLY_TYPES, FHA_CERTIFIED, fullName, mayReadPanelHistory, MSG_APPRAISER_NOT_FOUND, parseProfileRef, profileBasePath, tabFor, visibleTabs } from './rules';
 import type { TabSlug } from './tabs';
-import { ChangePasswordButton, SettingsTab } from './SettingsTab';
+import { SettingsTab } from './SettingsTab';
 
 function LoadingSkeleton() {
   return (
@@ -127,6 +130,9 @@ export function ProfilePage() {
   const ref = parseProfileRef(securityUserId);
   const accountOnly = ref === 'me' && !!user && ACCOUNT_ONLY_TYPES.includes(user.userType);
   const query = useQuery({ ...appraiserQuery(ref ?? 'me'), enabled: ref !== null && !accountOnly });
+  // A lender's own profile is a page of their area.
+  const ownElsewhere = ref === 'me' && !!user && ownProfilePathFor(user) !== '/profile/me';
+  if (ownElsewhere) return <Navigate to={ownProfilePathFor(user)} replace />;
 
   return (
     <Stack gap="md">

@@ -6,9 +6,10 @@ import { appraiserInfo } from '../../test/appraiser';
 import { runFakeServer, server } from '../../test/server';
 import { MSG_FEED_NOTE } from './CalendarFeedCard';
 import { MSG_OOO_SAVED } from './OutOfOfficeDialog';
-import { MSG_OOO_DATES_REQUIRED, MSG_OOO_END_BEFORE_START, MSG_PASSWORD_CHANGED } from './rules';
+import { MSG_OOO_DATES_REQUIRED, MSG_OOO_END_BEFORE_START } from './rules';
 import { MSG_TRAINEE_SAVED } from './SettingsTab';
-import { hourLabel, MSG_NO_CELL_PHONE, MSG_NOTIFICATIONS_SAVED } from './NotificationsCard';
+import { hourLabel, MSG_NO_CELL_PHONE, MSG_NOTIFICATIONS_SAVED } from '../../components/NotificationsCard';
+import { MSG_PASSWORD_CHANGED } from '../../lib/passwordRules';
 import { adminUser, APPRAISER_ID, renderProfile, type ProfileServerOptions } from './testServer';
 
 runFakeServer();

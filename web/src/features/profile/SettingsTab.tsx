@@ -1,7 +1,9 @@
 import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ChangePasswordButton } from '../../components/ChangePasswordDialog';
 import { InfoCard } from '../../components/DataDisplay';
+import { NotificationsCard } from '../../components/NotificationsCard';
 import { formatDay } from '../../lib/dates';
 import { notify } from '../../lib/notify';
 import { useCurrentUser } from '../../lib/session';
@@ -9,26 +11,11 @@ import { showUpdatedAppraiser, updateTrainee, type AppraiserInfo } from './api';
 import { CalendarFeedCard } from './CalendarFeedCard';
 import { CapacityForm } from './CapacityForm';
 import { FeeScheduleCard } from './FeeScheduleCard';
-import { NotificationsCard } from './NotificationsCard';
-import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { notifyFailure } from './feedback';
 import { OutOfOfficeDialog } from './OutOfOfficeDialog';
 import { MSG_SAVE_FAILED } from './rules';
 
 export const MSG_TRAINEE_SAVED = 'Trainee information updated.';
-
-/** The button that opens Change Password (also offered when the user has no appraiser record). */
-export function ChangePasswordButton() {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="default" onClick={() => setOpen(true)}>
-        Change Password
-      </Button>
-      {open ? <ChangePasswordDialog onClose={() => setOpen(false)} /> : null}
-    </>
-  );
-}
 
 /** Section 4.4: the toggle reads "has trainees", the opposite of noTrainee. */
 function TraineeToggle({ appraiser }: { appraiser: AppraiserInfo }) {

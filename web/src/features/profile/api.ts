@@ -7,7 +7,6 @@ import { downloadFromStream, viewFromStream } from '../../lib/fileTransfer';
 /** yyyy-mm-dd */
 export type IsoDate = string;
 export type AppraiserInfo = Schemas['AppraiserInfo'];
-export type SecurityUser = Schemas['SecurityUser'];
 export type CoverageArea = Schemas['CoverageArea'];
 export type CoverageAreas = Schemas['CoverageAreas'];
 export type Licence = Schemas['License'];
@@ -18,8 +17,6 @@ export type NewCoverageArea = Schemas['AddCoverageArea'];
 export type CoverageAreaRemoval = Schemas['DeleteCoverageArea'];
 export type OutOfOffice = Schemas['UpdateOoo'];
 export type Scorecard = Schemas['Scorecard'];
-export type NotificationPreferences = Schemas['NotificationPreferences'];
-export type Delivery = Schemas['Delivery'];
 export type PanelHistory = Schemas['PanelHistory'];
 export type PanelEvent = Schemas['PanelEvent'];
 export type FeeEntry = Schemas['PriceEntry'];
@@ -36,7 +33,6 @@ export const profileKeys = {
   /** Every profile, by any ref. */
   profiles: () => [...profileKeys.all, 'profile'] as const,
   profile: (ref: ProfileRef) => [...profileKeys.profiles(), ref] as const,
-  account: (securityUserId: number) => [...profileKeys.all, 'account', securityUserId] as const,
   /** Everything about one appraiser: coverage areas, E&O file, documents (and licences). */
   appraiser: appraiserKeys.appraiser,
   coverageAreas: (id: number) => [...profileKeys.appraiser(id), 'coverage-areas'] as const,
@@ -45,7 +41,6 @@ export const profileKeys = {
   scorecard: (id: number) => [...profileKeys.appraiser(id), 'scorecard'] as const,
   panelHistory: (id: number) => [...profileKeys.appraiser(id), 'panel-history'] as const,
   feeSchedule: (id: number) => [...profileKeys.appraiser(id), 'fee-schedule'] as const,
-  notifications: () => [...profileKeys.all, 'notification-preferences'] as const,
 };
 
 /**
@@ -67,15 +62,6 @@ export function appraiserQuery(ref: ProfileRef) {
 }
 
 const byId = (id: number) => ({ params: { path: { id } } });
-
-/** GET /api/user/{id}: the user account alone, for users who have no appraiser record by role. */
-export function userAccountQuery(securityUserId: number) {
-  return queryOptions({
-    queryKey: profileKeys.account(securityUserId),
-    queryFn: () => call(api.GET('/api/user/{id}', byId(securityUserId)), { notify: false }),
-    retry: false,
-  });
-}
 
 export function coverageAreasQuery(id: number) {
   return queryOptions({
@@ -182,13 +168,6 @@ export function updateEno(form: EnoForm): Promise<EnoUpdated> {
   return call(api.POST('/api/appraiser/update-e-and-o', { body }), quiet);
 }
 
-/** The success words of a password change: the server's message (a JSON string, as specified; { message } is read too), if any. */
-export async function changeMyPassword(oldPassword: string, newPassword: string): Promise<string | null> {
-  const answer: unknown = await call(api.POST('/api/auth/change-my-password', { body: { oldPassword, newPassword } }), quiet);
-  const text = typeof answer === 'string' ? answer : (answer as { message?: string } | null)?.message;
-  return text && text.trim() ? text : null;
-}
-
 // ---- Profile files -----------------------------------------------------------------------------
 
 /** The streaming variant of GET /api/file/download/appraiserprofilefile/{id}. */
@@ -205,8 +184,5 @@ export function downloadProfileFile(file: { id: number; fileName: string; fileSi
 }
 
 /** The caller's private calendar feed: its URL (made on the first call), and a new one that replaces it. */
-export const notificationPreferencesQuery = () =>
-  queryOptions({ queryKey: profileKeys.notifications(), queryFn: () => call(api.GET('/api/me/notification-preferences'), { notify: false }) });
-export const saveNotificationPreferences = (body: NotificationPreferences) => call(api.PUT('/api/me/notification-preferences', { body }), quiet);
 export const showCalendarFeed = () => call(api.GET('/api/me/calendar-feed'), { notify: false });
 export const regenerateCalendarFeed = () => call(api.POST('/api/me/calendar-feed/regenerate'), { notify: false });

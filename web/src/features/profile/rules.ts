@@ -26,7 +26,6 @@ export const MSG_COVERAGE_REMOVE_FAILED = 'Failed to remove coverage area';
 export const MSG_ENO_UPDATED = 'E&O information updated successfully';
 export const MSG_ENO_UPDATE_FAILED = 'Failed to update E&O information';
 export const MSG_ENO_FILE_REQUIRED = 'Please upload an E&O policy file to update information';
-export const MSG_PASSWORD_CHANGED = 'Password changed successfully';
 export const MSG_OOO_DATES_REQUIRED = 'Please select both start and end dates.';
 export const MSG_OOO_END_BEFORE_START = 'The end date cannot be before the start date.';
 export const FHA_CERTIFIED = 'FHA Certified';

@@ -1,10 +1,10 @@
 import { Button, Group, NativeSelect, Skeleton, Stack, Switch, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { InfoCard } from '../../components/DataDisplay';
-import { failureText } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { notificationPreferencesQuery, profileKeys, saveNotificationPreferences, type Delivery, type NotificationPreferences } from './api';
+import { failureText } from '../lib/api';
+import { myAccountKeys, notificationPreferencesQuery, saveNotificationPreferences, type Delivery, type NotificationPreferences } from '../lib/myAccount';
+import { notify } from '../lib/notify';
+import { InfoCard } from './DataDisplay';
 
 export const MSG_NOTIFICATIONS_SAVED = 'Notification choices saved.';
 export const MSG_NO_CELL_PHONE = 'Add a cell phone number (through support) to receive text messages.';
@@ -33,7 +33,7 @@ function Form({ saved }: { saved: NotificationPreferences }) {
     mutationFn: () => saveNotificationPreferences(choices),
     onSuccess: (answer) => {
       notify('success', MSG_NOTIFICATIONS_SAVED);
-      queryClient.setQueryData(profileKeys.notifications(), answer);
+      queryClient.setQueryData(myAccountKeys.notifications(), answer);
     },
   });
   const setDelivery = (event: string, delivery: Delivery) => setChoices((c) => ({ ...c, events: c.events.map((e) => (e.event === event ? { ...e, delivery } : e)) }));

@@ -1,13 +1,26 @@
+import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormDialog } from '../../components/FormDialog';
-import { PasswordChecklist } from '../../components/PasswordChecklist';
-import { PasswordField } from '../../components/PasswordField';
-import { isSharedFailure } from '../../lib/api';
-import { notify } from '../../lib/notify';
-import { canSubmitPassword, confirmationError, MSG_PASSWORD_REQUIREMENTS } from '../../lib/passwordRules';
-import { changeMyPassword } from './api';
-import { MSG_PASSWORD_CHANGED } from './rules';
+import { isSharedFailure } from '../lib/api';
+import { changeMyPassword } from '../lib/myAccount';
+import { notify } from '../lib/notify';
+import { canSubmitPassword, confirmationError, MSG_PASSWORD_CHANGED, MSG_PASSWORD_REQUIREMENTS } from '../lib/passwordRules';
+import { FormDialog } from './FormDialog';
+import { PasswordChecklist } from './PasswordChecklist';
+import { PasswordField } from './PasswordField';
+
+/** The button that opens Change Password (every signed-in user's own). */
+export function ChangePasswordButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="default" onClick={() => setOpen(true)}>
+        Change Password
+      </Button>
+      {open ? <ChangePasswordDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
 
 /**
  * Change Password (docs/domain.md#passwords): the current password, a new one with the live
