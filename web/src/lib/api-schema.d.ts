@@ -1668,8 +1668,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What the order's latest data file says, with its hard stops and warnings; 404 when none was
-         *     uploaded (or, for a client, before delivery).
+         * What the order's latest data file says, with its hard stops and warnings; null while there is
+         *     none (none uploaded yet or, for a client, not delivered yet).
          */
         get: operations["report_data"];
         put?: never;
@@ -2341,7 +2341,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The order's latest automatic decision; 404 when it was never decided automatically. */
+        /** The order's latest automatic decision; null when it was never decided automatically. */
         get: operations["assignment_decision"];
         put?: never;
         post?: never;
@@ -3550,6 +3550,9 @@ export interface components {
             /** Format: date */
             requestedDueDate?: string | null;
             timeline: components["schemas"]["TimelineStep"][];
+            waitingFor?: null | components["schemas"]["WaitingFor"];
+            /** @description The same in a sentence for the lender. */
+            waitingForText?: string | null;
         };
         /** @description One of the client's orders in a list. */
         ClientOrderItem: {
@@ -5256,6 +5259,11 @@ export interface components {
             itemId: number;
             kind: components["schemas"]["ItemKind"];
         };
+        /**
+         * @description What an order without an appraiser waits for.
+         * @enum {string}
+         */
+        WaitingFor: "borrower_payment" | "appraiser_offer" | "staff_assignment";
         Waiver: {
             reason: string;
             /** Format: date-time */
@@ -12908,7 +12916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReportData"];
+                    "application/json": null | components["schemas"]["ReportData"];
                 };
             };
             /** @description A path parameter is not of its type. */
@@ -16633,7 +16641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AssignmentDecision"];
+                    "application/json": null | components["schemas"]["AssignmentDecision"];
                 };
             };
             /** @description A path parameter is not of its type. */

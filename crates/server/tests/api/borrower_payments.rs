@@ -134,9 +134,13 @@ both_dbs!(a_borrower_pays_by_card_before_assignment_and_is_refunded_on_cancel, |
     assert!(page.contains("12 Oak St"), "{page}");
     let gone = borrower().get(app.url("/pay/not-a-token")).send().await.unwrap();
     assert_eq!(gone.status(), StatusCode::NOT_FOUND);
+    let gone = gone.text().await.unwrap();
+    assert!(gone.contains(portal::features::billing::pay_page::MSG_LINK_GONE), "{gone}");
     assert!(
-        gone.text().await.unwrap().contains(portal::features::billing::pay_page::MSG_LINK_GONE)
+        gone.contains("<h1>This payment link cannot be used</h1>"),
+        "the portal's page: {gone}"
     );
+    assert!(gone.contains(&format!("mailto:{}", app.config.support_email)), "whom to ask: {gone}");
 
     // Declined, then a failed 3-D Secure check, then approved after the check.
     let session = checkout(&app, &token).await;

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { AttachmentsInput, attachmentsError } from '../../components/AttachmentsInput';
@@ -12,7 +12,7 @@ import { todayIso } from '../../lib/dates';
 import { MAX_LINE, MAX_LOAN_NUMBER, MAX_PHONE, MSG_FIX_FIELDS } from '../../lib/fieldRules';
 import { useReportProducts } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
-import { attachDocuments, clientKeys, placeOrder, type NewOrderForm } from './api';
+import { attachDocuments, clientKeys, clientOrderQuery, placeOrder, type NewOrderForm } from './api';
 import { clientOrderPath } from './ClientOrdersPage';
 import { clientOrderBody, clientOrderErrors, EMPTY_CLIENT_ORDER, FHA_CASE_NUMBER_LENGTH, MAX_CLIENT_NOTES } from './orderForm';
 
@@ -40,6 +40,15 @@ async function place(body: NewOrderForm, files: File[]): Promise<Placed> {
   return { id: created.id, fileNumber: created.fileNumber ?? String(created.id), attachFailure };
 }
 
+/** What the new order waits for now (offered automatically, the borrower's payment or staff), as the server says it. */
+async function nextStep(queryClient: QueryClient, id: number): Promise<string | null> {
+  try {
+    return (await queryClient.fetchQuery(clientOrderQuery(id))).waitingForText ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** /client/orders/new: the client orders an appraisal; the order arrives on the staff desk and opens on its page. */
 export function ClientNewOrderPage() {
   const navigate = useNavigate();
@@ -53,8 +62,9 @@ export function ClientNewOrderPage() {
     mutationFn: ({ body, chosen }: { body: NewOrderForm; chosen: File[] }) => place(body, chosen),
     onSuccess: async (placed) => {
       await queryClient.invalidateQueries({ queryKey: clientKeys.orders() });
+      const next = await nextStep(queryClient, placed.id);
       if (placed.attachFailure) notify('warning', `Order ${placed.fileNumber} was placed, but ${placed.attachFailure}. Attach them on the order page.`);
-      else notify('success', `Order ${placed.fileNumber} was placed. Staff will assign an appraiser.`);
+      else notify('success', `Order ${placed.fileNumber} was placed.${next ? ` ${next}` : ''}`);
       void navigate(clientOrderPath(placed.id));
     },
     onError: fields.showRefusal,

@@ -31,6 +31,8 @@ const order = {
   cancelRequestedAt: null as string | null,
   cancelReason: null as string | null,
   appraiserName: null,
+  waitingFor: null as string | null,
+  waitingForText: null as string | null,
   invoice: null as null | { number: string; issuedOn: string; dueOn: string; amountCents: number; balanceCents: number; status: string },
   timeline: [
     { status: 'Default', statusId: 3, at: '2026-03-02T15:00:00Z' },
@@ -110,6 +112,14 @@ describe('client order page', () => {
     expect(screen.queryByText(/Default|Level 2 QC/)).not.toBeInTheDocument();
   });
 
+  it('says what an order without an appraiser waits for, as the server words it', async () => {
+    const text = 'Offered to an appraiser automatically: waiting for them to accept.';
+    withOrder([], { ...order, status: 'Default', statusId: 3, waitingFor: 'appraiser_offer', waitingForText: text });
+    renderApp('/client/orders/54');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByText('What happens next')).toBeInTheDocument();
+  });
+
   it('writes to staff: the body the API expects, then the message in the thread', async () => {
     const sent: Sent[] = [];
     withOrder(sent);
@@ -162,7 +172,7 @@ describe('client order page', () => {
     const answerWith = (data: ReturnType<typeof reportDataFixture> | null) =>
       http.get('*/api/orders/54/report-data', ({ request }) => {
         asked.push(new URL(request.url).pathname);
-        return data ? HttpResponse.json(data) : HttpResponse.json({ message: 'No data file was uploaded for this order.' }, { status: 404 });
+        return data ? HttpResponse.json(data) : HttpResponse.json(null);
       });
     withOrder([], delivered);
     server.use(answerWith(reportDataFixture({ hardStops: [] })));
@@ -196,7 +206,7 @@ describe('client order page', () => {
     const invoice = { number: 'INV-2026-000123', issuedOn: '2026-03-06', dueOn: '2026-04-05', amountCents: 52500, balanceCents: 12550, status: 'overdue' as const };
     const delivered = { ...order, status: 'Delivered To Client', statusId: 18, deliveredAt: '2026-03-06T15:00:00Z', invoice };
     withOrder([], delivered);
-    server.use(http.get('*/api/orders/54/report-data', () => HttpResponse.json({ message: 'No data file was uploaded for this order.' }, { status: 404 })));
+    server.use(http.get('*/api/orders/54/report-data', () => HttpResponse.json(null)));
     const first = renderApp('/client/orders/54');
     const card = await screen.findByRole('region', { name: 'Invoice' });
     expect(within(card).getByText('INV-2026-000123')).toBeInTheDocument();

@@ -107,6 +107,15 @@ function OrderDetailsCard({ order, timeZone }: { order: ClientOrder; timeZone: s
   );
 }
 
+/** What an order without an appraiser waits for now, in the lender's words. */
+function WaitingNotice({ text }: { text: string }) {
+  return (
+    <Alert color="blue.9" variant="outline" title="What happens next" role="status">
+      <Text size="sm">{text}</Text>
+    </Alert>
+  );
+}
+
 /** The cancel request once made: when, and why. */
 function CancelRequestNotice({ order, timeZone }: { order: ClientOrder; timeZone: string | null }) {
   return (
@@ -354,6 +363,7 @@ function OrderView({ order }: { order: ClientOrder }) {
         {order.cancelRequestedAt || isClosedStatus(order.statusId) ? null : <CancelRequestButton order={order} />}
       </OrderHeading>
       {order.cancelRequestedAt ? <CancelRequestNotice order={order} timeZone={timeZone} /> : null}
+      {order.waitingForText && !order.cancelRequestedAt ? <WaitingNotice text={order.waitingForText} /> : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" style={{ alignItems: 'start' }}>
         <OrderDetailsCard order={order} timeZone={timeZone} />
         <StatusTimeline order={order} timeZone={timeZone} />

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, api, call, type Schemas } from '../../lib/api';
+import { api, call, type Schemas } from '../../lib/api';
 import { downloadFromStream, viewFromStream } from '../../lib/fileTransfer';
 
 /** The client area's calls (/api/client/...): the client's orders, one order's page, placing one. */
@@ -69,18 +69,11 @@ export const clientDocumentsQuery = (id: number) =>
     queryFn: () => call(api.GET('/api/client/orders/{id}/documents', { params: { path: { id } } }), quiet),
   });
 
-/** GET /api/orders/{id}/report-data: what a delivered order's data file says; null when there is none (404). */
+/** GET /api/orders/{id}/report-data: what a delivered order's data file says; null while there is none. */
 export const clientReportDataQuery = (id: number) =>
   queryOptions({
     queryKey: clientKeys.reportData(id),
-    queryFn: async () => {
-      try {
-        return await call(api.GET('/api/orders/{id}/report-data', { params: { path: { id } } }), quiet);
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => call(api.GET('/api/orders/{id}/report-data', { params: { path: { id } } }), quiet),
   });
 
 /** POST /api/client/orders: the new order's id and file number. */

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::kernel::orders::status::{CLOSED, OrderStatus};
+use crate::kernel::orders::waiting::{self, WaitingFor};
 use crate::platform::http::error::{AppError, AppResult};
 use crate::platform::names::full_name;
 
@@ -74,6 +75,10 @@ pub struct ClientOrder {
     pub cancel_reason: Option<String>,
     /// The appraiser's name, once the report is delivered.
     pub appraiser_name: Option<String>,
+    /// What an order without an appraiser waits for (null once it has one).
+    pub waiting_for: Option<WaitingFor>,
+    /// The same in a sentence for the lender.
+    pub waiting_for_text: Option<String>,
     pub timeline: Vec<TimelineStep>,
     /// The invoice of the delivered order (the portal's order page; null before it is issued).
     pub invoice: Option<crate::features::billing::invoices::ClientInvoice>,
@@ -205,6 +210,7 @@ pub async fn view(db: &impl ConnectionTrait, client_id: i32, id: i64) -> AppResu
         _ => None,
     };
     let timeline = timeline(db, id).await?;
+    let waiting_for = waiting::of(db, &o).await?;
     let detail = detail.unwrap_or_else(|| crate::kernel::orders::details::empty_detail(id));
     Ok(ClientOrder {
         property_type: detail.property_type,
@@ -215,6 +221,8 @@ pub async fn view(db: &impl ConnectionTrait, client_id: i32, id: i64) -> AppResu
         cancel_requested_at: c.cancel_requested_at,
         cancel_reason: c.cancel_reason.clone(),
         appraiser_name,
+        waiting_for,
+        waiting_for_text: waiting_for.map(|w| w.sentence().to_string()),
         timeline,
         invoice: None,
         item: item(o, &c),

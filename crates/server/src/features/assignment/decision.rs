@@ -71,24 +71,22 @@ fn candidates_of(row: &assignment_decision::Model) -> AppResult<Vec<RankedCandid
     Ok(list)
 }
 
-/// The order's latest automatic decision; 404 when it was never decided automatically.
+/// The order's latest automatic decision; null when it was never decided automatically.
 #[utoipa::path(get, path = "/api/staff/orders/{id}/assignment-decision", tag = "staff",
     params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = AssignmentDecision), ReadAnswers))]
+    responses((status = 200, body = Option<AssignmentDecision>), ReadAnswers))]
 async fn assignment_decision(
     State(state): State<AppState>,
     Path(id): Path<i64>,
-) -> AppResult<axum::Json<AssignmentDecision>> {
-    let row = latest(&state.db, id)
-        .await?
-        .ok_or_else(|| AppError::NotFound("This order was not assigned automatically.".into()))?;
+) -> AppResult<axum::Json<Option<AssignmentDecision>>> {
+    let Some(row) = latest(&state.db, id).await? else { return Ok(axum::Json(None)) };
     let offers = assignment_offer::Entity::find()
         .filter(assignment_offer::Column::OrderId.eq(id))
         .order_by_asc(assignment_offer::Column::Id)
         .all(&state.db)
         .await?;
     let names = full_names(&state.db, offers.iter().map(|o| o.appraiser_id).collect()).await?;
-    Ok(axum::Json(AssignmentDecision {
+    Ok(axum::Json(Some(AssignmentDecision {
         candidates: candidates_of(&row)?,
         decided_at: row.decided_at,
         mode: row.mode,
@@ -104,7 +102,7 @@ async fn assignment_decision(
                 closed_at: o.closed_at,
             })
             .collect(),
-    }))
+    })))
 }
 
 /// An order automatic assignment handed back to staff.

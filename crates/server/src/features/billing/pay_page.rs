@@ -26,15 +26,35 @@ pub struct PayQuery {
 }
 
 fn page(status: StatusCode, company: &str, body: &str) -> Response {
+    titled(status, company, "Pay for your appraisal", body)
+}
+
+/// The page of a link that cannot be used (unknown, replaced, expired): what to do instead.
+fn link_gone(state: &AppState, company: &str) -> Response {
+    let email = html_escape(&state.config.support_email);
+    let phone = html_escape(&state.config.support_phone);
+    let body = format!(
+        "<p class=\"alert\" role=\"alert\">{MSG_LINK_GONE}</p><h2>What to do</h2><ul>\
+         <li>Ask your lender (the company that ordered your appraisal) to send you a new payment link.</li>\
+         <li>If you have already paid, there is nothing more to do: your payment is recorded.</li>\
+         <li>Questions? Write to <a href=\"mailto:{email}\">{email}</a> or call {phone}.</li></ul>"
+    );
+    titled(StatusCode::NOT_FOUND, company, "This payment link cannot be used", &body)
+}
+
+/// A page with the portal's band above `title` and `body` (HTML the caller has escaped).
+fn titled(status: StatusCode, company: &str, title: &str, body: &str) -> Response {
     let html = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Pay for your appraisal - {company}</title>\
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title} - {company}</title>\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <style>body{{font-family:system-ui,sans-serif;margin:2rem auto;max-width:36rem;padding:0 1rem;color:#1a1b1e;line-height:1.5}}\
          dl{{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}}dt{{font-weight:600}}dd{{margin:0}}\
          button{{margin-top:1.25rem;padding:.7rem 1.4rem;font:inherit;font-weight:600;background:#1864ab;color:#fff;border:0;border-radius:4px;cursor:pointer}}\
          button:focus-visible{{outline:3px solid #e8590c;outline-offset:2px}}\
-         .alert{{border-left:4px solid #c92a2a;background:#fff5f5;padding:.5rem 1rem}}.ok{{border-left:4px solid #2b8a3e;background:#ebfbee;padding:.5rem 1rem}}</style></head>\
-         <body><main><h1>Pay for your appraisal</h1>{body}<p><small>{company}</small></p></main></body></html>"
+         .alert{{border-left:4px solid #c92a2a;background:#fff5f5;padding:.5rem 1rem}}.ok{{border-left:4px solid #2b8a3e;background:#ebfbee;padding:.5rem 1rem}}\
+         header{{background:#1864ab;color:#fff;padding:.75rem 1rem;border-radius:4px;font-weight:600}}h2{{font-size:1.1rem}}\
+         a{{color:#1864ab}}a:focus-visible{{outline:3px solid #e8590c;outline-offset:2px}}</style></head>\
+         <body><header>Appraisal Portal</header><main><h1>{title}</h1>{body}<p><small>{company}</small></p></main></body></html>"
     );
     (status, [(axum::http::header::CACHE_CONTROL, "no-store")], Html(html)).into_response()
 }
@@ -72,11 +92,7 @@ pub async fn show(
     let (payment, o) = match usable(&state, &token).await {
         Ok(Some(found)) => found,
         Ok(None) => {
-            return page(
-                StatusCode::NOT_FOUND,
-                &company,
-                &format!("<p class=\"alert\">{MSG_LINK_GONE}</p>"),
-            );
+            return link_gone(&state, &company);
         }
         Err(e) => return e.into_response(),
     };
@@ -122,11 +138,7 @@ pub async fn checkout(State(state): State<AppState>, Path(token): Path<String>) 
     let payment = match usable(&state, &token).await {
         Ok(Some((p, _))) if p.status == PENDING => p,
         Ok(_) => {
-            return page(
-                StatusCode::NOT_FOUND,
-                &company,
-                &format!("<p class=\"alert\">{MSG_LINK_GONE}</p>"),
-            );
+            return link_gone(&state, &company);
         }
         Err(e) => return e.into_response(),
     };

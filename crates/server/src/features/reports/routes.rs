@@ -1,9 +1,9 @@
 //! `GET /api/orders/{id}/report-data` for staff, the order's appraiser and, once delivered, the
 //! order's client; `POST /api/staff/orders/{id}/report-data/acknowledge` for staff.
 use chrono::Utc;
-use portal_db::entities::{client_order, order, report_acknowledgement};
+use portal_db::entities::{order, report_acknowledgement};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, EntityTrait, NotSet, QueryFilter, Set};
+use sea_orm::{EntityTrait, NotSet, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -29,37 +29,35 @@ pub fn staff_router() -> OpenApiRouter<AppState> {
 
 const MSG_NO_DATA_FILE: &str = "No data file was uploaded for this order.";
 
-/// The order as the caller may see it: a client only their own client's delivered orders.
-async fn order_for(state: &AppState, caller: &CurrentUser, id: i64) -> AppResult<order::Model> {
+/// The order as the caller may see it (another client's order is not found), and whether its
+/// data may be shown yet: a client sees it only once the order is delivered.
+async fn order_for(
+    state: &AppState,
+    caller: &CurrentUser,
+    id: i64,
+) -> AppResult<(order::Model, bool)> {
     if caller.user_type != UserType::Client {
-        return find_visible_order(&state.db, caller, id).await;
+        return Ok((find_visible_order(&state.db, caller, id).await?, true));
     }
     let client = crate::kernel::clients::client_of(&state.db, caller).await?;
-    let delivered = client_order::Entity::find_by_id(id)
-        .filter(client_order::Column::ClientId.eq(client))
-        .filter(client_order::Column::DeliveredAt.is_not_null())
-        .one(&state.db)
-        .await?;
-    let found = match delivered {
-        Some(_) => order::Entity::find_by_id(id).one(&state.db).await?,
-        None => None,
-    };
-    found.ok_or_else(|| AppError::NotFound(MSG_NO_DATA_FILE.into()))
+    let (o, row) = crate::kernel::clients::find(&state.db, client, id).await?;
+    Ok((o, row.delivered_at.is_some()))
 }
 
 async fn current(state: &AppState, o: &order::Model) -> AppResult<ReportData> {
     data::of_order(state, o).await?.ok_or_else(|| AppError::NotFound(MSG_NO_DATA_FILE.into()))
 }
 
-/// What the order's latest data file says, with its hard stops and warnings; 404 when none was
-/// uploaded (or, for a client, before delivery).
+/// What the order's latest data file says, with its hard stops and warnings; null while there is
+/// none (none uploaded yet or, for a client, not delivered yet).
 #[utoipa::path(get, path = "/api/orders/{id}/report-data", tag = "reports", params(OrderId),
-    responses((status = 200, body = ReportData), ReadAnswers))]
+    responses((status = 200, body = Option<ReportData>), ReadAnswers))]
 async fn report_data(
     CallOn { state, caller, id }: CallOn<i64>,
-) -> AppResult<axum::Json<ReportData>> {
-    let o = order_for(&state, &caller, id).await?;
-    Ok(axum::Json(current(&state, &o).await?))
+) -> AppResult<axum::Json<Option<ReportData>>> {
+    let (o, shown) = order_for(&state, &caller, id).await?;
+    let data = if shown { data::of_order(&state, &o).await? } else { None };
+    Ok(axum::Json(data))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

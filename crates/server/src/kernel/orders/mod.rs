@@ -20,3 +20,4 @@ pub mod placing;
 pub mod status;
 pub mod turn_time;
 pub mod visibility;
+pub mod waiting;

@@ -43,9 +43,7 @@ const decision: AssignmentDecision = {
 function decisionServer(answer: AssignmentDecision | null) {
   server.use(loggedIn(staffUser));
   recordsServer();
-  server.use(
-    http.get('*/api/staff/orders/5/assignment-decision', () => (answer ? HttpResponse.json(answer) : HttpResponse.json({ message: 'No assignment decision.' }, { status: 404 }))),
-  );
+  server.use(http.get('*/api/staff/orders/5/assignment-decision', () => (answer ? HttpResponse.json(answer) : HttpResponse.json(null))));
 }
 
 const card = () => screen.findByRole('region', { name: TITLE_DECISION });

@@ -150,18 +150,11 @@ export const writeToClient = (orderId: number, body: string) =>
 
 export type ReportData = Schemas['ReportData'];
 
-/** GET /api/orders/{id}/report-data: what the latest data file says; null when none was uploaded. */
+/** GET /api/orders/{id}/report-data: what the latest data file says; null while there is none. */
 export function reportDataQuery(orderId: number) {
   return queryOptions({
     queryKey: orderKeys.reportData(orderId),
-    queryFn: async (): Promise<ReportData | null> => {
-      try {
-        return await call(api.GET('/api/orders/{id}/report-data', onOrder(orderId)), { notify: false });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => call(api.GET('/api/orders/{id}/report-data', onOrder(orderId)), { notify: false }),
   });
 }
 

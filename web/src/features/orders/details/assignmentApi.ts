@@ -1,21 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, ApiError, call, type Schemas } from '../../../lib/api';
+import { api, call, type Schemas } from '../../../lib/api';
 import { orderKeys } from '../keys';
 
 export type AssignmentDecision = Schemas['AssignmentDecision'];
 export type RankedCandidate = Schemas['RankedCandidate'];
 export type OfferItem = Schemas['OfferItem'];
 
-/** GET /api/staff/orders/{id}/assignment-decision; null when automatic assignment never decided on the order (404). */
+/** GET /api/staff/orders/{id}/assignment-decision; null when automatic assignment never decided on the order. */
 export const assignmentDecisionQuery = (orderId: number) =>
   queryOptions({
     queryKey: orderKeys.assignmentDecision(orderId),
-    queryFn: async (): Promise<AssignmentDecision | null> => {
-      try {
-        return await call(api.GET('/api/staff/orders/{id}/assignment-decision', { params: { path: { id: orderId } } }), { notify: false });
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 404) return null;
-        throw e;
-      }
-    },
+    queryFn: () => call(api.GET('/api/staff/orders/{id}/assignment-decision', { params: { path: { id: orderId } } }), { notify: false }),
   });
