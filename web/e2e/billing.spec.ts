@@ -150,6 +150,10 @@ test('an order delivered, invoiced and paid by the lender; the appraiser sees it
   await appraiser.goto('/appraiser/payments');
   const awaiting = appraiser.getByRole('region', { name: 'Awaiting Payment', exact: true });
   const row = awaiting.locator(`[data-order-id="${id}"]`);
+  // Only the urgent groups start open: open the others to find the order.
+  await expect(awaiting.locator('[data-pay-group]').first()).toBeVisible();
+  const closed = awaiting.locator('[data-pay-group] button[aria-expanded="false"]');
+  while ((await closed.count()) > 0) await closed.first().click();
   await expect(row.getByRole('link', { name: fileNumber })).toHaveAttribute('href', `/appraiser/orderdetails/${id}`);
   await expect(row).toContainText(shown(payBy!));
   await checkBothWidths(appraiser, (v) => `billing-appraiser-payments-${v.width}.png`, { axe: 'desktop only' });

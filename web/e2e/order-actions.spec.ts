@@ -184,7 +184,7 @@ test('reject with conditions, reject back to the dashboard, send a message and u
   await dialog.getByLabel('Message').fill('Left a voicemail for the borrower.');
   await submit(dialog, 'Update Status');
   await expectNotice(page, 'Status set to Left Message.');
-  await expect(page.getByText('left message', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Left Message', { exact: true }).first()).toBeVisible();
 });
 
 test('the on-time answer, a dialog at 390 px, and reassigning by the firm administrator', async ({ page }) => {

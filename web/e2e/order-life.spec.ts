@@ -137,7 +137,7 @@ test('a whole order life, staff and appraiser side by side', async ({ browser })
   await submit(dialog, 'Request Revision');
   await expect(dialog).toHaveCount(0);
   await open(a, 'appraiser', id, fileNumber);
-  await expect(a.getByText('revision requested', { exact: true }).first()).toBeVisible();
+  await expect(a.getByText('Revision Requested', { exact: true }).first()).toBeVisible();
   await expect(a.getByRole('region', { name: 'Revision Requests' }).getByText('Not answered yet')).toBeVisible();
   await uploadReport(a, 'report-revised.pdf', { item: 'Sketch: Please add the garage to the sketch.', text: 'The garage is on the sketch now.' });
 

@@ -742,6 +742,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/due-date-terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The standard due date of a product in a state and what a rush adds, for the order form. */
+        get: operations["due_date_terms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/orders": {
         parameters: {
             query?: never;
@@ -3814,6 +3831,25 @@ export interface components {
             fileNumber: string;
             /** Format: int64 */
             orderId: number;
+        };
+        /** @description The terms of a product's due date for this client. */
+        DueDateTerms: {
+            /**
+             * Format: int64
+             * @description The client's price of the product without rush, in whole cents (null: not priced).
+             */
+            feeCents?: number | null;
+            /**
+             * Format: int64
+             * @description What a date sooner than the standard one adds to the price, in whole cents.
+             */
+            rushFeeCents: number;
+            /**
+             * Format: date
+             * @description The turn time's date, in business days from today; null when the product has no turn
+             *     time (a requested date is then required).
+             */
+            standardDueDate?: string | null;
         };
         Endpoint: {
             /** Format: date-time */
@@ -8447,6 +8483,77 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    due_date_terms: {
+        parameters: {
+            query: {
+                /** @description The report product (a report type id). */
+                productId: number;
+                /** @description The property's two-letter state code. */
+                stateCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DueDateTerms"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller may not read this record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;

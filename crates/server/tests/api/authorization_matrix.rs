@@ -188,6 +188,7 @@ const MATRIX: &[(&str, &str, Who)] = &[
     ("GET", "/api/client/api-keys", Client),
     ("POST", "/api/client/api-keys", Client),
     ("DELETE", "/api/client/api-keys/{key_id}", Client),
+    ("GET", "/api/client/due-date-terms", Client),
     ("GET", "/api/client/orders", Client),
     ("POST", "/api/client/orders", Client),
     ("GET", "/api/client/orders/{id}/invoice", Client),

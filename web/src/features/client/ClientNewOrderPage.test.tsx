@@ -87,9 +87,11 @@ describe('client New Order page', () => {
     await screen.findByRole('heading', { level: 1, name: 'New Order' });
     placeOrder();
     expect(await screen.findByText('Property address is required.')).toBeInTheDocument();
-    for (const message of ['Property county is required.', 'Product is required.', 'Borrower name is required.', 'Requested due date is required.']) {
+    for (const message of ['Property county is required.', 'Product is required.', 'Borrower name is required.']) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
+    // The requested due date is optional: the product's standard date holds without one.
+    expect(screen.queryByText('Requested due date is required.')).not.toBeInTheDocument();
     expect(within(screen.getByRole('form', { name: 'New order' })).getByRole('alert')).toHaveTextContent(MSG_FIX_FIELDS);
     type('FHA Case Number', '1234567');
     type('Borrower E-mail', 'ann@');

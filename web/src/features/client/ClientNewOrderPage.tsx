@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { AttachmentsInput, attachmentsError } from '../../components/AttachmentsInput';
@@ -12,9 +12,9 @@ import { todayIso } from '../../lib/dates';
 import { MAX_LINE, MAX_LOAN_NUMBER, MAX_PHONE, MSG_FIX_FIELDS } from '../../lib/fieldRules';
 import { useReportProducts } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
-import { attachDocuments, clientKeys, clientOrderQuery, placeOrder, type NewOrderForm } from './api';
+import { attachDocuments, clientKeys, clientOrderQuery, dueDateTermsQuery, placeOrder, type NewOrderForm } from './api';
 import { clientOrderPath } from './ClientOrdersPage';
-import { clientOrderBody, clientOrderErrors, EMPTY_CLIENT_ORDER, FHA_CASE_NUMBER_LENGTH, MAX_CLIENT_NOTES } from './orderForm';
+import { clientOrderBody, clientOrderErrors, dueDateHint, EMPTY_CLIENT_ORDER, FHA_CASE_NUMBER_LENGTH, MAX_CLIENT_NOTES, type ClientOrderFields } from './orderForm';
 
 const MSG_PLACE_FAILED = 'The order could not be placed. Please try again.';
 const MSG_ATTACH_FAILED = 'the attachments could not be uploaded';
@@ -38,6 +38,22 @@ async function place(body: NewOrderForm, files: File[]): Promise<Placed> {
     }
   }
   return { id: created.id, fileNumber: created.fileNumber ?? String(created.id), attachFailure };
+}
+
+function RequestedDueDate({ fields }: { fields: ReturnType<typeof useFields<ClientOrderFields>> }) {
+  const { productId, propertyStateCode, requestedDueDate } = fields.values;
+  const terms = useQuery(dueDateTermsQuery(Number(productId) || 0, propertyStateCode));
+  const hint = dueDateHint(terms.data, requestedDueDate);
+  return (
+    <Stack gap={4}>
+      <TextInput label="Requested Due Date" type="date" description={hint.description} {...fields.input('requestedDueDate')} />
+      {hint.rush ? (
+        <Text size="sm" c="red.9" fw={600} role="status">
+          {hint.rush}
+        </Text>
+      ) : null}
+    </Stack>
+  );
 }
 
 /** What the new order waits for now (offered automatically, the borrower's payment or staff), as the server says it. */
@@ -95,7 +111,7 @@ export function ClientNewOrderPage() {
           <FormSection title="Product and Due Date">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <NativeSelect label="Product" required data={withPrompt('Select a product', productChoices)} {...fields.input('productId')} />
-              <TextInput label="Requested Due Date" required type="date" {...fields.input('requestedDueDate')} />
+              <RequestedDueDate fields={fields} />
               <TextInput
                 label="FHA Case Number"
                 description="Optional: three digits, a dash and seven digits (123-1234567)"

@@ -76,6 +76,16 @@ export const clientReportDataQuery = (id: number) =>
     queryFn: () => call(api.GET('/api/orders/{id}/report-data', { params: { path: { id } } }), quiet),
   });
 
+export type DueDateTerms = Schemas['DueDateTerms'];
+
+/** GET /api/client/due-date-terms: a product's standard due date in a state and what a rush adds. */
+export const dueDateTermsQuery = (productId: number, stateCode: string) =>
+  queryOptions({
+    queryKey: [...clientKeys.all, 'due-date-terms', productId, stateCode] as const,
+    queryFn: () => call(api.GET('/api/client/due-date-terms', { params: { query: { productId, stateCode } } }), quiet),
+    enabled: productId > 0 && /^[A-Za-z]{2}$/.test(stateCode),
+  });
+
 /** POST /api/client/orders: the new order's id and file number. */
 export const placeOrder = (body: NewOrderForm) => call(api.POST('/api/client/orders', { body }), quiet);
 

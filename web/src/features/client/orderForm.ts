@@ -11,11 +11,13 @@ import {
   type FieldError,
 } from '../../lib/fieldRules';
 import { EMPTY_PROPERTY, propertyBody, propertyErrors } from '../../lib/propertyForm';
-import type { NewOrderForm } from './api';
+import { formatDay } from '../../lib/dates';
+import { formatUsd } from '../../lib/money';
+import type { DueDateTerms, NewOrderForm } from './api';
 
 /**
  * The client's New Order form and its rules, in the server's words
- * (crates/server/src/client/placing.rs check). The server checks everything again.
+ * (crates/server/src/areas/client/placing.rs check). The server checks everything again.
  */
 export const EMPTY_CLIENT_ORDER = {
   ...EMPTY_PROPERTY,
@@ -52,7 +54,8 @@ export function clientOrderErrors(v: ClientOrderFields, today: string) {
     borrowerEmail: emailError('Borrower e-mail', v.borrowerEmail),
     borrowerPhone: phoneError('Borrower phone', v.borrowerPhone),
     fhaCaseNumber: fhaCaseNumberError(v.fhaCaseNumber),
-    requestedDueDate: dueDateError('Requested due date', v.requestedDueDate, today),
+    // Optional: left empty, the product's standard due date holds (the server says so when it has none).
+    requestedDueDate: v.requestedDueDate ? dueDateError('Requested due date', v.requestedDueDate, today) : undefined,
     notes: optionalTextError('Notes', v.notes, MAX_CLIENT_NOTES),
   });
 }
@@ -70,7 +73,21 @@ export function clientOrderBody(v: ClientOrderFields): NewOrderForm {
     borrowerEmail: textOrNull(v.borrowerEmail),
     borrowerPhone: textOrNull(v.borrowerPhone),
     fhaCaseNumber: textOrNull(v.fhaCaseNumber),
-    requestedDueDate: v.requestedDueDate,
+    requestedDueDate: v.requestedDueDate || null,
     notes: textOrNull(v.notes),
   };
+}
+
+/** The standard date and the rush fee of the chosen product in the property's state, as the server computes them. */
+export function dueDateHint(terms: DueDateTerms | undefined, requested: string): { description: string; rush: string | null } {
+  if (!terms) return { description: 'Optional: choose the product and the state to see the standard due date.', rush: null };
+  const standard = terms.standardDueDate;
+  if (!standard) return { description: 'Required for this product: it has no standard turn time.', rush: null };
+  const fee = terms.rushFeeCents > 0 ? ` for ${formatUsd(terms.rushFeeCents / 100)} more` : '';
+  const description = `Optional: left empty, the standard due date ${formatDay(standard)} holds. A sooner date is a rush order${fee}.`;
+  const rush =
+    requested && requested < standard
+      ? `Rush order: due before the standard ${formatDay(standard)}${fee ? `, ${formatUsd(terms.rushFeeCents / 100)} is added to the price` : ''}.`
+      : null;
+  return { description, rush };
 }

@@ -4,6 +4,7 @@
 //! client first and reads only that client's orders: another client's order is "not found".
 pub mod api_keys;
 pub mod documents;
+pub mod due_date;
 pub mod messages;
 pub mod notices;
 pub mod orders;
@@ -19,7 +20,10 @@ pub use crate::kernel::clients::{client_of, existing_client};
 
 /// The client area's routes (`Area::Client`).
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(portal::router()).merge(api_keys::client_router())
+    OpenApiRouter::new()
+        .merge(portal::router())
+        .merge(due_date::router())
+        .merge(api_keys::client_router())
 }
 
 /// What staff do for clients (`Area::Staff`).
