@@ -8518,7 +8518,10 @@ export interface operations {
             query: {
                 /** @description The report product (a report type id). */
                 productId: number;
-                /** @description The property's two-letter state code. */
+                /**
+                 * @description The property's two-letter state code (a state without a rule of its own follows the
+                 *     product's; placing the order checks the address).
+                 */
                 stateCode: string;
             };
             header?: never;

@@ -132,8 +132,10 @@ both_dbs!(turn_time_rules_give_due_dates_rush_and_need_a_reason_to_differ, |app|
     let terms: Value = lender.get_json("/api/client/due-date-terms?productId=1&stateCode=tx").await;
     assert_eq!(terms["standardDueDate"], seventh.to_string(), "the form shows it first: {terms}");
     assert_eq!(terms["rushFeeCents"], 7500, "{terms}");
-    let unknown = lender.get("/api/client/due-date-terms?productId=1&stateCode=ZZ").await;
-    assert_eq!(unknown.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let elsewhere: Value =
+        lender.get_json("/api/client/due-date-terms?productId=1&stateCode=ok").await;
+    let fifth = business_days::after(today, 5).to_string();
+    assert_eq!(elsewhere["standardDueDate"], fifth, "Oklahoma has the product's own rule");
     let mut form = new_order_form();
     form.as_object_mut().unwrap().remove("requestedDueDate");
     let (status, placed) = json_of(lender.post("/api/client/orders", form.clone()).await).await;

@@ -11,8 +11,6 @@ use super::client_of;
 use crate::features::assignment::turn_time;
 use crate::features::billing::prices::list_fee;
 use crate::platform::call::Call;
-use crate::platform::fields::named;
-use crate::platform::geography;
 use crate::platform::http::error::{AppError, AppResult, ReadAnswers};
 use crate::platform::http::extract::Query;
 use crate::platform::state::AppState;
@@ -27,7 +25,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct DueDateQuery {
     /// The report product (a report type id).
     pub product_id: i32,
-    /// The property's two-letter state code.
+    /// The property's two-letter state code (a state without a rule of its own follows the
+    /// product's; placing the order checks the address).
     #[param(pattern = "^[A-Za-z]{2}$")]
     pub state_code: String,
 }
@@ -53,12 +52,7 @@ async fn due_date_terms(
     Query(q): Query<DueDateQuery>,
 ) -> AppResult<axum::Json<DueDateTerms>> {
     let client_id = client_of(&state.db, &caller).await?;
-    let code = q.state_code.trim().to_ascii_uppercase();
-    if geography::state(&code).is_none() {
-        let field = named("stateCode", "State");
-        return Err(field.refuse(format!("State '{code}' is not a state of the United States.")));
-    }
-    let rule = turn_time::rule_for(&state.db, &[q.product_id], &code).await?;
+    let rule = turn_time::rule_for(&state.db, &[q.product_id], &q.state_code).await?;
     let today = state.config.today().map_err(AppError::Internal)?;
     Ok(axum::Json(DueDateTerms {
         standard_due_date: turn_time::settle(rule, today, None).map(|due| due.date),
