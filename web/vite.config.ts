@@ -27,7 +27,7 @@ export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroR
  * A visitor who will see the sign-in page gets its code and styles at once, beside the app's first
  * code, rather than once that code has arrived and run. A tiny script of its own (the
  * Content-Security-Policy allows no inline script) adds their preload links: on /login at once;
- * elsewhere once the signed-in check it starts (the request index.html preloads) answers 401, as every
+ * elsewhere once the signed-in check it starts (the request index.html preloads) answers no user, as every
  * signed-in page sends a signed-out visitor to sign-in. It leaves that answer to the app
  * (lib/session.ts reads `window.portalLoggedInCheck` once), so the check is still made once. A
  * signed-in visitor's page loads as before; the router finds the files already on their way.
@@ -48,7 +48,7 @@ function signInPagePreload(): Plugin {
       const source =
         `const preload=()=>{for(const a of ${JSON.stringify(links)})document.head.appendChild(Object.assign(document.createElement('link'),a))};\n` +
         `if(location.pathname==='/login')preload();\n` +
-        `else(window.portalLoggedInCheck=fetch('/api/auth/logged-in',{credentials:'include'})).then((r)=>{if(r.status===401)preload()},()=>{});\n`;
+        `else(window.portalLoggedInCheck=fetch('/api/auth/session',{credentials:'include'})).then((r)=>r.clone().json()).then((s)=>{if(!s.user)preload()},()=>{});\n`;
       const fileName = `assets/sign-in-preload-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
       const page = String(html.source);

@@ -7,14 +7,26 @@ use crate::platform::state::{AppState, open_database};
 use crate::platform::storage::Storage;
 
 pub async fn serve(config: Config, demo: bool) -> Result<(), String> {
+    let mut config = config.with_provider_defaults(demo);
+    if demo && config.data_key.is_empty() {
+        config.data_key = demo_data_key()?;
+    }
+    log_providers(&config);
     let addr: SocketAddr = config.bind_addr()?;
     let db = open_database(&config).await?;
     if demo {
-        crate::demo::seed_with_orders(&db, &Storage::from_config(&config)?)
+        crate::demo::seed_with_orders(&db, &Storage::from_config(&config)?, &config)
             .await
             .map_err(|e| format!("loading demo data failed: {e}"))?;
     }
-    let transports = Arc::new(crate::platform::delivery::sender::Transports::from_config(&config)?);
+    let invoices = crate::features::billing::printing::InvoiceAttachments {
+        db: db.clone(),
+        config: Arc::new(config.clone()),
+    };
+    let transports = Arc::new(
+        crate::platform::delivery::sender::Transports::from_config(&config)?
+            .attaching(Arc::new(invoices)),
+    );
     let poll = std::time::Duration::from_millis(config.outbox_poll_millis.max(50));
     let (stop_sender, stop) = tokio::sync::watch::channel(false);
     let sender = crate::platform::delivery::sender::Sender::new(db.clone(), transports)
@@ -79,4 +91,33 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     let terminate = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+}
+
+/// One line per outside service: which provider this server uses.
+fn log_providers(config: &Config) {
+    let mail = if config.smtp_url.is_empty() { "log" } else { "smtp" };
+    tracing::info!(
+        card = %config.card_provider,
+        epp = %config.epp_provider,
+        sms = %config.sms_provider,
+        geocoder = %config.geocoder,
+        mail,
+        "providers chosen"
+    );
+}
+
+/// The demo's data key: made once at random and kept beside the demo database, so that tax
+/// numbers typed into the demo still open after a restart. A real deployment sets PORTAL_DATA_KEY.
+fn demo_data_key() -> Result<String, String> {
+    use base64::Engine;
+    let path = std::path::Path::new("./data/demo-data.key");
+    if let Ok(key) = std::fs::read_to_string(path) {
+        return Ok(key.trim().to_string());
+    }
+    let mut bytes = [0u8; 32];
+    rand::RngCore::fill_bytes(&mut rand::rng(), &mut bytes);
+    let key = base64::engine::general_purpose::STANDARD.encode(bytes);
+    std::fs::create_dir_all("./data").map_err(|e| format!("cannot create ./data: {e}"))?;
+    std::fs::write(path, &key).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(key)
 }

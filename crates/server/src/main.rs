@@ -164,7 +164,9 @@ async fn run(cli: Cli) -> Result<(), String> {
             let db = portal::platform::state::open_database(&config).await?;
             if demo {
                 let storage = portal::platform::storage::Storage::from_config(&config)?;
-                portal::demo::seed_with_orders(&db, &storage).await.map_err(|e| e.to_string())?;
+                portal::demo::seed_with_orders(&db, &storage, &config)
+                    .await
+                    .map_err(|e| e.to_string())?;
                 portal::demo::print_logins();
             }
             if let Some(count) = orders {

@@ -14,6 +14,8 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::features::auth::{csrf, session};
+use crate::platform::config::{CARD_SANDBOX, CARD_STRIPE, Config};
+use crate::platform::epp::PROVIDER_SANDBOX;
 use crate::platform::http::{error, metrics, overload, security_headers};
 use crate::platform::roles::Area;
 use crate::platform::state::AppState;
@@ -136,25 +138,12 @@ pub fn app(state: AppState) -> Router {
         .route("/ical/{file}", get(crate::features::calendar::feed))
         .route("/dev/mailbox", get(crate::platform::delivery::mailbox::mailbox_page))
         .route(
-            "/epp-sandbox/onboard",
-            get(crate::features::payments::sandbox::onboard_page)
-                .post(crate::features::payments::sandbox::complete_onboarding),
-        )
-        .route("/epp-sandbox/party", get(crate::features::payments::sandbox::party_page))
-        .route(
             "/pay/{token}",
             get(crate::features::billing::pay_page::show)
                 .post(crate::features::billing::pay_page::checkout),
         )
-        .route(
-            "/card-sandbox/checkout",
-            get(crate::features::billing::card_sandbox::checkout_page)
-                .post(crate::features::billing::card_sandbox::submit_card),
-        )
-        .route(
-            "/card-sandbox/challenge",
-            post(crate::features::billing::card_sandbox::answer_challenge),
-        )
+        .route("/documents/{token}", get(crate::features::reports::links::download))
+        .merge(provider_pages(&state.config))
         .fallback(crate::areas::spa::serve)
         // JSON bodies are small; the upload routes lift this for their streamed files.
         .layer(DefaultBodyLimit::max(MAX_JSON_BODY_BYTES))
@@ -190,6 +179,42 @@ pub fn app(state: AppState) -> Router {
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)
+}
+
+/// The pages the outside providers use: each sandbox only when it is the configured provider
+/// (404 otherwise), and Stripe's event endpoint when Stripe takes the card payments.
+fn provider_pages(config: &Config) -> Router<AppState> {
+    use crate::features::billing::{card_sandbox, stripe};
+    use crate::features::payments::sandbox as epp_sandbox;
+    let mut pages = Router::new();
+    pages = match config.card_provider.as_str() {
+        CARD_SANDBOX => pages
+            .route(
+                "/card-sandbox/checkout",
+                get(card_sandbox::checkout_page).post(card_sandbox::submit_card),
+            )
+            .route("/card-sandbox/challenge", post(card_sandbox::answer_challenge)),
+        CARD_STRIPE => pages.route("/webhooks/stripe", post(stripe::webhook)),
+        _ => pages,
+    };
+    if config.card_provider != CARD_SANDBOX {
+        pages = pages.route("/card-sandbox/{*rest}", any(not_served));
+    }
+    if config.epp_provider == PROVIDER_SANDBOX {
+        pages = pages
+            .route(
+                "/epp-sandbox/onboard",
+                get(epp_sandbox::onboard_page).post(epp_sandbox::complete_onboarding),
+            )
+            .route("/epp-sandbox/party", get(epp_sandbox::party_page));
+    } else {
+        pages = pages.route("/epp-sandbox/{*rest}", any(not_served));
+    }
+    pages
+}
+
+async fn not_served() -> axum::http::StatusCode {
+    axum::http::StatusCode::NOT_FOUND
 }
 
 /// The span of one request: every log line written while serving it carries its request id,

@@ -25,6 +25,8 @@ pub struct Limits {
     pub max_xml_bytes: usize,
     pub max_zip_entries: usize,
     pub max_zip_expanded_bytes: u64,
+    /// How many times its own size a ZIP may expand to (a higher ratio is a ZIP bomb).
+    pub max_zip_ratio: u64,
 }
 
 impl Default for Limits {
@@ -33,6 +35,7 @@ impl Default for Limits {
             max_xml_bytes: 15 * 1024 * 1024,
             max_zip_entries: 50,
             max_zip_expanded_bytes: 100 * 1024 * 1024,
+            max_zip_ratio: 100,
         }
     }
 }

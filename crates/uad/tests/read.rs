@@ -175,6 +175,14 @@ fn hostile_and_foreign_files_are_refused_with_a_code() {
     ]);
     assert!(bomb.len() < 2 * 1024 * 1024, "the bomb is small packed");
     assert_eq!(refused(&bomb), "uad.zip_unsafe");
+    let ratio_bomb = samples::zip_of(&[
+        ("appraisal.xml", message.clone()),
+        ("a.pdf", pdf.clone()),
+        ("zeros.jpg", vec![0; 9 * 1024 * 1024]),
+    ]);
+    let why = read(&ratio_bomb, &Limits::default()).unwrap_err();
+    assert_eq!(why.code, "uad.zip_unsafe", "9 MB from {} bytes", ratio_bomb.len());
+    assert!(why.message.contains("times its own size"), "{}", why.message);
     assert_eq!(
         refused(&samples::zip_of(&[("appraisal.xml", message.clone())])),
         "uad.unknown_version",

@@ -470,6 +470,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appraiser/{id}/tax-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own tax record (the number's last four digits only). */
+        get: operations["own_tax_info"];
+        /** Stores the caller's own legal name, tax address and tax number. */
+        put: operations["save_own_tax_info"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appraiser/{id}/unpaid-orders": {
         parameters: {
             query?: never;
@@ -647,6 +665,26 @@ export interface paths {
          *     match the account's). Codes live 10 minutes; resending is limited.
          */
         post: operations["send_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user or null: what the web app asks when it opens, so that a signed-out
+         *     visitor's sign-in page logs no error.
+         */
+        get: operations["session_state"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1812,8 +1850,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Corrects an appraiser's office, cell phone, FHA roster flag or EPP readiness; the audit row
-         *     names each change (old and new value).
+         * Corrects an appraiser's office, cell phone, FHA roster flag, EPP readiness or 1099 details;
+         *     the audit row names each change (old and new value; a tax number only by name).
          */
         put: operations["update_appraiser"];
         post?: never;
@@ -1919,6 +1957,40 @@ export interface paths {
          *     them with a link to answer it.
          */
         post: operations["suspend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/appraisers/{id}/tax-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Shows the whole tax number to staff who say why; the reason is audited. */
+        post: operations["reveal_tax_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/appraisers/{id}/tax-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An appraiser's 1099 details as staff see them (the tax number's last four digits only). */
+        get: operations["appraiser_tax_info"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3099,7 +3171,7 @@ export interface components {
             technicalSupportEmail: string;
         };
         /** @description A staff correction of an appraiser's record: every field left out keeps its value. */
-        AppraiserChange: {
+        AppraiserChange: components["schemas"]["TaxForm"] & {
             /** @description Ten digits, written with any spaces, dots, dashes or brackets; an empty text clears it. */
             cellPhone?: string | null;
             /** @description On the FHA roster. */
@@ -3921,7 +3993,7 @@ export interface components {
          * @description What a user can be told about.
          * @enum {string}
          */
-        Event: "newAssignment" | "quoteRequest" | "staffMessage" | "revisionRequest" | "conditionDecision" | "paymentRecorded" | "dueTomorrow" | "inspectionTomorrow" | "credentialExpiring" | "orderUpdate";
+        Event: "newAssignment" | "quoteRequest" | "staffMessage" | "revisionRequest" | "conditionDecision" | "paymentRecorded" | "dueTomorrow" | "inspectionTomorrow" | "credentialExpiring" | "orderUpdate" | "appraiserAssigned" | "inspectionScheduled" | "reportDelivered";
         /** @description One event and how the user hears of it. */
         EventChoice: {
             delivery: components["schemas"]["Delivery"];
@@ -4866,6 +4938,11 @@ export interface components {
         ResetRequest: {
             username: string;
         };
+        /** @description The whole tax number, for a filing. */
+        RevealedTaxId: {
+            /** @description Null when none is on file. */
+            taxId?: string | null;
+        };
         /** @description An order's review: every item of its checklist, answered or not. */
         Review: {
             /** @description Every item is answered: the order may be completed. */
@@ -5113,6 +5190,10 @@ export interface components {
             recipientAppraiserId: number;
             recipientName: string;
         };
+        /** @description Who is signed in, as an ordinary answer: `user` is null for a visitor who is not. */
+        SessionState: {
+            user?: null | components["schemas"]["LoggedInUser"];
+        };
         StaffQuoteDetail: components["schemas"]["StaffQuoteItem"] & {
             answers: components["schemas"]["QuoteAnswerRow"][];
             /** Format: int32 */
@@ -5159,6 +5240,24 @@ export interface components {
         StatusChoice: -1 | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41;
         /** @enum {string} */
         SubmissionStatus: "submitted" | "successful" | "hard_stop";
+        /** @description What the appraiser or staff send; a field left out keeps its value, an empty text clears it. */
+        TaxForm: {
+            /** @description The name on the tax return (a person's or a business's). */
+            legalName?: string | null;
+            /** @description The address the 1099-NEC is mailed to. */
+            taxAddress?: string | null;
+            /** @description SSN (123-45-6789) or EIN (12-3456789); nine digits. */
+            taxId?: string | null;
+        };
+        /** @description The record as every screen shows it: never the whole number. */
+        TaxInfo: {
+            legalName?: string | null;
+            taxAddress?: string | null;
+            /** @description SSN or EIN; null until a number is given. */
+            taxIdKind?: string | null;
+            /** @description The number's last four digits. */
+            taxIdLast4?: string | null;
+        };
         /** @description What a test message got back. */
         TestResult: {
             /** Format: int32 */
@@ -7512,6 +7611,180 @@ export interface operations {
             };
         };
     };
+    own_tax_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxInfo"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    save_own_tax_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxInfo"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     unpaid_orders: {
         parameters: {
             query?: never;
@@ -8110,6 +8383,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    session_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionState"];
                 };
             };
             /** @description The server is busy: try again after Retry-After seconds. */
@@ -14252,6 +14555,178 @@ export interface operations {
             };
         };
     };
+    reveal_tax_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevealedTaxId"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    appraiser_tax_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Security user id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxInfo"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     company_policy: {
         parameters: {
             query?: never;
@@ -20362,7 +20837,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV: Appraiser ID, Name, E-mail, Payments, Paid Late, Total Paid, W-9 On File */
+            /** @description CSV: Appraiser ID, Name, E-mail, Payments, Paid Late, Total Paid, W-9 On File, Legal Name, Tax ID Type, Tax ID Last 4, Tax Address, Box 1 Nonemployee Compensation, 1099-NEC Required */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -40,12 +40,14 @@ describe('fetchLoggedInUser', () => {
 
   it("takes the page's early check once, then asks the server", async () => {
     server.use(loggedIn(null));
-    early(answer(200, user));
+    early(answer(200, { user }));
     expect(await fetchLoggedInUser()).toEqual(user);
     expect(await fetchLoggedInUser()).toBeNull();
   });
 
-  it('an early 401 or a failed early check is signed out', async () => {
+  it('an early answer of no user, a 401 or a failed early check is signed out', async () => {
+    early(answer(200, { user: null }));
+    expect(await fetchLoggedInUser()).toBeNull();
     early(answer(401, { message: 'Session expired. Please log in again.' }));
     expect(await fetchLoggedInUser()).toBeNull();
     early(Promise.reject(new TypeError('Failed to fetch')));

@@ -42,11 +42,11 @@ function takeEarlyCheck(): Promise<Response> | undefined {
 export async function fetchLoggedInUser(): Promise<LoggedInUser | null> {
   try {
     const early = takeEarlyCheck();
-    const user = await call(api.GET('/api/auth/logged-in', early ? { fetch: () => early } : {}), { skip401: true, notify: false });
-    return validateLoggedInUser(user);
+    const session = await call(api.GET('/api/auth/session', early ? { fetch: () => early } : {}), { skip401: true, notify: false });
+    return session.user ? validateLoggedInUser(session.user) : null;
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
-    console.error('logged-in check failed', e);
+    console.error('session check failed', e);
     return null;
   }
 }

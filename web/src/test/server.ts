@@ -16,8 +16,8 @@ export function runFakeServer(): void {
   afterAll(() => server.close());
 }
 
-export const loggedIn = (user: Record<string, unknown> | null) =>
-  http.get('*/api/auth/logged-in', () => (user ? HttpResponse.json(user) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 })));
+/** GET /api/auth/session answering `user` (null: signed out). */
+export const loggedIn = (user: Record<string, unknown> | null) => http.get('*/api/auth/session', () => HttpResponse.json({ user }));
 
 export const appConfig = () =>
   http.get('*/api/app-config', () =>

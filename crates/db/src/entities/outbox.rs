@@ -24,6 +24,8 @@ pub struct Model {
     pub failed_at: Option<DateTimeUtc>,
     #[sea_orm(column_type = "Text", nullable)]
     pub last_error: Option<String>,
+    /// What to attach, by reference (`invoice:42`), made when the e-mail is sent.
+    pub attachment: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

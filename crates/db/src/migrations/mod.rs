@@ -30,6 +30,9 @@ mod m0028_assignment;
 mod m0029_ranking_indexes;
 mod m0030_recent_offers_index;
 mod m0031_session_news;
+mod m0032_document_links;
+mod m0033_tax_records;
+mod m0034_outbox_attachments;
 mod schema;
 
 pub struct Migrator;
@@ -68,6 +71,9 @@ impl MigratorTrait for Migrator {
             Box::new(m0029_ranking_indexes::Migration),
             Box::new(m0030_recent_offers_index::Migration),
             Box::new(m0031_session_news::Migration),
+            Box::new(m0032_document_links::Migration),
+            Box::new(m0033_tax_records::Migration),
+            Box::new(m0034_outbox_attachments::Migration),
         ]
     }
 }

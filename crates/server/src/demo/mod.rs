@@ -3,8 +3,10 @@
 //!
 //! Every feature's demo and seed data lives here, above the features (it may use any of them and
 //! none uses it): the demo and generated orders (`orders`), their detail data and stored files
-//! (`order_details`), quotes, secure links and payments.
+//! (`order_details`), quotes, secure links and payments, and the lenders' money and documents
+//! (`lender`).
 pub mod client;
+pub mod lender;
 pub mod order_details;
 pub mod orders;
 pub mod payments;
@@ -19,6 +21,7 @@ use sea_orm::{
 };
 
 use crate::kernel::users::accounts::{self, NewUser};
+use crate::platform::config::Config;
 use crate::platform::http::error::AppResult;
 use crate::platform::roles::UserType;
 use crate::platform::storage::Storage;
@@ -189,12 +192,17 @@ async fn seed_profile(db: &impl ConnectionTrait, username: &str) -> AppResult<()
 }
 
 /// The demo accounts and the demo orders (what `serve --demo` and `seed --demo` load).
-pub async fn seed_with_orders(db: &DatabaseConnection, storage: &Storage) -> AppResult<()> {
+pub async fn seed_with_orders(
+    db: &DatabaseConnection,
+    storage: &Storage,
+    config: &Config,
+) -> AppResult<()> {
     seed(db).await?;
     orders::seed_demo_orders(db).await?;
     client::seed(db).await?;
     order_details::seed(db, storage).await?;
     payments::seed_demo(db, storage).await?;
+    lender::seed(db, storage, config).await?;
     Ok(())
 }
 

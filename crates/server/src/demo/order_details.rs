@@ -360,7 +360,7 @@ async fn order_file(
 
 /// The report of an order in review and its UAD 3.6 data file, as the appraiser uploads them:
 /// the Report Data card, its warnings and the review checklist have something to show.
-async fn report_with_data_file(
+pub(super) async fn report_with_data_file(
     db: &impl sea_orm::ConnectionTrait,
     storage: &Storage,
     o: &order::Model,

@@ -63,8 +63,14 @@ pub struct Config {
     pub smtp_url: String,
     /// Sender address of every e-mail.
     pub mail_from: String,
-    /// `log` (development) or `http` (POST to sms_url with sms_key as a bearer token).
+    /// `log` (development), `twilio` (Twilio's Messages API), or `http` (the portal's own adapter
+    /// contract: POST to sms_url with sms_key as a bearer token).
     pub sms_provider: String,
+    pub twilio_account_sid: String,
+    pub twilio_auth_token: String,
+    /// The sending number (E.164) or messaging service of the Twilio account.
+    pub twilio_from: String,
+    pub twilio_api_url: String,
     pub sms_url: String,
     pub sms_key: String,
     /// How often each server looks for outbox messages to deliver.
@@ -87,16 +93,37 @@ pub struct Config {
     /// Bearer token a Prometheus scraper on another machine sends for `/metrics` (empty: only
     /// this machine may read it).
     pub metrics_token: String,
-    /// Enterprise payment platform: `sandbox` (built in, default) or `http` (the platform's API
-    /// at epp_url, with epp_api_key as a bearer token).
+    /// Enterprise payment platform: `none`, `sandbox` (built in, for the demo and tests) or
+    /// `http` (the platform's API at epp_url, with epp_api_key as a bearer token). Left empty:
+    /// `sandbox` with demo data, else `none`.
     pub epp_provider: String,
     pub epp_url: String,
     pub epp_api_key: String,
-    /// Where new orders are placed on the map: `zip` (the ZIP code's centre, built in) or `http`
-    /// (the address service at geocoder_url, the ZIP centre when it finds nothing).
+    /// Where new orders are placed on the map: `zip` (the ZIP code's centre, built in), `census`
+    /// (the U.S. Census Bureau's geocoder, at geocoder_url when given) or `http` (an address
+    /// service of the portal's own adapter contract at geocoder_url); the last two fall back to
+    /// the ZIP centre when they find nothing.
     pub geocoder: String,
     pub geocoder_url: String,
+    /// Borrowers' card payments: `none` (no payment links; orders are not held for payment),
+    /// `sandbox` (the built-in test checkout, for the demo and tests) or `stripe`. Left empty:
+    /// `sandbox` with demo data, else `none`.
+    pub card_provider: String,
+    /// 32 bytes in base64: seals appraisers' tax numbers at rest. Empty: they cannot be stored.
+    pub data_key: String,
+    /// Earlier data keys (comma-separated), still read after a rotation.
+    pub data_keys_old: String,
+    /// Year totals at or above this are reported on a 1099-NEC ($2,000 for payments made from
+    /// 2026 on).
+    pub nec_threshold_cents: i64,
+    pub stripe_secret_key: String,
+    pub stripe_webhook_secret: String,
+    pub stripe_api_url: String,
 }
+
+pub const CARD_NONE: &str = "none";
+pub const CARD_SANDBOX: &str = "sandbox";
+pub const CARD_STRIPE: &str = "stripe";
 
 impl Default for Config {
     fn default() -> Self {
@@ -137,6 +164,10 @@ impl Default for Config {
             sms_provider: "log".into(),
             sms_url: String::new(),
             sms_key: String::new(),
+            twilio_account_sid: String::new(),
+            twilio_auth_token: String::new(),
+            twilio_from: String::new(),
+            twilio_api_url: "https://api.twilio.com".into(),
             outbox_poll_millis: 1000,
             outbox_claim_seconds: 120,
             shutdown_grace_seconds: 30,
@@ -145,11 +176,18 @@ impl Default for Config {
             api_requests_per_minute: 600,
             webhooks_allow_private: false,
             webhook_claim_seconds: 60,
-            epp_provider: "sandbox".into(),
+            epp_provider: String::new(),
             epp_url: String::new(),
             epp_api_key: String::new(),
             geocoder: "zip".into(),
             geocoder_url: String::new(),
+            card_provider: String::new(),
+            data_key: String::new(),
+            data_keys_old: String::new(),
+            nec_threshold_cents: 200_000,
+            stripe_secret_key: String::new(),
+            stripe_webhook_secret: String::new(),
+            stripe_api_url: "https://api.stripe.com".into(),
         }
     }
 }
@@ -231,18 +269,37 @@ impl Config {
                         .into(),
                 );
             }
+            "twilio"
+                if !self.twilio_account_sid.is_empty()
+                    && !self.twilio_auth_token.is_empty()
+                    && !self.twilio_from.is_empty()
+                    && self.twilio_api_url.starts_with("http") => {}
+            "twilio" => return Err("PORTAL_TWILIO_ACCOUNT_SID, PORTAL_TWILIO_AUTH_TOKEN, PORTAL_TWILIO_FROM and an http(s) PORTAL_TWILIO_API_URL are needed when PORTAL_SMS_PROVIDER is twilio".into()),
             other => {
-                return Err(format!("PORTAL_SMS_PROVIDER must be log or http (got '{other}')"));
+                return Err(format!("PORTAL_SMS_PROVIDER must be log, twilio or http (got '{other}')"));
             }
         }
+        match self.card_provider.as_str() {
+            "" | CARD_NONE | CARD_SANDBOX => {}
+            CARD_STRIPE
+                if !self.stripe_secret_key.is_empty()
+                    && !self.stripe_webhook_secret.is_empty()
+                    && self.stripe_api_url.starts_with("http") => {}
+            CARD_STRIPE => return Err("PORTAL_STRIPE_SECRET_KEY, PORTAL_STRIPE_WEBHOOK_SECRET and an http(s) PORTAL_STRIPE_API_URL are needed when PORTAL_CARD_PROVIDER is stripe".into()),
+            other => return Err(format!("PORTAL_CARD_PROVIDER must be none, sandbox or stripe (got '{other}')")),
+        }
         match self.epp_provider.as_str() {
-            "sandbox" => {}
+            "" | "none" | "sandbox" => {}
             "http" if self.epp_url.starts_with("http") && !self.epp_api_key.is_empty() => {}
             "http" => return Err("PORTAL_EPP_URL (an http(s) address) and PORTAL_EPP_API_KEY are needed when PORTAL_EPP_PROVIDER is http".into()),
-            other => return Err(format!("PORTAL_EPP_PROVIDER must be sandbox or http (got '{other}')")),
+            other => return Err(format!("PORTAL_EPP_PROVIDER must be none, sandbox or http (got '{other}')")),
         }
         match self.geocoder.as_str() {
             "zip" => {}
+            "census" if self.geocoder_url.is_empty() || self.geocoder_url.starts_with("http") => {}
+            "census" => {
+                return Err("PORTAL_GEOCODER_URL must be an http(s) address (or left out) when PORTAL_GEOCODER is census".into());
+            }
             "http" if self.geocoder_url.starts_with("http") => {}
             "http" => {
                 return Err(
@@ -250,12 +307,34 @@ impl Config {
                         .into(),
                 );
             }
-            other => return Err(format!("PORTAL_GEOCODER must be zip or http (got '{other}')")),
+            other => {
+                return Err(format!("PORTAL_GEOCODER must be zip, census or http (got '{other}')"));
+            }
+        }
+        crate::platform::sealed::DataKeys::from_config(&self.data_key, &self.data_keys_old)?;
+        if self.nec_threshold_cents < 0 {
+            return Err("PORTAL_NEC_THRESHOLD_CENTS must not be negative".into());
         }
         if self.database_max_connections == 0 {
             return Err("PORTAL_DATABASE_MAX_CONNECTIONS must be at least 1".into());
         }
         Ok(())
+    }
+
+    /// The providers left unchosen: the built-in sandboxes with demo data, none otherwise.
+    pub fn with_provider_defaults(mut self, demo: bool) -> Config {
+        let unchosen = if demo { CARD_SANDBOX } else { CARD_NONE };
+        for provider in [&mut self.card_provider, &mut self.epp_provider] {
+            if provider.is_empty() {
+                *provider = unchosen.into();
+            }
+        }
+        self
+    }
+
+    /// Borrowers can be asked to pay by card (a card provider is configured).
+    pub fn card_payments(&self) -> bool {
+        !matches!(self.card_provider.as_str(), "" | CARD_NONE)
     }
 
     pub fn bind_addr(&self) -> Result<SocketAddr, String> {
@@ -323,6 +402,23 @@ mod tests {
     }
 
     #[test]
+    fn sandboxes_only_with_demo_data_or_when_chosen() {
+        let production = Config::default().with_provider_defaults(false);
+        assert_eq!(
+            (production.card_provider.as_str(), production.epp_provider.as_str()),
+            ("none", "none")
+        );
+        assert!(!production.card_payments());
+        let demo = Config::default().with_provider_defaults(true);
+        assert_eq!(
+            (demo.card_provider.as_str(), demo.epp_provider.as_str()),
+            ("sandbox", "sandbox")
+        );
+        let chosen = Config { card_provider: "none".into(), ..Config::default() };
+        assert_eq!(chosen.with_provider_defaults(true).card_provider, "none");
+    }
+
+    #[test]
     fn bad_values_give_one_clear_line() {
         let bad = [
             Config { bind: "nowhere".into(), ..Config::default() },
@@ -331,6 +427,9 @@ mod tests {
             Config { session_idle_minutes: 0, ..Config::default() },
             Config { epp_provider: "http".into(), ..Config::default() },
             Config { epp_provider: "paypal".into(), ..Config::default() },
+            Config { card_provider: "paypal".into(), ..Config::default() },
+            Config { card_provider: "stripe".into(), ..Config::default() },
+            Config { sms_provider: "twilio".into(), ..Config::default() },
         ];
         for config in bad {
             let message = config.validate().unwrap_err();

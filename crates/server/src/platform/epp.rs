@@ -77,11 +77,18 @@ pub enum EppError {
     BadAnswer(String),
     #[error("{0}")]
     Database(String),
+    #[error("No payment platform is configured.")]
+    NotConfigured,
 }
 
 impl From<EppError> for crate::platform::http::error::AppError {
     fn from(e: EppError) -> Self {
-        crate::platform::http::error::AppError::internal("payment platform", &e)
+        match e {
+            EppError::NotConfigured => {
+                crate::platform::http::error::AppError::Conflict(e.to_string())
+            }
+            e => crate::platform::http::error::AppError::internal("payment platform", &e),
+        }
     }
 }
 
@@ -106,6 +113,24 @@ pub trait EppPlatform: Send + Sync {
         &self,
         appraiser: &EppAppraiser,
     ) -> Result<Option<EppPartyData>, EppError>;
+}
+
+/// No platform configured: nobody is onboarded and onboarding says so (409).
+pub struct NoEpp;
+
+#[async_trait::async_trait]
+impl EppPlatform for NoEpp {
+    async fn party_access_url(&self, _: &EppAppraiser, _: &str) -> Result<String, EppError> {
+        Err(EppError::NotConfigured)
+    }
+
+    async fn onboard_token(&self, _: &EppAppraiser) -> Result<OnboardingLink, EppError> {
+        Err(EppError::NotConfigured)
+    }
+
+    async fn party_information(&self, _: &EppAppraiser) -> Result<Option<EppPartyData>, EppError> {
+        Ok(None)
+    }
 }
 
 /// The platform configuration names (validated in `Config::validate`).

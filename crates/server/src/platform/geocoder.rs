@@ -1,7 +1,8 @@
 //! Where a property is on the map. The default places it at its ZIP code's centre (a table compiled
-//! into the server, `data/us-zip-centroids.csv`), marked approximate; `PORTAL_GEOCODER=http` asks
-//! an address service first and falls back to the ZIP centre when it has no answer. A leaf: it
-//! needs only the configuration.
+//! into the server, `data/us-zip-centroids.csv`), marked approximate; `PORTAL_GEOCODER=census`
+//! asks the U.S. Census Bureau's geocoder first, and `PORTAL_GEOCODER=http` an address service
+//! speaking the portal's own adapter contract; both fall back to the ZIP centre when they have no
+//! answer. A leaf: it needs only the configuration.
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock};
 use std::time::Duration;
@@ -62,11 +63,71 @@ pub trait Geocoder: Send + Sync {
     async fn locate(&self, address: Address<'_>) -> Option<Position>;
 }
 
-/// The geocoder the configuration names (`zip` or `http`).
+/// The Census Bureau's geocoder, where `PORTAL_GEOCODER_URL` does not say otherwise.
+pub const CENSUS_URL: &str = "https://geocoding.geo.census.gov";
+
+/// The geocoder the configuration names (`zip`, `census` or `http`).
 pub fn from_config(config: &Config) -> Arc<dyn Geocoder> {
     match config.geocoder.as_str() {
         "http" => Arc::new(HttpGeocoder::new(&config.geocoder_url)),
+        "census" => {
+            let base =
+                if config.geocoder_url.is_empty() { CENSUS_URL } else { &config.geocoder_url };
+            Arc::new(CensusGeocoder::new(base))
+        }
         _ => Arc::new(ZipCentres),
+    }
+}
+
+fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .timeout(HTTP_TIMEOUT)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("a plain HTTP client builds")
+}
+
+/// The building's position, when the coordinates are on earth.
+fn exact(latitude: f64, longitude: f64) -> Option<Position> {
+    let on_earth = (-90.0..=90.0).contains(&latitude) && (-180.0..=180.0).contains(&longitude);
+    on_earth.then_some(Position { latitude, longitude, approximate: false })
+}
+
+/// Asks `url` about the address (`street`, `city`, `state`, `zip` and `more`); None for an answer
+/// other than 200.
+async fn ask_json<T: serde::de::DeserializeOwned>(
+    client: &reqwest::Client,
+    url: &str,
+    address: Address<'_>,
+    more: &[(&str, &str)],
+) -> Result<Option<T>, reqwest::Error> {
+    let mut query = vec![
+        ("street", address.line1),
+        ("city", address.city),
+        ("state", address.state_code),
+        ("zip", address.zip),
+    ];
+    query.extend_from_slice(more);
+    let answer = client.get(url).query(&query).send().await?;
+    if !answer.status().is_success() {
+        return Ok(None);
+    }
+    answer.json().await.map(Some)
+}
+
+/// What a service found, else the ZIP code's centre (nothing found, an error, too slow).
+fn or_zip_centre(
+    service: &str,
+    asked: Result<Option<Position>, reqwest::Error>,
+    zip: &str,
+) -> Option<Position> {
+    match asked {
+        Ok(Some(found)) => Some(found),
+        Ok(None) => zip_centre(zip),
+        Err(e) => {
+            tracing::warn!(error = %e, service, "the address service did not answer; using the ZIP centre");
+            zip_centre(zip)
+        }
     }
 }
 
@@ -104,47 +165,71 @@ struct Found {
 
 impl HttpGeocoder {
     pub fn new(url: &str) -> HttpGeocoder {
-        let client = reqwest::Client::builder()
-            .timeout(HTTP_TIMEOUT)
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .expect("a plain HTTP client builds");
-        HttpGeocoder { url: url.to_string(), client }
+        HttpGeocoder { url: url.to_string(), client: client() }
     }
 
     async fn ask(&self, address: Address<'_>) -> Result<Option<Position>, reqwest::Error> {
-        let query = [
-            ("street", address.line1),
-            ("city", address.city),
-            ("state", address.state_code),
-            ("zip", address.zip),
-        ];
-        let answer = self.client.get(&self.url).query(&query).send().await?;
-        if !answer.status().is_success() {
-            return Ok(None);
-        }
-        let found: Found = answer.json().await?;
-        let on_earth =
-            (-90.0..=90.0).contains(&found.latitude) && (-180.0..=180.0).contains(&found.longitude);
-        Ok(on_earth.then_some(Position {
-            latitude: found.latitude,
-            longitude: found.longitude,
-            approximate: false,
-        }))
+        let found: Option<Found> = ask_json(&self.client, &self.url, address, &[]).await?;
+        Ok(found.and_then(|f| exact(f.latitude, f.longitude)))
     }
 }
 
 #[async_trait]
 impl Geocoder for HttpGeocoder {
     async fn locate(&self, address: Address<'_>) -> Option<Position> {
-        match self.ask(address).await {
-            Ok(Some(found)) => Some(found),
-            Ok(None) => zip_centre(address.zip),
-            Err(e) => {
-                tracing::warn!(error = %e, "the address service did not answer; using the ZIP centre");
-                zip_centre(address.zip)
-            }
-        }
+        or_zip_centre("address service", self.ask(address).await, address.zip)
+    }
+}
+
+/// The U.S. Census Bureau's geocoder: `GET {base}/geocoder/locations/address?street=&city=&state=
+/// &zip=&benchmark=Public_AR_Current&format=json`; the first of `result.addressMatches` is the
+/// building (`coordinates.x` the longitude, `coordinates.y` the latitude). No match: the ZIP centre.
+pub struct CensusGeocoder {
+    url: String,
+    client: reqwest::Client,
+}
+
+#[derive(Deserialize)]
+struct CensusAnswer {
+    result: CensusResult,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CensusResult {
+    #[serde(default)]
+    address_matches: Vec<CensusMatch>,
+}
+
+#[derive(Deserialize)]
+struct CensusMatch {
+    coordinates: CensusCoordinates,
+}
+
+#[derive(Deserialize)]
+struct CensusCoordinates {
+    x: f64,
+    y: f64,
+}
+
+impl CensusGeocoder {
+    pub fn new(base: &str) -> CensusGeocoder {
+        let url = format!("{}/geocoder/locations/address", base.trim_end_matches('/'));
+        CensusGeocoder { url, client: client() }
+    }
+
+    async fn ask(&self, address: Address<'_>) -> Result<Option<Position>, reqwest::Error> {
+        let more = [("benchmark", "Public_AR_Current"), ("format", "json")];
+        let found: Option<CensusAnswer> = ask_json(&self.client, &self.url, address, &more).await?;
+        let first = found.as_ref().and_then(|f| f.result.address_matches.first());
+        Ok(first.and_then(|m| exact(m.coordinates.y, m.coordinates.x)))
+    }
+}
+
+#[async_trait]
+impl Geocoder for CensusGeocoder {
+    async fn locate(&self, address: Address<'_>) -> Option<Position> {
+        or_zip_centre("Census geocoder", self.ask(address).await, address.zip)
     }
 }
 

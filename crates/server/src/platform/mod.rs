@@ -20,6 +20,7 @@ pub mod notifications;
 pub mod password;
 pub mod price_list;
 pub mod roles;
+pub mod sealed;
 pub mod session_cache;
 pub mod state;
 pub mod storage;

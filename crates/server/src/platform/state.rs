@@ -11,6 +11,7 @@ use crate::platform::epp::EppPlatform;
 use crate::platform::geocoder::{self, Geocoder};
 use crate::platform::live::Hub;
 use crate::platform::password;
+use crate::platform::sealed::DataKeys;
 use crate::platform::storage::Storage;
 
 #[derive(Clone)]
@@ -30,6 +31,8 @@ pub struct AppState {
     pub live: Hub,
     /// Places new and corrected orders on the map.
     pub geocoder: Arc<dyn Geocoder>,
+    /// Seals tax numbers at rest; None when no key is configured.
+    pub data_keys: Option<Arc<DataKeys>>,
 }
 
 impl AppState {
@@ -44,6 +47,8 @@ impl AppState {
             password::hash(&crate::platform::tokens::random_token()).map_err(|e| e.to_string())?;
         let storage = Storage::from_config(&config)?;
         let geocoder = geocoder::from_config(&config);
+        let data_keys =
+            DataKeys::from_config(&config.data_key, &config.data_keys_old)?.map(Arc::new);
         Ok(AppState {
             db,
             config: Arc::new(config),
@@ -53,6 +58,7 @@ impl AppState {
             epp,
             live: Hub::default(),
             geocoder,
+            data_keys,
         })
     }
 }

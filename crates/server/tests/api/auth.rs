@@ -75,6 +75,17 @@ both_dbs!(logged_in_is_401_when_signed_out, |app| {
     assert_eq!(message(r).await, "Session expired. Please log in again.");
 });
 
+both_dbs!(session_state_is_an_ordinary_answer_either_way, |app| {
+    let signed_out = app.client().get("/api/auth/session").await;
+    assert_eq!(signed_out.status(), StatusCode::OK);
+    let body: Value = signed_out.json().await.unwrap();
+    assert_eq!(body["user"], Value::Null);
+    let mut s = app.trusted_device("demo.appraiser").await;
+    s.login("demo.appraiser", PASSWORD).await;
+    let me: Value = s.get_json("/api/auth/session").await;
+    assert_eq!(me["user"]["userType"], 1);
+});
+
 both_dbs!(logout_ends_the_session_on_the_server, |app| {
     let mut s = app.trusted_device("demo.appraiser").await;
     let r = s.login("demo.appraiser", PASSWORD).await;

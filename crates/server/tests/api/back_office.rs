@@ -539,3 +539,65 @@ async fn an_address_service_places_the_building_and_the_zip_centre_stands_in() {
     let (lat, _, approximate) = place("2 Unknown Rd").await;
     assert!(lat.is_some_and(|l| (l - 30.27).abs() < 0.05) && approximate == Some(true));
 }
+
+/// A stand-in of the Census Bureau's geocoder answering as its documentation shows: one match for
+/// "4600 Silver Hill Rd", none for anything else.
+async fn census_geocoder() -> String {
+    use axum::extract::Query;
+    use std::collections::HashMap;
+    let routes = axum::Router::new().route(
+        "/geocoder/locations/address",
+        axum::routing::get(|Query(q): Query<HashMap<String, String>>| async move {
+            let asked = |k: &str| q.get(k).map(String::as_str).unwrap_or_default().to_string();
+            assert_eq!((asked("benchmark"), asked("format")), ("Public_AR_Current".into(), "json".into()));
+            let matches = if asked("street") == "4600 Silver Hill Rd" && asked("zip") == "78701" {
+                json!([{"tigerLine": {"side": "L", "tigerLineId": "76355984"},
+                        "coordinates": {"x": -97.7431, "y": 30.2672},
+                        "addressComponents": {"zip": "78701", "streetName": "SILVER HILL", "city": "AUSTIN", "state": "TX"},
+                        "matchedAddress": "4600 SILVER HILL RD, AUSTIN, TX, 78701"}])
+            } else {
+                json!([])
+            };
+            axum::Json(json!({"result": {
+                "input": {"address": {"street": asked("street"), "city": asked("city"), "state": asked("state"), "zip": asked("zip")},
+                          "benchmark": {"id": "4", "benchmarkName": "Public_AR_Current", "isDefault": true}},
+                "addressMatches": matches}}))
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, routes).await.unwrap() });
+    format!("http://{address}")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_census_geocoder_places_the_building_and_the_zip_centre_stands_in() {
+    use crate::staff_desk::order_form;
+    let url = census_geocoder().await;
+    let app = TestApp::start_with(common::Db::Sqlite, |c| {
+        c.geocoder = "census".into();
+        c.geocoder_url = url;
+    })
+    .await
+    .unwrap();
+    let staff = app.signed_in("demo.staff").await;
+    let client = staff.post("/api/staff/clients", json!({"companyName": "Census Bank"})).await;
+    let client_id = client.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let mut located = Vec::new();
+    for street in ["4600 Silver Hill Rd", "2 Unknown Rd"] {
+        let mut form = order_form(client_id);
+        form["propertyAddressLine1"] = json!(street);
+        let r = staff.post("/api/staff/orders", form).await;
+        assert_eq!(r.status(), StatusCode::CREATED);
+        let id = r.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+        let page: Value = staff.get_json(&format!("/api/order-details/{id}")).await;
+        located.push((
+            page["latitude"].as_f64(),
+            page["longitude"].as_f64(),
+            page["locationApproximate"].as_bool(),
+        ));
+    }
+    assert_eq!(located[0], (Some(30.2672), Some(-97.7431), Some(false)), "x is the longitude");
+    let (lat, _, approximate) = located[1];
+    assert!(lat.is_some_and(|l| (l - 30.27).abs() < 0.05) && approximate == Some(true));
+}

@@ -329,3 +329,88 @@ both_dbs!(invoice_numbers_have_no_gaps_when_two_copies_issue_at_once, |app| {
     let expected: Vec<String> = (1..=18).map(|n| format!("INV-2031-{n:06}")).collect();
     assert_eq!(issued, expected, "18 committed issues take 1 to 18, once each");
 });
+
+both_dbs!(the_delivery_email_carries_logged_download_links_that_expire, |app| {
+    let staff = app.signed_in("demo.staff").await;
+    let body =
+        json!({"companyName": "Links Lending", "mainContactEmailAddress": "ap@links.example"});
+    let (status, created) = json_of(staff.post("/api/staff/clients", body).await).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let client = created["id"].as_i64().unwrap();
+    let id = completed_order(&app, &staff, client).await;
+    let pdf = b"%PDF-1.4 the delivered report";
+    common::orders::order_file(&app, id, "Appraisal Report.pdf", pdf, false).await;
+    staff.post_ok(&format!("/api/staff/orders/{id}/deliver"), json!({})).await;
+
+    let mail = outbox::Entity::find()
+        .filter(outbox::Column::Recipient.eq("ap@links.example"))
+        .filter(outbox::Column::Subject.contains("delivered"))
+        .one(&app.db)
+        .await
+        .unwrap()
+        .expect("the main contact is told");
+    let line = mail.body_text.lines().find(|l| l.contains("/documents/")).expect("a link per file");
+    assert!(line.starts_with("Appraisal Report.pdf: "), "{line}");
+    let link = line.split(": ").nth(1).unwrap().trim().to_string();
+    let path = &link[link.find("/documents/").unwrap()..];
+    let anyone = reqwest::Client::new();
+    let got = anyone.get(app.url(path)).send().await.unwrap();
+    assert_eq!(got.status(), StatusCode::OK);
+    assert_eq!(&got.bytes().await.unwrap()[..], pdf);
+    assert_eq!(app.count("SELECT COUNT(*) FROM document_link_downloads").await, 1, "logged");
+
+    let tampered = format!("{}x", path);
+    let refused = anyone.get(app.url(&tampered)).send().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::NOT_FOUND);
+    let page = refused.text().await.unwrap();
+    assert!(page.contains(portal::features::reports::links::MSG_LINK_REFUSED), "{page}");
+    portal_db::entities::document_link::Entity::update_many()
+        .col_expr(
+            portal_db::entities::document_link::Column::ExpiresAt,
+            Expr::value(chrono::Utc::now() - Duration::minutes(1)),
+        )
+        .exec(&app.db)
+        .await
+        .unwrap();
+    let expired = anyone.get(app.url(path)).send().await.unwrap();
+    assert_eq!(expired.status(), StatusCode::NOT_FOUND, "a link past its days is refused");
+    assert_eq!(app.count("SELECT COUNT(*) FROM document_link_downloads").await, 1);
+});
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_invoice_email_carries_the_invoice_pdf_to_a_real_smtp_server() {
+    use portal::features::billing::printing::InvoiceAttachments;
+    use portal::platform::delivery::sender::{Sender, Transports};
+    use std::sync::Arc;
+    let sink = common::smtp::SmtpSink::start().await;
+    let url = sink.url.clone();
+    let app = TestApp::start_with(common::Db::Sqlite, move |c| c.smtp_url = url).await.unwrap();
+    let staff = app.signed_in("demo.staff").await;
+    let client = lakeside(&staff).await;
+    let id = completed_order(&app, &staff, client).await;
+    let fee = format!("/api/staff/orders/{id}/client-fee");
+    assert_eq!(staff.put(&fee, json!({"clientFeeCents": 52_500})).await.status(), StatusCode::OK);
+    staff.post_ok(&format!("/api/staff/orders/{id}/deliver"), json!({})).await;
+    let queued = outbox::Entity::find()
+        .filter(outbox::Column::Recipient.eq("billing@lakeside.example"))
+        .one(&app.db)
+        .await
+        .unwrap()
+        .expect("the invoice e-mail is queued");
+    assert!(queued.attachment.as_deref().is_some_and(|a| a.starts_with("invoice:")));
+
+    let invoices = InvoiceAttachments { db: app.db.clone(), config: Arc::new(app.config.clone()) };
+    let transports = Transports::from_config(&app.config).unwrap().attaching(Arc::new(invoices));
+    Sender::new(app.db.clone(), Arc::new(transports)).run_once().await.unwrap();
+    let received = sink.received();
+    let mail = received
+        .iter()
+        .find(|m| m.contains("To: billing@lakeside.example"))
+        .expect("the invoice e-mail reached the SMTP server");
+    assert!(mail.contains("multipart/mixed"), "{mail}");
+    assert!(mail.contains("Content-Type: application/pdf"), "{mail}");
+    assert!(mail.contains("filename=\"INV-"), "{mail}");
+    assert!(mail.contains("JVBERi"), "the PDF's bytes (%PDF in base64)");
+    let sent = outbox::Entity::find_by_id(queued.id).one(&app.db).await.unwrap().unwrap();
+    assert!(sent.sent_at.is_some());
+}

@@ -169,6 +169,23 @@ both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
         .await
         .unwrap();
     assert_eq!(&bytes[..], PDF);
+    let refused: [(&str, &[u8]); 3] = [
+        (
+            "page.xml",
+            b"<html xmlns=\"http://www.w3.org/1999/xhtml\"><script>alert(1)</script></html>",
+        ),
+        ("setup.zip", b"PK\x03\x04\x14\0\0\0"),
+        ("notes.txt", b"MZ\x90\0\x03\0\0\0\x04\0"),
+    ];
+    for (name, bytes) in refused {
+        let form = Form::new().part("files", Part::bytes(bytes.to_vec()).file_name(name));
+        let r = lena.post_form(&format!("/api/client/orders/{id}/documents"), form).await;
+        assert_eq!(r.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE, "{name}");
+        let text = r.text().await.unwrap();
+        assert!(text.contains(name), "the refusal names the file: {text}");
+    }
+    let after: Value = lena.get_json(&format!("/api/client/orders/{id}/documents")).await;
+    assert_eq!(after.as_array().unwrap().len(), 1, "nothing refused was kept");
 
     let (status, text) =
         lena.post_for_message(&format!("/api/client/orders/{id}/cancel"), json!({})).await;

@@ -94,26 +94,11 @@ both_dbs!(a_reconnecting_browser_gets_what_it_missed, |app| {
     assert_eq!(later.heard.matches(&said).count(), 1, "{}", later.heard);
 });
 
-/// A second copy of the server on the same database, as behind a load balancer: its own relay.
-async fn second_copy(app: &TestApp) -> String {
-    let db = portal::platform::state::open_database(&app.config).await.unwrap();
-    let epp = portal::features::payments::epp_from_config(&app.config, db.clone());
-    let state =
-        portal::platform::state::AppState::new(db.clone(), app.config.clone(), epp).unwrap();
-    state.live.spawn_relay(db, app.config.database_url.clone());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let base = format!("http://{}", listener.local_addr().unwrap());
-    let service =
-        portal::router::app(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    tokio::spawn(async move { axum::serve(listener, service).await.unwrap() });
-    base
-}
-
 // On PostgreSQL the copy is woken by NOTIFY at once (its safety-net poll is every 5 s); on SQLite
 // it looks every 300 ms.
 both_dbs!(a_change_made_on_one_copy_reaches_a_browser_on_another, |app| {
     let order = demo_appraisers_order(&app, "920003", 5).await;
-    let other_copy = second_copy(&app).await;
+    let other_copy = app.second_copy().await;
     let mut there = Session::new(&other_copy);
     common::sign_in_through(&app.db, &mut there, "demo.appraiser").await;
     let mut listener = Listener::open(&there, None).await;
@@ -157,7 +142,7 @@ async fn refused_after(browser: &Session, wait: Duration) -> Option<Duration> {
 // Each copy believes a session it has just checked for a few seconds (longer than the second
 // allowed here): ending it on one copy must reach the other's cache.
 both_dbs!(a_session_ended_on_one_copy_is_refused_on_another_within_a_second, |app| {
-    let other_copy = second_copy(&app).await;
+    let other_copy = app.second_copy().await;
     let staff = app.signed_in("demo.staff").await;
     let appraiser_id = app.user_id("demo.appraiser").await;
     for ending in ["signed out", "deactivated"] {

@@ -12,7 +12,9 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 
-use common::orders::demo_appraisers_order;
+use crate::client_portal::client_user;
+use crate::staff_desk::{assign_to, order_form};
+use common::orders::{demo_appraisers_order, new_client, new_order};
 use common::{Session, TestApp};
 
 const PREFS: &str = "/api/me/notification-preferences";
@@ -80,6 +82,43 @@ both_dbs!(preferences_default_to_email_and_are_checked, |app| {
     let r = me.put(PREFS, json!({"events": [{"event": "everything", "delivery": "email"}]})).await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(app.client().get(PREFS).await.status(), StatusCode::UNAUTHORIZED);
+});
+
+both_dbs!(a_lender_chooses_among_lender_events_and_hears_as_chosen, |app| {
+    let staff = app.signed_in("demo.staff").await;
+    let lender = new_client(&staff, "Notice Bank").await;
+    let lena = client_user(&app, &staff, lender, "notice.lender").await;
+    let prefs: Value = lena.get_json(PREFS).await;
+    let offered: Vec<&str> =
+        prefs["events"].as_array().unwrap().iter().map(|e| e["event"].as_str().unwrap()).collect();
+    assert_eq!(
+        offered,
+        [
+            "appraiserAssigned",
+            "inspectionScheduled",
+            "reportDelivered",
+            "staffMessage",
+            "orderUpdate"
+        ]
+    );
+    let appraisers_only = json!({"events": [{"event": "newAssignment", "delivery": "email"}]});
+    let r = lena.put(PREFS, appraisers_only).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    let quiet = json!({"events": [{"event": "appraiserAssigned", "delivery": "none"}]});
+    assert_eq!(lena.put(PREFS, quiet).await.status(), StatusCode::OK);
+
+    let id = new_order(&staff, order_form(lender)).await;
+    assign_to(&app, &staff, id, "demo.appraiser").await;
+    let path = format!("/api/staff/orders/{id}/client-messages");
+    let r = staff.post(&path, json!({"body": "The inspection is on Friday."})).await;
+    assert_eq!(r.status(), StatusCode::CREATED);
+    let subjects: Vec<String> = queued_for(&app, "notice.lender@lender.example")
+        .await
+        .into_iter()
+        .map(|m| m.subject)
+        .collect();
+    assert!(subjects.iter().any(|s| s.ends_with(": message from staff")), "{subjects:?}");
+    assert!(!subjects.iter().any(|s| s.ends_with(" assigned")), "chose none: {subjects:?}");
 });
 
 both_dbs!(each_event_reaches_the_appraiser_by_the_chosen_channel_only, |app| {

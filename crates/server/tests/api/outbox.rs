@@ -8,7 +8,7 @@ use chrono::{Duration, Utc};
 use portal::platform::delivery::email::EmailTransport;
 use portal::platform::delivery::sender::{Sender, Transports};
 use portal::platform::delivery::sms::LogSms;
-use portal::platform::delivery::{Channel, Outgoing, enqueue};
+use portal::platform::delivery::{Attachment, Channel, NoAttachments, Outgoing, enqueue};
 use portal_db::entities::outbox;
 use sea_orm::sea_query::Expr;
 use sea_orm::{EntityTrait, QueryFilter, QueryOrder};
@@ -24,7 +24,7 @@ struct Shared(Arc<Recorder>);
 
 #[async_trait::async_trait]
 impl EmailTransport for Shared {
-    async fn send(&self, m: &outbox::Model) -> Result<(), String> {
+    async fn send(&self, m: &outbox::Model, _: Option<Attachment>) -> Result<(), String> {
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
         if *self.0.failing.lock().unwrap() {
             return Err("relay refused".into());
@@ -35,7 +35,11 @@ impl EmailTransport for Shared {
 }
 
 fn transports(recorder: &Arc<Recorder>) -> Arc<Transports> {
-    Arc::new(Transports { email: Box::new(Shared(recorder.clone())), sms: Box::new(LogSms) })
+    Arc::new(Transports {
+        email: Box::new(Shared(recorder.clone())),
+        sms: Box::new(LogSms),
+        attachments: Arc::new(NoAttachments),
+    })
 }
 
 async fn queue(app: &common::TestApp, n: usize) {
@@ -185,4 +189,99 @@ async fn sms_goes_to_the_http_provider_with_its_key() {
         got[0].1,
         serde_json::json!({"to": "+15125550110", "message": "Your code is 123456"})
     );
+}
+
+/// What Twilio was asked: the account in the path, the authorization header and the form.
+type TwilioCall = (String, String, Vec<(String, String)>);
+
+/// Twilio's Messages API as its reference documents it: 201 with the message for a good number,
+/// 400 (error 21211) for an invalid one, 503 while it is down.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sms_through_twilio_gives_up_a_refused_message_and_retries_an_outage() {
+    use axum::http::StatusCode;
+    use axum::routing::post;
+    let received: Arc<Mutex<Vec<TwilioCall>>> = Arc::default();
+    let store = received.clone();
+    let twilio = axum::Router::new().route(
+        "/2010-04-01/Accounts/{sid}/Messages.json",
+        post(
+            move |axum::extract::Path(sid): axum::extract::Path<String>,
+                  headers: axum::http::HeaderMap,
+                  axum::Form(form): axum::Form<Vec<(String, String)>>| {
+                let store = store.clone();
+                async move {
+                    let auth = headers
+                        .get("authorization")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or_default()
+                        .to_string();
+                    let to = form.iter().find(|(k, _)| k == "To").unwrap().1.clone();
+                    store.lock().unwrap().push((sid.clone(), auth, form));
+                    match to.as_str() {
+                        "+15005550001" => (
+                            StatusCode::BAD_REQUEST,
+                            axum::Json(serde_json::json!({"code": 21211, "message": "The 'To' number +15005550001 is not a valid phone number.",
+                                "more_info": "https://www.twilio.com/docs/errors/21211", "status": 400})),
+                        ),
+                        "+15125550199" => (
+                            StatusCode::SERVICE_UNAVAILABLE,
+                            axum::Json(serde_json::json!({"code": 20503, "message": "Service unavailable", "status": 503})),
+                        ),
+                        _ => (
+                            StatusCode::CREATED,
+                            axum::Json(serde_json::json!({"sid": "SM1f0e8ae6ade43cb3c0ce4525424e404f", "account_sid": sid,
+                                "to": to, "status": "queued", "direction": "outbound-api", "error_code": null})),
+                        ),
+                    }
+                }
+            },
+        ),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let api = format!("http://{}", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, twilio).await.unwrap() });
+
+    let app = common::TestApp::start_with(common::Db::Sqlite, move |c| {
+        c.sms_provider = "twilio".into();
+        c.twilio_api_url = api;
+        c.twilio_account_sid = "ACXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX".into();
+        c.twilio_auth_token = "twilio-token".into();
+        c.twilio_from = "+15005550006".into();
+    })
+    .await
+    .unwrap();
+    for recipient in ["512-555-0110", "+15005550001", "(512) 555-0199"] {
+        let message = Outgoing {
+            channel: Channel::Sms,
+            recipient: recipient.into(),
+            subject: "code".into(),
+            text: "Your code is 123456".into(),
+            html: None,
+        };
+        enqueue(&app.db, message).await.unwrap();
+    }
+    let sender =
+        Sender::new(app.db.clone(), Arc::new(Transports::from_config(&app.config).unwrap()));
+    assert_eq!(sender.run_once().await.unwrap(), 1);
+    let got = received.lock().unwrap().clone();
+    assert_eq!(got.len(), 3);
+    use base64::Engine;
+    let basic = base64::engine::general_purpose::STANDARD
+        .encode("ACXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX:twilio-token");
+    let sent = got.iter().find(|(_, _, form)| form.contains(&("To".into(), "+15125550110".into())));
+    let (sid, auth, form) = sent.expect("the first message in E.164");
+    assert_eq!(sid, "ACXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX");
+    assert_eq!(auth, &format!("Basic {basic}"));
+    assert!(form.contains(&("From".into(), "+15005550006".into())), "{form:?}");
+    assert!(form.contains(&("Body".into(), "Your code is 123456".into())), "{form:?}");
+
+    let rows = outbox::Entity::find().order_by_asc(outbox::Column::Id).all(&app.db).await.unwrap();
+    let row = |to: &str| rows.iter().find(|r| r.recipient == to).unwrap().clone();
+    assert!(row("512-555-0110").sent_at.is_some());
+    let refused = row("+15005550001");
+    assert!(refused.failed_at.is_some(), "a refused number is given up at once");
+    assert!(refused.last_error.unwrap_or_default().contains("21211"));
+    let outage = row("(512) 555-0199");
+    assert!(outage.failed_at.is_none() && outage.sent_at.is_none(), "an outage is tried again");
+    assert!(outage.next_attempt_at > Utc::now());
 }

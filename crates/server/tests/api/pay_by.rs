@@ -160,7 +160,7 @@ both_dbs!(a_payment_is_withheld_only_with_a_reason_the_appraiser_is_sent, |app| 
 
 const W9_PDF: &[u8] = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n";
 
-async fn paid(app: &TestApp, appraiser: i32, file: &str, cents: i64, on: &str) {
+pub async fn paid(app: &TestApp, appraiser: i32, file: &str, cents: i64, on: &str) {
     portal_db::entities::payment::ActiveModel {
         id: NotSet,
         appraiser_user_id: Set(appraiser),
@@ -197,12 +197,16 @@ both_dbs!(year_totals_add_the_years_payments_to_the_cent_with_the_w9, |app| {
     assert_eq!(r.headers()["content-type"], "text/csv; charset=utf-8");
     let csv = r.text().await.unwrap();
     let lines: Vec<&str> = csv.split("\r\n").filter(|l| !l.is_empty()).collect();
-    assert_eq!(lines[0], "Appraiser ID,Name,E-mail,Payments,Paid Late,Total Paid,W-9 On File");
+    assert_eq!(
+        lines[0],
+        "Appraiser ID,Name,E-mail,Payments,Paid Late,Total Paid,W-9 On File,Legal Name,Tax ID Type,\
+         Tax ID Last 4,Tax Address,Box 1 Nonemployee Compensation,1099-NEC Required"
+    );
     let line_of = |id: i32| {
         lines.iter().find(|l| l.starts_with(&format!("{id},"))).copied().unwrap_or_default()
     };
-    assert!(line_of(avery).ends_with(",2,0,1450.51,Yes"), "{csv}");
-    assert!(line_of(second).ends_with(",1,0,0.01,No"), "{csv}");
+    assert!(line_of(avery).ends_with(",2,0,1450.51,Yes,,,,,1450.51,No"), "{csv}");
+    assert!(line_of(second).ends_with(",1,0,0.01,No,,,,,0.01,No"), "{csv}");
     assert_eq!(lines.len(), 3, "only those paid in 2019: {csv}");
 
     for query in ["", "?year=1999", "?year=twenty"] {

@@ -188,3 +188,145 @@ both_dbs!(keys_place_list_and_replay_only_their_own_clients_orders, |app| {
     let (status, body) = b.get("/api/v1/no-such-call").await;
     assert_eq!((status, problem_type(&body)), (StatusCode::NOT_FOUND, "not-found"));
 });
+
+both_dbs!(every_error_of_the_public_api_is_a_problem, |app| {
+    let staff = app.signed_in("demo.staff").await;
+    let client = lender(&staff, "Problem Lending").await;
+    let key = new_key(&app, &staff, &format!("/api/staff/clients/{client}/api-keys")).await;
+    let problem_of = |r: reqwest::Response| async move {
+        let content_type = r.headers()[reqwest::header::CONTENT_TYPE].to_str().unwrap().to_owned();
+        let allow = r.headers().get(reqwest::header::ALLOW).map(|v| v.to_str().unwrap().to_owned());
+        let status = r.status();
+        let body: Value = r.json().await.unwrap();
+        assert_eq!(content_type, "application/problem+json", "{status}: {body}");
+        assert_eq!(body["status"], status.as_u16(), "{body}");
+        assert!(!body["detail"].as_str().unwrap_or_default().is_empty(), "{body}");
+        (status, problem_type(&body).to_owned(), allow)
+    };
+    let r = key.call(reqwest::Method::DELETE, "/api/v1/orders").send().await.unwrap();
+    let (status, kind, allow) = problem_of(r).await;
+    assert_eq!((status, kind.as_str()), (StatusCode::METHOD_NOT_ALLOWED, "method-not-allowed"));
+    let allow = allow.expect("a 405 says what is allowed");
+    assert!(allow.contains("GET") && allow.contains("POST"), "{allow}");
+
+    let r = key
+        .call(reqwest::Method::POST, "/api/v1/orders")
+        .header("Idempotency-Key", "plain-text")
+        .header("content-type", "text/plain")
+        .body("an order, please")
+        .send()
+        .await
+        .unwrap();
+    let (status, kind, _) = problem_of(r).await;
+    assert_eq!(
+        (status, kind.as_str()),
+        (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type")
+    );
+
+    let huge = format!("{{\"notes\": \"{}\"}}", "x".repeat(1200 * 1024));
+    let r = key
+        .call(reqwest::Method::POST, "/api/v1/orders")
+        .header("Idempotency-Key", "huge")
+        .header("content-type", "application/json")
+        .body(huge)
+        .send()
+        .await
+        .unwrap();
+    let (status, kind, _) = problem_of(r).await;
+    assert_eq!((status, kind.as_str()), (StatusCode::PAYLOAD_TOO_LARGE, "too-large"));
+});
+
+both_dbs!(
+    limits_hold_across_copies,
+    with | c | {
+        c.api_requests_per_minute = 4;
+        c.login_failures_per_account = 3;
+    },
+    |app| {
+        let other = app.second_copy().await;
+        let staff = app.signed_in("demo.staff").await;
+        let client = lender(&staff, "Two Copies Bank").await;
+        let mut key = new_key(&app, &staff, &format!("/api/staff/clients/{client}/api-keys")).await;
+        let copies = [app.url(""), other.clone()];
+        for call in 0..4 {
+            key.base = copies[call % 2].clone();
+            assert_eq!(key.get("/api/v1/orders").await.0, StatusCode::OK, "call {call}");
+        }
+        for base in &copies {
+            key.base = base.clone();
+            let r = key.call(reqwest::Method::GET, "/api/v1/orders").send().await.unwrap();
+            assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS, "over the limit on {base}");
+            let wait: u64 = r.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+            assert!((1..=60).contains(&wait), "{wait}");
+        }
+
+        for (attempt, base) in copies.iter().cycle().take(3).enumerate() {
+            let mut guesser = Session::new(base);
+            let r = guesser.login("demo.appraiser", "wrong password").await;
+            assert_eq!(r.status(), StatusCode::UNAUTHORIZED, "attempt {attempt}");
+        }
+        let mut guesser = Session::new(&other);
+        let r = guesser.login("demo.appraiser", "wrong password").await;
+        assert_eq!(r.status(), StatusCode::TOO_MANY_REQUESTS, "the fourth failure, on either copy");
+    }
+);
+
+/// An invoice of `client` on a new order of theirs, issued `days_ago`.
+async fn invoiced(app: &TestApp, staff: &Session, client: i64, days_ago: i64) -> i64 {
+    use sea_orm::{ActiveModelTrait, NotSet, Set};
+    let order = common::orders::new_order(staff, crate::staff_desk::order_form(client)).await;
+    let issued_on = app.config.today().unwrap() - chrono::Duration::days(days_ago);
+    portal_db::entities::invoice::ActiveModel {
+        id: NotSet,
+        number: Set(format!("INV-T-{order}")),
+        order_id: Set(order),
+        client_id: Set(client as i32),
+        amount_cents: Set(52_500),
+        issued_on: Set(issued_on),
+        due_on: Set(issued_on + chrono::Duration::days(30)),
+        created_at: Set(chrono::Utc::now()),
+    }
+    .insert(&app.db)
+    .await
+    .unwrap()
+    .id
+}
+
+both_dbs!(a_key_reads_its_own_clients_invoices_a_page_at_a_time, |app| {
+    let staff = app.signed_in("demo.staff").await;
+    let first = lender(&staff, "Invoice Bank").await;
+    let second = lender(&staff, "Other Bank").await;
+    let a = new_key(&app, &staff, &format!("/api/staff/clients/{first}/api-keys")).await;
+    let old = invoiced(&app, &staff, first, 45).await;
+    let new = invoiced(&app, &staff, first, 2).await;
+    let theirs = invoiced(&app, &staff, second, 2).await;
+
+    let (status, page) = a.get("/api/v1/invoices?limit=1").await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(page["data"][0]["id"], new);
+    let cursor = page["nextCursor"].as_str().expect("a second page").to_string();
+    let (_, page) = a.get(&format!("/api/v1/invoices?limit=1&cursor={cursor}")).await;
+    assert_eq!((page["data"][0]["id"].as_i64(), page["nextCursor"].as_str()), (Some(old), None));
+    let (_, overdue) = a.get("/api/v1/invoices?status=overdue").await;
+    let ids: Vec<i64> =
+        overdue["data"].as_array().unwrap().iter().map(|i| i["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, [old]);
+    let (status, bad) = a.get("/api/v1/invoices?cursor=nonsense").await;
+    assert_eq!((status, problem_type(&bad)), (StatusCode::UNPROCESSABLE_ENTITY, "validation"));
+
+    let (status, one) = a.get(&format!("/api/v1/invoices/{new}")).await;
+    assert_eq!((status, one["amountCents"].as_i64()), (StatusCode::OK, Some(52_500)));
+    assert!(one["payments"].as_array().unwrap().is_empty());
+    let (status, _) = a.get(&format!("/api/v1/invoices/{theirs}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "another client's invoice does not exist here");
+    let pdf =
+        a.call(reqwest::Method::GET, &format!("/api/v1/invoices/{new}/pdf")).send().await.unwrap();
+    assert_eq!(pdf.status(), StatusCode::OK);
+    assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF"));
+    let other = a
+        .call(reqwest::Method::GET, &format!("/api/v1/invoices/{theirs}/pdf"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status(), StatusCode::NOT_FOUND);
+});

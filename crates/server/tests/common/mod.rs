@@ -93,6 +93,7 @@ impl TestApp {
         };
         config.database_max_connections = 5;
         adjust(&mut config);
+        let config = config.with_provider_defaults(true);
         let connection =
             portal::platform::state::open_database(&config).await.expect("open test database");
         portal::demo::seed(&connection).await.expect("demo data");
@@ -118,6 +119,22 @@ impl TestApp {
 
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base, path)
+    }
+
+    /// A second copy of the server on the same database, as behind a load balancer: its own
+    /// relay and its own memory. Answers its base URL.
+    pub async fn second_copy(&self) -> String {
+        let db = portal::platform::state::open_database(&self.config).await.unwrap();
+        let epp = portal::features::payments::epp_from_config(&self.config, db.clone());
+        let state =
+            portal::platform::state::AppState::new(db.clone(), self.config.clone(), epp).unwrap();
+        state.live.spawn_relay(db, self.config.database_url.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let service =
+            portal::router::app(state).into_make_service_with_connect_info::<SocketAddr>();
+        tokio::spawn(async move { axum::serve(listener, service).await.unwrap() });
+        base
     }
 
     /// A browser-like client with its own cookie jar.
@@ -451,18 +468,21 @@ pub const DEMO_APPRAISERS_RECORDS_READERS: [(&str, StatusCode); 6] = [
 #[macro_export]
 macro_rules! both_dbs {
     ($name:ident, |$app:ident| $body:block) => {
+        both_dbs!($name, with |_| {}, |$app| $body);
+    };
+    ($name:ident, with $adjust:expr, |$app:ident| $body:block) => {
         mod $name {
             use super::*;
             async fn run($app: common::TestApp) $body
 
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn sqlite() {
-                run(common::TestApp::start(common::Db::Sqlite).await.unwrap()).await;
+                run(common::TestApp::start_with(common::Db::Sqlite, $adjust).await.unwrap()).await;
             }
 
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn postgres() {
-                match common::TestApp::start(common::Db::Postgres).await {
+                match common::TestApp::start_with(common::Db::Postgres, $adjust).await {
                     Some(app) => run(app).await,
                     // In CI a missing database must fail the run, not quietly halve it.
                     None if std::env::var_os("CI").is_some() => panic!("CI is set but PORTAL_TEST_POSTGRES_URL is not"),

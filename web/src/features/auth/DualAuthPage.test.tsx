@@ -106,7 +106,7 @@ describe('Verify Your Identity page', () => {
   it('success stores the user and goes to the redirect target', async () => {
     let signedIn = false;
     server.use(
-      http.get('*/api/auth/logged-in', () => (signedIn ? HttpResponse.json(STAFF) : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }))),
+      http.get('*/api/auth/session', () => HttpResponse.json({ user: signedIn ? STAFF : null })),
       appConfig(),
       csrf,
       http.post('*/api/auth/send-code', () => HttpResponse.json({ ok: true, message: 'Verification code sent successfully' })),

@@ -29,11 +29,7 @@ function withLink(status: number) {
   server.use(
     csrf,
     appConfig(),
-    http.get('*/api/auth/logged-in', () =>
-      signedIn
-        ? HttpResponse.json({ securityUserId: 10, userType: 1, firstName: 'Avery', lastName: 'Appraiser' })
-        : HttpResponse.json({ message: 'Not signed in' }, { status: 401 }),
-    ),
+    http.get('*/api/auth/session', () => HttpResponse.json({ user: signedIn ? { securityUserId: 10, userType: 1, firstName: 'Avery', lastName: 'Appraiser' } : null })),
     http.get('*/api/appraiser/secure-links', () => HttpResponse.json([link])),
     http.post('*/api/appraiser/secure-links/7/viewed', () => HttpResponse.json({ ...link, viewDateTime: '2026-03-03T15:00:00Z' })),
     http.get('*/api/appraiser/secure-links/7/attachments/31', ({ request }) => {

@@ -11,6 +11,7 @@ use sea_orm::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::features::files::kinds::LENDER_DOCUMENTS;
 use crate::features::files::upload::{Accept, bad_form, store, stored_row};
 use crate::platform::http::error::{AppError, AppResult};
 use crate::platform::state::AppState;
@@ -20,6 +21,8 @@ const REPORT_TYPES: [i32; 3] = [1, 2, crate::features::reports::DATA_FILE_TYPE_I
 /// The file type of what a client attaches.
 const CLIENT_ATTACHMENT_TYPE: i32 = 9;
 const MAX_FILES: usize = 10;
+/// What a lender may attach: documents, images and plain text.
+const LENDER_KINDS: Accept = Accept::Only(LENDER_DOCUMENTS);
 
 /// Files to attach, as `multipart/form-data` (no other fields).
 #[derive(serde::Deserialize, ToSchema)]
@@ -136,7 +139,7 @@ pub async fn attach(
                 )));
             }
             received.push(
-                store(&state.storage, field, state.config.max_upload_bytes, Accept::Any).await?,
+                store(&state.storage, field, state.config.max_upload_bytes, LENDER_KINDS).await?,
             );
         }
         if received.is_empty() {

@@ -23,6 +23,7 @@ use crate::platform::http::error::{AppResult, MessageResponse, ReadAnswers};
 use crate::platform::http::extract::Json;
 use crate::platform::live;
 use crate::platform::names::full_name;
+use crate::platform::notifications::{Event, Notice};
 use crate::platform::state::AppState;
 
 /// The longest message.
@@ -125,6 +126,17 @@ pub async fn write(
         let mut data = events::order_data(o, o.status_id);
         data["message"] = json!({ "id": saved.id, "body": saved.body, "from": saved.from_name, "createdAt": saved.created_at });
         events::record(txn, o, EventType::MessageCreated, data).await?;
+        let notice = Notice {
+            event: Event::StaffMessage,
+            subject: format!("Order {}: message from staff", o.file_number),
+            lines: vec![
+                format!("{from_name} wrote on order {} ({}):", o.file_number, o.property_address()),
+                String::new(),
+                saved.body.clone(),
+            ],
+            link: format!("/client/orders/{}", o.id),
+        };
+        super::notices::tell_users(txn, &state.config, o, &notice).await?;
     }
     Ok(saved.into())
 }

@@ -13,6 +13,7 @@ use utoipa::ToSchema;
 
 use crate::kernel::orders::status::{CLOSED, OrderStatus};
 use crate::kernel::orders::waiting::{self, WaitingFor};
+use crate::platform::config::Config;
 use crate::platform::http::error::{AppError, AppResult};
 use crate::platform::names::full_name;
 
@@ -191,7 +192,12 @@ fn item(o: order::Model, c: &client_order::Model) -> ClientOrderItem {
 }
 
 /// The client's order `id` as its page shows it.
-pub async fn view(db: &impl ConnectionTrait, client_id: i32, id: i64) -> AppResult<ClientOrder> {
+pub async fn view(
+    db: &impl ConnectionTrait,
+    config: &Config,
+    client_id: i32,
+    id: i64,
+) -> AppResult<ClientOrder> {
     let (o, c) = find(db, client_id, id).await?;
     let detail = order_detail::Entity::find_by_id(id).one(db).await?;
     let product = match detail.as_ref().and_then(|d| d.report_type1_id) {
@@ -210,7 +216,7 @@ pub async fn view(db: &impl ConnectionTrait, client_id: i32, id: i64) -> AppResu
         _ => None,
     };
     let timeline = timeline(db, id).await?;
-    let waiting_for = waiting::of(db, &o).await?;
+    let waiting_for = waiting::of(db, config, &o).await?;
     let detail = detail.unwrap_or_else(|| crate::kernel::orders::details::empty_detail(id));
     Ok(ClientOrder {
         property_type: detail.property_type,

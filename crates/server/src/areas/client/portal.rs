@@ -122,7 +122,7 @@ async fn client_order(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<ClientOrder>> {
     let client_id = client_of(&state.db, &caller).await?;
-    let mut view = orders::view(&state.db, client_id, id).await?;
+    let mut view = orders::view(&state.db, &state.config, client_id, id).await?;
     view.invoice =
         crate::features::billing::invoices::for_client(&state.db, &state.config, id).await?;
     Ok(axum::Json(view))

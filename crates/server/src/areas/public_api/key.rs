@@ -1,9 +1,7 @@
 //! The caller of the public API: an API key sent as `Authorization: Bearer <key>`. It is looked up
 //! by its hash on every call, so a revoked key is refused at once by every copy. Each key may make
-//! `api_requests_per_minute` calls a minute on each copy (429 with `Retry-After` beyond).
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
+//! `api_requests_per_minute` calls a minute, counted in the database so that the limit holds
+//! across every copy (429 with `Retry-After` beyond).
 
 use axum::extract::FromRequestParts;
 use axum::http::header;
@@ -14,12 +12,13 @@ use sea_orm::sea_query::{Condition, Expr};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use super::problem::Problem;
+use crate::features::auth::throttle::bump_window;
 use crate::platform::state::AppState;
 use crate::platform::tokens::hash_token;
 
 /// How stale a key's "last used" time may be before a call writes it again.
 const LAST_USED_PRECISION: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
-const WINDOW: Duration = Duration::from_secs(60);
+const WINDOW_SECONDS: i64 = 60;
 
 /// A valid, unrevoked key of one client.
 #[derive(Clone, Debug)]
@@ -51,7 +50,7 @@ impl FromRequestParts<AppState> for ApiCaller {
             .one(&state.db)
             .await?
             .ok_or_else(Problem::unauthorized)?;
-        if let Some(wait) = over_limit(&hash, state.config.api_requests_per_minute) {
+        if let Some(wait) = over_limit(state, key.id, state.config.api_requests_per_minute).await? {
             return Err(Problem::rate_limited(wait));
         }
         let now = Utc::now();
@@ -71,35 +70,16 @@ impl FromRequestParts<AppState> for ApiCaller {
     }
 }
 
-/// Counts a call of the key (by its hash) in the current minute; the seconds to wait when the
-/// key is over its limit.
-fn over_limit(key_hash: &str, per_minute: u32) -> Option<u64> {
-    static WINDOWS: OnceLock<Mutex<HashMap<String, (Instant, u32)>>> = OnceLock::new();
-    let mut windows =
-        WINDOWS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    let now = Instant::now();
-    if windows.len() > 10_000 {
-        windows.retain(|_, (start, _)| now.duration_since(*start) < WINDOW);
-    }
-    let (start, count) = windows.entry(key_hash.to_string()).or_insert((now, 0));
-    if now.duration_since(*start) >= WINDOW {
-        *start = now;
-        *count = 0;
-    }
-    *count += 1;
-    (*count > per_minute).then(|| (WINDOW - now.duration_since(*start)).as_secs().max(1))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::over_limit;
-
-    #[test]
-    fn a_key_over_its_minute_waits() {
-        let key = "test-key-over-limit";
-        assert_eq!((0..3).filter_map(|_| over_limit(key, 3)).count(), 0);
-        let wait = over_limit(key, 3).expect("the fourth call is refused");
-        assert!((1..=60).contains(&wait));
-        assert!(over_limit("another-key", 3).is_none(), "each key has its own count");
-    }
+/// Counts a call of the key in its current minute; the seconds to wait when the key is over its
+/// limit.
+async fn over_limit(
+    state: &AppState,
+    key_id: i32,
+    per_minute: u32,
+) -> Result<Option<u64>, Problem> {
+    let window = chrono::Duration::seconds(WINDOW_SECONDS);
+    let row = bump_window(&state.db, &format!("api-key:{key_id}"), window).await?;
+    let over = i64::from(row.failures) > i64::from(per_minute);
+    let left = (row.window_start + window - Utc::now()).num_seconds().clamp(1, WINDOW_SECONDS);
+    Ok(over.then_some(left as u64))
 }

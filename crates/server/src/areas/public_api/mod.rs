@@ -2,6 +2,7 @@
 //! API key (`Authorization: Bearer`), no cookies and no CSRF. Its own OpenAPI document is at
 //! `/api/v1/openapi.json`; errors are problem details. The walk-through is docs/api.md.
 pub mod events;
+pub mod invoices;
 pub mod key;
 pub mod orders;
 pub mod problem;
@@ -39,6 +40,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (router, mut doc) = OpenApiRouter::with_openapi(PublicApiDoc::openapi())
         .merge(orders::router())
         .merge(events::router())
+        .merge(invoices::router())
         .merge(webhooks::router())
         .split_for_parts();
     problem::document_common_answers(&mut doc);
@@ -62,4 +64,5 @@ pub fn router() -> Router<AppState> {
             "/api/v1/{*rest}",
             any(|| async { problem::Problem::not_found("No such call in the public API.") }),
         )
+        .layer(axum::middleware::from_fn(problem::as_problem))
 }

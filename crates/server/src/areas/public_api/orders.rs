@@ -231,7 +231,10 @@ async fn place(
         return replay(state, caller, found, &digest).await;
     }
     txn.commit().await?;
-    Ok(created(orders::view(&state.db, caller.client_id, order.id).await?, StatusCode::CREATED))
+    Ok(created(
+        orders::view(&state.db, &state.config, caller.client_id, order.id).await?,
+        StatusCode::CREATED,
+    ))
 }
 
 async fn earlier(
@@ -260,7 +263,10 @@ async fn replay(
             "This Idempotency-Key was used with another body: use a new key for a new order.",
         ));
     }
-    Ok(created(orders::view(&state.db, caller.client_id, found.order_id).await?, StatusCode::OK))
+    Ok(created(
+        orders::view(&state.db, &state.config, caller.client_id, found.order_id).await?,
+        StatusCode::OK,
+    ))
 }
 
 /// One order, with its timeline.
@@ -271,7 +277,7 @@ async fn get_order(
     caller: ApiCaller,
     Path(id): Path<i64>,
 ) -> ApiResult<axum::Json<ClientOrder>> {
-    Ok(axum::Json(orders::view(&state.db, caller.client_id, id).await?))
+    Ok(axum::Json(orders::view(&state.db, &state.config, caller.client_id, id).await?))
 }
 
 /// Asks staff to cancel the order, with a reason; answers the order.
@@ -297,7 +303,7 @@ async fn cancel_order(
     )
     .await?;
     txn.commit().await?;
-    Ok(axum::Json(orders::view(&state.db, caller.client_id, id).await?))
+    Ok(axum::Json(orders::view(&state.db, &state.config, caller.client_id, id).await?))
 }
 
 /// The messages between the client and staff on the order, oldest first.

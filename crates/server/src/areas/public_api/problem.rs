@@ -162,6 +162,54 @@ impl IntoResponse for Problem {
 
 pub type ApiResult<T> = Result<T, Problem>;
 
+/// The kind and title of an error status that no handler answered itself (the router's 405, the
+/// body limit's 413, the body reader's 415...).
+fn kind_of(status: StatusCode) -> (&'static str, &'static str) {
+    match status {
+        StatusCode::BAD_REQUEST => ("bad-request", "Bad request"),
+        StatusCode::NOT_FOUND => ("not-found", "Not found"),
+        StatusCode::METHOD_NOT_ALLOWED => ("method-not-allowed", "Method not allowed"),
+        StatusCode::PAYLOAD_TOO_LARGE => ("too-large", "Payload too large"),
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => ("unsupported-media-type", "Unsupported media type"),
+        StatusCode::UNPROCESSABLE_ENTITY => ("validation", "Invalid request"),
+        StatusCode::TOO_MANY_REQUESTS => ("rate-limited", "Too many requests"),
+        StatusCode::SERVICE_UNAVAILABLE => ("unavailable", "Service unavailable"),
+        s if s.is_server_error() => ("internal", "Internal error"),
+        _ => ("error", "Error"),
+    }
+}
+
+/// Middleware of the public API: an error answer that is not a problem already (one made outside
+/// the handlers) becomes one, keeping its `Allow` and `Retry-After` headers.
+pub async fn as_problem(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let response = next.run(req).await;
+    let status = response.status();
+    let is_problem =
+        response.headers().get(header::CONTENT_TYPE).is_some_and(|t| t == CONTENT_TYPE);
+    if !(status.is_client_error() || status.is_server_error()) || is_problem {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = axum::body::to_bytes(body, 64 * 1024).await.unwrap_or_default();
+    let said = serde_json::from_slice::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|v| v["message"].as_str().map(str::to_string))
+        .or_else(|| String::from_utf8(text.to_vec()).ok())
+        .filter(|t| !t.trim().is_empty() && !status.is_server_error());
+    let (kind, title) = kind_of(status);
+    let detail = said.unwrap_or_else(|| match status {
+        StatusCode::METHOD_NOT_ALLOWED => "This path does not take this method: see Allow.".into(),
+        _ => format!("{title}."),
+    });
+    let mut problem = Problem::new(status, kind, title, detail).into_response();
+    for name in [header::ALLOW, header::RETRY_AFTER] {
+        if let Some(value) = parts.headers.get(&name) {
+            problem.headers_mut().insert(name, value.clone());
+        }
+    }
+    problem
+}
+
 /// Adds to every operation the answers its guards give, where the operation does not list them
 /// itself: 401 (no live key) and 429 (over the key's limit) everywhere; 404 where a path names a
 /// record; 400, 415 and 422 where there is a body; 413 for uploads.

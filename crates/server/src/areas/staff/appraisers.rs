@@ -23,13 +23,14 @@ use super::firms::joinable_firm;
 use crate::features::auth::{reset, session};
 use crate::features::profile::licenses::License;
 use crate::features::profile::routes::{AppraiserInfo, appraiser_info};
+use crate::features::profile::tax::{self, TaxForm, TaxInfo};
 use crate::kernel::orders::assign::{Appraisers, open_order_counts};
 use crate::kernel::users::accounts::{self, NewPerson};
 use crate::platform::audit::audit_staff;
 use crate::platform::current_user::CurrentUser;
 use crate::platform::fields::{
-    MAX_LINE, corrected, invalid, named, optional, optional_phone, optional_state, optional_zip,
-    required, required_date, text_column,
+    MAX_LINE, ReasonBody, corrected, invalid, named, optional, optional_phone, optional_state,
+    optional_zip, required, required_date, text_column,
 };
 use crate::platform::geography;
 use crate::platform::http::client_ip::ClientIp;
@@ -44,6 +45,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_appraisers, create_appraiser))
         .routes(routes!(update_appraiser))
+        .routes(routes!(appraiser_tax_info))
+        .routes(routes!(reveal_tax_id))
         .routes(routes!(add_license))
         .routes(routes!(delete_license))
         .routes(routes!(deactivate))
@@ -406,10 +409,13 @@ pub struct AppraiserChange {
     pub is_fha_certified: Option<bool>,
     /// Set up for onboarding to the enterprise payment platform.
     pub ready_for_epp_onboarding: Option<bool>,
+    /// The 1099-NEC details (`taxId`, `legalName`, `taxAddress`).
+    #[serde(flatten)]
+    pub tax: TaxForm,
 }
 
-/// Corrects an appraiser's office, cell phone, FHA roster flag or EPP readiness; the audit row
-/// names each change (old and new value).
+/// Corrects an appraiser's office, cell phone, FHA roster flag, EPP readiness or 1099 details;
+/// the audit row names each change (old and new value; a tax number only by name).
 #[utoipa::path(put, path = "/api/staff/appraisers/{id}", tag = "staff", request_body = AppraiserChange,
     params(("id" = i32, Path, description = "Security user id")),
     responses((status = 200, body = AppraiserInfo), (status = 403, body = MessageResponse),
@@ -469,6 +475,7 @@ async fn update_appraiser(
         row.ready_for_epp_onboarding = Set(ready);
     }
     let profile = if row.is_changed() { row.update(&txn).await? } else { profile };
+    changed.extend(tax::save(&txn, state.data_keys.as_deref(), id, &change.tax).await?);
     let mut user_row = user.clone().into_active_model();
     if let Some(v) =
         corrected(&mut changed, "cell phone", change.cell_phone.is_some(), cell, &user.cell_phone)
@@ -493,4 +500,43 @@ async fn update_appraiser(
     }
     txn.commit().await?;
     Ok(axum::Json(appraiser_info(profile, user)?))
+}
+
+/// An appraiser's 1099 details as staff see them (the tax number's last four digits only).
+#[utoipa::path(get, path = "/api/staff/appraisers/{id}/tax-info", tag = "staff",
+    params(("id" = i32, Path, description = "Security user id")),
+    responses((status = 200, body = TaxInfo), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+async fn appraiser_tax_info(
+    CallOn { state, caller: _, id }: CallOn<i32>,
+) -> AppResult<axum::Json<TaxInfo>> {
+    profile_of(&state.db, id).await?;
+    Ok(axum::Json(tax::view(&state.db, id).await?))
+}
+
+/// The whole tax number, for a filing.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RevealedTaxId {
+    /// Null when none is on file.
+    pub tax_id: Option<String>,
+}
+
+/// Shows the whole tax number to staff who say why; the reason is audited.
+#[utoipa::path(post, path = "/api/staff/appraisers/{id}/tax-id", tag = "staff", request_body = ReasonBody,
+    params(("id" = i32, Path, description = "Security user id")),
+    responses((status = 200, body = RevealedTaxId), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
+              (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn reveal_tax_id(
+    CallOn { state, caller, id }: CallOn<i32>,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<ReasonBody>,
+) -> AppResult<axum::Json<RevealedTaxId>> {
+    let reason = body.reason()?;
+    let txn = portal_db::begin_write(&state.db).await?;
+    let (user, _) = profile_of(&txn, id).await?;
+    let tax_id = tax::reveal(&txn, state.data_keys.as_deref(), id).await?;
+    let detail = format!("user {id} ({}): {reason}", user.login_id);
+    audit_staff(&txn, &caller, &ip, "staff.tax_id_revealed", detail).await?;
+    txn.commit().await?;
+    Ok(axum::Json(RevealedTaxId { tax_id }))
 }

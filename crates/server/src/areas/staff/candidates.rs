@@ -74,7 +74,12 @@ async fn assign(
     Json(body): Json<AssignBody>,
 ) -> AppResult<axum::Json<MessageResponse>> {
     let checked = apply::check(&state.db, &caller, id, OrderAction::Assign).await?;
-    crate::features::billing::borrower_payments::ensure_paid(&state.db, &checked.order).await?;
+    crate::features::billing::borrower_payments::ensure_paid(
+        &state.db,
+        &state.config,
+        &checked.order,
+    )
+    .await?;
     let appraiser_id = body
         .appraiser_id
         .ok_or_else(|| invalid("Please select an appraiser to assign the order to."))?;

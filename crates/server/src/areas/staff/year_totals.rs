@@ -1,11 +1,14 @@
 //! Year-end figures for the company's 1099-NEC filing: per appraiser, what was paid in a calendar
-//! year (by payment date), how many payments were late (after the order's pay-by date) and whether
-//! their W-9 is on file (a W-9 among their profile documents).
-use std::collections::{BTreeMap, HashSet};
+//! year (by payment date), how many payments were late (after the order's pay-by date), whether
+//! their W-9 is on file (a W-9 among their profile documents), the form's recipient fields (legal
+//! name, tax number type and last four digits, address; the whole number is shown only one at a
+//! time, with a reason) and whether the total reaches the reporting threshold
+//! (`PORTAL_NEC_THRESHOLD_CENTS`).
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use axum::response::Response;
 use chrono::NaiveDate;
-use portal_db::entities::{order, payment, security_user, stored_file};
+use portal_db::entities::{appraiser_tax_record, order, payment, security_user, stored_file};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -50,7 +53,7 @@ pub struct YearQuery {
 /// Per appraiser paid in the year: their id, name, e-mail, number of payments, how many were late,
 /// the total paid (dollars with two decimals) and whether their W-9 is on file, as CSV, by name.
 #[utoipa::path(get, path = "/api/staff/reports/appraiser-year-totals", tag = "staff", params(YearQuery),
-    responses((status = 200, description = "CSV: Appraiser ID, Name, E-mail, Payments, Paid Late, Total Paid, W-9 On File", content_type = "text/csv"),
+    responses((status = 200, description = "CSV: Appraiser ID, Name, E-mail, Payments, Paid Late, Total Paid, W-9 On File, Legal Name, Tax ID Type, Tax ID Last 4, Tax Address, Box 1 Nonemployee Compensation, 1099-NEC Required", content_type = "text/csv"),
               (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn appraiser_year_totals(
     Call { state, .. }: Call,
@@ -92,6 +95,13 @@ async fn appraiser_year_totals(
         .into_iter()
         .flatten()
         .collect();
+    let tax: HashMap<i32, appraiser_tax_record::Model> = appraiser_tax_record::Entity::find()
+        .filter(appraiser_tax_record::Column::UserId.is_in(ids.clone()))
+        .all(&state.db)
+        .await?
+        .into_iter()
+        .map(|r| (r.user_id, r))
+        .collect();
     let mut users = security_user::Entity::find()
         .filter(security_user::Column::Id.is_in(ids))
         .all(&state.db)
@@ -106,9 +116,16 @@ async fn appraiser_year_totals(
         "Paid Late",
         "Total Paid",
         "W-9 On File",
+        "Legal Name",
+        "Tax ID Type",
+        "Tax ID Last 4",
+        "Tax Address",
+        "Box 1 Nonemployee Compensation",
+        "1099-NEC Required",
     ]);
     for user in users {
         let t = &totals[&user.id];
+        let record = tax.get(&user.id);
         csv.row([
             user.id.to_string(),
             full_name(&user),
@@ -116,8 +133,18 @@ async fn appraiser_year_totals(
             t.payments.to_string(),
             t.late.to_string(),
             Cents(t.cents).decimal(),
-            if w9.contains(&user.id) { "Yes" } else { "No" }.to_owned(),
+            yes_no(w9.contains(&user.id)),
+            record.and_then(|r| r.legal_name.clone()).unwrap_or_default(),
+            record.and_then(|r| r.tax_id_kind.clone()).unwrap_or_default(),
+            record.and_then(|r| r.tax_id_last4.clone()).unwrap_or_default(),
+            record.and_then(|r| r.tax_address.clone()).unwrap_or_default(),
+            Cents(t.cents).decimal(),
+            yes_no(t.cents >= state.config.nec_threshold_cents),
         ]);
     }
     Ok(csv.into_download(&format!("appraiser-year-totals-{year}.csv")))
+}
+
+fn yes_no(yes: bool) -> String {
+    if yes { "Yes" } else { "No" }.to_owned()
 }

@@ -77,7 +77,7 @@ pub async fn start(txn: &DatabaseTransaction, config: &Config, o: &order::Model)
     if policy.mode == AssignmentMode::Manual
         || o.assigned_appraiser_id.is_some()
         || fee.is_none_or(|cents| cents <= 0)
-        || crate::kernel::orders::borrower_pays::ensure_paid(txn, o).await.is_err()
+        || crate::kernel::orders::borrower_pays::ensure_paid(txn, config, o).await.is_err()
     {
         return Ok(());
     }

@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(csrf))
         .routes(routes!(login))
         .routes(routes!(logged_in))
+        .routes(routes!(session_state))
         .routes(routes!(logout))
 }
 
@@ -182,6 +183,21 @@ async fn login(
     responses((status = 200, body = LoggedInUser), (status = 401, body = MessageResponse)))]
 async fn logged_in(user: CurrentUser) -> axum::Json<LoggedInUser> {
     axum::Json(LoggedInUser::new(&user.user, user.user_type))
+}
+
+/// Who is signed in, as an ordinary answer: `user` is null for a visitor who is not.
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionState {
+    pub user: Option<LoggedInUser>,
+}
+
+/// The signed-in user or null: what the web app asks when it opens, so that a signed-out
+/// visitor's sign-in page logs no error.
+#[utoipa::path(get, path = "/api/auth/session", tag = "auth", responses((status = 200, body = SessionState)))]
+async fn session_state(user: Option<CurrentUser>) -> axum::Json<SessionState> {
+    let user = user.map(|u| LoggedInUser::new(&u.user, u.user_type));
+    axum::Json(SessionState { user })
 }
 
 /// Ends the session on the server and clears the cookies. Signing out twice is harmless.

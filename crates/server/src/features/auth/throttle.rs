@@ -47,6 +47,15 @@ pub async fn count_attempt(
 /// statement), so parallel callers each see their own number; a window that has run out starts
 /// again at one. Keys of other limits than sign-ins use their own prefix.
 pub async fn bump(db: &impl ConnectionTrait, key: &str, window: Duration) -> Result<i32, AppError> {
+    Ok(bump_window(db, key, window).await?.failures)
+}
+
+/// `bump`, answering the key's row: its count and when its window started.
+pub async fn bump_window(
+    db: &impl ConnectionTrait,
+    key: &str,
+    window: Duration,
+) -> Result<login_throttle::Model, AppError> {
     let now = Utc::now();
     login_throttle::Entity::delete_many()
         .filter(login_throttle::Column::Key.eq(key))
@@ -68,7 +77,7 @@ pub async fn bump(db: &impl ConnectionTrait, key: &str, window: Duration) -> Res
     )
     .exec_with_returning(db)
     .await?;
-    Ok(row.failures)
+    Ok(row)
 }
 
 /// The password was right: the account starts over, and the address takes back this attempt

@@ -5,7 +5,7 @@
 //! cannot be assigned before it is paid (409), and a cancelled order's payment is refunded through
 //! the provider. Every step is noted in the order's history (hidden from appraisers).
 use chrono::{DateTime, Duration, Utc};
-use portal_db::entities::{borrower_payment, order, order_contact, order_detail};
+use portal_db::entities::{borrower_payment, order, order_detail};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, NotSet,
@@ -19,10 +19,12 @@ use utoipa_axum::routes;
 use super::card_sandbox;
 use crate::kernel::orders::apply;
 use crate::kernel::orders::client_events::Source;
+use crate::kernel::orders::details::{borrower_cell, borrower_email};
 use crate::kernel::orders::life::{OrderEvent, Reaction};
 use crate::platform::audit::audit_staff;
 use crate::platform::call::{CallOn, OrderId};
-use crate::platform::config::Config;
+use crate::platform::config::{CARD_SANDBOX, CARD_STRIPE, Config};
+use crate::platform::delivery::{Channel, Outgoing};
 use crate::platform::fields::{named, optional_email};
 use crate::platform::http::client_ip::ClientIp;
 use crate::platform::http::error::{AppError, AppResult, MessageResponse};
@@ -43,6 +45,7 @@ pub use crate::kernel::orders::borrower_pays::{MSG_NOT_PAID, PAID, ensure_paid, 
 pub const REFUNDED: &str = "refunded";
 /// A link a newer one replaced.
 pub const REPLACED: &str = "replaced";
+pub const MSG_NO_CARD_PROVIDER: &str = "No card payment provider is configured.";
 pub const MSG_NOT_BORROWER_PAID: &str = "This order is not paid by the borrower (neither its client nor its products are marked \"borrower pays\").";
 
 /// Where the borrower's payment of an order stands, for staff.
@@ -87,18 +90,8 @@ pub async fn view(
 }
 
 /// The borrower's e-mail among the order's contacts.
-async fn borrower_email(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Option<String>> {
-    Ok(order_contact::Entity::find()
-        .filter(order_contact::Column::OrderId.eq(order_id))
-        .filter(order_contact::Column::ContactType.eq("BORROWER"))
-        .all(db)
-        .await?
-        .into_iter()
-        .find_map(|c| c.email.filter(|e| !e.trim().is_empty())))
-}
-
 /// Sends the borrower a new payment link (an older pending one stops working).
-async fn send_link(
+pub async fn send_link(
     txn: &DatabaseTransaction,
     config: &Config,
     o: &order::Model,
@@ -146,8 +139,17 @@ async fn send_link(
         format!("Pay by card here (the link works for {LINK_DAYS} days): {link}"),
     ];
     let subject = format!("Payment for the appraisal of {}", o.property_address());
-    crate::platform::delivery::email(txn, email, subject, lines).await?;
-    let line = format!("Payment link for {} sent to the borrower ({email}).", Cents(amount));
+    crate::platform::delivery::email(txn, email, subject.clone(), lines).await?;
+    let mut line = format!("Payment link for {} sent to the borrower ({email}", Cents(amount));
+    if let Some(cell) = borrower_cell(txn, o.id).await? {
+        let text =
+            format!("{}: pay {} for your appraisal: {link}", config.billing_name, Cents(amount));
+        let message =
+            Outgoing { channel: Channel::Sms, recipient: cell.clone(), subject, text, html: None };
+        crate::platform::delivery::enqueue(txn, message).await?;
+        line.push_str(&format!(" and by text to {cell}"));
+    }
+    line.push_str(").");
     apply::note(txn, None, o, line, true).await
 }
 
@@ -158,7 +160,7 @@ pub async fn offer_at_creation(
     o: &order::Model,
     sent_by: Option<i32>,
 ) -> AppResult<()> {
-    if !required(txn, o).await? {
+    if !required(txn, config, o).await? {
         return Ok(());
     }
     match borrower_email(txn, o.id).await? {
@@ -193,7 +195,10 @@ async fn send_payment_link(
     if o.status_id.is_closed() {
         return Err(AppError::Conflict(format!("This order is {}.", o.status_id.label())));
     }
-    if !required(&txn, &o).await? {
+    if !state.config.card_payments() {
+        return Err(AppError::Conflict(MSG_NO_CARD_PROVIDER.into()));
+    }
+    if !required(&txn, &state.config, &o).await? {
         return Err(AppError::Conflict(MSG_NOT_BORROWER_PAID.into()));
     }
     if paid(&txn, id).await? {
@@ -213,31 +218,71 @@ async fn send_payment_link(
     Ok(axum::Json(MessageResponse::new(format!("The payment link was sent to {email}."))))
 }
 
-/// Refunds the borrower's payment of a cancelled order through the provider (nothing when the
-/// borrower had not paid).
+/// Refunds the borrower's payment of a cancelled order through the card provider (nothing when
+/// the borrower had not paid). The provider is called outside the transaction; its idempotency
+/// makes a repeated refund harmless.
 pub async fn refund_on_cancel(state: &AppState, order_id: i64) -> AppResult<()> {
-    let txn = portal_db::begin_write(&state.db).await?;
     let Some(payment) = borrower_payment::Entity::find()
         .filter(borrower_payment::Column::OrderId.eq(order_id))
         .filter(borrower_payment::Column::Status.eq(PAID))
-        .one(&txn)
+        .one(&state.db)
         .await?
     else {
         return Ok(());
     };
     let reference = payment.provider_ref.clone().unwrap_or_default();
-    card_sandbox::refund(&reference, payment.amount_cents)?;
-    let amount = payment.amount_cents;
-    let mut row: borrower_payment::ActiveModel = payment.into();
-    row.status = Set(REFUNDED.into());
-    row.refunded_at = Set(Some(Utc::now()));
-    row.update(&txn).await?;
-    if let Some(o) = order::Entity::find_by_id(order_id).one(&txn).await? {
-        let line = format!("The borrower's payment of {} was refunded.", Cents(amount));
+    let amount = Cents(payment.amount_cents);
+    let line = match state.config.card_provider.as_str() {
+        CARD_STRIPE => {
+            super::stripe::refund(&state.config, payment.id, &reference).await?;
+            format!("The borrower's payment of {amount} was refunded.")
+        }
+        CARD_SANDBOX => {
+            card_sandbox::refund(&reference)?;
+            format!("The borrower's payment of {amount} was refunded.")
+        }
+        _ => format!(
+            "The borrower's payment of {amount} must be refunded by hand: no card payment provider is configured."
+        ),
+    };
+    let txn = portal_db::begin_write(&state.db).await?;
+    let refunded = borrower_payment::Entity::update_many()
+        .col_expr(borrower_payment::Column::Status, Expr::value(REFUNDED))
+        .col_expr(borrower_payment::Column::RefundedAt, Expr::value(Some(Utc::now())))
+        .filter(borrower_payment::Column::Id.eq(payment.id))
+        .filter(borrower_payment::Column::Status.eq(PAID))
+        .exec(&txn)
+        .await?;
+    if refunded.rows_affected == 1
+        && let Some(o) = order::Entity::find_by_id(order_id).one(&txn).await?
+    {
         apply::note(&txn, None, &o, line, true).await?;
     }
     txn.commit().await?;
     Ok(())
+}
+
+/// Marks a pending payment paid with the provider's reference, notes it on the order, and lets
+/// automatic assignment start.
+pub async fn mark_paid(
+    txn: &DatabaseTransaction,
+    config: &Config,
+    payment: borrower_payment::Model,
+    reference: String,
+) -> AppResult<()> {
+    let o = order::Entity::find_by_id(payment.order_id)
+        .one(txn)
+        .await?
+        .ok_or_else(|| AppError::Internal(format!("payment {} has no order", payment.id)))?;
+    let amount = Cents(payment.amount_cents);
+    let mut row: borrower_payment::ActiveModel = payment.into();
+    row.status = Set(PAID.into());
+    row.provider_ref = Set(Some(reference));
+    row.paid_at = Set(Some(Utc::now()));
+    row.session_id = Set(None);
+    row.update(txn).await?;
+    apply::note(txn, None, &o, format!("The borrower paid {amount} by card."), true).await?;
+    crate::features::assignment::offers::start(txn, config, &o).await
 }
 
 /// A new order the borrower pays for sends them the payment link at once (when their e-mail is

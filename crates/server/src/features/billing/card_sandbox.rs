@@ -12,7 +12,7 @@ use portal_db::entities::{borrower_payment, order};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Deserialize;
 
-use super::borrower_payments::{PAID, PENDING};
+use super::borrower_payments::{PENDING, mark_paid};
 use crate::kernel::orders::apply;
 use crate::platform::delivery::html_escape;
 use crate::platform::http::error::{AppError, AppResult};
@@ -36,15 +36,6 @@ pub fn new_session() -> String {
     format!("cs_{}", random_token())
 }
 
-/// Refunds an approved payment (the sandbox approves every refund of a payment it made).
-pub fn refund(provider_ref: &str, _amount_cents: i64) -> AppResult<()> {
-    if provider_ref.starts_with("pi_") {
-        Ok(())
-    } else {
-        Err(AppError::Internal(format!("no sandbox payment {provider_ref} to refund")))
-    }
-}
-
 #[derive(Debug, Deserialize)]
 pub struct CheckoutQuery {
     pub session: Option<String>,
@@ -66,6 +57,15 @@ const SANDBOX: Sandbox = Sandbox {
     name: "card sandbox",
     notice: "Card payment sandbox: a stand-in for the payment provider's page. No real card is charged.",
 };
+
+/// The sandbox approves every refund of a payment it made.
+pub fn refund(provider_ref: &str) -> AppResult<()> {
+    if provider_ref.starts_with("pi_") {
+        Ok(())
+    } else {
+        Err(AppError::Internal(format!("no sandbox payment {provider_ref} to refund")))
+    }
+}
 
 fn page(status: StatusCode, title: &str, body: &str) -> Response {
     sandbox_page::page(&SANDBOX, status, title, body)
@@ -206,15 +206,8 @@ async fn record(state: &AppState, session: &str, outcome: Outcome) -> AppResult<
     let amount = Cents(payment.amount_cents);
     match outcome {
         Outcome::Approved => {
-            let mut row: borrower_payment::ActiveModel = payment.into();
-            row.status = Set(PAID.into());
-            row.provider_ref = Set(Some(format!("pi_{}", &random_token()[..24])));
-            row.paid_at = Set(Some(Utc::now()));
-            row.session_id = Set(None);
-            row.update(&txn).await?;
-            apply::note(&txn, None, &o, format!("The borrower paid {amount} by card."), true)
-                .await?;
-            crate::features::assignment::offers::start(&txn, &state.config, &o).await?;
+            let reference = format!("pi_{}", &random_token()[..24]);
+            mark_paid(&txn, &state.config, payment, reference).await?;
         }
         Outcome::Declined => {
             let mut row: borrower_payment::ActiveModel = payment.into();

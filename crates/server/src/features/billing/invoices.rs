@@ -257,10 +257,11 @@ async fn send_to_billing_contact(
     let lines = vec![
         format!("Invoice {} for order {} ({}).", i.number, o.file_number, o.property_address()),
         format!("Amount due: {}, by {}.", Cents(i.amount_cents), i.due_on.format("%m/%d/%Y")),
-        format!("The invoice (PDF) is on the order's page: {link}"),
+        format!("The invoice is attached as a PDF, and on the order's page: {link}"),
     ];
     let subject = format!("Invoice {} for order {}", i.number, o.file_number);
-    crate::platform::delivery::email(db, to, subject, lines).await?;
+    let attached = super::printing::invoice_reference(i.id);
+    crate::platform::delivery::email_attaching(db, to, subject, lines, &attached).await?;
     Ok(())
 }
 
@@ -331,6 +332,37 @@ async fn list_invoices(
     }
     let all = summaries(&state.db, found.all(&state.db).await?, today(&state.config)?).await?;
     Ok(axum::Json(all.into_iter().filter(|i| q.status.is_none_or(|s| i.status == s)).collect()))
+}
+
+/// The client's invoices with their figures, newest first, in `status` when given.
+pub async fn of_client(
+    db: &impl ConnectionTrait,
+    config: &Config,
+    client_id: i32,
+    status: Option<InvoiceStatus>,
+) -> AppResult<Vec<InvoiceSummary>> {
+    let found = invoice::Entity::find()
+        .filter(invoice::Column::ClientId.eq(client_id))
+        .order_by_desc(invoice::Column::Id)
+        .all(db)
+        .await?;
+    let all = summaries(db, found, today(config)?).await?;
+    Ok(all.into_iter().filter(|i| status.is_none_or(|s| i.status == s)).collect())
+}
+
+/// Invoice `id` of the client, with its payments and credit notes (another client's is not found).
+pub async fn one_of_client(
+    db: &impl ConnectionTrait,
+    config: &Config,
+    client_id: i32,
+    id: i64,
+) -> AppResult<(invoice::Model, InvoiceDetail)> {
+    let found = find_invoice(db, id).await?;
+    if found.client_id != client_id {
+        return Err(AppError::NotFound(MSG_NO_INVOICE.into()));
+    }
+    let detail = detail(db, found.clone(), today(config)?).await?;
+    Ok((found, detail))
 }
 
 async fn find_invoice(db: &impl ConnectionTrait, id: i64) -> AppResult<invoice::Model> {

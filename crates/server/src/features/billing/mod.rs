@@ -1,7 +1,8 @@
 //! What lenders are charged and pay: price lists per client (`prices`), the invoice issued at
 //! delivery with its credit notes and the lender's payments (`invoices`), the receivables and
 //! monthly statements staff read (`statements`), and the borrower's card payment
-//! (`borrower_payments`, its page `pay_page` and the provider's sandbox `card_sandbox`). Money is
+//! (`borrower_payments`, its page `pay_page`, and the providers: `stripe`, or the sandbox
+//! `card_sandbox` of the demo and tests). Money is
 //! whole cents throughout.
 pub mod borrower_payments;
 pub mod card_sandbox;
@@ -11,6 +12,7 @@ pub mod pay_page;
 pub mod prices;
 pub mod printing;
 pub mod statements;
+pub mod stripe;
 
 use utoipa_axum::router::OpenApiRouter;
 

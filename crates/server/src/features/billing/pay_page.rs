@@ -3,16 +3,19 @@
 //! that is unknown, replaced by a newer one or past its 14 days is refused with one message.
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use chrono::Utc;
 use portal_db::entities::{borrower_payment, order};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use serde::Deserialize;
 
 use super::borrower_payments::{PAID, PENDING, REFUNDED};
-use super::card_sandbox;
+use super::{card_sandbox, stripe};
+use crate::platform::config::{CARD_SANDBOX, CARD_STRIPE};
 use crate::platform::delivery::html_escape;
 use crate::platform::http::error::AppResult;
+use crate::platform::http::portal_page;
+use crate::platform::http::sandbox_page::TEST_MODE;
 use crate::platform::money::Cents;
 use crate::platform::state::AppState;
 use crate::platform::tokens::hash_token;
@@ -25,8 +28,15 @@ pub struct PayQuery {
     pub result: Option<String>,
 }
 
+/// The card provider's checkout may follow the page's form.
+const CHECKOUT: &str = "https://checkout.stripe.com";
+
 fn page(status: StatusCode, company: &str, body: &str) -> Response {
     titled(status, company, "Pay for your appraisal", body)
+}
+
+fn titled(status: StatusCode, company: &str, title: &str, body: &str) -> Response {
+    portal_page::page(status, company, title, body, CHECKOUT)
 }
 
 /// The page of a link that cannot be used (unknown, replaced, expired): what to do instead.
@@ -40,23 +50,6 @@ fn link_gone(state: &AppState, company: &str) -> Response {
          <li>Questions? Write to <a href=\"mailto:{email}\">{email}</a> or call {phone}.</li></ul>"
     );
     titled(StatusCode::NOT_FOUND, company, "This payment link cannot be used", &body)
-}
-
-/// A page with the portal's band above `title` and `body` (HTML the caller has escaped).
-fn titled(status: StatusCode, company: &str, title: &str, body: &str) -> Response {
-    let html = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title} - {company}</title>\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <style>body{{font-family:system-ui,sans-serif;margin:2rem auto;max-width:36rem;padding:0 1rem;color:#1a1b1e;line-height:1.5}}\
-         dl{{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}}dt{{font-weight:600}}dd{{margin:0}}\
-         button{{margin-top:1.25rem;padding:.7rem 1.4rem;font:inherit;font-weight:600;background:#1864ab;color:#fff;border:0;border-radius:4px;cursor:pointer}}\
-         button:focus-visible{{outline:3px solid #e8590c;outline-offset:2px}}\
-         .alert{{border-left:4px solid #c92a2a;background:#fff5f5;padding:.5rem 1rem}}.ok{{border-left:4px solid #2b8a3e;background:#ebfbee;padding:.5rem 1rem}}\
-         header{{background:#1864ab;color:#fff;padding:.75rem 1rem;border-radius:4px;font-weight:600}}h2{{font-size:1.1rem}}\
-         a{{color:#1864ab}}a:focus-visible{{outline:3px solid #e8590c;outline-offset:2px}}</style></head>\
-         <body><header>Appraisal Portal</header><main><h1>{title}</h1>{body}<p><small>{company}</small></p></main></body></html>"
-    );
-    (status, [(axum::http::header::CACHE_CONTROL, "no-store")], Html(html)).into_response()
 }
 
 /// The link's payment while it may be shown: not replaced, and pending only until it expires.
@@ -113,6 +106,9 @@ pub async fn show(
                 Some("declined") => {
                     "<p class=\"alert\" role=\"alert\">Your card was declined. Please try again or use another card.</p>"
                 }
+                Some("paid") => {
+                    "<p class=\"ok\" role=\"status\">Thank you: the payment provider is confirming your payment. This page shows it as paid within a few minutes.</p>"
+                }
                 _ => "",
             };
             format!(
@@ -123,11 +119,15 @@ pub async fn show(
             )
         }
     };
+    let test_mode = match state.config.card_provider.as_str() {
+        CARD_SANDBOX => format!("<p class=\"note\"><strong>{TEST_MODE}</strong></p>"),
+        _ => String::new(),
+    };
     page(
         StatusCode::OK,
         &company,
         &format!(
-            "<p>{company} asks you to pay for the appraisal of your property.</p>{facts}{state_line}"
+            "{test_mode}<p>{company} asks you to pay for the appraisal of your property.</p>{facts}{state_line}"
         ),
     )
 }
@@ -142,11 +142,38 @@ pub async fn checkout(State(state): State<AppState>, Path(token): Path<String>) 
         }
         Err(e) => return e.into_response(),
     };
-    let session = card_sandbox::new_session();
+    let return_path = format!("/pay/{token}");
+    let (session, url) = match state.config.card_provider.as_str() {
+        CARD_SANDBOX => {
+            let session = card_sandbox::new_session();
+            let url = card_sandbox::checkout_url(&session, &return_path);
+            (session, url)
+        }
+        CARD_STRIPE => {
+            let o = order::Entity::find_by_id(payment.order_id).one(&state.db).await;
+            let Ok(Some(o)) = o else { return provider_down(&company) };
+            let return_url = state.config.link(&return_path);
+            match stripe::create_checkout_session(&state.config, &payment, &o, &return_url).await {
+                Ok(s) => (s.id, s.url.unwrap_or_default()),
+                Err(e) => {
+                    tracing::error!(error = %e, "checkout session");
+                    return provider_down(&company);
+                }
+            }
+        }
+        _ => return provider_down(&company),
+    };
     let mut row: borrower_payment::ActiveModel = payment.into();
-    row.session_id = Set(Some(session.clone()));
+    row.session_id = Set(Some(session));
     if let Err(e) = row.update(&state.db).await {
         return crate::platform::http::error::AppError::from(e).into_response();
     }
-    Redirect::to(&card_sandbox::checkout_url(&session, &format!("/pay/{token}"))).into_response()
+    Redirect::to(&url).into_response()
+}
+
+/// Card payments cannot be taken now (no provider, or it did not answer).
+fn provider_down(company: &str) -> Response {
+    let body = "<p class=\"alert\" role=\"alert\">Card payments are not available right now. \
+                Please try again later, or ask your lender how else to pay.</p>";
+    page(StatusCode::SERVICE_UNAVAILABLE, company, body)
 }

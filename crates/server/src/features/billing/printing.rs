@@ -5,9 +5,10 @@ use axum::response::{IntoResponse, Response};
 use chrono::NaiveDate;
 use portal_db::entities::{client, invoice, order, order_detail, report_type};
 use portal_pdf::PrintableLedger;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 use crate::platform::config::Config;
+use crate::platform::delivery::{Attachment, Attachments};
 use crate::platform::http::error::{AppError, AppResult};
 use crate::platform::money::Cents;
 use crate::platform::state::AppState;
@@ -36,12 +37,17 @@ pub fn issuer(config: &Config) -> Vec<String> {
         .collect()
 }
 
-/// Renders off the async threads and answers the PDF inline, named `file_name`.
-pub async fn pdf_response(ledger: PrintableLedger, file_name: String) -> AppResult<Response> {
-    let pdf = tokio::task::spawn_blocking(move || portal_pdf::render_ledger(&ledger))
+/// Renders a money document off the async threads.
+async fn render(ledger: PrintableLedger) -> AppResult<Vec<u8>> {
+    tokio::task::spawn_blocking(move || portal_pdf::render_ledger(&ledger))
         .await
         .map_err(|e| AppError::internal("printing a money document", &e))?
-        .map_err(|e| AppError::internal("printing a money document", &e))?;
+        .map_err(|e| AppError::internal("printing a money document", &e))
+}
+
+/// Renders off the async threads and answers the PDF inline, named `file_name`.
+pub async fn pdf_response(ledger: PrintableLedger, file_name: String) -> AppResult<Response> {
+    let pdf = render(ledger).await?;
     let disposition = HeaderValue::from_str(&format!("inline; filename=\"{file_name}\""))
         .unwrap_or(HeaderValue::from_static("inline"));
     Ok((
@@ -56,18 +62,36 @@ pub async fn pdf_response(ledger: PrintableLedger, file_name: String) -> AppResu
 
 /// The invoice as it was issued (payments and credit notes are on statements, not on it).
 pub async fn invoice_pdf(state: &AppState, i: &invoice::Model) -> AppResult<Response> {
+    let ledger = invoice_ledger(&state.db, &state.config, i).await?;
+    pdf_response(ledger, format!("{}.pdf", i.number)).await
+}
+
+/// The invoice's PDF bytes, for an e-mail's attachment.
+pub async fn invoice_pdf_bytes(
+    db: &impl ConnectionTrait,
+    config: &Config,
+    i: &invoice::Model,
+) -> AppResult<Vec<u8>> {
+    render(invoice_ledger(db, config, i).await?).await
+}
+
+async fn invoice_ledger(
+    db: &impl ConnectionTrait,
+    config: &Config,
+    i: &invoice::Model,
+) -> AppResult<PrintableLedger> {
     let c = client::Entity::find_by_id(i.client_id)
-        .one(&state.db)
+        .one(db)
         .await?
         .ok_or_else(|| AppError::Internal(format!("invoice {} has no client", i.id)))?;
     let o = order::Entity::find_by_id(i.order_id)
-        .one(&state.db)
+        .one(db)
         .await?
         .ok_or_else(|| AppError::Internal(format!("invoice {} has no order", i.id)))?;
-    let products = match order_detail::Entity::find_by_id(o.id).one(&state.db).await? {
+    let products = match order_detail::Entity::find_by_id(o.id).one(db).await? {
         Some(d) => report_type::Entity::find()
             .filter(report_type::Column::Id.is_in(d.products()))
-            .all(&state.db)
+            .all(db)
             .await?
             .into_iter()
             .map(|r| r.product_description)
@@ -80,7 +104,7 @@ pub async fn invoice_pdf(state: &AppState, i: &invoice::Model) -> AppResult<Resp
     let ledger = PrintableLedger {
         heading: "Invoice".into(),
         number: i.number.clone(),
-        issuer: issuer(&state.config),
+        issuer: issuer(config),
         party_label: "Bill To".into(),
         party: bill_to(&c),
         facts: vec![
@@ -100,5 +124,40 @@ pub async fn invoice_pdf(state: &AppState, i: &invoice::Model) -> AppResult<Resp
             i.number
         ),
     };
-    pdf_response(ledger, format!("{}.pdf", i.number)).await
+    Ok(ledger)
 }
+
+/// Makes the invoice PDFs that invoice e-mails attach (`invoice:{id}`), when they are sent.
+pub struct InvoiceAttachments {
+    pub db: sea_orm::DatabaseConnection,
+    pub config: std::sync::Arc<Config>,
+}
+
+#[async_trait::async_trait]
+impl Attachments for InvoiceAttachments {
+    async fn fetch(&self, reference: &str) -> Result<Attachment, String> {
+        let id: i64 = reference
+            .strip_prefix(INVOICE_REFERENCE)
+            .and_then(|id| id.parse().ok())
+            .ok_or_else(|| format!("not an invoice: {reference}"))?;
+        let found = invoice::Entity::find_by_id(id)
+            .one(&self.db)
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| format!("no invoice {id}"))?;
+        let bytes =
+            invoice_pdf_bytes(&self.db, &self.config, &found).await.map_err(|e| e.to_string())?;
+        Ok(Attachment {
+            file_name: format!("{}.pdf", found.number),
+            content_type: "application/pdf".into(),
+            bytes,
+        })
+    }
+}
+
+/// How an e-mail names the PDF of invoice `id` as its attachment.
+pub fn invoice_reference(id: i64) -> String {
+    format!("{INVOICE_REFERENCE}{id}")
+}
+
+const INVOICE_REFERENCE: &str = "invoice:";

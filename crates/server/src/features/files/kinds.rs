@@ -35,6 +35,11 @@ const KINDS: [(&str, &str, Signature); 15] = [
     ("xml", "application/xml", Signature::ReadLater),
 ];
 
+/// What a lender may attach to an order: documents, images and plain text (no archive, no XML).
+pub const LENDER_DOCUMENTS: &[&str] = &[
+    "pdf", "jpg", "jpeg", "png", "heic", "gif", "tif", "tiff", "doc", "xls", "docx", "xlsx", "txt",
+];
+
 const OLE: &[u8] = b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1";
 const ZIP: &[u8] = b"PK\x03\x04";
 

@@ -9,14 +9,14 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::platform::config::Config;
-use crate::platform::epp::{EppPlatform, HttpEpp, PROVIDER_HTTP};
+use crate::platform::epp::{EppPlatform, HttpEpp, NoEpp, PROVIDER_HTTP, PROVIDER_SANDBOX};
 
-/// The payment platform the configuration picks: the real platform's HTTP API, or the built-in
-/// sandbox.
+/// The payment platform the configuration picks: the real platform's HTTP API, the built-in
+/// sandbox, or none.
 pub fn epp_from_config(config: &Config, db: DatabaseConnection) -> Arc<dyn EppPlatform> {
-    if config.epp_provider == PROVIDER_HTTP {
-        Arc::new(HttpEpp::new(&config.epp_url, &config.epp_api_key))
-    } else {
-        Arc::new(sandbox::SandboxEpp::new(db))
+    match config.epp_provider.as_str() {
+        PROVIDER_HTTP => Arc::new(HttpEpp::new(&config.epp_url, &config.epp_api_key)),
+        PROVIDER_SANDBOX => Arc::new(sandbox::SandboxEpp::new(db)),
+        _ => Arc::new(NoEpp),
     }
 }

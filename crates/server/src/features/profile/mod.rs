@@ -11,6 +11,7 @@ pub mod licenses;
 pub mod routes;
 pub mod scorecard;
 pub mod settings;
+pub mod tax;
 
 use chrono::NaiveDate;
 use portal_db::entities::{appraiser_profile, security_user};
@@ -35,6 +36,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(licenses::router())
         .merge(documents::router())
         .merge(scorecard::router())
+        .merge(tax::router())
 }
 
 /// The appraiser (by security user id) with their profile, when the caller may manage them:

@@ -7,12 +7,12 @@ use axum::extract::State;
 use axum::response::Response;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use portal_db::entities::{
-    borrower_copy, borrower_copy_download, borrower_copy_waiver, client, order, order_contact,
-    order_detail, stored_file,
+    borrower_copy, borrower_copy_download, borrower_copy_waiver, client, order, order_detail,
+    security_user, stored_file,
 };
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, NotSet, QueryFilter, QueryOrder,
-    Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, NotSet,
+    QueryFilter, QueryOrder, Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -21,10 +21,12 @@ use utoipa_axum::routes;
 
 use super::data::REPORT_FILE_TYPES;
 use crate::kernel::orders::apply;
+use crate::kernel::orders::details::borrower_email;
 use crate::kernel::orders::status::OrderStatus;
 use crate::kernel::orders::visibility::find_visible_order;
 use crate::platform::business_days;
 use crate::platform::call::{Call, CallOn, OrderId};
+use crate::platform::config::Config;
 use crate::platform::delivery;
 use crate::platform::fields;
 use crate::platform::fields::ReasonBody;
@@ -89,16 +91,6 @@ pub struct BorrowerCopies {
     pub waiver: Option<Waiver>,
     /// Closing is `DUE_BUSINESS_DAYS` business days away or less, and no copy was sent or waived.
     pub due: bool,
-}
-
-async fn borrower_email(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Option<String>> {
-    Ok(order_contact::Entity::find()
-        .filter(order_contact::Column::OrderId.eq(order_id))
-        .filter(order_contact::Column::ContactType.eq("BORROWER"))
-        .filter(order_contact::Column::Email.is_not_null())
-        .one(db)
-        .await?
-        .and_then(|c| c.email))
 }
 
 /// Closing is near (or past) and the borrower has neither a copy nor a waiver.
@@ -175,7 +167,7 @@ pub struct SendCopyBody {
 }
 
 /// The latest report file of the order, if any.
-async fn latest_report(
+pub async fn latest_report(
     db: &impl ConnectionTrait,
     order_id: i64,
 ) -> AppResult<Option<stored_file::Model>> {
@@ -214,22 +206,36 @@ async fn send_copy(
             .await?
             .ok_or_else(|| fields::named("email", "Borrower e-mail").refuse(MSG_NO_EMAIL.into()))?,
     };
+    send(&txn, &state.config, &o, &report, &email, &caller.user).await?;
+    txn.commit().await?;
+    Ok(axum::Json(copies_of(&state, id).await?))
+}
+
+/// E-mails `email` a link to `report` (valid `LINK_DAYS` days) and notes it in the order's history.
+pub async fn send(
+    txn: &DatabaseTransaction,
+    config: &Config,
+    o: &order::Model,
+    report: &stored_file::Model,
+    email: &str,
+    sender: &security_user::Model,
+) -> AppResult<()> {
     let token = random_token();
     let now = Utc::now();
     let expires_at = now + Duration::days(LINK_DAYS);
     borrower_copy::ActiveModel {
         id: NotSet,
-        order_id: Set(id),
+        order_id: Set(o.id),
         token_hash: Set(hash_token(&token)),
-        email: Set(email.clone()),
+        email: Set(email.to_string()),
         file_id: Set(report.id),
-        sent_by: Set(caller.id()),
+        sent_by: Set(sender.id),
         sent_at: Set(now),
         expires_at: Set(expires_at),
     }
-    .insert(&txn)
+    .insert(txn)
     .await?;
-    let link = state.config.link(&format!("/borrower/copy/{token}"));
+    let link = config.link(&format!("/borrower/copy/{token}"));
     let lines = vec![
         format!("Your copy of the appraisal of {} is ready.", o.property_address()),
         format!("Download it here (the link works until {}):", expires_at.format("%B %-d, %Y")),
@@ -237,11 +243,9 @@ async fn send_copy(
         "You receive this copy under the Equal Credit Opportunity Act; it is free of charge."
             .into(),
     ];
-    delivery::email(&txn, &email, "Your copy of the appraisal".into(), lines).await?;
-    let line = format!("The borrower's copy was sent to {email} by {}.", full_name(&caller.user));
-    apply::note(&txn, Some(caller.id()), &o, line, true).await?;
-    txn.commit().await?;
-    Ok(axum::Json(copies_of(&state, id).await?))
+    delivery::email(txn, email, "Your copy of the appraisal".into(), lines).await?;
+    let line = format!("The borrower's copy was sent to {email} by {}.", full_name(sender));
+    apply::note(txn, Some(sender.id), o, line, true).await
 }
 
 /// Records that the borrower waived receiving the copy before closing (a reason is required; 409

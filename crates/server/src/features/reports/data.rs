@@ -103,7 +103,7 @@ impl ReportData {
     }
 }
 
-async fn latest_file(
+pub async fn latest_file(
     db: &impl ConnectionTrait,
     order_id: i64,
     types: &[i32],

@@ -6,6 +6,7 @@
 pub mod borrower_copy;
 pub mod checklist;
 pub mod data;
+pub mod links;
 pub mod review;
 pub mod revisions;
 pub mod routes;

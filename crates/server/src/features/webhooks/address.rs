@@ -3,7 +3,7 @@
 //! that later resolves to an inside address is refused too). `allow_private` (development and
 //! tests) also admits `http`, loopback and private addresses; link-local and cloud metadata
 //! addresses such as 169.254.169.254 stay refused whatever the setting.
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::Arc;
 
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
@@ -13,7 +13,7 @@ pub const MAX_URL: usize = 2000;
 /// Why an address may not receive webhooks, if it may not.
 pub fn refusal(ip: IpAddr, allow_private: bool) -> Option<&'static str> {
     let ip = match ip {
-        IpAddr::V6(v6) => v6.to_ipv4_mapped().map(IpAddr::V4).unwrap_or(IpAddr::V6(v6)),
+        IpAddr::V6(v6) => embedded_ipv4(v6).map(IpAddr::V4).unwrap_or(IpAddr::V6(v6)),
         v4 => v4,
     };
     let (link_local, inside) = match ip {
@@ -44,6 +44,24 @@ pub fn refusal(ip: IpAddr, allow_private: bool) -> Option<&'static str> {
         return Some("a loopback or private address");
     }
     None
+}
+
+/// The IPv4 address an IPv6 address carries, judged as that address: mapped (`::ffff:a.b.c.d`),
+/// IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::/96`, `64:ff9b:1::/48`) and 6to4 (`2002::/16`).
+fn embedded_ipv4(v6: Ipv6Addr) -> Option<Ipv4Addr> {
+    let s = v6.segments();
+    let o = v6.octets();
+    let last_four = Ipv4Addr::new(o[12], o[13], o[14], o[15]);
+    if let Some(mapped) = v6.to_ipv4_mapped() {
+        return Some(mapped);
+    }
+    match s {
+        [0, 0, 0, 0, 0, 0, _, _] if !v6.is_loopback() && !v6.is_unspecified() => Some(last_four),
+        [0x64, 0xff9b, 0, 0, 0, 0, _, _] => Some(last_four),
+        [0x64, 0xff9b, 1, ..] => Some(last_four),
+        [0x2002, ..] => Some(Ipv4Addr::new(o[2], o[3], o[4], o[5])),
+        _ => None,
+    }
 }
 
 fn is_metadata(ip: IpAddr) -> bool {
@@ -156,6 +174,17 @@ mod tests {
             ("fe80::1", false, false),
             ("::ffff:169.254.169.254", false, false),
             ("::ffff:127.0.0.1", false, true),
+            ("64:ff9b::a9fe:a9fe", false, false),
+            ("64:ff9b::10.0.0.1", false, true),
+            ("64:ff9b::8.8.8.8", true, true),
+            ("64:ff9b:1::7f00:1", false, true),
+            ("2002:a9fe:a9fe::1", false, false),
+            ("2002:c0a8:0001::1", false, true),
+            ("2002:0808:0808::1", true, true),
+            ("::127.0.0.1", false, true),
+            ("::169.254.169.254", false, false),
+            ("::10.1.2.3", false, true),
+            ("2606:4700::1111", true, true),
         ] {
             let ip: IpAddr = ip.parse().unwrap();
             assert_eq!(refusal(ip, false).is_none(), strict, "{ip} strict");

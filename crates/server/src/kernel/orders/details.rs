@@ -1,5 +1,8 @@
 //! The order's detail row and the text it stores: an empty row, the one-line address, sanitised HTML.
-use portal_db::entities::order_detail;
+use portal_db::entities::{order_contact, order_detail};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+
+use crate::platform::http::error::AppResult;
 
 /// "12 Oak St Unit 4, Austin, TX 78701".
 pub fn one_line_address(
@@ -57,4 +60,29 @@ pub fn empty_detail(order_id: i64) -> order_detail::Model {
         appointment_end_at: None,
         rush: false,
     }
+}
+
+async fn borrowers(
+    db: &impl ConnectionTrait,
+    order_id: i64,
+) -> AppResult<Vec<order_contact::Model>> {
+    Ok(order_contact::Entity::find()
+        .filter(order_contact::Column::OrderId.eq(order_id))
+        .filter(order_contact::Column::ContactType.eq("BORROWER"))
+        .all(db)
+        .await?)
+}
+
+fn given(value: Option<String>) -> Option<String> {
+    value.filter(|v| !v.trim().is_empty())
+}
+
+/// The borrower's e-mail among the order's contacts, if one was given.
+pub async fn borrower_email(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Option<String>> {
+    Ok(borrowers(db, order_id).await?.into_iter().find_map(|c| given(c.email)))
+}
+
+/// The borrower's mobile number among the order's contacts, if one was given.
+pub async fn borrower_cell(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Option<String>> {
+    Ok(borrowers(db, order_id).await?.into_iter().find_map(|c| given(c.cell_phone)))
 }

@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 use super::borrower_pays;
 use super::offered::OPEN;
+use crate::platform::config::Config;
 use crate::platform::http::error::AppResult;
 
 /// What an order without an appraiser waits for.
@@ -37,11 +38,15 @@ impl WaitingFor {
 }
 
 /// What the order waits for; None once it has an appraiser (or is closed).
-pub async fn of(db: &impl ConnectionTrait, o: &order::Model) -> AppResult<Option<WaitingFor>> {
+pub async fn of(
+    db: &impl ConnectionTrait,
+    config: &Config,
+    o: &order::Model,
+) -> AppResult<Option<WaitingFor>> {
     if o.assigned_appraiser_id.is_some() || o.status_id.is_closed() {
         return Ok(None);
     }
-    if borrower_pays::required(db, o).await? && !borrower_pays::paid(db, o.id).await? {
+    if borrower_pays::required(db, config, o).await? && !borrower_pays::paid(db, o.id).await? {
         return Ok(Some(WaitingFor::BorrowerPayment));
     }
     let offers = assignment_offer::Entity::find()

@@ -1,11 +1,18 @@
 //! E-mail delivery over SMTP (lettre), or into the log when no SMTP server is configured.
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::header::ContentType;
+use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use portal_db::entities::outbox;
 
+use super::Attachment;
+
 #[async_trait::async_trait]
 pub trait EmailTransport: Send + Sync {
-    async fn send(&self, message: &outbox::Model) -> Result<(), String>;
+    async fn send(
+        &self,
+        message: &outbox::Model,
+        attachment: Option<Attachment>,
+    ) -> Result<(), String>;
 }
 
 pub struct Smtp {
@@ -26,7 +33,7 @@ impl Smtp {
 
 #[async_trait::async_trait]
 impl EmailTransport for Smtp {
-    async fn send(&self, m: &outbox::Model) -> Result<(), String> {
+    async fn send(&self, m: &outbox::Model, attachment: Option<Attachment>) -> Result<(), String> {
         let to: Mailbox =
             m.recipient.parse().map_err(|e| format!("bad recipient {}: {e}", m.recipient))?;
         let builder = Message::builder()
@@ -34,10 +41,20 @@ impl EmailTransport for Smtp {
             .to(to)
             .subject(m.subject.clone())
             .message_id(Some(message_id(m.id, &self.from)));
-        let email = match &m.body_html {
-            Some(html) => builder
-                .multipart(MultiPart::alternative_plain_html(m.body_text.clone(), html.clone())),
-            None => builder.body(m.body_text.clone()),
+        let text = match &m.body_html {
+            Some(html) => MultiPart::alternative_plain_html(m.body_text.clone(), html.clone()),
+            None => MultiPart::mixed().singlepart(SinglePart::plain(m.body_text.clone())),
+        };
+        let email = match attachment {
+            Some(file) => {
+                let content_type = ContentType::parse(&file.content_type)
+                    .map_err(|e| format!("attachment {}: {e}", file.file_name))?;
+                let part =
+                    lettre::message::Attachment::new(file.file_name).body(file.bytes, content_type);
+                builder.multipart(MultiPart::mixed().multipart(text).singlepart(part))
+            }
+            None if m.body_html.is_none() => builder.body(m.body_text.clone()),
+            None => builder.multipart(text),
         }
         .map_err(|e| e.to_string())?;
         self.transport.send(email).await.map(|_| ()).map_err(|e| e.to_string())
@@ -56,8 +73,9 @@ pub struct LogEmail;
 
 #[async_trait::async_trait]
 impl EmailTransport for LogEmail {
-    async fn send(&self, m: &outbox::Model) -> Result<(), String> {
-        tracing::info!(to = %m.recipient, subject = %m.subject, body = %m.body_text, "e-mail (no SMTP server configured)");
+    async fn send(&self, m: &outbox::Model, attachment: Option<Attachment>) -> Result<(), String> {
+        let attached = attachment.map(|a| a.file_name).unwrap_or_default();
+        tracing::info!(to = %m.recipient, subject = %m.subject, body = %m.body_text, attached, "e-mail (no SMTP server configured)");
         Ok(())
     }
 }

@@ -7,7 +7,9 @@ pub mod sms;
 
 use chrono::Utc;
 use portal_db::entities::outbox;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, NotSet, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, NotSet, QueryFilter, Set,
+};
 
 use crate::platform::http::error::AppResult;
 
@@ -58,6 +60,47 @@ pub async fn email(
     .await
 }
 
+/// `email` with an attachment made when the message is sent (`reference` as `Attachments` reads it).
+pub async fn email_attaching(
+    db: &impl ConnectionTrait,
+    recipient: &str,
+    subject: String,
+    lines: Vec<String>,
+    reference: &str,
+) -> AppResult<i64> {
+    let id = email(db, recipient, subject, lines).await?;
+    outbox::Entity::update_many()
+        .col_expr(outbox::Column::Attachment, sea_orm::sea_query::Expr::value(reference))
+        .filter(outbox::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(id)
+}
+
+/// A file an e-mail carries.
+pub struct Attachment {
+    pub file_name: String,
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+/// Makes the attachments that outbox rows name by reference (a feature above this floor knows
+/// how; the top wires it into the sender).
+#[async_trait::async_trait]
+pub trait Attachments: Send + Sync {
+    async fn fetch(&self, reference: &str) -> Result<Attachment, String>;
+}
+
+/// Without a maker: a message naming an attachment cannot be sent.
+pub struct NoAttachments;
+
+#[async_trait::async_trait]
+impl Attachments for NoAttachments {
+    async fn fetch(&self, reference: &str) -> Result<Attachment, String> {
+        Err(format!("nothing makes the attachment {reference}"))
+    }
+}
+
 /// Queues a message; call it inside the transaction of the event that causes it.
 pub async fn enqueue(db: &impl ConnectionTrait, message: Outgoing) -> AppResult<i64> {
     let now = Utc::now();
@@ -76,6 +119,7 @@ pub async fn enqueue(db: &impl ConnectionTrait, message: Outgoing) -> AppResult<
         sent_at: Set(None),
         failed_at: Set(None),
         last_error: Set(None),
+        attachment: Set(None),
     }
     .insert(db)
     .await?;

@@ -15,7 +15,8 @@ use sea_orm::{
 };
 
 use super::email::{EmailTransport, LogEmail, Smtp};
-use super::sms::{HttpSms, LogSms, SmsTransport};
+use super::sms::{HttpSms, LogSms, SmsTransport, TwilioSms};
+use super::{Attachments, NoAttachments};
 use crate::platform::config::Config;
 
 const CLAIM_SECONDS: i64 = 120;
@@ -28,29 +29,66 @@ pub const MAX_ATTEMPTS: i32 = 8;
 pub struct Transports {
     pub email: Box<dyn EmailTransport>,
     pub sms: Box<dyn SmsTransport>,
+    pub attachments: Arc<dyn Attachments>,
 }
 
 impl Transports {
+    /// Attachments made by `maker` (the sender cannot make any otherwise).
+    pub fn attaching(self, maker: Arc<dyn Attachments>) -> Transports {
+        Transports { attachments: maker, ..self }
+    }
+
     pub fn from_config(config: &Config) -> Result<Transports, String> {
         let email: Box<dyn EmailTransport> = if config.smtp_url.is_empty() {
             Box::new(LogEmail)
         } else {
             Box::new(Smtp::new(&config.smtp_url, &config.mail_from)?)
         };
-        let sms: Box<dyn SmsTransport> = if config.sms_provider == "http" {
-            Box::new(HttpSms::new(&config.sms_url, &config.sms_key))
-        } else {
-            Box::new(LogSms)
+        let sms: Box<dyn SmsTransport> = match config.sms_provider.as_str() {
+            "http" => Box::new(HttpSms::new(&config.sms_url, &config.sms_key)),
+            "twilio" => Box::new(TwilioSms::new(
+                &config.twilio_api_url,
+                &config.twilio_account_sid,
+                &config.twilio_auth_token,
+                &config.twilio_from,
+            )),
+            _ => Box::new(LogSms),
         };
-        Ok(Transports { email, sms })
+        Ok(Transports { email, sms, attachments: Arc::new(NoAttachments) })
     }
 
-    async fn deliver(&self, m: &outbox::Model) -> Result<(), String> {
+    async fn deliver(&self, m: &outbox::Model) -> Result<(), Failure> {
         match m.channel.as_str() {
-            "email" => self.email.send(m).await,
+            "email" => {
+                let attachment = match &m.attachment {
+                    Some(reference) => {
+                        Some(self.attachments.fetch(reference).await.map_err(Failure::retry)?)
+                    }
+                    None => None,
+                };
+                self.email.send(m, attachment).await.map_err(Failure::retry)
+            }
             "sms" => self.sms.send(m).await,
-            other => Err(format!("unknown channel {other}")),
+            other => Err(Failure::permanent(format!("unknown channel {other}"))),
         }
+    }
+}
+
+/// Why a message was not delivered. A permanent failure (the provider refused the message
+/// itself) is given up at once; any other is tried again later.
+#[derive(Debug)]
+pub struct Failure {
+    pub error: String,
+    pub permanent: bool,
+}
+
+impl Failure {
+    pub fn retry(error: impl Into<String>) -> Failure {
+        Failure { error: error.into(), permanent: false }
+    }
+
+    pub fn permanent(error: impl Into<String>) -> Failure {
+        Failure { error: error.into(), permanent: true }
     }
 }
 
@@ -175,7 +213,7 @@ impl Sender {
     async fn record(
         &self,
         m: &outbox::Model,
-        result: Result<(), String>,
+        result: Result<(), Failure>,
     ) -> Result<(), sea_orm::DbErr> {
         let now = Utc::now();
         let attempts = m.attempts + 1;
@@ -188,12 +226,12 @@ impl Sender {
             );
         match result {
             Ok(()) => update = update.col_expr(outbox::Column::SentAt, Expr::value(now)),
-            Err(error) => {
-                tracing::warn!(id = m.id, attempts, %error, "outbox delivery failed");
+            Err(Failure { error, permanent }) => {
+                tracing::warn!(id = m.id, attempts, permanent, %error, "outbox delivery failed");
                 update = update
                     .col_expr(outbox::Column::LastError, Expr::value(error))
                     .col_expr(outbox::Column::NextAttemptAt, Expr::value(now + backoff(attempts)));
-                if attempts >= MAX_ATTEMPTS {
+                if permanent || attempts >= MAX_ATTEMPTS {
                     update = update.col_expr(outbox::Column::FailedAt, Expr::value(now));
                 }
             }

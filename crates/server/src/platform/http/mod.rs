@@ -6,5 +6,6 @@ pub mod error;
 pub mod extract;
 pub mod metrics;
 pub mod overload;
+pub mod portal_page;
 pub mod sandbox_page;
 pub mod security_headers;

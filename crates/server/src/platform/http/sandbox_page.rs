@@ -9,6 +9,9 @@ pub struct Sandbox {
     pub notice: &'static str,
 }
 
+/// Said on every sandbox page and on the borrower's pay page while the sandbox takes payments.
+pub const TEST_MODE: &str = "Test mode: no money moves.";
+
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:40rem;padding:0 1rem;color:#1a1b1e;line-height:1.5}\
     label{display:block;font-weight:600;margin-top:.75rem}input{display:block;width:100%;box-sizing:border-box;padding:.5rem;font:inherit;border:1px solid #555;border-radius:4px}\
     button{margin:1.25rem .5rem 0 0;padding:.6rem 1.2rem;font:inherit;font-weight:600;background:#1864ab;color:#fff;border:0;border-radius:4px;cursor:pointer}\
@@ -22,7 +25,7 @@ pub fn page(sandbox: &Sandbox, status: StatusCode, title: &str, body: &str) -> R
     let html = format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title} - {name}</title>\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><style>{STYLE}</style></head>\
-         <body><main><p class=\"note\">{notice}</p><h1>{title}</h1>{body}</main></body></html>"
+         <body><main><p class=\"note\"><strong>{TEST_MODE}</strong> {notice}</p><h1>{title}</h1>{body}</main></body></html>"
     );
     (status, [(header::CACHE_CONTROL, "no-store")], Html(html)).into_response()
 }

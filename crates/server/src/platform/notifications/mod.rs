@@ -8,6 +8,7 @@ pub mod routes;
 
 use chrono::Utc;
 use portal_db::entities::{digest_item, security_user};
+use portal_db::user_type::UserType;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, NotSet, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -32,10 +33,16 @@ pub enum Event {
     CredentialExpiring,
     /// Any other change staff make to the user's order (cancelled, on hold, reassigned...).
     OrderUpdate,
+    /// A lender's order was given to an appraiser.
+    AppraiserAssigned,
+    /// The inspection of a lender's order was scheduled or moved.
+    InspectionScheduled,
+    /// A lender's report is ready on the order's page.
+    ReportDelivered,
 }
 
 impl Event {
-    pub const ALL: [Event; 10] = [
+    pub const ALL: [Event; 13] = [
         Event::NewAssignment,
         Event::QuoteRequest,
         Event::StaffMessage,
@@ -46,7 +53,27 @@ impl Event {
         Event::InspectionTomorrow,
         Event::CredentialExpiring,
         Event::OrderUpdate,
+        Event::AppraiserAssigned,
+        Event::InspectionScheduled,
+        Event::ReportDelivered,
     ];
+
+    /// What a lender's user hears of: their orders' progress and staff's messages.
+    const FOR_CLIENTS: [Event; 5] = [
+        Event::AppraiserAssigned,
+        Event::InspectionScheduled,
+        Event::ReportDelivered,
+        Event::StaffMessage,
+        Event::OrderUpdate,
+    ];
+
+    /// The events a user of `user_type` can be told about (the choices their profile offers).
+    pub fn offered_to(user_type: UserType) -> &'static [Event] {
+        match user_type {
+            UserType::Client => &Event::FOR_CLIENTS,
+            _ => &Event::ALL[..10],
+        }
+    }
 
     pub fn label(self) -> &'static str {
         match self {
@@ -60,6 +87,9 @@ impl Event {
             Event::InspectionTomorrow => "Inspection tomorrow",
             Event::CredentialExpiring => "Licence or E&O expiring",
             Event::OrderUpdate => "Other order updates",
+            Event::AppraiserAssigned => "Appraiser assigned",
+            Event::InspectionScheduled => "Inspection scheduled",
+            Event::ReportDelivered => "Report delivered",
         }
     }
 
@@ -76,6 +106,9 @@ impl Event {
             Event::InspectionTomorrow => "inspectionTomorrow",
             Event::CredentialExpiring => "credentialExpiring",
             Event::OrderUpdate => "orderUpdate",
+            Event::AppraiserAssigned => "appraiserAssigned",
+            Event::InspectionScheduled => "inspectionScheduled",
+            Event::ReportDelivered => "reportDelivered",
         }
     }
 
@@ -106,6 +139,7 @@ impl Delivery {
 }
 
 /// One notification: the subject, the lines of its text, and the page it is about.
+#[derive(Clone)]
 pub struct Notice {
     pub event: Event,
     pub subject: String,

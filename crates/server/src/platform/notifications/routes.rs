@@ -17,6 +17,7 @@ use crate::platform::http::extract::Json;
 use crate::platform::state::AppState;
 
 pub const MSG_BAD_DIGEST_HOUR: &str = "The digest hour must be a whole hour from 0 to 23.";
+pub const MSG_NOT_OFFERED: &str = "That notification is not one you can choose.";
 pub const MSG_BAD_UNSUBSCRIBE: &str =
     "This unsubscribe link is not valid. Choose your notifications in Profile Settings instead.";
 
@@ -59,8 +60,9 @@ pub struct NotificationPreferences {
 }
 
 fn answer(state: &AppState, caller: &CurrentUser, prefs: &Preferences) -> NotificationPreferences {
-    let events = Event::ALL
-        .into_iter()
+    let events = Event::offered_to(caller.user_type)
+        .iter()
+        .copied()
         .map(|event| EventChoice {
             event,
             label: event.label().into(),
@@ -102,6 +104,10 @@ async fn write_preferences(
                 .ok_or_else(|| AppError::Validation(MSG_BAD_DIGEST_HOUR.into()))?,
         ),
     };
+    let offered = Event::offered_to(caller.user_type);
+    if body.events.iter().any(|choice| !offered.contains(&choice.event)) {
+        return Err(AppError::Validation(MSG_NOT_OFFERED.into()));
+    }
     let txn = portal_db::begin_write(&state.db).await?;
     let mut prefs = preferences::load_or_create(&txn, caller.id()).await?;
     for choice in body.events {
