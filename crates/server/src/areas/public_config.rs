@@ -22,7 +22,12 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(app_config))
 }
 
-#[utoipa::path(get, path = "/api/app-config", tag = "config", responses((status = 200, body = AppConfig)))]
+#[utoipa::path(
+    get,
+    path = "/api/app-config",
+    tag = "config",
+    responses((status = 200, body = AppConfig)),
+)]
 async fn app_config(State(state): State<AppState>) -> axum::Json<AppConfig> {
     let c = &state.config;
     axum::Json(AppConfig {

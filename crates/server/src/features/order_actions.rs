@@ -76,8 +76,13 @@ fn company_instant(
 }
 
 /// Sends a message about the order (to staff from an appraiser, to the appraiser from staff).
-#[utoipa::path(post, path = "/api/order-details/message", tag = "order-actions", request_body = SendMessage,
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/order-details/message",
+    tag = "order-actions",
+    request_body = SendMessage,
+    responses(ChangeWithInputAnswers),
+)]
 async fn send_message(Call { state, caller }: Call, Json(body): Json<SendMessage>) -> Done {
     let checked = apply::check(&state.db, &caller, body.order_id, OrderAction::SendMessage).await?;
     let text = required_text(body.message.as_deref(), MSG_MESSAGE_REQUIRED)?;
@@ -95,8 +100,13 @@ async fn send_message(Call { state, caller }: Call, Json(body): Json<SendMessage
 }
 
 /// Records the inspection: date and time, the estimated delivery date, and reasons (to inspected).
-#[utoipa::path(post, path = "/api/order-details/mark-inspected", tag = "order-actions", request_body = MarkInspected,
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/order-details/mark-inspected",
+    tag = "order-actions",
+    request_body = MarkInspected,
+    responses(ChangeWithInputAnswers),
+)]
 async fn mark_inspected(Call { state, caller }: Call, Json(body): Json<MarkInspected>) -> Done {
     let checked =
         apply::check(&state.db, &caller, body.order_id, OrderAction::MarkInspected).await?;
@@ -123,8 +133,13 @@ async fn mark_inspected(Call { state, caller }: Call, Json(body): Json<MarkInspe
 }
 
 /// Schedules (to scheduled) or reschedules (to rescheduled) the inspection appointment.
-#[utoipa::path(post, path = "/api/order-details/schedule-inspection", tag = "order-actions", request_body = ScheduleInspection,
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/order-details/schedule-inspection",
+    tag = "order-actions",
+    request_body = ScheduleInspection,
+    responses(ChangeWithInputAnswers),
+)]
 async fn schedule_inspection(
     Call { state, caller }: Call,
     Json(body): Json<ScheduleInspection>,
@@ -167,8 +182,13 @@ async fn schedule_inspection(
 
 /// Rejects with conditions: the appraiser would take the order on these terms (to waiting
 /// approval: staff decide).
-#[utoipa::path(post, path = "/api/order-details/conditional-acceptance", tag = "order-actions", request_body = ConditionalAcceptance,
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/order-details/conditional-acceptance",
+    tag = "order-actions",
+    request_body = ConditionalAcceptance,
+    responses(ChangeWithInputAnswers),
+)]
 async fn conditional_acceptance(
     Call { state, caller }: Call,
     Json(body): Json<ConditionalAcceptance>,
@@ -196,8 +216,13 @@ async fn conditional_acceptance(
 
 /// Rejects the order: it leaves the appraiser (to rejected), who stays invited ("no longer
 /// available").
-#[utoipa::path(post, path = "/api/order-details/reject", tag = "order-actions", request_body = RejectOrder,
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/order-details/reject",
+    tag = "order-actions",
+    request_body = RejectOrder,
+    responses(ChangeWithInputAnswers),
+)]
 async fn reject_order(Call { state, caller }: Call, Json(body): Json<RejectOrder>) -> Done {
     let reason = required_text(body.reject_message.as_deref(), MSG_REJECT_REASON)?;
     let declined =
@@ -222,8 +247,13 @@ async fn reject_order(Call { state, caller }: Call, Json(body): Json<RejectOrder
 
 /// Accepts the order (to accepted), for the caller or, by a firm administrator, for the assigned
 /// appraiser.
-#[utoipa::path(post, path = "/api/order-details/accept", tag = "order-actions", request_body = AcceptOrder,
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/order-details/accept",
+    tag = "order-actions",
+    request_body = AcceptOrder,
+    responses(ChangeWithInputAnswers),
+)]
 async fn accept_order(Call { state, caller }: Call, Json(body): Json<AcceptOrder>) -> Done {
     if let Some(message) = offers::accept(&state.db, &state.config, &caller, body.order_id).await? {
         return done(message);
@@ -239,8 +269,13 @@ async fn accept_order(Call { state, caller }: Call, Json(body): Json<AcceptOrder
 }
 
 /// Sets one of the manual statuses (GET /api/constants/status-message-options) with a message.
-#[utoipa::path(post, path = "/api/order-details/update-status", tag = "order-actions", request_body = UpdateStatus,
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/order-details/update-status",
+    tag = "order-actions",
+    request_body = UpdateStatus,
+    responses(ChangeWithInputAnswers),
+)]
 async fn update_status(Call { state, caller }: Call, Json(body): Json<UpdateStatus>) -> Done {
     let checked =
         apply::check(&state.db, &caller, body.order_id, OrderAction::UpdateStatus).await?;
@@ -256,8 +291,13 @@ async fn update_status(Call { state, caller }: Call, Json(body): Json<UpdateStat
 }
 
 /// A note about one of the order's files, sent as a message (offered with SEND_MESSAGE).
-#[utoipa::path(post, path = "/api/order-details/file-message", tag = "order-actions", request_body = FileMessage,
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/order-details/file-message",
+    tag = "order-actions",
+    request_body = FileMessage,
+    responses(ChangeWithInputAnswers),
+)]
 async fn file_message(Call { state, caller }: Call, Json(body): Json<FileMessage>) -> Done {
     let checked = apply::check(&state.db, &caller, body.order_id, OrderAction::SendMessage).await?;
     let file_name = required_text(body.file_name.as_deref(), MSG_FILE_REQUIRED)?;
@@ -296,8 +336,13 @@ async fn auto_reply(
 }
 
 /// Answers staff's open question: the order is on time.
-#[utoipa::path(post, path = "/api/order-details/auto-reply-yes", tag = "order-actions", request_body = OrderRef,
-    responses(ChangeAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/order-details/auto-reply-yes",
+    tag = "order-actions",
+    request_body = OrderRef,
+    responses(ChangeAnswers),
+)]
 async fn auto_reply_yes(Call { state, caller }: Call, Json(body): Json<OrderRef>) -> Done {
     auto_reply(
         &state,
@@ -310,8 +355,13 @@ async fn auto_reply_yes(Call { state, caller }: Call, Json(body): Json<OrderRef>
 }
 
 /// Answers staff's open question: the order is NOT on time (staff are told).
-#[utoipa::path(post, path = "/api/order-details/auto-reply-no", tag = "order-actions", request_body = OrderRef,
-    responses(ChangeAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/order-details/auto-reply-no",
+    tag = "order-actions",
+    request_body = OrderRef,
+    responses(ChangeAnswers),
+)]
 async fn auto_reply_no(Call { state, caller }: Call, Json(body): Json<OrderRef>) -> Done {
     auto_reply(
         &state,

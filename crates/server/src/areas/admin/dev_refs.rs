@@ -66,7 +66,12 @@ fn valid(name: Option<String>, url: Option<String>) -> AppResult<(String, String
     Ok((name, url))
 }
 
-#[utoipa::path(get, path = "/api/dev/dev-refs", tag = "dev", responses((status = 200, body = Vec<DevRef>), (status = 403, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/dev/dev-refs",
+    tag = "dev",
+    responses((status = 200, body = Vec<DevRef>), (status = 403, body = MessageResponse)),
+)]
 async fn list(State(state): State<AppState>) -> AppResult<axum::Json<Vec<DevRef>>> {
     let rows = dev_ref::Entity::find()
         .order_by_asc(dev_ref::Column::Name)
@@ -96,8 +101,17 @@ async fn create(
     Ok(axum::Json(row.into()))
 }
 
-#[utoipa::path(post, path = "/api/dev/dev-refs/update", tag = "dev", request_body = DevRefUpdate,
-    responses((status = 200, body = DevRef), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/dev/dev-refs/update",
+    tag = "dev",
+    request_body = DevRefUpdate,
+    responses(
+        (status = 200, body = DevRef),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn update(
     State(state): State<AppState>,
     Json(body): Json<DevRefUpdate>,

@@ -50,8 +50,15 @@ pub struct AppraiserListItem {
 }
 
 /// The appraisers of the caller's firm (every firm for staff and the secret administrator).
-#[utoipa::path(get, path = "/api/admin-appraiser/company-appraisers", tag = "admin-appraiser",
-    responses((status = 200, body = Vec<AppraiserListItem>), (status = 403, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/admin-appraiser/company-appraisers",
+    tag = "admin-appraiser",
+    responses(
+        (status = 200, body = Vec<AppraiserListItem>),
+        (status = 403, body = MessageResponse),
+    ),
+)]
 async fn company_appraisers(
     Call { state, caller }: Call,
 ) -> AppResult<axum::Json<Vec<AppraiserListItem>>> {
@@ -124,8 +131,17 @@ pub struct AuditPage {
 }
 
 /// The audit log, newest first, for the secret administrator.
-#[utoipa::path(get, path = "/api/admin/audit", tag = "admin", params(AuditQuery),
-    responses((status = 200, body = AuditPage), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/admin/audit",
+    tag = "admin",
+    params(AuditQuery),
+    responses(
+        (status = 200, body = AuditPage),
+        (status = 403, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn audit_entries(
     State(state): State<AppState>,
     Query(q): Query<AuditQuery>,

@@ -168,8 +168,18 @@ async fn my_keys(Call { state, caller }: Call) -> AppResult<axum::Json<Vec<ApiKe
 }
 
 /// Makes a key for the caller's client; the answer holds the key, shown this once.
-#[utoipa::path(post, path = "/api/client/api-keys", tag = "client", request_body = ApiKeyForm,
-    responses((status = 201, body = NewApiKey), (status = 403, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/client/api-keys",
+    tag = "client",
+    request_body = ApiKeyForm,
+    responses(
+        (status = 201, body = NewApiKey),
+        (status = 403, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn create_my_key(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
@@ -180,8 +190,17 @@ async fn create_my_key(
 }
 
 /// Revokes one of the caller's client's keys at once.
-#[utoipa::path(delete, path = "/api/client/api-keys/{key_id}", tag = "client", params(("key_id" = i32, Path, description = "Key id")),
-    responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    delete,
+    path = "/api/client/api-keys/{key_id}",
+    tag = "client",
+    params(("key_id" = i32, Path, description = "Key id")),
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn revoke_my_key(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
@@ -192,8 +211,13 @@ async fn revoke_my_key(
 }
 
 /// The client's keys (not revoked).
-#[utoipa::path(get, path = "/api/staff/clients/{id}/api-keys", tag = "staff", params(("id" = i32, Path, description = "Client id")),
-    responses((status = 200, body = Vec<ApiKeyItem>), ReadAnswers))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/clients/{id}/api-keys",
+    tag = "staff",
+    params(("id" = i32, Path, description = "Client id")),
+    responses((status = 200, body = Vec<ApiKeyItem>), ReadAnswers),
+)]
 async fn client_keys(
     State(state): State<AppState>,
     Path(id): Path<i32>,
@@ -203,8 +227,20 @@ async fn client_keys(
 }
 
 /// Makes a key for the client; the answer holds the key, shown this once.
-#[utoipa::path(post, path = "/api/staff/clients/{id}/api-keys", tag = "staff", request_body = ApiKeyForm, params(("id" = i32, Path, description = "Client id")),
-    responses((status = 201, body = NewApiKey), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/clients/{id}/api-keys",
+    tag = "staff",
+    request_body = ApiKeyForm,
+    params(("id" = i32, Path, description = "Client id")),
+    responses(
+        (status = 201, body = NewApiKey),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn create_client_key(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
@@ -215,9 +251,20 @@ async fn create_client_key(
 }
 
 /// Revokes one of the client's keys at once.
-#[utoipa::path(delete, path = "/api/staff/clients/{id}/api-keys/{key_id}", tag = "staff",
-    params(("id" = i32, Path, description = "Client id"), ("key_id" = i32, Path, description = "Key id")),
-    responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    delete,
+    path = "/api/staff/clients/{id}/api-keys/{key_id}",
+    tag = "staff",
+    params(
+        ("id" = i32, Path, description = "Client id"),
+        ("key_id" = i32, Path, description = "Key id"),
+    ),
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn revoke_client_key(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,

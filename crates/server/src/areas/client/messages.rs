@@ -152,8 +152,20 @@ async fn staff_list(
 }
 
 /// Answers the order's client.
-#[utoipa::path(post, path = "/api/staff/orders/{id}/client-messages", tag = "staff", request_body = MessageForm, params(OrderId),
-    responses((status = 201, body = ClientMessage), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/client-messages",
+    tag = "staff",
+    request_body = MessageForm,
+    params(OrderId),
+    responses(
+        (status = 201, body = ClientMessage),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn staff_post(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(form): Json<MessageForm>,

@@ -67,8 +67,17 @@ pub struct CancelForm {
 }
 
 /// The client's orders, newest change first.
-#[utoipa::path(get, path = "/api/client/orders", tag = "client", params(ListQuery),
-    responses((status = 200, body = ClientOrderList), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/client/orders",
+    tag = "client",
+    params(ListQuery),
+    responses(
+        (status = 200, body = ClientOrderList),
+        (status = 403, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn client_orders(
     Call { state, caller }: Call,
     Query(q): Query<ListQuery>,
@@ -95,8 +104,17 @@ async fn client_orders(
 }
 
 /// Places an order: it arrives on the staff desk without an appraiser.
-#[utoipa::path(post, path = "/api/client/orders", tag = "client", request_body = NewOrderForm,
-    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/client/orders",
+    tag = "client",
+    request_body = NewOrderForm,
+    responses(
+        (status = 201, body = Created),
+        (status = 403, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn place_client_order(
     Call { state, caller }: Call,
     Json(form): Json<NewOrderForm>,
@@ -116,8 +134,13 @@ async fn place_client_order(
 }
 
 /// One of the client's orders, with its timeline.
-#[utoipa::path(get, path = "/api/client/orders/{id}", tag = "client", params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = ClientOrder), ReadAnswers))]
+#[utoipa::path(
+    get,
+    path = "/api/client/orders/{id}",
+    tag = "client",
+    params(("id" = i64, Path, description = "Order id")),
+    responses((status = 200, body = ClientOrder), ReadAnswers),
+)]
 async fn client_order(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<ClientOrder>> {
@@ -129,8 +152,20 @@ async fn client_order(
 }
 
 /// Asks staff to cancel the order, with a reason.
-#[utoipa::path(post, path = "/api/client/orders/{id}/cancel", tag = "client", request_body = CancelForm, params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/client/orders/{id}/cancel",
+    tag = "client",
+    request_body = CancelForm,
+    params(("id" = i64, Path, description = "Order id")),
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn request_cancellation(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(form): Json<CancelForm>,
@@ -147,8 +182,13 @@ async fn request_cancellation(
 }
 
 /// The messages between the client and staff on the order, oldest first.
-#[utoipa::path(get, path = "/api/client/orders/{id}/messages", tag = "client", params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = Vec<ClientMessage>), ReadAnswers))]
+#[utoipa::path(
+    get,
+    path = "/api/client/orders/{id}/messages",
+    tag = "client",
+    params(("id" = i64, Path, description = "Order id")),
+    responses((status = 200, body = Vec<ClientMessage>), ReadAnswers),
+)]
 async fn client_order_messages(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<ClientMessage>>> {
@@ -158,8 +198,19 @@ async fn client_order_messages(
 }
 
 /// Writes to staff about the order.
-#[utoipa::path(post, path = "/api/client/orders/{id}/messages", tag = "client", request_body = MessageForm, params(("id" = i64, Path, description = "Order id")),
-    responses((status = 201, body = ClientMessage), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/client/orders/{id}/messages",
+    tag = "client",
+    request_body = MessageForm,
+    params(("id" = i64, Path, description = "Order id")),
+    responses(
+        (status = 201, body = ClientMessage),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn write_to_staff(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(form): Json<MessageForm>,
@@ -174,8 +225,13 @@ async fn write_to_staff(
 }
 
 /// The order's documents the client may see: its own attachments and the delivered report.
-#[utoipa::path(get, path = "/api/client/orders/{id}/documents", tag = "client", params(("id" = i64, Path, description = "Order id")),
-    responses((status = 200, body = Vec<ClientDocument>), ReadAnswers))]
+#[utoipa::path(
+    get,
+    path = "/api/client/orders/{id}/documents",
+    tag = "client",
+    params(("id" = i64, Path, description = "Order id")),
+    responses((status = 200, body = Vec<ClientDocument>), ReadAnswers),
+)]
 async fn client_documents(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<ClientDocument>>> {
@@ -185,10 +241,22 @@ async fn client_documents(
 }
 
 /// Attaches files to the order (a purchase contract, say): multipart, `files` repeated, up to 10.
-#[utoipa::path(post, path = "/api/client/orders/{id}/documents", tag = "client", params(("id" = i64, Path, description = "Order id")),
+#[utoipa::path(
+    post,
+    path = "/api/client/orders/{id}/documents",
+    tag = "client",
+    params(("id" = i64, Path, description = "Order id")),
     request_body(content_type = "multipart/form-data", description = "files (repeated, up to 10)"),
-    responses((status = 201, body = Vec<ClientDocument>), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
-              (status = 413, body = MessageResponse), (status = 415, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 201, body = Vec<ClientDocument>),
+        (status = 400, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 413, body = MessageResponse),
+        (status = 415, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn attach_client_documents(
     CallOn { state, caller, id }: CallOn<i64>,
     Multipart(multipart): Multipart,
@@ -200,9 +268,20 @@ async fn attach_client_documents(
 }
 
 /// The bytes of one of the order's documents.
-#[utoipa::path(get, path = "/api/client/orders/{id}/documents/{document_id}", tag = "client",
-    params(("id" = i64, Path, description = "Order id"), ("document_id" = i64, Path, description = "Document id")),
-    responses((status = 200, description = "The file", content_type = "application/octet-stream"), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/client/orders/{id}/documents/{document_id}",
+    tag = "client",
+    params(
+        ("id" = i64, Path, description = "Order id"),
+        ("document_id" = i64, Path, description = "Document id"),
+    ),
+    responses(
+        (status = 200, description = "The file", content_type = "application/octet-stream"),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn download_client_document(
     Call { state, caller }: Call,
     Path((id, document_id)): Path<(i64, i64)>,

@@ -52,8 +52,13 @@ pub struct ClientUserItem {
 }
 
 /// The client's users.
-#[utoipa::path(get, path = "/api/staff/clients/{id}/users", tag = "staff", params(("id" = i32, Path, description = "Client id")),
-    responses((status = 200, body = Vec<ClientUserItem>), ReadAnswers))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/clients/{id}/users",
+    tag = "staff",
+    params(("id" = i32, Path, description = "Client id")),
+    responses((status = 200, body = Vec<ClientUserItem>), ReadAnswers),
+)]
 async fn list_users(
     State(state): State<AppState>,
     Path(id): Path<i32>,
@@ -88,8 +93,20 @@ async fn list_users(
 }
 
 /// Opens an account for a user of the client and e-mails the invitation.
-#[utoipa::path(post, path = "/api/staff/clients/{id}/users", tag = "staff", request_body = ClientUserForm, params(("id" = i32, Path, description = "Client id")),
-    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/clients/{id}/users",
+    tag = "staff",
+    request_body = ClientUserForm,
+    params(("id" = i32, Path, description = "Client id")),
+    responses(
+        (status = 201, body = Created),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn invite_user(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,

@@ -62,9 +62,19 @@ pub struct EventPage {
 }
 
 /// The client's events after `after`, oldest first.
-#[utoipa::path(get, path = "/api/v1/events", tag = "events", params(EventQuery), security(("api_key" = [])),
-    responses((status = 200, body = EventPage), (status = 401, body = Problem, content_type = "application/problem+json"),
-              (status = 422, body = Problem, content_type = "application/problem+json"), (status = 429, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    get,
+    path = "/api/v1/events",
+    tag = "events",
+    params(EventQuery),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = EventPage),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+        (status = 429, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn list_events(
     State(state): State<AppState>,
     caller: ApiCaller,

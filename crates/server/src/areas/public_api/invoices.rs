@@ -55,9 +55,19 @@ fn decode(text: &str) -> Option<i64> {
 }
 
 /// The client's invoices, newest first, a page at a time.
-#[utoipa::path(get, path = "/api/v1/invoices", tag = "invoices", params(InvoiceListQuery), security(("api_key" = [])),
-    responses((status = 200, body = InvoicePage), (status = 401, body = Problem, content_type = "application/problem+json"),
-              (status = 422, body = Problem, content_type = "application/problem+json"), (status = 429, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    get,
+    path = "/api/v1/invoices",
+    tag = "invoices",
+    params(InvoiceListQuery),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = InvoicePage),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+        (status = 429, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn list_invoices(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -88,8 +98,18 @@ async fn list_invoices(
 }
 
 /// One invoice of the client with its payments and credit notes.
-#[utoipa::path(get, path = "/api/v1/invoices/{id}", tag = "invoices", params(("id" = i64, Path, description = "Invoice id")), security(("api_key" = [])),
-    responses((status = 200, body = InvoiceDetail), (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    get,
+    path = "/api/v1/invoices/{id}",
+    tag = "invoices",
+    params(("id" = i64, Path, description = "Invoice id")),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = InvoiceDetail),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn get_invoice(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -101,8 +121,18 @@ async fn get_invoice(
 }
 
 /// The invoice as issued, as a PDF.
-#[utoipa::path(get, path = "/api/v1/invoices/{id}/pdf", tag = "invoices", params(("id" = i64, Path, description = "Invoice id")), security(("api_key" = [])),
-    responses((status = 200, description = "The invoice", content_type = "application/pdf"), (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    get,
+    path = "/api/v1/invoices/{id}/pdf",
+    tag = "invoices",
+    params(("id" = i64, Path, description = "Invoice id")),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, description = "The invoice", content_type = "application/pdf"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn invoice_pdf(
     State(state): State<AppState>,
     caller: ApiCaller,

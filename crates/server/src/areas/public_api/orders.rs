@@ -89,9 +89,19 @@ fn problem_response(p: Problem) -> Response {
 }
 
 /// The client's orders, newest change first, a page at a time.
-#[utoipa::path(get, path = "/api/v1/orders", tag = "orders", params(OrderListQuery), security(("api_key" = [])),
-    responses((status = 200, body = OrderPage), (status = 401, body = Problem, content_type = "application/problem+json"),
-              (status = 422, body = Problem, content_type = "application/problem+json"), (status = 429, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    get,
+    path = "/api/v1/orders",
+    tag = "orders",
+    params(OrderListQuery),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = OrderPage),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+        (status = 429, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn list_orders(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -148,11 +158,22 @@ fn created(order: ClientOrder, status: StatusCode) -> Response {
 
 /// Places an order. Send an `Idempotency-Key` header: the same key with the same body answers
 /// the same order (201 the first time, 200 after); the same key with another body is refused (422).
-#[utoipa::path(post, path = "/api/v1/orders", tag = "orders", request_body = NewOrderForm, security(("api_key" = [])),
+#[utoipa::path(
+    post,
+    path = "/api/v1/orders",
+    tag = "orders",
+    request_body = NewOrderForm,
+    security(("api_key" = [])),
     params(("Idempotency-Key" = String, Header, min_length = 1, max_length = 255, pattern = "^[!-~]+$", description = "Unique per order you mean to place (1 to 255 visible characters)")),
-    responses((status = 201, body = ClientOrder, description = "Placed"), (status = 200, body = ClientOrder, description = "Placed before under this key"),
-              (status = 400, body = Problem, content_type = "application/problem+json"), (status = 401, body = Problem, content_type = "application/problem+json"),
-              (status = 422, body = Problem, content_type = "application/problem+json"), (status = 429, body = Problem, content_type = "application/problem+json")))]
+    responses(
+        (status = 201, body = ClientOrder, description = "Placed"),
+        (status = 200, body = ClientOrder, description = "Placed before under this key"),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+        (status = 429, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn create_order(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -270,8 +291,18 @@ async fn replay(
 }
 
 /// One order, with its timeline.
-#[utoipa::path(get, path = "/api/v1/orders/{id}", tag = "orders", params(OrderId), security(("api_key" = [])),
-    responses((status = 200, body = ClientOrder), (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    get,
+    path = "/api/v1/orders/{id}",
+    tag = "orders",
+    params(OrderId),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = ClientOrder),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn get_order(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -281,9 +312,21 @@ async fn get_order(
 }
 
 /// Asks staff to cancel the order, with a reason; answers the order.
-#[utoipa::path(post, path = "/api/v1/orders/{id}/cancel", tag = "orders", request_body = CancelForm, params(OrderId), security(("api_key" = [])),
-    responses((status = 200, body = ClientOrder), (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-              (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    post,
+    path = "/api/v1/orders/{id}/cancel",
+    tag = "orders",
+    request_body = CancelForm,
+    params(OrderId),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = ClientOrder),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 409, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn cancel_order(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -307,8 +350,18 @@ async fn cancel_order(
 }
 
 /// The messages between the client and staff on the order, oldest first.
-#[utoipa::path(get, path = "/api/v1/orders/{id}/messages", tag = "orders", params(OrderId), security(("api_key" = [])),
-    responses((status = 200, body = Vec<ClientMessage>), (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    get,
+    path = "/api/v1/orders/{id}/messages",
+    tag = "orders",
+    params(OrderId),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = Vec<ClientMessage>),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn list_messages(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -319,9 +372,20 @@ async fn list_messages(
 }
 
 /// Writes to staff about the order.
-#[utoipa::path(post, path = "/api/v1/orders/{id}/messages", tag = "orders", request_body = MessageForm, params(OrderId), security(("api_key" = [])),
-    responses((status = 201, body = ClientMessage), (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json"),
-              (status = 422, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    post,
+    path = "/api/v1/orders/{id}/messages",
+    tag = "orders",
+    request_body = MessageForm,
+    params(OrderId),
+    security(("api_key" = [])),
+    responses(
+        (status = 201, body = ClientMessage),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn post_message(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -337,8 +401,18 @@ async fn post_message(
 }
 
 /// The order's documents: the client's attachments and, once delivered, the report.
-#[utoipa::path(get, path = "/api/v1/orders/{id}/documents", tag = "orders", params(OrderId), security(("api_key" = [])),
-    responses((status = 200, body = Vec<ClientDocument>), (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    get,
+    path = "/api/v1/orders/{id}/documents",
+    tag = "orders",
+    params(OrderId),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = Vec<ClientDocument>),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn list_documents(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -349,11 +423,23 @@ async fn list_documents(
 }
 
 /// Attaches files to the order (multipart, `files` repeated, up to 10).
-#[utoipa::path(post, path = "/api/v1/orders/{id}/documents", tag = "orders", params(OrderId), security(("api_key" = [])),
+#[utoipa::path(
+    post,
+    path = "/api/v1/orders/{id}/documents",
+    tag = "orders",
+    params(OrderId),
+    security(("api_key" = [])),
     request_body(content = DocumentUpload, content_type = "multipart/form-data"),
-    responses((status = 201, body = Vec<ClientDocument>), (status = 400, body = Problem, content_type = "application/problem+json"), (status = 401, body = Problem, content_type = "application/problem+json"),
-              (status = 404, body = Problem, content_type = "application/problem+json"), (status = 413, body = Problem, content_type = "application/problem+json"),
-              (status = 415, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+    responses(
+        (status = 201, body = Vec<ClientDocument>),
+        (status = 400, body = Problem, content_type = "application/problem+json"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+        (status = 413, body = Problem, content_type = "application/problem+json"),
+        (status = 415, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn upload_documents(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -366,10 +452,18 @@ async fn upload_documents(
 }
 
 /// The bytes of one of the order's documents.
-#[utoipa::path(get, path = "/api/v1/orders/{id}/documents/{document_id}", tag = "orders", security(("api_key" = [])),
+#[utoipa::path(
+    get,
+    path = "/api/v1/orders/{id}/documents/{document_id}",
+    tag = "orders",
+    security(("api_key" = [])),
     params(OrderId, ("document_id" = i64, Path, description = "Document id")),
-    responses((status = 200, description = "The file", content_type = "application/octet-stream"), (status = 401, body = Problem, content_type = "application/problem+json"),
-              (status = 404, body = Problem, content_type = "application/problem+json")))]
+    responses(
+        (status = 200, description = "The file", content_type = "application/octet-stream"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn download_document(
     State(state): State<AppState>,
     caller: ApiCaller,

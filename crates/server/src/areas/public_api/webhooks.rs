@@ -18,8 +18,16 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// The client's webhook endpoints.
-#[utoipa::path(get, path = "/api/v1/webhook-endpoints", tag = "webhooks", security(("api_key" = [])),
-    responses((status = 200, body = Vec<Endpoint>), (status = 401, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    get,
+    path = "/api/v1/webhook-endpoints",
+    tag = "webhooks",
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = Vec<Endpoint>),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn list_endpoints(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -28,9 +36,19 @@ async fn list_endpoints(
 }
 
 /// Adds an endpoint; the answer holds its signing secret (`whsec_...`), shown this once.
-#[utoipa::path(post, path = "/api/v1/webhook-endpoints", tag = "webhooks", request_body = EndpointForm, security(("api_key" = [])),
-    responses((status = 201, body = NewEndpoint), (status = 401, body = Problem, content_type = "application/problem+json"),
-              (status = 409, body = Problem, content_type = "application/problem+json"), (status = 422, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    post,
+    path = "/api/v1/webhook-endpoints",
+    tag = "webhooks",
+    request_body = EndpointForm,
+    security(("api_key" = [])),
+    responses(
+        (status = 201, body = NewEndpoint),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 409, body = Problem, content_type = "application/problem+json"),
+        (status = 422, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn create_endpoint(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -43,8 +61,18 @@ async fn create_endpoint(
 }
 
 /// Deletes an endpoint.
-#[utoipa::path(delete, path = "/api/v1/webhook-endpoints/{id}", tag = "webhooks", params(("id" = i32, Path, description = "Endpoint id")), security(("api_key" = [])),
-    responses((status = 204, description = "Deleted"), (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    delete,
+    path = "/api/v1/webhook-endpoints/{id}",
+    tag = "webhooks",
+    params(("id" = i32, Path, description = "Endpoint id")),
+    security(("api_key" = [])),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn delete_endpoint(
     State(state): State<AppState>,
     caller: ApiCaller,
@@ -55,8 +83,18 @@ async fn delete_endpoint(
 }
 
 /// Sends a signed `webhook.test` message to the endpoint now and answers what came back.
-#[utoipa::path(post, path = "/api/v1/webhook-endpoints/{id}/test", tag = "webhooks", params(("id" = i32, Path, description = "Endpoint id")), security(("api_key" = [])),
-    responses((status = 200, body = TestResult), (status = 401, body = Problem, content_type = "application/problem+json"), (status = 404, body = Problem, content_type = "application/problem+json")))]
+#[utoipa::path(
+    post,
+    path = "/api/v1/webhook-endpoints/{id}/test",
+    tag = "webhooks",
+    params(("id" = i32, Path, description = "Endpoint id")),
+    security(("api_key" = [])),
+    responses(
+        (status = 200, body = TestResult),
+        (status = 401, body = Problem, content_type = "application/problem+json"),
+        (status = 404, body = Problem, content_type = "application/problem+json"),
+    ),
+)]
 async fn test_endpoint(
     State(state): State<AppState>,
     caller: ApiCaller,

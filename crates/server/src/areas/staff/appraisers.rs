@@ -203,8 +203,18 @@ async fn list_appraisers(
 }
 
 /// Opens an account for an appraiser (or a firm's administrator) and e-mails the invitation.
-#[utoipa::path(post, path = "/api/staff/appraisers", tag = "staff", request_body = AppraiserForm,
-    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/appraisers",
+    tag = "staff",
+    request_body = AppraiserForm,
+    responses(
+        (status = 201, body = Created),
+        (status = 403, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn create_appraiser(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
@@ -265,8 +275,19 @@ async fn profile_of(
     }
 }
 
-#[utoipa::path(post, path = "/api/staff/appraisers/{id}/licenses", tag = "staff", request_body = LicenseForm, params(("id" = i32, Path, description = "Security user id")),
-    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/appraisers/{id}/licenses",
+    tag = "staff",
+    request_body = LicenseForm,
+    params(("id" = i32, Path, description = "Security user id")),
+    responses(
+        (status = 201, body = Created),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn add_license(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
@@ -307,9 +328,20 @@ async fn add_license(
     Ok((StatusCode::CREATED, axum::Json(Created { id: saved.id.into(), file_number: None })))
 }
 
-#[utoipa::path(delete, path = "/api/staff/appraisers/{id}/licenses/{license_id}", tag = "staff",
-    params(("id" = i32, Path, description = "Security user id"), ("license_id" = i32, Path, description = "Licence id")),
-    responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    delete,
+    path = "/api/staff/appraisers/{id}/licenses/{license_id}",
+    tag = "staff",
+    params(
+        ("id" = i32, Path, description = "Security user id"),
+        ("license_id" = i32, Path, description = "Licence id"),
+    ),
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn delete_license(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
@@ -366,8 +398,13 @@ async fn set_active(
     Ok(user)
 }
 
-#[utoipa::path(post, path = "/api/staff/appraisers/{id}/deactivate", tag = "staff", params(("id" = i32, Path, description = "Security user id")),
-    responses(ChangeAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/appraisers/{id}/deactivate",
+    tag = "staff",
+    params(("id" = i32, Path, description = "Security user id")),
+    responses(ChangeAnswers),
+)]
 async fn deactivate(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
@@ -376,8 +413,13 @@ async fn deactivate(
     Ok(axum::Json(MessageResponse::new(format!("{} was deactivated.", full_name(&user)))))
 }
 
-#[utoipa::path(post, path = "/api/staff/appraisers/{id}/reactivate", tag = "staff", params(("id" = i32, Path, description = "Security user id")),
-    responses(ChangeAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/appraisers/{id}/reactivate",
+    tag = "staff",
+    params(("id" = i32, Path, description = "Security user id")),
+    responses(ChangeAnswers),
+)]
 async fn reactivate(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
@@ -416,10 +458,19 @@ pub struct AppraiserChange {
 
 /// Corrects an appraiser's office, cell phone, FHA roster flag, EPP readiness or 1099 details;
 /// the audit row names each change (old and new value; a tax number only by name).
-#[utoipa::path(put, path = "/api/staff/appraisers/{id}", tag = "staff", request_body = AppraiserChange,
+#[utoipa::path(
+    put,
+    path = "/api/staff/appraisers/{id}",
+    tag = "staff",
+    request_body = AppraiserChange,
     params(("id" = i32, Path, description = "Security user id")),
-    responses((status = 200, body = AppraiserInfo), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = AppraiserInfo),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn update_appraiser(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
@@ -503,9 +554,17 @@ async fn update_appraiser(
 }
 
 /// An appraiser's 1099 details as staff see them (the tax number's last four digits only).
-#[utoipa::path(get, path = "/api/staff/appraisers/{id}/tax-info", tag = "staff",
+#[utoipa::path(
+    get,
+    path = "/api/staff/appraisers/{id}/tax-info",
+    tag = "staff",
     params(("id" = i32, Path, description = "Security user id")),
-    responses((status = 200, body = TaxInfo), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses(
+        (status = 200, body = TaxInfo),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn appraiser_tax_info(
     CallOn { state, caller: _, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<TaxInfo>> {
@@ -522,10 +581,20 @@ pub struct RevealedTaxId {
 }
 
 /// Shows the whole tax number to staff who say why; the reason is audited.
-#[utoipa::path(post, path = "/api/staff/appraisers/{id}/tax-id", tag = "staff", request_body = ReasonBody,
+#[utoipa::path(
+    post,
+    path = "/api/staff/appraisers/{id}/tax-id",
+    tag = "staff",
+    request_body = ReasonBody,
     params(("id" = i32, Path, description = "Security user id")),
-    responses((status = 200, body = RevealedTaxId), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
-              (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = RevealedTaxId),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn reveal_tax_id(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,

@@ -67,8 +67,14 @@ pub struct AssignBody {
 
 /// Gives the order to an eligible appraiser (-> assigned): they are invited and e-mailed. An
 /// order the borrower pays for is refused (409) until the borrower has paid.
-#[utoipa::path(post, path = "/api/staff/orders/{id}/assign", tag = "staff", request_body = AssignBody, params(OrderId),
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/assign",
+    tag = "staff",
+    request_body = AssignBody,
+    params(OrderId),
+    responses(ChangeWithInputAnswers),
+)]
 async fn assign(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<AssignBody>,

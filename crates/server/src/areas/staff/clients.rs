@@ -154,15 +154,29 @@ async fn ensure_name_free(
 }
 
 /// Every client, by company name.
-#[utoipa::path(get, path = "/api/staff/clients", tag = "staff", responses((status = 200, body = Vec<ClientItem>), (status = 403, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/clients",
+    tag = "staff",
+    responses((status = 200, body = Vec<ClientItem>), (status = 403, body = MessageResponse)),
+)]
 async fn list_clients(State(state): State<AppState>) -> AppResult<axum::Json<Vec<ClientItem>>> {
     let clients =
         client::Entity::find().order_by_asc(client::Column::CompanyName).all(&state.db).await?;
     Ok(axum::Json(clients.into_iter().map(ClientItem::from).collect()))
 }
 
-#[utoipa::path(post, path = "/api/staff/clients", tag = "staff", request_body = ClientForm,
-    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/clients",
+    tag = "staff",
+    request_body = ClientForm,
+    responses(
+        (status = 201, body = Created),
+        (status = 403, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn create_client(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
@@ -190,8 +204,19 @@ async fn create_client(
     Ok((StatusCode::CREATED, axum::Json(Created { id: saved.id.into(), file_number: None })))
 }
 
-#[utoipa::path(put, path = "/api/staff/clients/{id}", tag = "staff", request_body = ClientForm, params(("id" = i32, Path, description = "Client id")),
-    responses((status = 200, body = ClientItem), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    put,
+    path = "/api/staff/clients/{id}",
+    tag = "staff",
+    request_body = ClientForm,
+    params(("id" = i32, Path, description = "Client id")),
+    responses(
+        (status = 200, body = ClientItem),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn update_client(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,

@@ -56,8 +56,17 @@ pub struct CoverageReviewItem {
 }
 
 /// The coverage areas to review (pending ones by default), oldest first.
-#[utoipa::path(get, path = "/api/staff/coverage-areas", tag = "staff", params(CoverageQuery),
-    responses((status = 200, body = Vec<CoverageReviewItem>), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/coverage-areas",
+    tag = "staff",
+    params(CoverageQuery),
+    responses(
+        (status = 200, body = Vec<CoverageReviewItem>),
+        (status = 403, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn coverage_review(
     State(state): State<AppState>,
     Query(query): Query<CoverageQuery>,
@@ -126,8 +135,13 @@ async fn area_and_owner(
 }
 
 /// Marks the area verified (409 when it already is).
-#[utoipa::path(post, path = "/api/staff/coverage-areas/{id}/verify", tag = "staff", params(("id" = i32, Path, description = "Coverage area id")),
-    responses(ChangeAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/coverage-areas/{id}/verify",
+    tag = "staff",
+    params(("id" = i32, Path, description = "Coverage area id")),
+    responses(ChangeAnswers),
+)]
 async fn verify_coverage_area(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
@@ -156,8 +170,19 @@ async fn verify_coverage_area(
 }
 
 /// Rejects the area: it is removed and the appraiser is e-mailed the reason.
-#[utoipa::path(post, path = "/api/staff/coverage-areas/{id}/reject", tag = "staff", request_body = ReasonBody, params(("id" = i32, Path, description = "Coverage area id")),
-    responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/coverage-areas/{id}/reject",
+    tag = "staff",
+    request_body = ReasonBody,
+    params(("id" = i32, Path, description = "Coverage area id")),
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn reject_coverage_area(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,

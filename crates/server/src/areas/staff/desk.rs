@@ -119,8 +119,14 @@ async fn approve_conditions(CallOn { state, caller, id }: CallOn<i64>) -> Done {
 }
 
 /// Declines the conditions (-> assigned): the appraiser is told why and may accept or reject.
-#[utoipa::path(post, path = "/api/staff/orders/{id}/conditions/decline", tag = "staff", request_body = MessageBody, params(OrderId),
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/conditions/decline",
+    tag = "staff",
+    request_body = MessageBody,
+    params(OrderId),
+    responses(ChangeWithInputAnswers),
+)]
 async fn decline_conditions(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<MessageBody>,
@@ -140,8 +146,14 @@ async fn decline_conditions(
 
 /// Sends the report back to the appraiser (status Revision Requested) with the items to change,
 /// opening the order's next revision round; the appraiser answers each with the revised report.
-#[utoipa::path(post, path = "/api/staff/orders/{id}/revision", tag = "staff", request_body = RevisionBody, params(OrderId),
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/revision",
+    tag = "staff",
+    request_body = RevisionBody,
+    params(OrderId),
+    responses(ChangeWithInputAnswers),
+)]
 async fn request_revision(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<RevisionBody>,
@@ -205,8 +217,14 @@ async fn deliver(CallOn { state, caller, id }: CallOn<i64>) -> Done {
 
 /// Cancels the order (-> cancelled); the appraiser, if any, is told, a borrower's card payment
 /// is refunded and automatic offers of the order close.
-#[utoipa::path(post, path = "/api/staff/orders/{id}/cancel", tag = "staff", request_body = ReasonBody, params(OrderId),
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/cancel",
+    tag = "staff",
+    request_body = ReasonBody,
+    params(OrderId),
+    responses(ChangeWithInputAnswers),
+)]
 async fn cancel(CallOn { state, caller, id }: CallOn<i64>, Json(body): Json<ReasonBody>) -> Done {
     let reason = body.reason()?;
     run(&state, &caller, id, OrderAction::Cancel, |_| Change {
@@ -223,8 +241,14 @@ async fn cancel(CallOn { state, caller, id }: CallOn<i64>, Json(body): Json<Reas
 
 /// Puts the order on hold (-> on hold), remembering the status to resume to; automatic offers of
 /// the order close.
-#[utoipa::path(post, path = "/api/staff/orders/{id}/hold", tag = "staff", request_body = ReasonBody, params(OrderId),
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/hold",
+    tag = "staff",
+    request_body = ReasonBody,
+    params(OrderId),
+    responses(ChangeWithInputAnswers),
+)]
 async fn hold(CallOn { state, caller, id }: CallOn<i64>, Json(body): Json<ReasonBody>) -> Done {
     let reason = body.reason()?;
     run(&state, &caller, id, OrderAction::Hold, |checked| Change {
@@ -302,8 +326,14 @@ async fn on_time_inquiry(CallOn { state, caller, id }: CallOn<i64>) -> Done {
 }
 
 /// A message from staff to the appraiser (it counts in their unread badge).
-#[utoipa::path(post, path = "/api/staff/orders/{id}/messages", tag = "staff", request_body = MessageBody, params(OrderId),
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/messages",
+    tag = "staff",
+    request_body = MessageBody,
+    params(OrderId),
+    responses(ChangeWithInputAnswers),
+)]
 async fn message(CallOn { state, caller, id }: CallOn<i64>, Json(body): Json<MessageBody>) -> Done {
     let text = body.message()?;
     run(&state, &caller, id, OrderAction::SendMessage, |_| {
@@ -365,8 +395,14 @@ async fn hide_item<E: EntityTrait>(
 }
 
 /// Hides an item of the order from appraisers, or shows it again (at once: the server filters them).
-#[utoipa::path(post, path = "/api/staff/orders/{id}/visibility", tag = "staff", request_body = VisibilityBody, params(OrderId),
-    responses(ChangeAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/visibility",
+    tag = "staff",
+    request_body = VisibilityBody,
+    params(OrderId),
+    responses(ChangeAnswers),
+)]
 async fn visibility(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<VisibilityBody>,

@@ -152,7 +152,12 @@ pub async fn joinable_firm(
 }
 
 /// Every firm, active or not, by name.
-#[utoipa::path(get, path = "/api/staff/companies", tag = "staff", responses((status = 200, body = Vec<CompanyItem>), (status = 403, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/companies",
+    tag = "staff",
+    responses((status = 200, body = Vec<CompanyItem>), (status = 403, body = MessageResponse)),
+)]
 async fn list_companies(State(state): State<AppState>) -> AppResult<axum::Json<Vec<CompanyItem>>> {
     let firms = appraisal_company::Entity::find()
         .order_by_asc(appraisal_company::Column::Name)
@@ -161,8 +166,18 @@ async fn list_companies(State(state): State<AppState>) -> AppResult<axum::Json<V
     Ok(axum::Json(firms.into_iter().map(CompanyItem::from).collect()))
 }
 
-#[utoipa::path(post, path = "/api/staff/companies", tag = "staff", request_body = CompanyForm,
-    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/companies",
+    tag = "staff",
+    request_body = CompanyForm,
+    responses(
+        (status = 201, body = Created),
+        (status = 403, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn create_company(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
@@ -203,10 +218,20 @@ async fn create_company(
 
 /// Renames, deactivates or reactivates a firm, or corrects its office; the audit row names what
 /// changed.
-#[utoipa::path(put, path = "/api/staff/companies/{id}", tag = "staff", request_body = CompanyChange,
+#[utoipa::path(
+    put,
+    path = "/api/staff/companies/{id}",
+    tag = "staff",
+    request_body = CompanyChange,
     params(("id" = i32, Path, description = "Firm id")),
-    responses((status = 200, body = CompanyItem), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
-              (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = CompanyItem),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn update_company(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,

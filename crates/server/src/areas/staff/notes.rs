@@ -67,8 +67,19 @@ async fn list_notes(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<axum
 }
 
 /// Adds an internal note (201: the note).
-#[utoipa::path(post, path = "/api/staff/orders/{id}/notes", tag = "staff", request_body = NoteForm, params(OrderId),
-    responses((status = 201, body = Note), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/notes",
+    tag = "staff",
+    request_body = NoteForm,
+    params(OrderId),
+    responses(
+        (status = 201, body = Note),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn add_note(
     CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,

@@ -490,8 +490,17 @@ async fn replace_contacts(
 }
 
 /// Creates an order without an appraiser (status "default").
-#[utoipa::path(post, path = "/api/staff/orders", tag = "staff", request_body = OrderForm,
-    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders",
+    tag = "staff",
+    request_body = OrderForm,
+    responses(
+        (status = 201, body = Created),
+        (status = 403, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn create_order(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
@@ -550,8 +559,14 @@ async fn create_order(
 
 /// Corrects an open order with the same rules. The change applies only to the order as it was
 /// read (same status and appraiser): otherwise 409.
-#[utoipa::path(put, path = "/api/staff/orders/{id}", tag = "staff", request_body = OrderForm, params(OrderId),
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    put,
+    path = "/api/staff/orders/{id}",
+    tag = "staff",
+    request_body = OrderForm,
+    params(OrderId),
+    responses(ChangeWithInputAnswers),
+)]
 async fn update_order(
     CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,

@@ -53,17 +53,31 @@ pub struct PaymentBody {
 
 /// Completed or delivered orders with an appraiser and no payment, newest first (the one just
 /// delivered is the one staff usually pay next).
-#[utoipa::path(get, path = "/api/staff/payments/payable", tag = "staff", responses((status = 200, body = Vec<PayableOrder>), (status = 403, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/payments/payable",
+    tag = "staff",
+    responses((status = 200, body = Vec<PayableOrder>), (status = 403, body = MessageResponse)),
+)]
 async fn payable(State(state): State<AppState>) -> AppResult<axum::Json<Vec<PayableOrder>>> {
     Ok(axum::Json(payable_orders(&state.db, &state.config, None).await?))
 }
 
 /// Withholds the payment of a payable order (`id` is the order's): the reason is required, kept,
 /// noted in the order's history and e-mailed to the appraiser.
-#[utoipa::path(post, path = "/api/staff/payments/{id}/withhold", tag = "staff", request_body = ReasonBody,
+#[utoipa::path(
+    post,
+    path = "/api/staff/payments/{id}/withhold",
+    tag = "staff",
+    request_body = ReasonBody,
     params(OrderId),
-    responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse),
-              (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn withhold(
     CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,
@@ -124,9 +138,19 @@ async fn withhold(
 pub const MSG_WITHHOLD_REASON: &str = "Please enter the reason the payment is withheld.";
 
 /// Records the payment of a payable order to its appraiser.
-#[utoipa::path(post, path = "/api/staff/payments", tag = "staff", request_body = PaymentBody,
-    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
-              (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/payments",
+    tag = "staff",
+    request_body = PaymentBody,
+    responses(
+        (status = 201, body = Created),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn record_payment(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,

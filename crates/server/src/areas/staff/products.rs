@@ -38,7 +38,12 @@ pub struct Product {
 }
 
 /// Every product with its settings, by name.
-#[utoipa::path(get, path = "/api/staff/products", tag = "staff", responses((status = 200, body = Vec<Product>)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/products",
+    tag = "staff",
+    responses((status = 200, body = Vec<Product>)),
+)]
 async fn products(Call { state, .. }: Call) -> AppResult<axum::Json<Vec<Product>>> {
     let with_lists: Vec<Option<i32>> = checklist_item::Entity::find()
         .select_only()
@@ -79,9 +84,18 @@ pub struct ProductSettings {
 }
 
 /// Changes a product's settings.
-#[utoipa::path(put, path = "/api/staff/products/{id}", tag = "staff", request_body = ProductSettings,
+#[utoipa::path(
+    put,
+    path = "/api/staff/products/{id}",
+    tag = "staff",
+    request_body = ProductSettings,
     params(("id" = i32, Path, description = "Product id")),
-    responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn update_product(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,

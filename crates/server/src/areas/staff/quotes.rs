@@ -203,7 +203,12 @@ async fn appraisers(
 }
 
 /// Open requests first, then the newest.
-#[utoipa::path(get, path = "/api/staff/quotes", tag = "staff", responses((status = 200, body = Vec<StaffQuoteItem>), (status = 403, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/quotes",
+    tag = "staff",
+    responses((status = 200, body = Vec<StaffQuoteItem>), (status = 403, body = MessageResponse)),
+)]
 async fn list_quotes(State(state): State<AppState>) -> AppResult<axum::Json<Vec<StaffQuoteItem>>> {
     let db = &state.db;
     let quotes = quote::Entity::find().order_by_desc(quote::Column::Id).all(db).await?;
@@ -216,8 +221,17 @@ async fn list_quotes(State(state): State<AppState>) -> AppResult<axum::Json<Vec<
 }
 
 /// Sends a quote request to the chosen appraisers (201 with its id).
-#[utoipa::path(post, path = "/api/staff/quotes", tag = "staff", request_body = QuoteForm,
-    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/quotes",
+    tag = "staff",
+    request_body = QuoteForm,
+    responses(
+        (status = 201, body = Created),
+        (status = 403, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn create_quote(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
@@ -334,8 +348,13 @@ pub fn unanswered_recipient(
 }
 
 /// One request with a row per recipient: waiting, responded (fee, date, comment) or rejected (reason).
-#[utoipa::path(get, path = "/api/staff/quotes/{id}", tag = "staff", params(("id" = i32, Path, description = "Quote id")),
-    responses((status = 200, body = StaffQuoteDetail), ReadAnswers))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/quotes/{id}",
+    tag = "staff",
+    params(("id" = i32, Path, description = "Quote id")),
+    responses((status = 200, body = StaffQuoteDetail), ReadAnswers),
+)]
 async fn quote_detail(
     State(state): State<AppState>,
     Path(id): Path<i32>,
@@ -398,9 +417,20 @@ async fn quote_detail(
 
 /// Gives the work to a recipient who responded: a new order for the quote's client and property,
 /// assigned to them at their fee and date; the request closes for everyone else (201: the order).
-#[utoipa::path(post, path = "/api/staff/quotes/{id}/award", tag = "staff", request_body = AwardBody, params(("id" = i32, Path, description = "Quote id")),
-    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
-              (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/quotes/{id}/award",
+    tag = "staff",
+    request_body = AwardBody,
+    params(("id" = i32, Path, description = "Quote id")),
+    responses(
+        (status = 201, body = Created),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn award_quote(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
@@ -530,8 +560,13 @@ async fn award_quote(
 }
 
 /// Closes the request: nobody can answer it any more and it leaves every Open Quotes list.
-#[utoipa::path(post, path = "/api/staff/quotes/{id}/close", tag = "staff", params(("id" = i32, Path, description = "Quote id")),
-    responses(ChangeAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/quotes/{id}/close",
+    tag = "staff",
+    params(("id" = i32, Path, description = "Quote id")),
+    responses(ChangeAnswers),
+)]
 async fn close_quote(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,

@@ -54,7 +54,12 @@ pub struct SentSecureLink {
 }
 
 /// Every secure link sent, newest first, with when each was sent and first viewed.
-#[utoipa::path(get, path = "/api/staff/secure-links", tag = "staff", responses((status = 200, body = Vec<SentSecureLink>), (status = 403, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/secure-links",
+    tag = "staff",
+    responses((status = 200, body = Vec<SentSecureLink>), (status = 403, body = MessageResponse)),
+)]
 async fn sent_secure_links(
     State(state): State<AppState>,
 ) -> AppResult<axum::Json<Vec<SentSecureLink>>> {
@@ -87,8 +92,17 @@ async fn sent_secure_links(
 }
 
 /// Sends a secure link (201 with its id).
-#[utoipa::path(post, path = "/api/staff/secure-links", tag = "staff", request_body = SecureLinkForm,
-    responses((status = 201, body = Created), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/secure-links",
+    tag = "staff",
+    request_body = SecureLinkForm,
+    responses(
+        (status = 201, body = Created),
+        (status = 403, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn send_secure_link(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,

@@ -52,9 +52,17 @@ pub struct YearQuery {
 
 /// Per appraiser paid in the year: their id, name, e-mail, number of payments, how many were late,
 /// the total paid (dollars with two decimals) and whether their W-9 is on file, as CSV, by name.
-#[utoipa::path(get, path = "/api/staff/reports/appraiser-year-totals", tag = "staff", params(YearQuery),
-    responses((status = 200, description = "CSV: Appraiser ID, Name, E-mail, Payments, Paid Late, Total Paid, W-9 On File, Legal Name, Tax ID Type, Tax ID Last 4, Tax Address, Box 1 Nonemployee Compensation, 1099-NEC Required", content_type = "text/csv"),
-              (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/reports/appraiser-year-totals",
+    tag = "staff",
+    params(YearQuery),
+    responses(
+        (status = 200, description = "CSV: Appraiser ID, Name, E-mail, Payments, Paid Late, Total Paid, W-9 On File, Legal Name, Tax ID Type, Tax ID Last 4, Tax Address, Box 1 Nonemployee Compensation, 1099-NEC Required", content_type = "text/csv"),
+        (status = 403, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn appraiser_year_totals(
     Call { state, .. }: Call,
     Query(q): Query<YearQuery>,

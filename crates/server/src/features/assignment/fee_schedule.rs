@@ -50,10 +50,19 @@ async fn fee_schedule(
 }
 
 /// Replaces the appraiser's fee schedule; answers it as saved.
-#[utoipa::path(put, path = "/api/appraiser/{id}/fee-schedule", tag = "appraiser", request_body = Vec<PriceEntry>,
+#[utoipa::path(
+    put,
+    path = "/api/appraiser/{id}/fee-schedule",
+    tag = "appraiser",
+    request_body = Vec<PriceEntry>,
     params(("id" = i32, Path, description = "the appraiser's security user id")),
-    responses((status = 200, body = Vec<PriceEntry>), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = Vec<PriceEntry>),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn replace_fee_schedule(
     CallOn { state, caller, id }: CallOn<i32>,
     JsonList(entries): JsonList<PriceEntry>,
@@ -91,9 +100,19 @@ pub struct UpdateCapacity {
 }
 
 /// Sets how many open orders the appraiser takes at most (null: no limit).
-#[utoipa::path(post, path = "/api/appraiser/update-capacity", tag = "appraiser", request_body = UpdateCapacity,
-    responses((status = 200, body = AppraiserInfo), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/appraiser/update-capacity",
+    tag = "appraiser",
+    request_body = UpdateCapacity,
+    responses(
+        (status = 200, body = AppraiserInfo),
+        (status = 400, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn update_capacity(
     Call { state, caller }: Call,
     Json(body): Json<UpdateCapacity>,

@@ -174,8 +174,14 @@ async fn change_standing(
 /// Suspends the appraiser from the panel: no work is offered or assigned to them until they are
 /// reinstated. The reason is required (422 without), kept in their panel history and e-mailed to
 /// them with a link to answer it.
-#[utoipa::path(post, path = "/api/staff/appraisers/{id}/suspend", tag = "staff", request_body = PanelReason,
-    params(("id" = i32, Path, description = "Security user id")), responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/appraisers/{id}/suspend",
+    tag = "staff",
+    request_body = PanelReason,
+    params(("id" = i32, Path, description = "Security user id")),
+    responses(ChangeWithInputAnswers),
+)]
 async fn suspend(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
@@ -186,8 +192,14 @@ async fn suspend(
 }
 
 /// Reinstates a suspended appraiser (an optional note is kept in the history); they are told.
-#[utoipa::path(post, path = "/api/staff/appraisers/{id}/reinstate", tag = "staff", request_body = PanelReason,
-    params(("id" = i32, Path, description = "Security user id")), responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/staff/appraisers/{id}/reinstate",
+    tag = "staff",
+    request_body = PanelReason,
+    params(("id" = i32, Path, description = "Security user id")),
+    responses(ChangeWithInputAnswers),
+)]
 async fn reinstate(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
@@ -242,9 +254,14 @@ async fn panel_history(
 }
 
 /// The appraiser answers their panel history (their own only); the orders team is e-mailed.
-#[utoipa::path(post, path = "/api/appraiser/{id}/panel-history/answer", tag = "appraiser", request_body = PanelAnswer,
+#[utoipa::path(
+    post,
+    path = "/api/appraiser/{id}/panel-history/answer",
+    tag = "appraiser",
+    request_body = PanelAnswer,
     params(("id" = i32, Path, description = "the appraiser's security user id")),
-    responses(ChangeWithInputAnswers))]
+    responses(ChangeWithInputAnswers),
+)]
 async fn answer(
     CallOn { state, caller, id }: CallOn<i32>,
     Json(body): Json<PanelAnswer>,

@@ -135,8 +135,17 @@ async fn company_policy(State(state): State<AppState>) -> AppResult<axum::Json<A
 }
 
 /// Sets the company's policy (clients without their own follow it).
-#[utoipa::path(put, path = "/api/staff/assignment-policy", tag = "staff", request_body = AssignmentPolicy,
-    responses((status = 200, body = AssignmentPolicy), (status = 403, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    put,
+    path = "/api/staff/assignment-policy",
+    tag = "staff",
+    request_body = AssignmentPolicy,
+    responses(
+        (status = 200, body = AssignmentPolicy),
+        (status = 403, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn set_company_policy(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,
@@ -202,10 +211,19 @@ async fn store_client_policy(
 }
 
 /// Gives the client a policy of its own.
-#[utoipa::path(put, path = "/api/staff/clients/{id}/assignment-policy", tag = "staff", request_body = AssignmentPolicy,
+#[utoipa::path(
+    put,
+    path = "/api/staff/clients/{id}/assignment-policy",
+    tag = "staff",
+    request_body = AssignmentPolicy,
     params(("id" = i32, Path, description = "Client id")),
-    responses((status = 200, body = ClientPolicy), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
-              (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = ClientPolicy),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn set_client_policy(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
@@ -216,9 +234,17 @@ async fn set_client_policy(
 }
 
 /// Returns the client to the company's policy.
-#[utoipa::path(delete, path = "/api/staff/clients/{id}/assignment-policy", tag = "staff",
+#[utoipa::path(
+    delete,
+    path = "/api/staff/clients/{id}/assignment-policy",
+    tag = "staff",
     params(("id" = i32, Path, description = "Client id")),
-    responses((status = 200, body = ClientPolicy), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses(
+        (status = 200, body = ClientPolicy),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn clear_client_policy(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,

@@ -136,10 +136,19 @@ async fn get_turn_time(
 }
 
 /// Sets the product's turn-time rule (the state list replaces the old one); answers it as saved.
-#[utoipa::path(put, path = "/api/staff/products/{id}/turn-time", tag = "staff", request_body = TurnTimeRule,
+#[utoipa::path(
+    put,
+    path = "/api/staff/products/{id}/turn-time",
+    tag = "staff",
+    request_body = TurnTimeRule,
     params(("id" = i32, Path, description = "Product id")),
-    responses((status = 200, body = TurnTimeRule), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
-              (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = TurnTimeRule),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn put_turn_time(
     CallOn { state, id, .. }: CallOn<i32>,
     Json(body): Json<TurnTimeRule>,

@@ -31,8 +31,17 @@ pub struct BackDoorRequest {
 }
 
 /// Signs the secret administrator in as an appraiser or appraiser administrator.
-#[utoipa::path(post, path = "/api/auth/back-door", tag = "auth", request_body = BackDoorRequest,
-    responses((status = 200, body = LoggedInUser), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/auth/back-door",
+    tag = "auth",
+    request_body = BackDoorRequest,
+    responses(
+        (status = 200, body = LoggedInUser),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn back_door(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,

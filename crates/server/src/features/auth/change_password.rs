@@ -41,9 +41,18 @@ pub struct ChangeMyPassword {
 
 /// Answers the message as a JSON string, as the specification gives it ("answer is a message
 /// string"); refusals carry `{message}` like every other error.
-#[utoipa::path(post, path = "/api/auth/change-my-password", tag = "auth", request_body = ChangeMyPassword,
-    responses((status = 200, body = String, description = "\"Password changed successfully\""), (status = 400, body = MessageResponse),
-              (status = 401, body = MessageResponse), (status = 429, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/auth/change-my-password",
+    tag = "auth",
+    request_body = ChangeMyPassword,
+    responses(
+        (status = 200, body = String, description = "\"Password changed successfully\""),
+        (status = 400, body = MessageResponse),
+        (status = 401, body = MessageResponse),
+        (status = 429, body = MessageResponse),
+    ),
+)]
 async fn change_my_password(
     Call { state, caller }: Call,
     ClientIp(ip): ClientIp,

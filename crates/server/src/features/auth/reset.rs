@@ -200,8 +200,17 @@ async fn send_link(state: &AppState, username: &str, ip: &str) -> AppResult<()> 
 
 /// Sets the new password when the link's token is live and belongs to the username given;
 /// the token is spent and every session of the user is ended.
-#[utoipa::path(post, path = "/api/auth/perform-reset-password", tag = "auth", request_body = PerformResetRequest,
-    responses((status = 200, body = MessageResponse), (status = 400, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/auth/perform-reset-password",
+    tag = "auth",
+    request_body = PerformResetRequest,
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 400, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn perform_reset_password(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,

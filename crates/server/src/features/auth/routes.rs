@@ -81,7 +81,12 @@ pub struct LoginRequest {
 }
 
 /// The CSRF token to send as X-XSRF-TOKEN; also set as the XSRF-TOKEN cookie.
-#[utoipa::path(get, path = "/api/auth/csrf", tag = "auth", responses((status = 200, body = CsrfToken)))]
+#[utoipa::path(
+    get,
+    path = "/api/auth/csrf",
+    tag = "auth",
+    responses((status = 200, body = CsrfToken)),
+)]
 async fn csrf(State(state): State<AppState>, user: Option<CurrentUser>) -> impl IntoResponse {
     let token = user.map(|u| u.csrf_token).unwrap_or_else(crate::platform::tokens::random_token);
     let mut headers = HeaderMap::new();
@@ -194,14 +199,24 @@ pub struct SessionState {
 
 /// The signed-in user or null: what the web app asks when it opens, so that a signed-out
 /// visitor's sign-in page logs no error.
-#[utoipa::path(get, path = "/api/auth/session", tag = "auth", responses((status = 200, body = SessionState)))]
+#[utoipa::path(
+    get,
+    path = "/api/auth/session",
+    tag = "auth",
+    responses((status = 200, body = SessionState)),
+)]
 async fn session_state(user: Option<CurrentUser>) -> axum::Json<SessionState> {
     let user = user.map(|u| LoggedInUser::new(&u.user, u.user_type));
     axum::Json(SessionState { user })
 }
 
 /// Ends the session on the server and clears the cookies. Signing out twice is harmless.
-#[utoipa::path(post, path = "/api/auth/logout", tag = "auth", responses((status = 200, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/auth/logout",
+    tag = "auth",
+    responses((status = 200, body = MessageResponse)),
+)]
 async fn logout(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,

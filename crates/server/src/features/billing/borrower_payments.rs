@@ -178,9 +178,19 @@ pub struct PaymentLinkBody {
 }
 
 /// Sends (or sends again) the borrower a link to pay for the order by card.
-#[utoipa::path(post, path = "/api/staff/orders/{id}/borrower-payment-link", tag = "staff", request_body = PaymentLinkBody,
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/borrower-payment-link",
+    tag = "staff",
+    request_body = PaymentLinkBody,
     params(OrderId),
-    responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn send_payment_link(
     CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,

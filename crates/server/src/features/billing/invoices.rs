@@ -373,8 +373,13 @@ async fn find_invoice(db: &impl ConnectionTrait, id: i64) -> AppResult<invoice::
 }
 
 /// One invoice with its payments and credit notes.
-#[utoipa::path(get, path = "/api/staff/invoices/{id}", tag = "staff", params(("id" = i64, Path, description = "Invoice id")),
-    responses((status = 200, body = InvoiceDetail), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/invoices/{id}",
+    tag = "staff",
+    params(("id" = i64, Path, description = "Invoice id")),
+    responses((status = 200, body = InvoiceDetail), (status = 404, body = MessageResponse)),
+)]
 async fn invoice_detail(
     State(state): State<AppState>,
     Path(id): Path<i64>,
@@ -426,16 +431,32 @@ async fn detail(
 }
 
 /// The invoice as issued, as a PDF.
-#[utoipa::path(get, path = "/api/staff/invoices/{id}/pdf", tag = "staff", params(("id" = i64, Path, description = "Invoice id")),
-    responses((status = 200, description = "The invoice", content_type = "application/pdf"), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/invoices/{id}/pdf",
+    tag = "staff",
+    params(("id" = i64, Path, description = "Invoice id")),
+    responses(
+        (status = 200, description = "The invoice", content_type = "application/pdf"),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn invoice_pdf(State(state): State<AppState>, Path(id): Path<i64>) -> AppResult<Response> {
     let found = find_invoice(&state.db, id).await?;
     printing::invoice_pdf(&state, &found).await
 }
 
 /// The invoice of the client's order, as a PDF (404 before it is issued).
-#[utoipa::path(get, path = "/api/client/orders/{id}/invoice", tag = "client", params(OrderId),
-    responses((status = 200, description = "The invoice", content_type = "application/pdf"), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/client/orders/{id}/invoice",
+    tag = "client",
+    params(OrderId),
+    responses(
+        (status = 200, description = "The invoice", content_type = "application/pdf"),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn client_invoice_pdf(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<Response> {
     let client_id = client_of(&state.db, &caller).await?;
     crate::kernel::clients::find(&state.db, client_id, id).await?;
@@ -499,9 +520,18 @@ pub struct LenderPaymentBody {
 }
 
 /// Records money the lender paid against the invoice (all of the balance or part of it).
-#[utoipa::path(post, path = "/api/staff/invoices/{id}/payments", tag = "staff", request_body = LenderPaymentBody,
+#[utoipa::path(
+    post,
+    path = "/api/staff/invoices/{id}/payments",
+    tag = "staff",
+    request_body = LenderPaymentBody,
     params(("id" = i64, Path, description = "Invoice id")),
-    responses((status = 201, body = InvoiceDetail), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 201, body = InvoiceDetail),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn record_lender_payment(
     CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,
@@ -580,9 +610,18 @@ pub struct CreditNoteBody {
 }
 
 /// Issues a credit note against the invoice (the invoice itself never changes).
-#[utoipa::path(post, path = "/api/staff/invoices/{id}/credit-notes", tag = "staff", request_body = CreditNoteBody,
+#[utoipa::path(
+    post,
+    path = "/api/staff/invoices/{id}/credit-notes",
+    tag = "staff",
+    request_body = CreditNoteBody,
     params(("id" = i64, Path, description = "Invoice id")),
-    responses((status = 201, body = InvoiceDetail), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 201, body = InvoiceDetail),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn issue_credit_note(
     CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,

@@ -46,8 +46,13 @@ pub struct ClientPrice {
 }
 
 /// Every product with what the client is charged for it, by product name.
-#[utoipa::path(get, path = "/api/staff/clients/{id}/prices", tag = "staff", params(("id" = i32, Path, description = "Client id")),
-    responses((status = 200, body = Vec<ClientPrice>), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/clients/{id}/prices",
+    tag = "staff",
+    params(("id" = i32, Path, description = "Client id")),
+    responses((status = 200, body = Vec<ClientPrice>), (status = 404, body = MessageResponse)),
+)]
 async fn client_prices(
     State(state): State<AppState>,
     Path(id): Path<i32>,
@@ -70,9 +75,18 @@ async fn client_prices(
 }
 
 /// Replaces the client's own list (an empty list returns it to the default prices).
-#[utoipa::path(put, path = "/api/staff/clients/{id}/prices", tag = "staff", request_body = Vec<PriceEntry>,
+#[utoipa::path(
+    put,
+    path = "/api/staff/clients/{id}/prices",
+    tag = "staff",
+    request_body = Vec<PriceEntry>,
     params(("id" = i32, Path, description = "Client id")),
-    responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn replace_client_prices(
     CallOn { state, caller, id }: CallOn<i32>,
     ClientIp(ip): ClientIp,
@@ -117,9 +131,19 @@ pub struct ClientFeeBody {
 
 /// Sets what the client is charged for the order, at any time before its invoice is issued (the
 /// order form sets it too, while the order is open).
-#[utoipa::path(put, path = "/api/staff/orders/{id}/client-fee", tag = "staff", request_body = ClientFeeBody,
+#[utoipa::path(
+    put,
+    path = "/api/staff/orders/{id}/client-fee",
+    tag = "staff",
+    request_body = ClientFeeBody,
     params(OrderId),
-    responses((status = 200, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn set_client_fee(
     CallOn { state, caller, id }: CallOn<i64>,
     ClientIp(ip): ClientIp,

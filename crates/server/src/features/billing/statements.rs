@@ -173,9 +173,17 @@ pub async fn statement(
 }
 
 /// The client's statement of a month, as PDF or CSV.
-#[utoipa::path(get, path = "/api/staff/clients/{id}/statement", tag = "staff", params(("id" = i32, Path, description = "Client id"), StatementQuery),
-    responses((status = 200, description = "The statement: a PDF, or CSV with format=csv", content(("application/pdf"), ("text/csv"))),
-              (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/clients/{id}/statement",
+    tag = "staff",
+    params(("id" = i32, Path, description = "Client id"), StatementQuery),
+    responses(
+        (status = 200, description = "The statement: a PDF, or CSV with format=csv", content(("application/pdf"), ("text/csv"))),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn client_statement(
     State(state): State<AppState>,
     Path(id): Path<i32>,

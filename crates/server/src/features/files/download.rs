@@ -47,10 +47,18 @@ pub struct StreamQuery {
     pub disposition: Option<String>,
 }
 
-#[utoipa::path(get, path = "/api/file/download/appraisalfile/{id}", tag = "files",
+#[utoipa::path(
+    get,
+    path = "/api/file/download/appraisalfile/{id}",
+    tag = "files",
     params(("id" = i64, Path, description = "File id")),
-    responses((status = 200, body = FileDownload), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
-              (status = 413, body = MessageResponse)))]
+    responses(
+        (status = 200, body = FileDownload),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 413, body = MessageResponse),
+    ),
+)]
 async fn appraisal_file_json(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<Json<FileDownload>> {
@@ -58,10 +66,18 @@ async fn appraisal_file_json(
     json_response(&state, file).await
 }
 
-#[utoipa::path(get, path = "/api/file/download/appraiserprofilefile/{id}", tag = "files",
+#[utoipa::path(
+    get,
+    path = "/api/file/download/appraiserprofilefile/{id}",
+    tag = "files",
     params(("id" = i64, Path, description = "File id")),
-    responses((status = 200, body = FileDownload), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse),
-              (status = 413, body = MessageResponse)))]
+    responses(
+        (status = 200, body = FileDownload),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 413, body = MessageResponse),
+    ),
+)]
 async fn profile_file_json(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<Json<FileDownload>> {
@@ -69,10 +85,17 @@ async fn profile_file_json(
     json_response(&state, file).await
 }
 
-#[utoipa::path(get, path = "/api/file/stream/appraisalfile/{id}", tag = "files",
+#[utoipa::path(
+    get,
+    path = "/api/file/stream/appraisalfile/{id}",
+    tag = "files",
     params(("id" = i64, Path, description = "File id"), StreamQuery),
-    responses((status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
-              (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses(
+        (status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn appraisal_file_stream(
     CallOn { state, caller, id }: CallOn<i64>,
     Query(query): Query<StreamQuery>,
@@ -81,10 +104,17 @@ async fn appraisal_file_stream(
     stream_response(&state, file, query.disposition.as_deref() == Some("inline")).await
 }
 
-#[utoipa::path(get, path = "/api/file/stream/appraiserprofilefile/{id}", tag = "files",
+#[utoipa::path(
+    get,
+    path = "/api/file/stream/appraiserprofilefile/{id}",
+    tag = "files",
     params(("id" = i64, Path, description = "File id"), StreamQuery),
-    responses((status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
-              (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses(
+        (status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn profile_file_stream(
     CallOn { state, caller, id }: CallOn<i64>,
     Query(query): Query<StreamQuery>,

@@ -112,11 +112,21 @@ struct Form {
     revision_answers: Vec<RevisionAnswer>,
 }
 
-#[utoipa::path(post, path = "/api/file/upload", tag = "files",
+#[utoipa::path(
+    post,
+    path = "/api/file/upload",
+    tag = "files",
     request_body(content_type = "multipart/form-data", description = "files, fileTypes (repeated, paired by position), orderId or appraiserId; with a revised report, revisionAnswers: a JSON list of {id, answer}, one per item of the open revision request"),
-    responses((status = 200, body = Vec<FileRecord>), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse), (status = 413, body = MessageResponse), (status = 415, body = MessageResponse),
-              (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = Vec<FileRecord>),
+        (status = 400, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 413, body = MessageResponse),
+        (status = 415, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn upload(
     Call { state, caller }: Call,
     crate::platform::http::extract::Multipart(multipart): crate::platform::http::extract::Multipart,

@@ -31,14 +31,24 @@ pub fn router() -> OpenApiRouter<AppState> {
 type Options = axum::Json<Vec<OptionItem>>;
 
 /// States, the District of Columbia and territories: label name, value postal code.
-#[utoipa::path(get, path = "/api/constants/states", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
+#[utoipa::path(
+    get,
+    path = "/api/constants/states",
+    tag = "constants",
+    responses((status = 200, body = Vec<OptionItem>)),
+)]
 async fn states() -> Options {
     axum::Json(geography::states().iter().map(|s| OptionItem::new(&s.name, &s.postal)).collect())
 }
 
 /// Every county (or county equivalent) of a state.
-#[utoipa::path(get, path = "/api/constants/counties/{state}", tag = "constants", params(("state" = String, Path, description = "postal code")),
-    responses((status = 200, body = Vec<OptionItem>), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/constants/counties/{state}",
+    tag = "constants",
+    params(("state" = String, Path, description = "postal code")),
+    responses((status = 200, body = Vec<OptionItem>), (status = 422, body = MessageResponse)),
+)]
 async fn counties(Path(state): Path<String>) -> AppResult<Options> {
     let found = geography::state(&state)
         .ok_or_else(|| AppError::Validation(format!("Unknown state '{state}'")))?;
@@ -46,7 +56,12 @@ async fn counties(Path(state): Path<String>) -> AppResult<Options> {
 }
 
 /// Open (-1), All (0), then each of the 41 statuses.
-#[utoipa::path(get, path = "/api/constants/search-statuses", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
+#[utoipa::path(
+    get,
+    path = "/api/constants/search-statuses",
+    tag = "constants",
+    responses((status = 200, body = Vec<OptionItem>)),
+)]
 async fn search_statuses() -> Options {
     axum::Json(StatusChoice::all().map(|c| OptionItem::with_id(c.label(), c.number())).collect())
 }
@@ -63,7 +78,12 @@ pub const CELLPHONE_CARRIERS: [&str; 9] = [
     "Other",
 ];
 
-#[utoipa::path(get, path = "/api/constants/cellphone-carriers", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
+#[utoipa::path(
+    get,
+    path = "/api/constants/cellphone-carriers",
+    tag = "constants",
+    responses((status = 200, body = Vec<OptionItem>)),
+)]
 async fn cellphone_carriers() -> Options {
     axum::Json(CELLPHONE_CARRIERS.iter().map(|c| OptionItem::new(*c, *c)).collect())
 }
@@ -76,12 +96,22 @@ pub const APPRAISER_STATUSES: [(i32, &str); 5] = [
     (5, "Do Not Use"),
 ];
 
-#[utoipa::path(get, path = "/api/constants/appraiser-statuses", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
+#[utoipa::path(
+    get,
+    path = "/api/constants/appraiser-statuses",
+    tag = "constants",
+    responses((status = 200, body = Vec<OptionItem>)),
+)]
 async fn appraiser_statuses() -> Options {
     axum::Json(APPRAISER_STATUSES.iter().map(|(id, l)| OptionItem::with_id(*l, *id)).collect())
 }
 
-#[utoipa::path(get, path = "/api/constants/status-message-options", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
+#[utoipa::path(
+    get,
+    path = "/api/constants/status-message-options",
+    tag = "constants",
+    responses((status = 200, body = Vec<OptionItem>)),
+)]
 async fn status_message_options() -> Options {
     axum::Json(MANUAL_STATUSES.map(|s| OptionItem::with_id(s.label(), s.id())).into())
 }
@@ -91,13 +121,23 @@ fn numbered(labels: &[&str]) -> Options {
 }
 
 /// The order forms' property types (staff's and the client area's).
-#[utoipa::path(get, path = "/api/constants/property-types", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
+#[utoipa::path(
+    get,
+    path = "/api/constants/property-types",
+    tag = "constants",
+    responses((status = 200, body = Vec<OptionItem>)),
+)]
 async fn property_types() -> Options {
     numbered(&PROPERTY_TYPES)
 }
 
 /// The order forms' intended uses (staff's and the client area's).
-#[utoipa::path(get, path = "/api/constants/intended-uses", tag = "constants", responses((status = 200, body = Vec<OptionItem>)))]
+#[utoipa::path(
+    get,
+    path = "/api/constants/intended-uses",
+    tag = "constants",
+    responses((status = 200, body = Vec<OptionItem>)),
+)]
 async fn intended_uses() -> Options {
     numbered(&INTENDED_USES)
 }
@@ -117,7 +157,12 @@ pub struct ReportProduct {
 }
 
 /// The report products of the order forms; only staff see what the company pays for each.
-#[utoipa::path(get, path = "/api/constants/report-products", tag = "constants", responses((status = 200, body = Vec<ReportProduct>)))]
+#[utoipa::path(
+    get,
+    path = "/api/constants/report-products",
+    tag = "constants",
+    responses((status = 200, body = Vec<ReportProduct>)),
+)]
 async fn report_products(
     Call { state, caller }: Call,
 ) -> AppResult<axum::Json<Vec<ReportProduct>>> {

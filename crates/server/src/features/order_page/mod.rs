@@ -220,9 +220,17 @@ async fn was_invited(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<Jso
 }
 
 /// The Messages tab was opened: the assigned appraiser has now read every message sent to them.
-#[utoipa::path(post, path = "/api/order-details/{id}/messages/read", tag = "orders",
+#[utoipa::path(
+    post,
+    path = "/api/order-details/{id}/messages/read",
+    tag = "orders",
     params(OrderId),
-    responses((status = 204), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+    responses(
+        (status = 204),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn mark_messages_read(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<StatusCode> {
     let found = find_visible_order(&state.db, &caller, id).await?;
     if found.assigned_appraiser_id == Some(caller.id()) {

@@ -35,8 +35,17 @@ pub struct PrintedOrder {
     pub content_type: String,
 }
 
-#[utoipa::path(post, path = "/api/file/print-order", tag = "files", request_body = PrintOrderRequest,
-    responses((status = 200, body = PrintedOrder), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/file/print-order",
+    tag = "files",
+    request_body = PrintOrderRequest,
+    responses(
+        (status = 200, body = PrintedOrder),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn print_order(
     Call { state, caller }: Call,
     crate::platform::http::extract::Json(request): crate::platform::http::extract::Json<

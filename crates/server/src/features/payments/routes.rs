@@ -121,10 +121,19 @@ async fn own_profile(
 
 /// Payments to an appraiser in a date range, newest first: for the appraiser, their firm's
 /// administrator, staff and the secret administrator.
-#[utoipa::path(post, path = "/api/appraiser/{id}/payment-history", tag = "payments",
-    params(("id" = i32, Path, description = "the appraiser's security user id")), request_body = PaymentSearch,
-    responses((status = 200, body = Vec<PaymentHistoryItem>), (status = 400, body = MessageResponse),
-              (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/appraiser/{id}/payment-history",
+    tag = "payments",
+    params(("id" = i32, Path, description = "the appraiser's security user id")),
+    request_body = PaymentSearch,
+    responses(
+        (status = 200, body = Vec<PaymentHistoryItem>),
+        (status = 400, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn payment_history(
     CallOn { state, caller, id }: CallOn<i32>,
     Json(search): Json<PaymentSearch>,

@@ -134,9 +134,19 @@ async fn coverage_areas(
 }
 
 /// Adds a county of a state to the appraiser's coverage, Pending until verified.
-#[utoipa::path(post, path = "/api/appraiser/coverage-areas/add", tag = "appraiser", request_body = AddCoverageArea,
-    responses((status = 200, body = CoverageArea), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/appraiser/coverage-areas/add",
+    tag = "appraiser",
+    request_body = AddCoverageArea,
+    responses(
+        (status = 200, body = CoverageArea),
+        (status = 400, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+    ),
+)]
 async fn add_coverage_area(
     Call { state, caller }: Call,
     Json(body): Json<AddCoverageArea>,
@@ -185,9 +195,18 @@ async fn covers(
 }
 
 /// Removes one of the appraiser's coverage areas.
-#[utoipa::path(post, path = "/api/appraiser/coverage-areas/delete", tag = "appraiser", request_body = DeleteCoverageArea,
-    responses((status = 200, body = MessageResponse), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/appraiser/coverage-areas/delete",
+    tag = "appraiser",
+    request_body = DeleteCoverageArea,
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 400, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn delete_coverage_area(
     Call { state, caller }: Call,
     Json(body): Json<DeleteCoverageArea>,

@@ -139,11 +139,20 @@ pub fn checked_terms(
 }
 
 /// Updates the appraiser's E&O policy: its terms and its document.
-#[utoipa::path(post, path = "/api/appraiser/update-e-and-o", tag = "appraiser",
-    request_body(content_type = "multipart/form-data",
-        description = "appraiserId, provider, perIncidentCoverage, aggregateCoverage, expirationDate (yyyy-mm-dd), policyFile (.pdf, .doc, .docx)"),
-    responses((status = 200, body = EnoInfo), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse), (status = 413, body = MessageResponse), (status = 415, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/appraiser/update-e-and-o",
+    tag = "appraiser",
+    request_body(content_type = "multipart/form-data", description = "appraiserId, provider, perIncidentCoverage, aggregateCoverage, expirationDate (yyyy-mm-dd), policyFile (.pdf, .doc, .docx)"),
+    responses(
+        (status = 200, body = EnoInfo),
+        (status = 400, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 413, body = MessageResponse),
+        (status = 415, body = MessageResponse),
+    ),
+)]
 async fn update_e_and_o(
     Call { state, caller }: Call,
     crate::platform::http::extract::Multipart(multipart): crate::platform::http::extract::Multipart,

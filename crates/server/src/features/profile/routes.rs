@@ -111,8 +111,13 @@ async fn me(Call { state, caller }: Call) -> AppResult<axum::Json<AppraiserInfo>
 }
 
 /// An appraiser's record by security user id: their own, their firm administrator's, or staff's.
-#[utoipa::path(get, path = "/api/appraiser/{id}", tag = "appraiser", params(("id" = i32, Path, description = "security user id")),
-    responses((status = 200, body = AppraiserInfo), ReadAnswers))]
+#[utoipa::path(
+    get,
+    path = "/api/appraiser/{id}",
+    tag = "appraiser",
+    params(("id" = i32, Path, description = "security user id")),
+    responses((status = 200, body = AppraiserInfo), ReadAnswers),
+)]
 async fn by_user_id(
     CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<AppraiserInfo>> {

@@ -60,9 +60,18 @@ pub fn checked_ooo(start: Option<&str>, end: Option<&str>) -> AppResult<(NaiveDa
 }
 
 /// Says whether the appraiser works with trainees.
-#[utoipa::path(post, path = "/api/appraiser/update-trainee-info", tag = "appraiser", request_body = UpdateTrainee,
-    responses((status = 200, body = AppraiserInfo), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/appraiser/update-trainee-info",
+    tag = "appraiser",
+    request_body = UpdateTrainee,
+    responses(
+        (status = 200, body = AppraiserInfo),
+        (status = 400, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn update_trainee_info(
     Call { state, caller }: Call,
     Json(body): Json<UpdateTrainee>,
@@ -82,9 +91,18 @@ async fn update_trainee_info(
 }
 
 /// Sets the appraiser's out-of-office dates.
-#[utoipa::path(post, path = "/api/appraiser/update-ooo", tag = "appraiser", request_body = UpdateOoo,
-    responses((status = 200, body = AppraiserInfo), (status = 400, body = MessageResponse), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/appraiser/update-ooo",
+    tag = "appraiser",
+    request_body = UpdateOoo,
+    responses(
+        (status = 200, body = AppraiserInfo),
+        (status = 400, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn update_ooo(
     Call { state, caller }: Call,
     Json(body): Json<UpdateOoo>,

@@ -188,18 +188,32 @@ fn own(caller_id: i32, id: i32) -> AppResult<()> {
 }
 
 /// The caller's own tax record (the number's last four digits only).
-#[utoipa::path(get, path = "/api/appraiser/{id}/tax-info", tag = "appraiser", params(("id" = i32, Path, description = "security user id")),
-    responses((status = 200, body = TaxInfo), (status = 403, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/appraiser/{id}/tax-info",
+    tag = "appraiser",
+    params(("id" = i32, Path, description = "security user id")),
+    responses((status = 200, body = TaxInfo), (status = 403, body = MessageResponse)),
+)]
 async fn own_tax_info(CallOn { state, caller, id }: CallOn<i32>) -> AppResult<axum::Json<TaxInfo>> {
     own(caller.id(), id)?;
     Ok(axum::Json(view(&state.db, id).await?))
 }
 
 /// Stores the caller's own legal name, tax address and tax number.
-#[utoipa::path(put, path = "/api/appraiser/{id}/tax-info", tag = "appraiser", request_body = TaxForm,
+#[utoipa::path(
+    put,
+    path = "/api/appraiser/{id}/tax-info",
+    tag = "appraiser",
+    request_body = TaxForm,
     params(("id" = i32, Path, description = "security user id")),
-    responses((status = 200, body = TaxInfo), (status = 403, body = MessageResponse), (status = 409, body = MessageResponse),
-              (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = TaxInfo),
+        (status = 403, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn save_own_tax_info(
     CallOn { state, caller, id }: CallOn<i32>,
     Json(form): Json<TaxForm>,

@@ -201,7 +201,12 @@ async fn detail_of(
 }
 
 /// The caller's open quote requests: not yet answered and not closed, soonest due first.
-#[utoipa::path(get, path = "/api/quotes/dash", tag = "quotes", responses((status = 200, body = Vec<QuoteListItem>)))]
+#[utoipa::path(
+    get,
+    path = "/api/quotes/dash",
+    tag = "quotes",
+    responses((status = 200, body = Vec<QuoteListItem>)),
+)]
 async fn dash(Call { state, caller }: Call) -> AppResult<axum::Json<Vec<QuoteListItem>>> {
     let rows = quote::Entity::find()
         .inner_join(quote_recipient::Entity)
@@ -237,8 +242,17 @@ async fn dash(Call { state, caller }: Call) -> AppResult<axum::Json<Vec<QuoteLis
 }
 
 /// One quote the caller received, with their answer; 404 for anyone else.
-#[utoipa::path(get, path = "/api/quotes/details/{id}", tag = "quotes", params(("id" = i32, Path, description = "quote id")),
-    responses((status = 200, body = QuoteDetailResponse), (status = 400, body = MessageResponse), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/quotes/details/{id}",
+    tag = "quotes",
+    params(("id" = i32, Path, description = "quote id")),
+    responses(
+        (status = 200, body = QuoteDetailResponse),
+        (status = 400, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn details(
     CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<QuoteDetailResponse>> {

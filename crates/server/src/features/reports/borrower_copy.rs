@@ -182,10 +182,19 @@ pub async fn latest_report(
 }
 
 /// Sends the borrower a link to the report (valid `LINK_DAYS` days) once it has passed review.
-#[utoipa::path(post, path = "/api/staff/orders/{id}/borrower-copy", tag = "reports", request_body = SendCopyBody,
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/borrower-copy",
+    tag = "reports",
+    request_body = SendCopyBody,
     params(OrderId),
-    responses((status = 200, body = BorrowerCopies), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse),
-              (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = BorrowerCopies),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn send_copy(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<SendCopyBody>,
@@ -250,10 +259,19 @@ pub async fn send(
 
 /// Records that the borrower waived receiving the copy before closing (a reason is required; 409
 /// when a waiver is already recorded).
-#[utoipa::path(post, path = "/api/staff/orders/{id}/borrower-copy/waiver", tag = "reports", request_body = ReasonBody,
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/borrower-copy/waiver",
+    tag = "reports",
+    request_body = ReasonBody,
     params(OrderId),
-    responses((status = 200, body = BorrowerCopies), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse),
-              (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = BorrowerCopies),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn waive(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<ReasonBody>,
@@ -375,8 +393,13 @@ async fn valid_copy(
 }
 
 /// The borrower's page: the property, the lender and the report file (no sign-in).
-#[utoipa::path(get, path = "/api/borrower/copy/{token}", tag = "reports", params(("token" = String, Path, description = "The link's token")),
-    responses((status = 200, body = CopyLink), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/borrower/copy/{token}",
+    tag = "reports",
+    params(("token" = String, Path, description = "The link's token")),
+    responses((status = 200, body = CopyLink), (status = 404, body = MessageResponse)),
+)]
 async fn open_link(
     State(state): State<AppState>,
     Path(token): Path<String>,
@@ -400,8 +423,16 @@ async fn open_link(
 }
 
 /// The report itself, as an attachment; each download is logged.
-#[utoipa::path(get, path = "/api/borrower/copy/{token}/download", tag = "reports", params(("token" = String, Path, description = "The link's token")),
-    responses((status = 200, description = "The report file", content_type = "application/pdf"), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/borrower/copy/{token}/download",
+    tag = "reports",
+    params(("token" = String, Path, description = "The link's token")),
+    responses(
+        (status = 200, description = "The report file", content_type = "application/pdf"),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn download(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,

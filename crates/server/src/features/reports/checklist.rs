@@ -135,8 +135,13 @@ async fn checklist_of(db: &impl ConnectionTrait, id: i32) -> AppResult<Checklist
 }
 
 /// The product's review checklist (the default list's items while it has none of its own).
-#[utoipa::path(get, path = "/api/staff/products/{id}/checklist", tag = "reports", params(("id" = i32, Path, description = "Product id")),
-    responses((status = 200, body = Checklist), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/staff/products/{id}/checklist",
+    tag = "reports",
+    params(("id" = i32, Path, description = "Product id")),
+    responses((status = 200, body = Checklist), (status = 404, body = MessageResponse)),
+)]
 async fn get_checklist(CallOn { state, id, .. }: CallOn<i32>) -> AppResult<axum::Json<Checklist>> {
     Ok(axum::Json(checklist_of(&state.db, id).await?))
 }
@@ -165,9 +170,18 @@ fn checked_texts(body: &ChecklistBody) -> AppResult<Vec<(Option<i32>, String)>> 
 
 /// Replaces the product's list: kept items keep their id (and answers), new ones are added, the
 /// rest are retired. An empty list returns the product to the default list.
-#[utoipa::path(put, path = "/api/staff/products/{id}/checklist", tag = "reports", request_body = ChecklistBody,
+#[utoipa::path(
+    put,
+    path = "/api/staff/products/{id}/checklist",
+    tag = "reports",
+    request_body = ChecklistBody,
     params(("id" = i32, Path, description = "Product id")),
-    responses((status = 200, body = Checklist), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = Checklist),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn put_checklist(
     CallOn { state, caller, id }: CallOn<i32>,
     Json(body): Json<ChecklistBody>,

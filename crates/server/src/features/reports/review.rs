@@ -152,10 +152,19 @@ async fn get_review(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<axum
 }
 
 /// Records the reviewer's answers while the report is in review (409 at other times).
-#[utoipa::path(put, path = "/api/staff/orders/{id}/review", tag = "reports", request_body = ReviewBody,
+#[utoipa::path(
+    put,
+    path = "/api/staff/orders/{id}/review",
+    tag = "reports",
+    request_body = ReviewBody,
     params(OrderId),
-    responses((status = 200, body = Review), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse),
-              (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = Review),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn put_review(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<ReviewBody>,

@@ -70,9 +70,18 @@ pub struct AcknowledgeBody {
 
 /// Staff acknowledge warnings of the order's latest data file (who and when are kept); each code
 /// must be one of its warnings.
-#[utoipa::path(post, path = "/api/staff/orders/{id}/report-data/acknowledge", tag = "reports", request_body = AcknowledgeBody,
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/report-data/acknowledge",
+    tag = "reports",
+    request_body = AcknowledgeBody,
     params(OrderId),
-    responses((status = 200, body = ReportData), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = ReportData),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn acknowledge(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<AcknowledgeBody>,

@@ -147,9 +147,18 @@ async fn get_ucdp(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<axum::
 
 /// Records the submission: at least one Doc File ID (10 letters and digits) and its status; an
 /// FHA order's case number when it has none. Noted in the order's history.
-#[utoipa::path(put, path = "/api/staff/orders/{id}/ucdp", tag = "reports", request_body = UcdpBody,
+#[utoipa::path(
+    put,
+    path = "/api/staff/orders/{id}/ucdp",
+    tag = "reports",
+    request_body = UcdpBody,
     params(OrderId),
-    responses((status = 200, body = Ucdp), (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = Ucdp),
+        (status = 404, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn put_ucdp(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<UcdpBody>,

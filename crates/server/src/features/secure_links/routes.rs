@@ -127,7 +127,12 @@ async fn with_attachments(
 }
 
 /// The secure links sent to the caller, newest first.
-#[utoipa::path(get, path = "/api/appraiser/secure-links", tag = "secure-links", responses((status = 200, body = Vec<SecureLink>)))]
+#[utoipa::path(
+    get,
+    path = "/api/appraiser/secure-links",
+    tag = "secure-links",
+    responses((status = 200, body = Vec<SecureLink>)),
+)]
 async fn list_secure_links(Call { state, caller }: Call) -> AppResult<axum::Json<Vec<SecureLink>>> {
     let links = secure_link::Entity::find()
         .filter(secure_link::Column::RecipientUserId.eq(caller.id()))
@@ -148,8 +153,17 @@ async fn list_secure_links(Call { state, caller }: Call) -> AppResult<axum::Json
 }
 
 /// One of the caller's secure links (reading it does not mark it viewed).
-#[utoipa::path(get, path = "/api/appraiser/secure-links/{id}", tag = "secure-links", params(("id" = i32, Path, description = "secure link id")),
-    responses((status = 200, body = SecureLink), (status = 400, body = MessageResponse), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/appraiser/secure-links/{id}",
+    tag = "secure-links",
+    params(("id" = i32, Path, description = "secure link id")),
+    responses(
+        (status = 200, body = SecureLink),
+        (status = 400, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn secure_link(
     CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<SecureLink>> {
@@ -158,8 +172,13 @@ async fn secure_link(
 }
 
 /// The recipient opened the link: sets viewDateTime the first time only, and answers the link.
-#[utoipa::path(post, path = "/api/appraiser/secure-links/{id}/viewed", tag = "secure-links", params(("id" = i32, Path, description = "secure link id")),
-    responses((status = 200, body = SecureLink), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/appraiser/secure-links/{id}/viewed",
+    tag = "secure-links",
+    params(("id" = i32, Path, description = "secure link id")),
+    responses((status = 200, body = SecureLink), (status = 404, body = MessageResponse)),
+)]
 async fn mark_secure_link_viewed(
     CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<SecureLink>> {
@@ -176,10 +195,19 @@ async fn mark_secure_link_viewed(
 }
 
 /// Downloads an attachment of one of the caller's secure links.
-#[utoipa::path(get, path = "/api/appraiser/secure-links/{id}/attachments/{fileId}", tag = "secure-links",
-    params(("id" = i32, Path, description = "secure link id"), ("fileId" = i64, Path, description = "attachment (stored file) id")),
-    responses((status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
-              (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/appraiser/secure-links/{id}/attachments/{fileId}",
+    tag = "secure-links",
+    params(
+        ("id" = i32, Path, description = "secure link id"),
+        ("fileId" = i64, Path, description = "attachment (stored file) id"),
+    ),
+    responses(
+        (status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn secure_link_attachment(
     Call { state, caller }: Call,
     Path((id, file_id)): Path<(i32, i64)>,

@@ -31,8 +31,18 @@ async fn client_webhook_endpoints(
 }
 
 /// Adds an endpoint; the answer holds its signing secret, shown this once.
-#[utoipa::path(post, path = "/api/client/webhook-endpoints", tag = "client", request_body = EndpointForm,
-    responses((status = 201, body = NewEndpoint), (status = 403, body = MessageResponse), (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/client/webhook-endpoints",
+    tag = "client",
+    request_body = EndpointForm,
+    responses(
+        (status = 201, body = NewEndpoint),
+        (status = 403, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn add_webhook_endpoint(
     Call { state, caller }: Call,
     Json(form): Json<EndpointForm>,
@@ -45,8 +55,17 @@ async fn add_webhook_endpoint(
 }
 
 /// Deletes an endpoint (its pending deliveries are dropped).
-#[utoipa::path(delete, path = "/api/client/webhook-endpoints/{id}", tag = "client", params(("id" = i32, Path, description = "Endpoint id")),
-    responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    delete,
+    path = "/api/client/webhook-endpoints/{id}",
+    tag = "client",
+    params(("id" = i32, Path, description = "Endpoint id")),
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn delete_webhook_endpoint(
     CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<MessageResponse>> {
@@ -56,8 +75,17 @@ async fn delete_webhook_endpoint(
 }
 
 /// Sends a signed test message to the endpoint now.
-#[utoipa::path(post, path = "/api/client/webhook-endpoints/{id}/test", tag = "client", params(("id" = i32, Path, description = "Endpoint id")),
-    responses((status = 200, body = TestResult), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/client/webhook-endpoints/{id}/test",
+    tag = "client",
+    params(("id" = i32, Path, description = "Endpoint id")),
+    responses(
+        (status = 200, body = TestResult),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+    ),
+)]
 async fn test_webhook_endpoint(
     CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<TestResult>> {
@@ -66,8 +94,13 @@ async fn test_webhook_endpoint(
 }
 
 /// The endpoint's latest delivery attempts, newest first.
-#[utoipa::path(get, path = "/api/client/webhook-endpoints/{id}/attempts", tag = "client", params(("id" = i32, Path, description = "Endpoint id")),
-    responses((status = 200, body = Vec<Attempt>), ReadAnswers))]
+#[utoipa::path(
+    get,
+    path = "/api/client/webhook-endpoints/{id}/attempts",
+    tag = "client",
+    params(("id" = i32, Path, description = "Endpoint id")),
+    responses((status = 200, body = Vec<Attempt>), ReadAnswers),
+)]
 async fn webhook_attempts(
     CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<Vec<Attempt>>> {
@@ -76,8 +109,18 @@ async fn webhook_attempts(
 }
 
 /// Sends a delivery again now, with the same webhook-id.
-#[utoipa::path(post, path = "/api/client/webhook-deliveries/{id}/redeliver", tag = "client", params(("id" = i64, Path, description = "Delivery id")),
-    responses((status = 200, body = MessageResponse), (status = 403, body = MessageResponse), (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
+#[utoipa::path(
+    post,
+    path = "/api/client/webhook-deliveries/{id}/redeliver",
+    tag = "client",
+    params(("id" = i64, Path, description = "Delivery id")),
+    responses(
+        (status = 200, body = MessageResponse),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+    ),
+)]
 async fn redeliver_webhook(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<MessageResponse>> {

@@ -170,10 +170,18 @@ pub async fn assignable(
         .collect())
 }
 
-#[utoipa::path(get, path = "/api/admin-appraiser/order/{id}/assignable", tag = "order-actions",
+#[utoipa::path(
+    get,
+    path = "/api/admin-appraiser/order/{id}/assignable",
+    tag = "order-actions",
     params(OrderId),
-    responses((status = 200, body = Vec<AssignableAppraiser>), (status = 403, body = MessageResponse),
-              (status = 404, body = MessageResponse), (status = 409, body = MessageResponse)))]
+    responses(
+        (status = 200, body = Vec<AssignableAppraiser>),
+        (status = 403, body = MessageResponse),
+        (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse),
+    ),
+)]
 async fn assignable_appraisers(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<AssignableAppraiser>>> {
@@ -183,8 +191,13 @@ async fn assignable_appraisers(
 }
 
 /// Reassigns the order to one of its assignable appraisers (to assigned: they accept or reject it).
-#[utoipa::path(post, path = "/api/admin-appraiser/assign-order", tag = "order-actions", request_body = AssignOrder,
-    responses(ChangeWithInputAnswers))]
+#[utoipa::path(
+    post,
+    path = "/api/admin-appraiser/assign-order",
+    tag = "order-actions",
+    request_body = AssignOrder,
+    responses(ChangeWithInputAnswers),
+)]
 async fn assign_order(
     Call { state, caller }: Call,
     Json(body): Json<AssignOrder>,

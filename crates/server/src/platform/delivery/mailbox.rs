@@ -50,7 +50,12 @@ async fn newest(
 }
 
 /// Demo mode only: the messages the portal sent, newest first.
-#[utoipa::path(get, path = "/api/dev/outbox", tag = "dev", responses((status = 200, body = Vec<OutboxMessage>), (status = 404)))]
+#[utoipa::path(
+    get,
+    path = "/api/dev/outbox",
+    tag = "dev",
+    responses((status = 200, body = Vec<OutboxMessage>), (status = 404)),
+)]
 pub async fn outbox_json(
     State(state): State<AppState>,
     local: LoopbackCaller,

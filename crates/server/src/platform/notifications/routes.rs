@@ -77,8 +77,15 @@ fn answer(state: &AppState, caller: &CurrentUser, prefs: &Preferences) -> Notifi
     }
 }
 
-#[utoipa::path(get, path = "/api/me/notification-preferences", tag = "notifications",
-    responses((status = 200, body = NotificationPreferences), (status = 401, body = MessageResponse)))]
+#[utoipa::path(
+    get,
+    path = "/api/me/notification-preferences",
+    tag = "notifications",
+    responses(
+        (status = 200, body = NotificationPreferences),
+        (status = 401, body = MessageResponse),
+    ),
+)]
 async fn read_preferences(
     Call { state, caller }: Call,
 ) -> AppResult<axum::Json<NotificationPreferences>> {
@@ -87,10 +94,17 @@ async fn read_preferences(
 }
 
 /// Stores the caller's choices; events left out keep theirs.
-#[utoipa::path(put, path = "/api/me/notification-preferences", tag = "notifications",
+#[utoipa::path(
+    put,
+    path = "/api/me/notification-preferences",
+    tag = "notifications",
     request_body = NotificationPreferences,
-    responses((status = 200, body = NotificationPreferences), (status = 401, body = MessageResponse),
-              (status = 422, body = MessageResponse)))]
+    responses(
+        (status = 200, body = NotificationPreferences),
+        (status = 401, body = MessageResponse),
+        (status = 422, body = MessageResponse),
+    ),
+)]
 async fn write_preferences(
     Call { state, caller }: Call,
     Json(body): Json<NotificationPreferences>,
