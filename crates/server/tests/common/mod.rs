@@ -67,6 +67,19 @@ impl TestApp {
         Self::start_with(db, |_| {}).await
     }
 
+    /// `start_with` for `on_each_db!` tests: None only for PostgreSQL outside CI without a URL.
+    pub async fn start_on(db: Db, adjust: impl FnOnce(&mut Config)) -> Option<TestApp> {
+        let app = Self::start_with(db, adjust).await;
+        if app.is_none() {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI is set but PORTAL_TEST_POSTGRES_URL is not"
+            );
+            eprintln!("PORTAL_TEST_POSTGRES_URL not set: PostgreSQL run skipped");
+        }
+        app
+    }
+
     pub async fn start_with(db: Db, adjust: impl FnOnce(&mut Config)) -> Option<TestApp> {
         let mut config = Config::default();
         let name = unique_name();
@@ -488,6 +501,25 @@ macro_rules! both_dbs {
                     None if std::env::var_os("CI").is_some() => panic!("CI is set but PORTAL_TEST_POSTGRES_URL is not"),
                     None => eprintln!("PORTAL_TEST_POSTGRES_URL not set: PostgreSQL run skipped"),
                 }
+            }
+        }
+    };
+}
+
+/// Runs `$run(db)` as a test on each database, for tests that must start something of their own
+/// before the server (a provider's stand-in): `$run` starts the app with `TestApp::start_on`.
+#[macro_export]
+macro_rules! on_each_db {
+    ($name:ident, $run:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$run($crate::common::Db::Sqlite).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$run($crate::common::Db::Postgres).await;
             }
         }
     };
