@@ -54,10 +54,17 @@ test('wrong password shows the login failure message', async ({ page }) => {
   await signInExpectingFailure(page, 'demo.client', 'not-the-password');
 });
 
-test('signed-out visit to a protected page goes to /login', async ({ page }) => {
+test('signed-out visit to a protected page goes to /login, with no failed request on the way', async ({ page }) => {
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
   await page.goto('/appraiser/dashboard');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  expect(failed, 'a signed-out visitor is a normal state, not an error').toEqual([]);
 });
 
 test('unknown path shows Page Not Found', async ({ page }) => {

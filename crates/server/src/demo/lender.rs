@@ -23,8 +23,10 @@ use crate::platform::storage::Storage;
 
 const BORROWER_PAYS_LENDER: &str = "Hometown Credit Union";
 
-/// The demo invoices: (days since issued, percent of it the lender has paid).
-const INVOICES: [(i64, i64); 5] = [(5, 0), (20, 40), (45, 0), (60, 100), (110, 0)];
+/// The demo invoices, oldest first so that their numbers follow their dates: (days since issued,
+/// percent of it the lender has paid). With 30 days' terms they fall in every ageing bucket; the
+/// last is the invoice of the order delivered today.
+const INVOICES: [(i64, i64); 5] = [(130, 0), (60, 100), (45, 0), (20, 40), (0, 0)];
 
 const PAYMENT_TERMS_DAYS: i64 = 30;
 
@@ -99,7 +101,8 @@ async fn add_borrower(db: &impl ConnectionTrait, o: &order::Model) -> AppResult<
     Ok(email)
 }
 
-/// One invoice in each state on the lender's delivered orders, with the payments that make it so.
+/// One invoice in each state on the lender's delivered orders (the older orders the older
+/// invoices), with the payments that make it so.
 async fn invoices(
     txn: &DatabaseTransaction,
     lender: i32,
@@ -112,11 +115,11 @@ async fn invoices(
             order::Column::StatusId
                 .is_in([OrderStatus::DeliveredToClient, OrderStatus::InvoiceCreated]),
         )
-        .order_by_asc(order::Column::Id)
+        .order_by_desc(order::Column::CreatedAt)
         .limit(INVOICES.len() as u64)
         .all(txn)
         .await?;
-    for (o, (days_ago, percent_paid)) in delivered.iter().zip(INVOICES) {
+    for (o, (days_ago, percent_paid)) in delivered.iter().rev().zip(INVOICES) {
         let amount = order_detail::Entity::find_by_id(o.id)
             .one(txn)
             .await?
