@@ -27,6 +27,9 @@ pub struct Sample {
     pub pdf: Vec<u8>,
     /// Bytes of comparable-sale filler, to make a large file.
     pub filler_bytes: usize,
+    /// A comparable (and, in 3.6, a party's office) with an address and ratings of their own come
+    /// before the subject's in the file.
+    pub decoys_first: bool,
 }
 
 impl Default for Sample {
@@ -47,6 +50,7 @@ impl Default for Sample {
             quality: "Q4".into(),
             pdf: b"%PDF-1.7\n% a report\n%%EOF\n".to_vec(),
             filler_bytes: 0,
+            decoys_first: false,
         }
     }
 }
@@ -91,9 +95,16 @@ pub fn uad26(s: &Sample) -> Vec<u8> {
         )
     });
     let pdf = base64::engine::general_purpose::STANDARD.encode(&s.pdf);
+    let decoy = if s.decoys_first {
+        "<SALES_COMPARISON><COMPARABLE_SALE PropertySequenceIdentifier=\"1\" _StreetAddress=\"99 Decoy Rd\" \
+         _City=\"Santa Fe\" _State=\"NM\" _PostalCode=\"87501\"><STRUCTURE GSEOverallConditionType=\"C5\" \
+         GSEQualityOfConstructionRatingType=\"Q6\"/></COMPARABLE_SALE></SALES_COMPARISON>"
+    } else {
+        ""
+    };
     format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<VALUATION_RESPONSE MISMOVersionID=\"2.6\">\
-<REPORT AppraisalFormType=\"FNM1004\"/>\
+<REPORT AppraisalFormType=\"FNM1004\"/>{decoy}\
 <PARTIES><APPRAISER{}><APPRAISER_LICENSE{}{}{}/></APPRAISER>{supervisor}</PARTIES>\
 <PROPERTY{}{}{}{}><STRUCTURE GSEOverallConditionType=\"{}\" GSEQualityOfConstructionRatingType=\"{}\"/></PROPERTY>\
 <VALUATION{}{}><_CONDITION_OF_APPRAISAL _Type=\"AsIs\"/></VALUATION>\
@@ -138,8 +149,21 @@ pub fn uad36_message(s: &Sample) -> Vec<u8> {
             400 + i % 300
         )
     });
+    let decoy = if s.decoys_first {
+        "<PARTIES><PARTY><LEGAL_ENTITY><FullName>Decoy Lending</FullName></LEGAL_ENTITY><ADDRESSES><ADDRESS>\
+         <AddressLineText>1 Office Park</AddressLineText><CityName>Dallas</CityName><StateCode>TX</StateCode>\
+         <PostalCode>75201</PostalCode></ADDRESS></ADDRESSES><ROLES><ROLE><ROLE_DETAIL><PartyRoleType>Lender\
+         </PartyRoleType></ROLE_DETAIL></ROLE></ROLES></PARTY></PARTIES><COMPARABLE_PROPERTIES><COMPARABLE_PROPERTY>\
+         <ADDRESS><AddressLineText>99 Decoy Rd</AddressLineText><CityName>Santa Fe</CityName><StateCode>NM\
+         </StateCode><PostalCode>87501</PostalCode></ADDRESS><PROPERTY_DETAIL><PropertyCategoryType>Condominium\
+         </PropertyCategoryType><PropertyConditionRatingType>C5</PropertyConditionRatingType>\
+         <PropertyQualityRatingType>Q6</PropertyQualityRatingType></PROPERTY_DETAIL></COMPARABLE_PROPERTY>\
+         </COMPARABLE_PROPERTIES>"
+    } else {
+        ""
+    };
     format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<MESSAGE xmlns=\"{MISMO_NAMESPACE}\" MISMOReferenceModelIdentifier=\"3.6.0\"><DEAL_SETS><DEAL_SET><DEALS><DEAL>\
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<MESSAGE xmlns=\"{MISMO_NAMESPACE}\" MISMOReferenceModelIdentifier=\"3.6.0\"><DEAL_SETS><DEAL_SET><DEALS><DEAL>{decoy}\
 <COLLATERALS><COLLATERAL><SUBJECT_PROPERTY><ADDRESS>{}{}{}{}</ADDRESS>\
 <PROPERTY_DETAIL><PropertyCategoryType>SingleFamily</PropertyCategoryType><PropertyConditionRatingType>{}</PropertyConditionRatingType>\
 <PropertyQualityRatingType>{}</PropertyQualityRatingType></PROPERTY_DETAIL></SUBJECT_PROPERTY></COLLATERAL></COLLATERALS>\

@@ -9,7 +9,8 @@ use chrono::NaiveDate;
 use crate::xml::Found;
 use crate::{Address, Pdf, Person, Report, Version};
 
-/// UAD 2.6: attributes of `VALUATION_RESPONSE`'s elements.
+/// UAD 2.6: attributes of `VALUATION_RESPONSE`'s elements; the subject's address and ratings from
+/// its `PROPERTY` (and the comparable grid's sequence 0).
 pub fn uad26(found: &Found) -> Report {
     let value_text = found.get("VALUATION/@PropertyAppraisedValueAmount");
     let person = |who: &str| Person {
@@ -30,22 +31,23 @@ pub fn uad26(found: &Found) -> Report {
         value_text,
         effective_date: found.get("VALUATION/@AppraisalEffectiveDate").as_deref().and_then(date),
         subject: Address {
-            street: found.get("PROPERTY/@_StreetAddress"),
-            city: found.get("PROPERTY/@_City"),
-            state: found.get("PROPERTY/@_State"),
-            zip: found.get("PROPERTY/@_PostalCode"),
+            street: found.subject("PROPERTY/@_StreetAddress"),
+            city: found.subject("PROPERTY/@_City"),
+            state: found.subject("PROPERTY/@_State"),
+            zip: found.subject("PROPERTY/@_PostalCode"),
         },
         basis: found.get("_CONDITION_OF_APPRAISAL/@_Type"),
-        condition: found.get("@GSEOverallConditionType"),
-        quality: found.get("@GSEQualityOfConstructionRatingType"),
+        condition: found.subject("@GSEOverallConditionType"),
+        quality: found.subject("@GSEQualityOfConstructionRatingType"),
         appraiser: person("APPRAISER"),
         supervisor: (supervisor != Person::default()).then_some(supervisor),
         pdf: found.embedded_pdf.as_deref().map(Pdf::of),
     }
 }
 
-/// UAD 3.6: elements of the MISMO `MESSAGE`; the appraiser and supervisor are the `PARTY`s whose
-/// `PartyRoleType` is Appraiser and AppraiserSupervisor.
+/// UAD 3.6: elements of the MISMO `MESSAGE`; the subject's address and ratings from its
+/// `SUBJECT_PROPERTY`; the appraiser and supervisor are the `PARTY`s whose `PartyRoleType` is
+/// Appraiser and AppraiserSupervisor.
 pub fn uad36(found: &Found, pdf: Pdf) -> Report {
     let value_text = found
         .get("VALUATION_RECONCILIATION/OpinionOfValueAmount")
@@ -60,19 +62,19 @@ pub fn uad36(found: &Found, pdf: Pdf) -> Report {
     Report {
         version: Version::Uad36,
         form: None,
-        property_kind: found.get("PropertyCategoryType"),
+        property_kind: found.subject("PropertyCategoryType"),
         value_cents: value_text.as_deref().and_then(cents),
         value_text,
         effective_date: found.get("AppraisalReportEffectiveDate").as_deref().and_then(date),
         subject: Address {
-            street: found.get("ADDRESS/AddressLineText"),
-            city: found.get("ADDRESS/CityName"),
-            state: found.get("ADDRESS/StateCode"),
-            zip: found.get("ADDRESS/PostalCode"),
+            street: found.subject("ADDRESS/AddressLineText"),
+            city: found.subject("ADDRESS/CityName"),
+            state: found.subject("ADDRESS/StateCode"),
+            zip: found.subject("ADDRESS/PostalCode"),
         },
         basis: found.get("AppraisalValueConditionType"),
-        condition: found.get("PropertyConditionRatingType"),
-        quality: found.get("PropertyQualityRatingType"),
+        condition: found.subject("PropertyConditionRatingType"),
+        quality: found.subject("PropertyQualityRatingType"),
         appraiser: party("Appraiser").unwrap_or_default(),
         supervisor: party("AppraiserSupervisor"),
         pdf: Some(pdf),

@@ -2,8 +2,10 @@
 //! or not well-formed (UCDP 9001), any DTD (so no entity is ever declared, let alone expanded, and
 //! nothing is fetched). Kept: the root, and the first value of each element and attribute by its
 //! name and by its parent's name ("CityName", "ADDRESS/CityName", "PROPERTY/@_City", "@_City"),
-//! the element values inside each MISMO `PARTY` (kept apart), and the bytes of a UAD 2.6 embedded
-//! PDF.
+//! the element values inside each MISMO `PARTY` (kept apart), the values of the subject property
+//! alone (`subject`: inside 3.6's `SUBJECT_PROPERTY`, 2.6's top-level `PROPERTY` and its
+//! `COMPARABLE_SALE` of sequence 0), so that a party's or a comparable's address or ratings that
+//! come first are never taken for the subject's, and the bytes of a UAD 2.6 embedded PDF.
 
 use std::collections::HashMap;
 
@@ -19,12 +21,19 @@ pub struct Found {
     pub root_namespace: Option<String>,
     pub values: HashMap<String, String>,
     pub parties: Vec<HashMap<String, String>>,
+    /// The values inside the subject property's containers, keyed like `values`.
+    pub subject: HashMap<String, String>,
     pub embedded_pdf: Option<Vec<u8>>,
 }
 
 impl Found {
     pub fn get(&self, key: &str) -> Option<String> {
         self.values.get(key).cloned()
+    }
+
+    /// A value of the subject property itself.
+    pub fn subject(&self, key: &str) -> Option<String> {
+        self.subject.get(key).cloned()
     }
 }
 
@@ -35,6 +44,8 @@ struct Open {
     holds_pdf: bool,
     /// The `DOCUMENT` of such a file: its text is the PDF in base64.
     embedded_pdf: bool,
+    /// This element is the subject property's, or inside it.
+    subject: bool,
 }
 
 pub fn read(bytes: &[u8], limits: &Limits) -> Result<Found, Refusal> {
@@ -108,6 +119,10 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Found, Refusal> {
                     pdf_text.clear();
                 }
                 let value = element.text.trim();
+                if element.subject && !element.embedded_pdf {
+                    let parent = open.last().map(|p| p.name.as_str());
+                    remember(&mut found.subject, parent, &element.name, value);
+                }
                 if !value.is_empty() && !element.embedded_pdf {
                     match party.as_mut() {
                         Some((_, values)) => {
@@ -139,6 +154,10 @@ fn begin(start: &BytesStart, open: &[Open], found: &mut Found) -> Result<Open, R
     let prefix = start.name().prefix().map(|p| String::from_utf8_lossy(p.as_ref()).into_owned());
     let parent = open.last().map(|p| p.name.as_str());
     let mut holds_pdf = false;
+    let mut subject = open.last().is_some_and(|p| p.subject)
+        || name == "SUBJECT_PROPERTY"
+        || (name == "PROPERTY" && open.len() == 1);
+    let mut attributes = Vec::new();
     for attribute in start.attributes() {
         let attribute = attribute.map_err(|e| not_well_formed(&e.to_string()))?;
         let key = String::from_utf8_lossy(attribute.key.as_ref()).into_owned();
@@ -149,19 +168,31 @@ fn begin(start: &BytesStart, open: &[Open], found: &mut Found) -> Result<Open, R
         {
             found.root_namespace = Some(value.to_string());
         }
-        let local = key.rsplit(':').next().unwrap_or(&key);
+        let local = key.rsplit(':').next().unwrap_or(&key).to_string();
         holds_pdf |=
             name == "EMBEDDED_FILE" && local == "_Type" && value.trim().eq_ignore_ascii_case("PDF");
-        if !value.trim().is_empty() {
-            found.values.entry(format!("@{local}")).or_insert_with(|| value.trim().to_string());
+        subject |= name == "COMPARABLE_SALE"
+            && local == "PropertySequenceIdentifier"
+            && value.trim() == "0";
+        attributes.push((local, value.trim().to_string()));
+    }
+    for (local, value) in &attributes {
+        let mut kept = vec![&mut found.values];
+        if subject {
+            kept.push(&mut found.subject);
         }
-        remember(&mut found.values, parent, &format!("{name}/@{local}"), value.trim());
+        for values in kept {
+            if !value.is_empty() {
+                values.entry(format!("@{local}")).or_insert_with(|| value.clone());
+            }
+            remember(values, parent, &format!("{name}/@{local}"), value);
+        }
     }
     if open.is_empty() {
         found.root = name.clone();
     }
     let embedded_pdf = name == "DOCUMENT" && open.last().is_some_and(|p| p.holds_pdf);
-    Ok(Open { name, text: String::new(), holds_pdf, embedded_pdf })
+    Ok(Open { name, text: String::new(), holds_pdf, embedded_pdf, subject })
 }
 
 fn base64_bytes(text: &str) -> Vec<u8> {

@@ -65,6 +65,27 @@ fn a_good_file_of_each_version_reads_whole_and_passes() {
 }
 
 #[test]
+fn the_subject_is_read_from_its_place_not_from_the_first_match() {
+    let sample = Sample { decoys_first: true, ..Sample::default() };
+    for report in both(&sample) {
+        let version = report.version;
+        assert_eq!(
+            report.subject.line().as_deref(),
+            Some("12 Oak St, Austin, TX 78701"),
+            "{version:?}: a party's or a comparable's address came first"
+        );
+        assert_eq!(
+            (report.condition.as_deref(), report.quality.as_deref()),
+            (Some("C3"), Some("Q4")),
+            "{version:?}: a comparable's ratings came first"
+        );
+        assert!(warnings(&report, &order()).is_empty(), "{version:?}");
+    }
+    let [_, v36] = both(&sample);
+    assert_eq!(v36.property_kind.as_deref(), Some("SingleFamily"));
+}
+
+#[test]
 fn each_hard_stop_has_its_code() {
     let cases: [(Sample, &str); 6] = [
         (Sample { value: None, ..Sample::default() }, "100"),
