@@ -18,17 +18,19 @@ export interface FormDialogProps {
   /** Why the last submit failed, shown above the fields. */
   failure: string | null;
   size?: string;
+  /** Its place in a Modal.Stack, when another dialog opens over it. */
+  stackId?: string;
   children?: ReactNode;
 }
 
 /** A modal holding one form: a failure banner, the fields, and Cancel plus the submit button. */
-export function FormDialog({ title, opened, onClose, onSubmit, submitLabel, danger, submitDisabled, busy, failure, size = 'md', children }: FormDialogProps) {
+export function FormDialog({ title, opened, onClose, onSubmit, submitLabel, danger, submitDisabled, busy, failure, size = 'md', stackId, children }: FormDialogProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!busy) onSubmit();
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size={size} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal opened={opened} onClose={onClose} title={title} centered size={size} stackId={stackId} closeButtonProps={{ 'aria-label': 'Close' }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <FailureAlert message={failure} />

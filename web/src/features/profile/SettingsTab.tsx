@@ -14,6 +14,7 @@ import { FeeScheduleCard } from './FeeScheduleCard';
 import { notifyFailure } from './feedback';
 import { OutOfOfficeDialog } from './OutOfOfficeDialog';
 import { MSG_SAVE_FAILED } from './rules';
+import { TaxInfoCard } from './TaxInfoCard';
 
 export const MSG_TRAINEE_SAVED = 'Trainee information updated.';
 
@@ -57,7 +58,11 @@ function OutOfOffice({ appraiser }: { appraiser: AppraiserInfo }) {
   );
 }
 
-/** Settings (profile tab 5): trainees, Change Password, Out of Office, capacity, the fee schedule, and on one's own profile notifications and the calendar feed. */
+/**
+ * Settings (profile tab 5): trainees, Change Password, Out of Office, capacity, the fee schedule, and
+ * on one's own profile the 1099-NEC tax information (only the appraiser reads it here; staff use the
+ * record dialog), notifications and the calendar feed.
+ */
 export function SettingsTab({ appraiser }: { appraiser: AppraiserInfo }) {
   // change-my-password changes the signed-in user's own password: offered on their own profile only.
   const own = useCurrentUser().data?.securityUserId === appraiser.securityUser.id;
@@ -73,6 +78,7 @@ export function SettingsTab({ appraiser }: { appraiser: AppraiserInfo }) {
           </Group>
         </InfoCard>
       ) : null}
+      {own ? <TaxInfoCard securityUserId={appraiser.securityUser.id} /> : null}
       <InfoCard title="Out of Office">
         <OutOfOffice appraiser={appraiser} />
       </InfoCard>

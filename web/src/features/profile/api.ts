@@ -3,6 +3,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, call, type Schemas } from '../../lib/api';
 import { appraiserKeys } from '../../lib/appraiserMe';
 import { downloadFromStream, viewFromStream } from '../../lib/fileTransfer';
+import type { TaxForm, TaxInfo } from '../../lib/taxId';
 
 /** yyyy-mm-dd */
 export type IsoDate = string;
@@ -41,6 +42,7 @@ export const profileKeys = {
   scorecard: (id: number) => [...profileKeys.appraiser(id), 'scorecard'] as const,
   panelHistory: (id: number) => [...profileKeys.appraiser(id), 'panel-history'] as const,
   feeSchedule: (id: number) => [...profileKeys.appraiser(id), 'fee-schedule'] as const,
+  taxInfo: (id: number) => [...profileKeys.appraiser(id), 'tax-info'] as const,
 };
 
 /**
@@ -99,6 +101,14 @@ export function feeScheduleQuery(id: number) {
   });
 }
 
+/** The appraiser's own 1099-NEC details (the tax ID's last four digits only); only they may read them. */
+export function taxInfoQuery(id: number) {
+  return queryOptions({
+    queryKey: profileKeys.taxInfo(id),
+    queryFn: () => call(api.GET('/api/appraiser/{id}/tax-info', byId(id)), { notify: false }),
+  });
+}
+
 export function documentsQuery(id: number) {
   return queryOptions({
     queryKey: profileKeys.documents(id),
@@ -130,6 +140,11 @@ export function updateCapacity(appraiserId: number, capacity: number | null): Pr
 /** Replaces the appraiser's fee schedule with `entries`; answers it as saved. */
 export function saveFeeSchedule(id: number, entries: FeeEntry[]): Promise<FeeEntry[]> {
   return call(api.PUT('/api/appraiser/{id}/fee-schedule', { ...byId(id), body: entries }), quiet);
+}
+
+/** Stores the appraiser's own 1099-NEC details (a field left out keeps its value); answers them as saved. */
+export function saveTaxInfo(id: number, body: TaxForm): Promise<TaxInfo> {
+  return call(api.PUT('/api/appraiser/{id}/tax-info', { ...byId(id), body }), quiet);
 }
 
 /** After a change the server answered with the appraiser info: the profile shows it at once, then everything about the appraiser reloads. */

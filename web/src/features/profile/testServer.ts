@@ -6,6 +6,7 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import { appConfig, csrf, loggedIn, server } from '../../test/server';
 import { renderApp } from '../../test/render';
 import { appraiserInfo } from '../../test/appraiser';
+import type { TaxForm, TaxInfo } from '../../lib/taxId';
 import type { AppraiserInfo, CoverageArea, EnoFileRef, FeeEntry, FileRecord, Licence, PanelHistory, Scorecard } from './api';
 
 export const APPRAISER_ID = 10;
@@ -23,6 +24,7 @@ export interface ProfileState {
   scorecard: Scorecard;
   panel: PanelHistory;
   fees: FeeEntry[];
+  tax: TaxInfo;
 }
 
 /** A refusal: status and message, for a call told to fail. */
@@ -37,6 +39,7 @@ export interface Calls {
   answer: unknown[];
   capacity: unknown[];
   fees: unknown[];
+  tax: TaxForm[];
   /** Multipart bodies as [name, value or file name] pairs. */
   eno: [string, string][][];
   upload: [string, string][][];
@@ -50,6 +53,8 @@ export interface ProfileServerOptions {
   refuse?: Partial<Record<'load' | 'add' | 'remove' | 'trainee' | 'eno' | 'ooo' | 'password' | 'upload' | 'answer' | 'capacity', Refusal>>;
   /** The 422 field map the fee schedule's save answers with instead. */
   refuseFees?: Record<string, string>;
+  /** What the tax information's save answers instead: a status, message and (for a 422) its field map. */
+  refuseTax?: Refusal & { fields?: Record<string, string> };
   /** The password change's answer on success (default { message: 'Password changed successfully' }). */
   passwordAnswer?: unknown;
 }
@@ -79,9 +84,10 @@ export function profileServer(options: ProfileServerOptions = {}) {
     scorecard: { orders: 4, onTimeRate: 0.75, averageTurnTimeBusinessDays: 4.5, revisionsPerOrder: 0.25 },
     panel: { suspended: false, events: [] },
     fees: [{ productId: 1, feeCents: 40000 }],
+    tax: { legalName: null, taxAddress: null, taxIdKind: null, taxIdLast4: null },
     ...options.state,
   };
-  const calls: Calls = { add: [], remove: [], trainee: [], ooo: [], password: [], answer: [], capacity: [], fees: [], eno: [], upload: [], downloads: [] };
+  const calls: Calls = { add: [], remove: [], trainee: [], ooo: [], password: [], answer: [], capacity: [], fees: [], tax: [], eno: [], upload: [], downloads: [] };
   const refuse = options.refuse ?? {};
   let nextId = 100;
   const mine = (id: string | readonly string[] | undefined) => Number(id) === state.appraiser.securityUser.id;
@@ -140,6 +146,21 @@ export function profileServer(options: ProfileServerOptions = {}) {
       if (options.refuseFees) return HttpResponse.json({ message: Object.values(options.refuseFees)[0], fields: options.refuseFees }, { status: 422 });
       state.fees = body;
       return HttpResponse.json(state.fees);
+    }),
+    http.get('*/api/appraiser/:id/tax-info', ({ params }) => (mine(params.id) ? HttpResponse.json(state.tax) : refusal({ status: 403, message: 'Forbidden' }))),
+    http.put('*/api/appraiser/:id/tax-info', async ({ request }) => {
+      const body = (await request.json()) as TaxForm;
+      calls.tax.push(body);
+      const r = options.refuseTax;
+      if (r) return HttpResponse.json({ message: r.message, fields: r.fields }, { status: r.status });
+      const digits = body.taxId?.replace(/\D/g, '');
+      state.tax = {
+        legalName: body.legalName === undefined ? state.tax.legalName : body.legalName || null,
+        taxAddress: body.taxAddress === undefined ? state.tax.taxAddress : body.taxAddress || null,
+        taxIdKind: digits ? (body.taxId!.indexOf('-') === 2 ? 'EIN' : 'SSN') : state.tax.taxIdKind,
+        taxIdLast4: digits ? digits.slice(5) : state.tax.taxIdLast4,
+      };
+      return HttpResponse.json(state.tax);
     }),
     http.get('*/api/constants/report-products', () =>
       HttpResponse.json([

@@ -86,6 +86,7 @@ function withAppraisers(list: AppraiserItem[], records: Record<number, Appraiser
     http.get('*/api/appraiser/:id', ({ params }) =>
       records[Number(params.id)] ? HttpResponse.json(records[Number(params.id)]) : HttpResponse.json({ message: 'Appraiser Not Found' }, { status: 404 }),
     ),
+    http.get('*/api/staff/appraisers/:id/tax-info', () => HttpResponse.json({ legalName: null, taxAddress: null, taxIdKind: null, taxIdLast4: null })),
     http.put('*/api/staff/appraisers/:id', async ({ request, params }) => {
       const body = (await record(request))!;
       if (refuseNextChange) {

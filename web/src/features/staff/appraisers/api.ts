@@ -28,6 +28,8 @@ export const staffAppraiserKeys = {
   companies: () => companiesQuery().queryKey,
   /** An appraiser's record by security user id (under the appraiser keys, which the profile pages share). */
   record: (id: number) => [...appraiserKeys.all, 'staff-record', id] as const,
+  /** Their 1099-NEC details (the tax ID masked), refreshed with the record. */
+  taxInfo: (id: number) => [...appraiserKeys.all, 'staff-tax-info', id] as const,
 };
 
 export const createAppraiser = (body: AppraiserForm) => call(api.POST('/api/staff/appraisers', { body }), quiet);
@@ -40,7 +42,12 @@ export const setActive = (id: number, active: boolean) =>
 /** GET /api/appraiser/{id}: the record the Edit Record dialog starts from (its failure shows in the dialog). */
 export const appraiserRecordQuery = (id: number) =>
   queryOptions({ queryKey: staffAppraiserKeys.record(id), queryFn: () => call(api.GET('/api/appraiser/{id}', byId(id)), quiet), retry: false });
-/** PUT /api/staff/appraisers/{id}: corrects the office, cell phone, FHA roster flag or EPP readiness. */
+/** GET /api/staff/appraisers/{id}/tax-info: the 1099-NEC details the dialog starts from (the tax ID's last four digits only). */
+export const appraiserTaxInfoQuery = (id: number) =>
+  queryOptions({ queryKey: staffAppraiserKeys.taxInfo(id), queryFn: () => call(api.GET('/api/staff/appraisers/{id}/tax-info', byId(id)), quiet), retry: false });
+/** POST /api/staff/appraisers/{id}/tax-id: the whole tax ID (null when none is on file); the reason is required and audited. */
+export const revealTaxId = (id: number, reason: string) => call(api.POST('/api/staff/appraisers/{id}/tax-id', { ...byId(id), body: { reason } }), quiet);
+/** PUT /api/staff/appraisers/{id}: corrects the office, cell phone, FHA roster flag, EPP readiness or 1099-NEC details. */
 export const updateRecord = (id: number, body: AppraiserChange) => call(api.PUT('/api/staff/appraisers/{id}', { ...byId(id), body }), quiet);
 
 /** POST /api/staff/appraisers/{id}/suspend: the reason is required; answers what happened. */
