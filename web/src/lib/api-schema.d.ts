@@ -3631,6 +3631,11 @@ export interface components {
             cancelReason?: string | null;
             /** Format: date-time */
             cancelRequestedAt?: string | null;
+            /**
+             * Format: date
+             * @description When the loan is expected to close.
+             */
+            closingDate?: string | null;
             fhaCaseNumber?: string | null;
             intendedUse?: string | null;
             invoice?: null | components["schemas"]["ClientInvoice"];
@@ -4221,6 +4226,12 @@ export interface components {
             borrowerEmail?: string | null;
             borrowerName: string;
             borrowerPhone?: string | null;
+            /**
+             * Format: date
+             * @description yyyy-mm-dd, today or later: when the loan is expected to close (the borrower's copy and
+             *     a reconsideration of value are due before it).
+             */
+            closingDate?: string | null;
             /** @description Optional; three digits, a dash, seven digits (123-1234567). */
             fhaCaseNumber?: string | null;
             /**
@@ -4518,6 +4529,7 @@ export interface components {
             countyUse?: string | null;
             /** @description Why a new order is due on another date than its turn-time rule gives (required then). */
             dueDateReason?: string | null;
+            /** @description yyyy-mm-dd; `closingDate` is taken too, as the client portal and the public API name it. */
             estimatedClosingDate?: string | null;
             fhaCaseId?: string | null;
             inspectionDueDate?: string | null;

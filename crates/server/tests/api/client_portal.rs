@@ -40,7 +40,8 @@ pub fn new_order_form() -> Value {
         "propertyAddressLine1": "12 Oak St", "propertyCity": "Austin", "propertyStateCode": "TX", "propertyZip": "78701",
         "propertyCounty": "Travis County", "propertyTypeId": 1, "intendedUseId": 1, "productId": 1, "loanNumber": "LN-9",
         "borrowerName": "Ann Lee", "borrowerEmail": "ann@example.com", "borrowerPhone": "512 555 0199",
-        "fhaCaseNumber": "123-1234567", "requestedDueDate": company_day(10), "notes": "Gate code <1234>"
+        "fhaCaseNumber": "123-1234567", "requestedDueDate": company_day(10), "closingDate": company_day(30),
+        "notes": "Gate code <1234>"
     })
 }
 
@@ -126,6 +127,7 @@ both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
         (page["product"].as_str(), page["fhaCaseNumber"].as_str(), page["appraiserName"].as_str()),
         (Some("1004 Single Family Residential"), Some("123-1234567"), None)
     );
+    assert_eq!(page["closingDate"], company_day(30), "the closing date the lender gave");
 
     let r = lena
         .post(
@@ -216,6 +218,7 @@ both_dbs!(a_client_order_is_refused_with_the_field_named, |app| {
             "FHA case number must be three digits, a dash and seven digits, e.g. 123-1234567 (got '12-345').",
         ),
         (json!({"requestedDueDate": company_day(-1)}), "Requested due date cannot be in the past."),
+        (json!({"closingDate": company_day(-1)}), "Closing date cannot be in the past."),
         (json!({"borrowerName": " "}), "Borrower name is required."),
         (json!({"productId": 999}), "Product 999 does not exist."),
         (

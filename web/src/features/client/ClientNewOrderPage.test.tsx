@@ -161,6 +161,7 @@ describe('client New Order page', () => {
         borrowerPhone: '512 555 0110',
         fhaCaseNumber: '123-1234567',
         requestedDueDate: day(7),
+        closingDate: null,
         notes: 'Gate code 1234',
       },
     ]);

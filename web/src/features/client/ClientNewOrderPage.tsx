@@ -112,6 +112,7 @@ export function ClientNewOrderPage() {
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <NativeSelect label="Product" required data={withPrompt('Select a product', productChoices)} {...fields.input('productId')} />
               <RequestedDueDate fields={fields} />
+              <TextInput label="Closing Date" type="date" description="Optional: when the loan is expected to close" {...fields.input('closingDate')} />
               <TextInput
                 label="FHA Case Number"
                 description="Optional: three digits, a dash and seven digits (123-1234567)"

@@ -98,6 +98,7 @@ function OrderDetailsCard({ order, timeZone }: { order: ClientOrder; timeZone: s
         <Field label="FHA Case Number">{order.fhaCaseNumber}</Field>
         <Field label="Ordered">{formatDateTime(order.orderedAt, timeZone)}</Field>
         <Field label="Requested Due Date">{formatDay(order.requestedDueDate)}</Field>
+        <Field label="Closing Date">{formatDay(order.closingDate)}</Field>
         <Field label="Due">{formatDay(order.dueDate)}</Field>
         <Field label="Delivered">{formatDateTime(order.deliveredAt, timeZone)}</Field>
         {order.appraiserName ? <Field label="Appraiser">{order.appraiserName}</Field> : null}

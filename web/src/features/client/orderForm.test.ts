@@ -21,3 +21,12 @@ describe('the requested due date', () => {
     expect(dueDateHint(undefined, '').description).toBe('Optional: choose the product and the state to see the standard due date.');
   });
 });
+
+describe('the closing date', () => {
+  it('is optional, never in the past, and sent as given', () => {
+    expect(clientOrderErrors({ ...EMPTY_CLIENT_ORDER }, '2026-11-27').closingDate).toBeUndefined();
+    expect(clientOrderErrors({ ...EMPTY_CLIENT_ORDER, closingDate: '2026-11-26' }, '2026-11-27').closingDate).toBe('Closing date cannot be in the past.');
+    expect(clientOrderBody({ ...EMPTY_CLIENT_ORDER, closingDate: '2026-12-20' }).closingDate).toBe('2026-12-20');
+    expect(clientOrderBody({ ...EMPTY_CLIENT_ORDER }).closingDate).toBeNull();
+  });
+});

@@ -28,6 +28,7 @@ export const EMPTY_CLIENT_ORDER = {
   borrowerPhone: '',
   fhaCaseNumber: '',
   requestedDueDate: '',
+  closingDate: '',
   notes: '',
 };
 export type ClientOrderFields = typeof EMPTY_CLIENT_ORDER;
@@ -56,6 +57,7 @@ export function clientOrderErrors(v: ClientOrderFields, today: string) {
     fhaCaseNumber: fhaCaseNumberError(v.fhaCaseNumber),
     // Optional: left empty, the product's standard due date holds (the server says so when it has none).
     requestedDueDate: v.requestedDueDate ? dueDateError('Requested due date', v.requestedDueDate, today) : undefined,
+    closingDate: v.closingDate ? dueDateError('Closing date', v.closingDate, today) : undefined,
     notes: optionalTextError('Notes', v.notes, MAX_CLIENT_NOTES),
   });
 }
@@ -74,6 +76,7 @@ export function clientOrderBody(v: ClientOrderFields): NewOrderForm {
     borrowerPhone: textOrNull(v.borrowerPhone),
     fhaCaseNumber: textOrNull(v.fhaCaseNumber),
     requestedDueDate: v.requestedDueDate || null,
+    closingDate: v.closingDate || null,
     notes: textOrNull(v.notes),
   };
 }

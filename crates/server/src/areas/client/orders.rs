@@ -71,6 +71,8 @@ pub struct ClientOrder {
     pub intended_use: Option<String>,
     pub product: Option<String>,
     pub fha_case_number: Option<String>,
+    /// When the loan is expected to close.
+    pub closing_date: Option<NaiveDate>,
     pub requested_due_date: Option<NaiveDate>,
     pub cancel_requested_at: Option<DateTime<Utc>>,
     pub cancel_reason: Option<String>,
@@ -223,6 +225,7 @@ pub async fn view(
         intended_use: detail.intended_use,
         product,
         fha_case_number: detail.fha_case_id,
+        closing_date: detail.estimated_closing_date,
         requested_due_date: c.requested_due_date,
         cancel_requested_at: c.cancel_requested_at,
         cancel_reason: c.cancel_reason.clone(),

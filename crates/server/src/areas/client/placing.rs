@@ -65,6 +65,10 @@ pub struct NewOrderForm {
     /// the product has none); a date sooner than the turn time makes the order rush.
     #[schema(value_type = Option<String>, format = Date)]
     pub requested_due_date: Option<String>,
+    /// yyyy-mm-dd, today or later: when the loan is expected to close (the borrower's copy and
+    /// a reconsideration of value are due before it).
+    #[schema(value_type = Option<String>, format = Date)]
+    pub closing_date: Option<String>,
     /// Plain text, at most 5,000 characters.
     #[schema(max_length = 5000)]
     pub notes: Option<String>,
@@ -89,6 +93,7 @@ pub struct ValidNewOrder {
     pub fha_case_number: Option<String>,
     /// None: the product's turn-time rule gives the date.
     pub requested_due: Option<NaiveDate>,
+    pub closing: Option<NaiveDate>,
     pub notes: Option<String>,
 }
 
@@ -150,6 +155,11 @@ pub fn check(form: &NewOrderForm, today: NaiveDate) -> AppResult<ValidNewOrder> 
         )?,
         fha_case_number: check_fha_case_number(form.fha_case_number.as_deref())?,
         requested_due: optional_due_date(REQUESTED_DUE, form.requested_due_date.as_deref(), today)?,
+        closing: optional_due_date(
+            named("closingDate", "Closing date"),
+            form.closing_date.as_deref(),
+            today,
+        )?,
         notes: optional(named("notes", "Notes"), form.notes.as_deref(), MAX_NOTES)?,
     })
 }
@@ -199,6 +209,7 @@ pub async fn place_order(
     detail.client_fee_cents = Set(listed.map(|cents| cents + due.rush_fee_cents));
     detail.rush = Set(due.rush);
     detail.property_address_line2 = Set(v.line2.clone());
+    detail.estimated_closing_date = Set(v.closing);
     detail.notes_html = Set(v
         .notes
         .as_deref()

@@ -117,6 +117,8 @@ pub struct OrderForm {
     #[schema(max_length = 4000)]
     pub due_date_reason: Option<String>,
     pub inspection_due_date: Option<String>,
+    /// yyyy-mm-dd; `closingDate` is taken too, as the client portal and the public API name it.
+    #[serde(alias = "closingDate")]
     pub estimated_closing_date: Option<String>,
     /// HTML; sanitised before it is stored.
     pub notes_and_special_instructions: Option<String>,
