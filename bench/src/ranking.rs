@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use chrono::Utc;
-use portal::features::assignment::candidates::{Clock, ranked};
+use portal::features::assignment::candidates::{Clock, for_order};
 use portal::features::profile::scorecard::scorecards;
 use portal::kernel::orders::assign::{Appraisers, open_order_counts};
 use portal::platform::config::Config;
@@ -106,15 +106,7 @@ async fn breakdown(db: &DatabaseConnection, o: &order::Model, clock: Clock) {
     let mut parts = Vec::new();
     for _ in 0..5 {
         let t = Instant::now();
-        ranked(
-            db,
-            &o.property_state_code,
-            o.property_county.as_deref(),
-            o.appraiser_due_date,
-            clock,
-        )
-        .await
-        .unwrap();
+        for_order(db, o, o.appraiser_due_date, clock).await.unwrap();
         let pool_ms = t.elapsed().as_secs_f64() * 1000.0;
         let t = Instant::now();
         scorecards(db, &panel, clock.zone).await.unwrap();

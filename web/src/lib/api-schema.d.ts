@@ -2793,6 +2793,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/orders/{id}/second-appraisal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Orders a second appraisal of the order, with the reason (kept on both orders' history). */
+        post: operations["order_second_appraisal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/orders/{id}/ucdp": {
         parameters: {
             query?: never;
@@ -4144,6 +4161,18 @@ export interface components {
             stateCode: string;
             type: string;
         };
+        /** @description An order linked to the one shown, and how. */
+        LinkedOrder: {
+            fileNumber: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description `second_appraisal_of` (the order shown checks this one) or `second_appraisal` (this one
+             *     checks the order shown).
+             */
+            kind: string;
+            reason: string;
+        };
         ListedAppraiserInfo: {
             /** Format: int32 */
             id: number;
@@ -4427,6 +4456,8 @@ export interface components {
             invoice?: null | components["schemas"]["InvoiceSummary"];
             /** Format: double */
             latitude?: number | null;
+            /** @description Staff only: the second appraisals of this order, or the order this one checks. */
+            linkedOrders?: components["schemas"]["LinkedOrder"][];
             /** Format: int32 */
             livingArea?: number | null;
             loanNumber?: string | null;
@@ -19369,6 +19400,102 @@ export interface operations {
                 };
             };
             /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    order_second_appraisal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Created"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -58,6 +58,7 @@ pub mod report_value;
 pub mod review_answer;
 pub mod revision_item;
 pub mod revision_round;
+pub mod second_appraisal;
 pub mod secure_link;
 pub mod secure_link_attachment;
 pub mod security_user;

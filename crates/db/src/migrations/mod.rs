@@ -33,6 +33,7 @@ mod m0031_session_news;
 mod m0032_document_links;
 mod m0033_tax_records;
 mod m0034_outbox_attachments;
+mod m0035_second_appraisals;
 mod schema;
 
 pub struct Migrator;
@@ -74,6 +75,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0032_document_links::Migration),
             Box::new(m0033_tax_records::Migration),
             Box::new(m0034_outbox_attachments::Migration),
+            Box::new(m0035_second_appraisals::Migration),
         ]
     }
 }

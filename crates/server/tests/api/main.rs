@@ -37,6 +37,7 @@ mod report_data;
 mod report_delivery;
 mod reset;
 mod scorecard;
+mod second_appraisals;
 mod secret_admin;
 mod secure_links;
 mod staff_desk;

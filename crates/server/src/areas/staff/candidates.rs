@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::features::assignment::candidates::*;
+use crate::features::assignment::candidates::{Candidate, Clock, PanelMember, for_order};
 use crate::kernel::orders::action_requests::date_label;
 use crate::kernel::orders::apply::{self, Change};
 use crate::kernel::orders::lifecycle::OrderAction;
@@ -38,14 +38,7 @@ async fn candidates(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<Candidate>>> {
     let o = crate::kernel::orders::visibility::find_visible_order(&state.db, &caller, id).await?;
-    let list = ranked(
-        &state.db,
-        &o.property_state_code,
-        o.property_county.as_deref(),
-        o.appraiser_due_date,
-        Clock::of(&state)?,
-    )
-    .await?;
+    let (list, _) = for_order(&state.db, &o, o.appraiser_due_date, Clock::of(&state)?).await?;
     Ok(axum::Json(list.into_iter().map(|m| m.candidate).collect()))
 }
 
@@ -107,18 +100,20 @@ async fn assign(
         return Err(invalid("Appraiser due date cannot be in the past."));
     }
     let o = &checked.order;
-    let county = o.property_county.as_deref();
+    let (list, excluded) = for_order(&state.db, o, due.or(o.appraiser_due_date), clock).await?;
     let PanelMember { candidate, company_id, .. } =
-        ranked(&state.db, &o.property_state_code, county, due.or(o.appraiser_due_date), clock)
-            .await?
-            .into_iter()
-            .find(|m| m.candidate.appraiser_id == appraiser_id)
-            .ok_or_else(|| {
-                invalid(format!(
-                    "That appraiser cannot be assigned this order: they hold no licence in {}.",
-                    o.property_state_code
-                ))
-            })?;
+        list.into_iter().find(|m| m.candidate.appraiser_id == appraiser_id).ok_or_else(|| {
+            invalid(format!(
+                "That appraiser cannot be assigned this order: they hold no licence in {}.",
+                o.property_state_code
+            ))
+        })?;
+    if let Some(why) = excluded.and_then(|e| e.refusal(appraiser_id, company_id)) {
+        return Err(AppError::Conflict(format!(
+            "{} cannot be assigned this order. {why}",
+            candidate.name
+        )));
+    }
     if !candidate.eligible {
         return Err(invalid(format!(
             "{} cannot be assigned this order. {}",

@@ -14,6 +14,7 @@ pub mod order_form;
 pub mod payments;
 pub mod products;
 pub mod quotes;
+pub mod second_appraisals;
 pub mod secure_links;
 pub mod year_totals;
 
@@ -38,4 +39,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(quotes::router())
         .merge(secure_links::router())
         .merge(year_totals::router())
+        .merge(second_appraisals::router())
 }

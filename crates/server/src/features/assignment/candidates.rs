@@ -23,6 +23,7 @@ use utoipa::ToSchema;
 use crate::features::profile::scorecard::scorecards;
 use crate::kernel::orders::action_requests::date_label;
 use crate::kernel::orders::assign::{Appraisers, licensed_profiles, open_order_counts};
+use crate::kernel::orders::second::{self, Exclusion};
 use crate::platform::geography;
 use crate::platform::http::error::{AppError, AppResult};
 use crate::platform::names::joined;
@@ -228,13 +229,15 @@ async fn covering(
 }
 
 /// The ranked candidates for a property in `state_code` and `county`, judged for the due date
-/// `due` on the company's `today`.
+/// `due` on the company's `today`; those `excluded` names (a second appraisal's) may not take it.
+/// `for_order` gives an order's.
 pub async fn ranked(
     db: &impl ConnectionTrait,
     state_code: &str,
     county: Option<&str>,
     due: Option<NaiveDate>,
     clock: Clock,
+    excluded: Option<&Exclusion>,
 ) -> AppResult<Vec<PanelMember>> {
     let Clock { today, zone } = clock;
     let state_code = state_code.trim().to_ascii_uppercase();
@@ -258,7 +261,8 @@ pub async fn ranked(
                 },
                 suspended: p.suspended_at.is_some(),
             };
-            let reasons = reasons(&standing, &state_name, today, due);
+            let mut reasons = reasons(&standing, &state_name, today, due);
+            reasons.extend(excluded.and_then(|e| e.refusal(p.user_id, p.company_id)));
             let card = cards.get(&p.user_id);
             let candidate = Candidate {
                 appraiser_id: p.user_id,
@@ -303,7 +307,7 @@ pub async fn award_refusal(
     clock: Clock,
     appraiser_id: i32,
 ) -> AppResult<Option<String>> {
-    let found = ranked(db, state_code, county, due, clock)
+    let found = ranked(db, state_code, county, due, clock, None)
         .await?
         .into_iter()
         .find(|m| m.candidate.appraiser_id == appraiser_id);
@@ -337,6 +341,20 @@ impl Clock {
             zone: config.time_zone().map_err(AppError::Internal)?,
         })
     }
+}
+
+/// The ranked candidates for order `o` due on `due`, with the exclusion of a second appraisal;
+/// answers the exclusion too.
+pub async fn for_order(
+    db: &impl ConnectionTrait,
+    o: &portal_db::entities::order::Model,
+    due: Option<NaiveDate>,
+    clock: Clock,
+) -> AppResult<(Vec<PanelMember>, Option<Exclusion>)> {
+    let excluded = second::exclusion(db, o.id).await?;
+    let county = o.property_county.as_deref();
+    let list = ranked(db, &o.property_state_code, county, due, clock, excluded.as_ref()).await?;
+    Ok((list, excluded))
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelec
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::features::assignment::candidates::{Candidate, Clock, ranked};
+use crate::features::assignment::candidates::{Candidate, Clock, for_order};
 use crate::features::reports::ucdp;
 use crate::platform::geocoder::{Position, zip_centre};
 use crate::platform::http::error::AppResult;
@@ -137,14 +137,7 @@ pub async fn candidates(
 ) -> AppResult<Vec<RankedCandidate>> {
     let detail = order_detail::Entity::find_by_id(o.id).one(db).await?;
     let products = detail.as_ref().map(order_detail::Model::products).unwrap_or_default();
-    let pool = ranked(
-        db,
-        &o.property_state_code,
-        o.property_county.as_deref(),
-        o.appraiser_due_date,
-        clock,
-    )
-    .await?;
+    let (pool, _) = for_order(db, o, o.appraiser_due_date, clock).await?;
     let fees = fees_for(db, &products).await?;
     let recent = offers_since(db, now - Duration::days(30)).await?;
     let already = offered(db, o.id).await?;

@@ -196,6 +196,9 @@ pub struct OrderDetails {
     pub histories: Vec<HistoryEntry>,
     pub files: Vec<OrderFile>,
     pub messages: Vec<OrderMessage>,
+    /// Staff only: the second appraisals of this order, or the order this one checks.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub linked_orders: Vec<crate::kernel::orders::second::LinkedOrder>,
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
@@ -370,6 +373,10 @@ pub async fn load(
         histories: histories(db, id, staff_view).await?,
         files: files(db, id, staff_view).await?,
         messages: messages(db, id, staff_view).await?,
+        linked_orders: match staff_view {
+            true => crate::kernel::orders::second::linked(db, id).await?,
+            false => Vec::new(),
+        },
     })
 }
 

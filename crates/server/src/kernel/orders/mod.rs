@@ -17,6 +17,7 @@ pub mod lifecycle;
 pub mod offered;
 pub mod pay_by;
 pub mod placing;
+pub mod second;
 pub mod status;
 pub mod turn_time;
 pub mod visibility;
