@@ -10,6 +10,7 @@ import { statusLabel } from '../../../lib/orderStatus';
 import { formatTurnTime } from '../../../lib/turnTime';
 import { BorrowerPaymentCard, ChangeClientFeeButton, ClientFeeFields, OrderInvoiceCard } from './OrderBilling';
 import { ServerHtml } from './parts';
+import { SecondAppraisalCard } from './SecondAppraisalCard';
 import { useStaffView } from './staffView';
 import type { Contact, OrderDetails } from './types';
 
@@ -175,6 +176,7 @@ export function OrderDetailsTab({ order, timeZone, tileUrl }: OrderDetailsTabPro
 
           <OrderInvoiceCard order={order} />
           <BorrowerPaymentCard order={order} timeZone={timeZone} />
+          {staffView ? <SecondAppraisalCard order={order} /> : null}
 
           <InfoCard title="Dates & References" testId="card-dates">
             <Fields>

@@ -167,3 +167,7 @@ export const changeClientFee = (id: number, clientFeeCents: number) =>
   call(api.PUT('/api/staff/orders/{id}/client-fee', { ...onOrder(id), body: { clientFeeCents } }), { notify: false });
 export const sendPaymentLink = (id: number, email: string | null) =>
   call(api.POST('/api/staff/orders/{id}/borrower-payment-link', { ...onOrder(id), body: { email } }), { notify: false });
+
+/** POST /api/staff/orders/{id}/second-appraisal: a linked order its first appraiser's firm may not take. */
+export const orderSecondAppraisal = (id: number, reason: string) =>
+  call(api.POST('/api/staff/orders/{id}/second-appraisal', { ...onOrder(id), body: { reason } }), { notify: false });
