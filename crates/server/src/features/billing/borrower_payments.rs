@@ -242,18 +242,19 @@ pub async fn refund_on_cancel(state: &AppState, order_id: i64) -> AppResult<()> 
     };
     let reference = payment.provider_ref.clone().unwrap_or_default();
     let amount = Cents(payment.amount_cents);
-    let line = match state.config.card_provider.as_str() {
+    let by_provider = match state.config.card_provider.as_str() {
         CARD_STRIPE => {
-            super::stripe::refund(&state.config, payment.id, &reference).await?;
-            format!("The borrower's payment of {amount} was refunded.")
+            super::stripe::refund(&state.config, payment.id, &reference).await.map(|_| true)?
         }
-        CARD_SANDBOX => {
-            card_sandbox::refund(&reference)?;
-            format!("The borrower's payment of {amount} was refunded.")
-        }
-        _ => format!(
+        CARD_SANDBOX => card_sandbox::refund(&reference).map(|_| true)?,
+        _ => false,
+    };
+    let line = if by_provider {
+        format!("The borrower's payment of {amount} was refunded.")
+    } else {
+        format!(
             "The borrower's payment of {amount} must be refunded by hand: no card payment provider is configured."
-        ),
+        )
     };
     let txn = portal_db::begin_write(&state.db).await?;
     let refunded = borrower_payment::Entity::update_many()
