@@ -78,6 +78,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(guarded(Area::Staff, crate::features::assignment::staff_router()))
         .merge(guarded(Area::Staff, crate::areas::client::staff_router()))
         .merge(guarded(Area::Staff, crate::features::reports::routes::staff_router()))
+        .merge(guarded(Area::Staff, crate::features::reports::fair_language::staff_router()))
         .merge(guarded(Area::Staff, crate::features::reports::checklist::staff_router()))
         .merge(guarded(Area::Staff, crate::features::reports::review::staff_router()))
         .merge(guarded(Area::Staff, crate::features::reports::ucdp::staff_router()))

@@ -141,6 +141,27 @@ pub struct Report {
     pub appraiser: Person,
     pub supervisor: Option<Person>,
     pub pdf: Option<Pdf>,
+    /// The comment and description fields, for the fair-language screening.
+    #[serde(default)]
+    pub texts: Vec<Text>,
+    /// Street, city and place names the file gives (subject, comparables, neighbourhood).
+    #[serde(default)]
+    pub place_names: Vec<String>,
+}
+
+/// A free-text field of the file and where it is ("NEIGHBORHOOD/@_Description").
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Text {
+    pub location: String,
+    pub text: String,
+}
+
+/// The text of a PDF, page by page; None when it cannot be read (damaged, encrypted, scanned
+/// images only). Never panics, whatever the bytes.
+pub fn pdf_pages(bytes: &[u8]) -> Option<Vec<String>> {
+    std::panic::catch_unwind(|| pdf_extract::extract_text_from_mem_by_pages(bytes).ok())
+        .ok()
+        .flatten()
 }
 
 /// Reads a data file: a UAD 3.6 ZIP or a UAD 2.6 XML; anything else is `uad.unknown_version`.

@@ -30,6 +30,8 @@ pub struct Sample {
     /// A comparable (and, in 3.6, a party's office) with an address and ratings of their own come
     /// before the subject's in the file.
     pub decoys_first: bool,
+    /// Neighbourhood descriptions, as the appraiser wrote them.
+    pub comments: Vec<String>,
 }
 
 impl Default for Sample {
@@ -51,6 +53,7 @@ impl Default for Sample {
             pdf: b"%PDF-1.7\n% a report\n%%EOF\n".to_vec(),
             filler_bytes: 0,
             decoys_first: false,
+            comments: Vec::new(),
         }
     }
 }
@@ -95,6 +98,11 @@ pub fn uad26(s: &Sample) -> Vec<u8> {
         )
     });
     let pdf = base64::engine::general_purpose::STANDARD.encode(&s.pdf);
+    let comments: String = s
+        .comments
+        .iter()
+        .map(|c| format!("<NEIGHBORHOOD _Description=\"{}\"/>", escape(c)))
+        .collect();
     let decoy = if s.decoys_first {
         "<SALES_COMPARISON><COMPARABLE_SALE PropertySequenceIdentifier=\"1\" _StreetAddress=\"99 Decoy Rd\" \
          _City=\"Santa Fe\" _State=\"NM\" _PostalCode=\"87501\"><STRUCTURE GSEOverallConditionType=\"C5\" \
@@ -104,7 +112,7 @@ pub fn uad26(s: &Sample) -> Vec<u8> {
     };
     format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<VALUATION_RESPONSE MISMOVersionID=\"2.6\">\
-<REPORT AppraisalFormType=\"FNM1004\"/>{decoy}\
+<REPORT AppraisalFormType=\"FNM1004\"/>{decoy}{comments}\
 <PARTIES><APPRAISER{}><APPRAISER_LICENSE{}{}{}/></APPRAISER>{supervisor}</PARTIES>\
 <PROPERTY{}{}{}{}><STRUCTURE GSEOverallConditionType=\"{}\" GSEQualityOfConstructionRatingType=\"{}\"/></PROPERTY>\
 <VALUATION{}{}><_CONDITION_OF_APPRAISAL _Type=\"AsIs\"/></VALUATION>\
@@ -149,6 +157,13 @@ pub fn uad36_message(s: &Sample) -> Vec<u8> {
             400 + i % 300
         )
     });
+    let comments: String = s
+        .comments
+        .iter()
+        .map(|c| {
+            format!("<NEIGHBORHOOD><NeighborhoodDescriptionText>{}</NeighborhoodDescriptionText></NEIGHBORHOOD>", escape(c))
+        })
+        .collect();
     let decoy = if s.decoys_first {
         "<PARTIES><PARTY><LEGAL_ENTITY><FullName>Decoy Lending</FullName></LEGAL_ENTITY><ADDRESSES><ADDRESS>\
          <AddressLineText>1 Office Park</AddressLineText><CityName>Dallas</CityName><StateCode>TX</StateCode>\
@@ -166,7 +181,7 @@ pub fn uad36_message(s: &Sample) -> Vec<u8> {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<MESSAGE xmlns=\"{MISMO_NAMESPACE}\" MISMOReferenceModelIdentifier=\"3.6.0\"><DEAL_SETS><DEAL_SET><DEALS><DEAL>{decoy}\
 <COLLATERALS><COLLATERAL><SUBJECT_PROPERTY><ADDRESS>{}{}{}{}</ADDRESS>\
 <PROPERTY_DETAIL><PropertyCategoryType>SingleFamily</PropertyCategoryType><PropertyConditionRatingType>{}</PropertyConditionRatingType>\
-<PropertyQualityRatingType>{}</PropertyQualityRatingType></PROPERTY_DETAIL></SUBJECT_PROPERTY></COLLATERAL></COLLATERALS>\
+<PropertyQualityRatingType>{}</PropertyQualityRatingType></PROPERTY_DETAIL>{comments}</SUBJECT_PROPERTY></COLLATERAL></COLLATERALS>\
 <PARTIES>{}{supervisor}</PARTIES>\
 <SERVICES><SERVICE><VALUATION><VALUATION_RESPONSE><VALUATION_ANALYSES><VALUATION_ANALYSIS>{comparables}\
 <VALUATION_RECONCILIATION>{}{}<AppraisalValueConditionType>AsIs</AppraisalValueConditionType></VALUATION_RECONCILIATION>\
@@ -220,4 +235,47 @@ pub fn billion_laughs() -> Vec<u8> {
 /// An external entity that would read a file of the server.
 pub fn external_entity() -> Vec<u8> {
     b"<?xml version=\"1.0\"?><!DOCTYPE VALUATION_RESPONSE [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]><VALUATION_RESPONSE><REPORT AppraisalFormType=\"&secret;\"/></VALUATION_RESPONSE>".to_vec()
+}
+
+/// A one-page PDF (Helvetica, WinAnsi) whose text is the given lines, with a correct cross-reference
+/// table: a report PDF whose words a screening can read.
+pub fn pdf_with_text(lines: &[&str]) -> Vec<u8> {
+    let text: String = lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let escaped = line.replace('\\', "\\\\").replace('(', "\\(").replace(')', "\\)");
+            format!("BT /F1 11 Tf 72 {} Td ({escaped}) Tj ET\n", 720 - 16 * i as i64)
+        })
+        .collect();
+    let objects = [
+        "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_string(),
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R \
+         /Resources << /Font << /F1 5 0 R >> >> >>"
+            .to_string(),
+        format!("<< /Length {} >>\nstream\n{text}endstream", text.len()),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
+            .to_string(),
+    ];
+    let mut pdf = b"%PDF-1.4\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, object) in objects.iter().enumerate() {
+        offsets.push(pdf.len());
+        pdf.extend_from_slice(format!("{} 0 obj\n{object}\nendobj\n", i + 1).as_bytes());
+    }
+    let xref = pdf.len();
+    let mut table = format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1);
+    for offset in offsets {
+        table.push_str(&format!("{offset:010} 00000 n \n"));
+    }
+    pdf.extend_from_slice(table.as_bytes());
+    pdf.extend_from_slice(
+        format!(
+            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+            objects.len() + 1
+        )
+        .as_bytes(),
+    );
+    pdf
 }

@@ -42,6 +42,8 @@ pub fn uad26(found: &Found) -> Report {
         appraiser: person("APPRAISER"),
         supervisor: (supervisor != Person::default()).then_some(supervisor),
         pdf: found.embedded_pdf.as_deref().map(Pdf::of),
+        texts: found.texts.clone(),
+        place_names: found.place_names.clone(),
     }
 }
 
@@ -78,6 +80,8 @@ pub fn uad36(found: &Found, pdf: Pdf) -> Report {
         appraiser: party("Appraiser").unwrap_or_default(),
         supervisor: party("AppraiserSupervisor"),
         pdf: Some(pdf),
+        texts: found.texts.clone(),
+        place_names: found.place_names.clone(),
     }
 }
 

@@ -5,7 +5,8 @@
 //! the element values inside each MISMO `PARTY` (kept apart), the values of the subject property
 //! alone (`subject`: inside 3.6's `SUBJECT_PROPERTY`, 2.6's top-level `PROPERTY` and its
 //! `COMPARABLE_SALE` of sequence 0), so that a party's or a comparable's address or ratings that
-//! come first are never taken for the subject's, and the bytes of a UAD 2.6 embedded PDF.
+//! come first are never taken for the subject's, the bytes of a UAD 2.6 embedded PDF, and every
+//! comment and description (for the fair-language screening) with the place names beside them.
 
 use std::collections::HashMap;
 
@@ -24,6 +25,10 @@ pub struct Found {
     /// The values inside the subject property's containers, keyed like `values`.
     pub subject: HashMap<String, String>,
     pub embedded_pdf: Option<Vec<u8>>,
+    /// The free-text comment and description fields, in file order.
+    pub texts: Vec<crate::Text>,
+    /// Street, city and place names of the subject, the comparables and the neighbourhood.
+    pub place_names: Vec<String>,
 }
 
 impl Found {
@@ -119,6 +124,10 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Found, Refusal> {
                     pdf_text.clear();
                 }
                 let value = element.text.trim();
+                if !element.embedded_pdf {
+                    let parent = open.last().map(|p| p.name.as_str());
+                    keep_free_text(&mut found, parent, &element.name, value);
+                }
                 if element.subject && !element.embedded_pdf {
                     let parent = open.last().map(|p| p.name.as_str());
                     remember(&mut found.subject, parent, &element.name, value);
@@ -177,6 +186,7 @@ fn begin(start: &BytesStart, open: &[Open], found: &mut Found) -> Result<Open, R
         attributes.push((local, value.trim().to_string()));
     }
     for (local, value) in &attributes {
+        keep_free_text(found, Some(&name), &format!("@{local}"), value);
         let mut kept = vec![&mut found.values];
         if subject {
             kept.push(&mut found.subject);
@@ -193,6 +203,51 @@ fn begin(start: &BytesStart, open: &[Open], found: &mut Found) -> Result<Open, R
     }
     let embedded_pdf = name == "DOCUMENT" && open.last().is_some_and(|p| p.holds_pdf);
     Ok(Open { name, text: String::new(), holds_pdf, embedded_pdf, subject })
+}
+
+/// Names of comment and description fields (not their codes: `...Type`, `...Indicator`).
+fn is_free_text(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    (upper.contains("COMMENT") || upper.contains("DESCRIPTION"))
+        && !(upper.ends_with("TYPE")
+            || upper.ends_with("INDICATOR")
+            || upper.ends_with("IDENTIFIER"))
+}
+
+/// Names of fields holding a street, city, neighbourhood or other place name.
+fn is_place_name(name: &str) -> bool {
+    const PLACES: [&str; 13] = [
+        "AddressLineText",
+        "StreetName",
+        "CityName",
+        "CountyName",
+        "NeighborhoodName",
+        "SubdivisionName",
+        "ProjectName",
+        "@_StreetAddress",
+        "@_City",
+        "@_County",
+        "@_ProjectName",
+        "@PropertyStreetAddress",
+        "@SubdivisionName",
+    ];
+    PLACES.contains(&name)
+}
+
+/// Keeps a comment or description with where it was found, and a place name.
+fn keep_free_text(found: &mut Found, parent: Option<&str>, name: &str, value: &str) {
+    if value.is_empty() {
+        return;
+    }
+    if is_free_text(name) {
+        let location = parent.map_or(name.to_string(), |p| format!("{p}/{name}"));
+        found.texts.push(crate::Text { location, text: value.to_string() });
+    } else if is_place_name(name)
+        && !matches!(parent, Some("APPRAISER" | "SUPERVISOR"))
+        && !found.place_names.iter().any(|known| known == value)
+    {
+        found.place_names.push(value.to_string());
+    }
 }
 
 fn base64_bytes(text: &str) -> Vec<u8> {

@@ -217,3 +217,34 @@ fn hostile_and_foreign_files_are_refused_with_a_code() {
         "uad.unknown_version"
     );
 }
+
+#[test]
+fn comments_and_place_names_are_kept_for_the_screening() {
+    let sample = Sample {
+        street: Some("12 Church St".into()),
+        comments: vec!["Pride of ownership is evident.".into(), "Near shops & parks.".into()],
+        ..Sample::default()
+    };
+    for report in both(&sample) {
+        let version = report.version;
+        let texts: Vec<&str> = report.texts.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(texts, ["Pride of ownership is evident.", "Near shops & parks."], "{version:?}");
+        assert!(
+            report.texts.iter().all(|t| t.location.starts_with("NEIGHBORHOOD/")),
+            "{version:?}"
+        );
+        assert!(report.place_names.iter().any(|p| p == "12 Church St"), "{version:?}");
+        assert!(report.place_names.iter().any(|p| p == "Austin"), "{version:?}");
+    }
+}
+
+#[test]
+fn a_pdf_is_read_page_by_page_and_garbage_is_none() {
+    let pdf = samples::pdf_with_text(&["Subject in a desirable neighborhood.", "(C3) condition"]);
+    let pages = portal_uad::pdf_pages(&pdf).expect("the PDF's text");
+    assert_eq!(pages.len(), 1);
+    assert!(pages[0].contains("desirable neighborhood"), "{pages:?}");
+    assert!(pages[0].contains("(C3) condition"), "{pages:?}");
+    assert_eq!(portal_uad::pdf_pages(b"%PDF-1.7\n% a report\n%%EOF\n"), None);
+    assert_eq!(portal_uad::pdf_pages(b"not a pdf"), None);
+}

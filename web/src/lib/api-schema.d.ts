@@ -138,6 +138,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appraiser/precheck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["precheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appraiser/secure-links": {
         parameters: {
             query?: never;
@@ -1715,6 +1731,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/fair-language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fair-language findings of the order's current report PDF and data file (a client sees them
+         *     once the order is delivered; before, the list is empty).
+         */
+        get: operations["fair_language_findings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders/{id}/report-data": {
         parameters: {
             query?: never;
@@ -2281,6 +2317,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/fair-language/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The screening rules and the rule set's version. */
+        get: operations["list"];
+        /**
+         * Changes a rule (its version and the rule set's grow; findings keep the versions that found
+         *     them). A rule is never deleted: `active: false` retires it.
+         */
+        put: operations["update"];
+        /** Adds a rule (409 when the id is taken); the rule set's version grows. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/invoices": {
         parameters: {
             query?: never;
@@ -2640,6 +2698,26 @@ export interface paths {
          *     stops or open warnings.
          */
         post: operations["deliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/{id}/fair-language/{findingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Staff dispose of a finding of the order's current report (who, when and the note are kept and
+         *     audited). A `block` finding clears only as a proper noun; otherwise the appraiser revises.
+         */
+        put: operations["dispose"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3917,6 +3995,11 @@ export interface components {
             name?: string | null;
             url?: string | null;
         };
+        DispositionBody: {
+            /** @description `factual`, `proper_noun` or `removed_by_appraiser`. */
+            disposition: string;
+            note: string;
+        };
         /** @description An order whose borrower's copy is due. */
         DueCopy: {
             borrowerName: string;
@@ -4022,6 +4105,67 @@ export interface components {
             event: components["schemas"]["Event"];
             /** @description What the event is, for people ("New assignment"); ignored when sent. */
             label?: string;
+        };
+        /** @description What a rule found in a report version. */
+        FairLanguageFinding: {
+            /** Format: date-time */
+            disposedAt?: string | null;
+            disposedBy?: string | null;
+            /** @description `factual`, `proper_noun` or `removed_by_appraiser`. */
+            disposition?: string | null;
+            dispositionNote?: string | null;
+            /** @description The words found, with some context. */
+            excerpt: string;
+            /**
+             * Format: int64
+             * @description The report version (stored file) it was found in.
+             */
+            fileId?: number | null;
+            /**
+             * Format: int64
+             * @description None for a pre-check, which stores nothing.
+             */
+            id?: number | null;
+            /** @description What the rule looks for, in words. */
+            label: string;
+            /**
+             * Format: int32
+             * @description The rule set's version at the screening.
+             */
+            lexiconVersion: number;
+            /** @description Where: the data file's field, or the report PDF's page. */
+            location: string;
+            ruleId: string;
+            /** Format: int32 */
+            ruleVersion: number;
+            /** @description `block`, `warn` or `info`. */
+            severity: string;
+            /** @description Where the rule comes from (an address). */
+            source: string;
+        };
+        FairLanguageRule: {
+            active: boolean;
+            id: string;
+            /** @description What the rule looks for, in words. */
+            label: string;
+            /**
+             * Format: int32
+             * @description The rule set's version when this rule last changed.
+             */
+            lexiconVersion: number;
+            /** @description A case-insensitive regular expression. */
+            pattern: string;
+            /** @description `block`, `warn` or `info`. */
+            severity: string;
+            /** @description Where the rule comes from (an address). */
+            source: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * Format: int32
+             * @description Edits of this rule, from 1.
+             */
+            version: number;
         };
         /** @description A downloaded file as JSON: the bytes in base64, their content type and the file name. */
         FileDownload: {
@@ -4139,6 +4283,14 @@ export interface components {
             receivedOn: string;
             /** @description The check number or transfer reference. */
             reference?: string | null;
+        };
+        Lexicon: {
+            rules: components["schemas"]["FairLanguageRule"][];
+            /**
+             * Format: int32
+             * @description The rule set's version: it grows with every change of any rule.
+             */
+            version: number;
         };
         /** @description A licence: type, state, number and expiration date. */
         License: {
@@ -4741,6 +4893,19 @@ export interface components {
             /** Format: double */
             rotation: number;
         };
+        /** @description What a pre-check found. */
+        Precheck: {
+            fairLanguage: components["schemas"]["FairLanguageFinding"][];
+            fileName: string;
+            /** @description The data file's hard stops (none for a PDF). */
+            hardStops: components["schemas"]["Check"][];
+            /** @description `report_pdf` or `data_file`. */
+            kind: string;
+            /** Format: int32 */
+            lexiconVersion: number;
+            /** @description False when no text could be read from the PDF (scanned pages, damaged or encrypted). */
+            textRead: boolean;
+        };
         /** @description One product's price. */
         PriceEntry: {
             /**
@@ -4937,6 +5102,8 @@ export interface components {
             conditionRating?: string | null;
             /** Format: date */
             effectiveDate?: string | null;
+            /** @description The fair-language findings of the current report PDF and data file. */
+            fairLanguage: components["schemas"]["FairLanguageFinding"][];
             /** Format: int64 */
             fileId: number;
             fileName: string;
@@ -5053,6 +5220,15 @@ export interface components {
             /** Format: int32 */
             round: number;
         };
+        /** @description A rule as staff write it; `id` names the rule to change (PUT) or the new rule (POST). */
+        RuleBody: {
+            active?: boolean;
+            id: string;
+            label: string;
+            pattern: string;
+            severity: string;
+            source: string;
+        };
         ScheduleInspection: {
             /** @description HH:MM, after the start. */
             appointmentEndTime?: string | null;
@@ -5084,6 +5260,17 @@ export interface components {
              * @description Business days from assignment to the report, less the days on hold or waiting for the company.
              */
             averageTurnTimeBusinessDays?: number | null;
+            /**
+             * Format: double
+             * @description Share of the orders whose report had a fair-language finding that blocks delivery, 0 to 1.
+             *     A figure for review, never a reason for an automatic suspension.
+             */
+            fairLanguageBlockRate?: number | null;
+            /**
+             * Format: double
+             * @description Share of the orders whose report had a fair-language warning, 0 to 1.
+             */
+            fairLanguageWarnRate?: number | null;
             /**
              * Format: double
              * @description Share of the orders (with an appraiser due date) whose report came in by that date, 0 to 1.
@@ -6002,6 +6189,92 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    precheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description file: a report PDF, or a UAD data file (.xml or .zip) */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Precheck"];
+                };
+            };
+            /** @description The form cannot be read, or a field is missing or unexpected. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13355,6 +13628,84 @@ export interface operations {
             };
         };
     };
+    fair_language_findings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FairLanguageFinding"][];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller may not read this record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     report_data: {
         parameters: {
             query?: never;
@@ -16580,6 +16931,235 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lexicon"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller may not read this record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lexicon"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Lexicon"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     list_invoices: {
         parameters: {
             query?: {
@@ -18492,6 +19072,97 @@ export interface operations {
                 };
             };
             /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    dispose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+                /** @description Finding id */
+                findingId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispositionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FairLanguageFinding"][];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;

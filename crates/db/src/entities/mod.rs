@@ -29,6 +29,8 @@ pub mod digest_item;
 pub mod document_link;
 pub mod document_link_download;
 pub mod epp_sandbox_token;
+pub mod fair_language_finding;
+pub mod fair_language_rule;
 pub mod file_type;
 pub mod invoice;
 pub mod invoice_payment;

@@ -34,6 +34,7 @@ mod m0032_document_links;
 mod m0033_tax_records;
 mod m0034_outbox_attachments;
 mod m0035_second_appraisals;
+mod m0036_fair_language;
 mod schema;
 
 pub struct Migrator;
@@ -76,6 +77,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0033_tax_records::Migration),
             Box::new(m0034_outbox_attachments::Migration),
             Box::new(m0035_second_appraisals::Migration),
+            Box::new(m0036_fair_language::Migration),
         ]
     }
 }

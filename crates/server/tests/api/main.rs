@@ -19,6 +19,7 @@ mod client_portal;
 mod constants;
 mod dashboard;
 mod demo_data;
+mod fair_language;
 mod files;
 mod live;
 mod notifications;

@@ -8,7 +8,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelec
 
 use crate::features::reports::links;
 use crate::kernel::orders::client_events::EventType;
-use crate::kernel::orders::life::{OrderEvent, Reaction};
+use crate::kernel::orders::life::{OrderEvent, Reaction, RovStep};
 use crate::platform::config::Config;
 use crate::platform::http::error::AppResult;
 use crate::platform::notifications::{self, Event, Notice};
@@ -19,6 +19,12 @@ pub fn on_order_event<'a>(
     event: &'a OrderEvent,
 ) -> BoxFuture<'a, AppResult<()>> {
     Box::pin(async move {
+        if let OrderEvent::Reconsideration { order, step, outcome, .. } = event {
+            return match rov_notice(order, *step, outcome.as_deref()) {
+                Some(notice) => tell_users(cx.txn, cx.config, order, &notice).await.map(drop),
+                None => Ok(()),
+            };
+        }
         let OrderEvent::Moved { order, from, to, .. } = event else { return Ok(()) };
         let Some(mut notice) = EventType::of_move(*from, *to).and_then(|e| notice_of(order, e))
         else {
@@ -52,6 +58,24 @@ fn notice_of(o: &order::Model, event: EventType) -> Option<Notice> {
     Some(Notice {
         event,
         subject: format!("Order {} {}", o.file_number, subject_word(event)),
+        lines: vec![format!("Order {} ({}) {what}.", o.file_number, o.property_address())],
+        link: format!("/client/orders/{}", o.id),
+    })
+}
+
+/// The lender's people hear that a reconsideration of value was asked for and how it ended.
+fn rov_notice(o: &order::Model, step: RovStep, outcome: Option<&str>) -> Option<Notice> {
+    let what = match step {
+        RovStep::Requested => "has a new request for reconsideration of value".to_string(),
+        RovStep::Resolved => format!(
+            "had its reconsideration of value resolved: {}",
+            outcome.unwrap_or_default().replace('_', " ")
+        ),
+        RovStep::Sent | RovStep::Answered => return None,
+    };
+    Some(Notice {
+        event: Event::OrderUpdate,
+        subject: format!("Order {}: reconsideration of value", o.file_number),
         lines: vec![format!("Order {} ({}) {what}.", o.file_number, o.property_address())],
         link: format!("/client/orders/{}", o.id),
     })

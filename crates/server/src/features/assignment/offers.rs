@@ -493,7 +493,7 @@ pub fn on_order_event<'a>(
             OrderEvent::Moved {
                 order, to: OrderStatus::Cancelled | OrderStatus::OnHold, ..
             } => close_all(cx.txn, order.id).await.map(drop),
-            OrderEvent::Moved { .. } => Ok(()),
+            OrderEvent::Moved { .. } | OrderEvent::Reconsideration { .. } => Ok(()),
         }
     })
 }

@@ -7,6 +7,7 @@
 pub mod download;
 pub mod file_types;
 pub mod kinds;
+pub mod precheck;
 pub mod upload;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -18,4 +19,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(upload::router())
         .merge(download::router())
         .merge(file_types::router())
+        .merge(precheck::router())
 }

@@ -4,8 +4,8 @@
 use axum::extract::multipart::{Field, MultipartError};
 use axum::extract::{DefaultBodyLimit, Multipart};
 use chrono::{DateTime, Utc};
-use portal_db::entities::stored_file;
-use sea_orm::{ActiveModelTrait, NotSet, Set};
+use portal_db::entities::{file_type, order, stored_file};
+use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -13,6 +13,7 @@ use utoipa_axum::routes;
 
 use super::file_types::{self, APPRAISER_SCOPE, ORDER_SCOPE};
 use super::kinds::{self, FileKind, SNIFF_BYTES};
+use crate::features::reports::fair_language;
 use crate::features::reports::revisions::{self, RevisionAnswer};
 use crate::kernel::orders::apply;
 use crate::kernel::orders::lifecycle::OrderAction;
@@ -348,6 +349,12 @@ async fn save(
     }
     let report = resolved.iter().any(|t| t.is_report);
     let data_file = resolved.iter().any(|t| t.id == crate::features::reports::DATA_FILE_TYPE_ID);
+    let screenings = match target {
+        Target::Order(order_id) => {
+            screen_reports(state, order_id, received, &resolved, &reports).await?
+        }
+        Target::Appraiser(_) => Vec::new(),
+    };
     if let Target::Order(order_id) = target
         && report
         && !data_file
@@ -365,7 +372,8 @@ async fn save(
     let now = Utc::now();
     let txn = portal_db::begin_write(&state.db).await?;
     let mut records = Vec::with_capacity(received.len());
-    for ((file, file_type), report) in received.iter().zip(&resolved).zip(&reports) {
+    for (i, ((file, file_type), report)) in received.iter().zip(&resolved).zip(&reports).enumerate()
+    {
         let (order_id, appraiser_user_id) = match target {
             Target::Order(id) => (Some(id), None),
             Target::Appraiser(id) => (None, Some(id)),
@@ -375,6 +383,11 @@ async fn save(
             .await?;
         if let Some(report) = report {
             crate::features::reports::data::keep(&txn, row.id, report).await?;
+        }
+        if let (Some(order_id), Some(screening)) =
+            (order_id, screenings.get(i).and_then(Option::as_ref))
+        {
+            fair_language::record(&txn, order_id, row.id, screening).await?;
         }
         records.push(FileRecord {
             id: row.id,
@@ -415,6 +428,35 @@ async fn save(
     .await?;
     txn.commit().await?;
     Ok(records)
+}
+
+/// The fair-language screening of each report PDF and data file among the files (None for the
+/// others): the rule set's version and what it found.
+async fn screen_reports(
+    state: &AppState,
+    order_id: i64,
+    received: &[Received],
+    types: &[file_type::Model],
+    reports: &[Option<portal_uad::Report>],
+) -> AppResult<Vec<Option<fair_language::Screening>>> {
+    use fair_language::Screened;
+    let o = order::Entity::find_by_id(order_id).one(&state.db).await?;
+    let uploaded = reports.iter().flatten().next();
+    let places = fair_language::places_of(state, o.as_ref(), uploaded).await?;
+    let mut screenings = Vec::with_capacity(received.len());
+    for ((file, file_type), report) in received.iter().zip(types).zip(reports) {
+        let screening = if let Some(report) = report {
+            let what = Screened::DataFile(report);
+            Some(fair_language::screen_version(state, what, &places).await?)
+        } else if file_type.is_report && file.kind.extension == "pdf" {
+            let bytes = state.storage.read_all(&file.stored.key).await?;
+            Some(fair_language::screen_version(state, Screened::Pdf(&bytes), &places).await?)
+        } else {
+            None
+        };
+        screenings.push(screening);
+    }
+    Ok(screenings)
 }
 
 /// The stored_files row of a received file, uploaded by `uploaded_by` for an order or an appraiser.

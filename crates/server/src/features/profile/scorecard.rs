@@ -3,8 +3,8 @@
 //! due date, the average turn time in business days and the revisions per order. Computed from
 //! the orders' history on every call, never from a stored figure (docs/domain.md#turn-time).
 use chrono::{Duration, Utc};
-use portal_db::entities::{order, order_history};
-use std::collections::HashMap;
+use portal_db::entities::{fair_language_finding, order, order_history};
+use std::collections::{HashMap, HashSet};
 
 use chrono_tz::Tz;
 use sea_orm::{
@@ -40,6 +40,11 @@ pub struct Scorecard {
     pub average_turn_time_business_days: Option<f64>,
     /// Revision requests (by the company or the lender) per order.
     pub revisions_per_order: Option<f64>,
+    /// Share of the orders whose report had a fair-language finding that blocks delivery, 0 to 1.
+    /// A figure for review, never a reason for an automatic suspension.
+    pub fair_language_block_rate: Option<f64>,
+    /// Share of the orders whose report had a fair-language warning, 0 to 1.
+    pub fair_language_warn_rate: Option<f64>,
     /// The orders counted.
     pub orders: i64,
 }
@@ -81,6 +86,7 @@ pub async fn scorecards(
         .await?;
     let orders =
         order::Entity::find().filter(order::Column::Id.is_in(reported.clone())).all(db).await?;
+    let screened = screened_severities(db, &reported).await?;
     let steps = turn_time::steps_of(db, reported).await?;
     let mut scored: HashMap<i32, Vec<ScoredOrder>> = HashMap::new();
     for o in &orders {
@@ -94,6 +100,8 @@ pub async fn scorecards(
             turn_days: turn.business_days,
             on_time: o.appraiser_due_date.map(|due| reported_on <= due),
             revisions: revisions(steps),
+            block: screened.contains(&(o.id, "block".to_string())),
+            warn: screened.contains(&(o.id, "warn".to_string())),
         });
     }
     Ok(scored.into_iter().map(|(id, list)| (id, summarise(&list))).collect())
@@ -104,6 +112,30 @@ struct ScoredOrder {
     /// None without an appraiser due date.
     on_time: Option<bool>,
     revisions: usize,
+    /// A report version had a `block` (`warn`) fair-language finding.
+    block: bool,
+    warn: bool,
+}
+
+/// The (order, severity) pairs of the orders' fair-language findings.
+async fn screened_severities(
+    db: &impl ConnectionTrait,
+    orders: &[i64],
+) -> AppResult<HashSet<(i64, String)>> {
+    let mut found = HashSet::new();
+    for chunk in orders.chunks(500) {
+        let pairs: Vec<(i64, String)> = fair_language_finding::Entity::find()
+            .select_only()
+            .column(fair_language_finding::Column::OrderId)
+            .column(fair_language_finding::Column::Severity)
+            .distinct()
+            .filter(fair_language_finding::Column::OrderId.is_in(chunk.iter().copied()))
+            .into_tuple()
+            .all(db)
+            .await?;
+        found.extend(pairs);
+    }
+    Ok(found)
 }
 
 fn revisions(steps: &[Step]) -> usize {
@@ -120,6 +152,14 @@ fn summarise(scored: &[ScoredOrder]) -> Scorecard {
             scored.len(),
         ),
         revisions_per_order: average(scored.iter().map(|s| s.revisions as f64).sum(), scored.len()),
+        fair_language_block_rate: average(
+            scored.iter().filter(|s| s.block).count() as f64,
+            scored.len(),
+        ),
+        fair_language_warn_rate: average(
+            scored.iter().filter(|s| s.warn).count() as f64,
+            scored.len(),
+        ),
         orders: scored.len() as i64,
     }
 }

@@ -377,7 +377,7 @@ pub struct CopyLink {
 }
 
 /// The link's copy and its report file; 404 once expired or unknown.
-async fn valid_copy(
+pub async fn valid_copy(
     db: &impl ConnectionTrait,
     token: &str,
 ) -> AppResult<(borrower_copy::Model, stored_file::Model)> {

@@ -12,6 +12,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::DATA_FILE_TYPE_ID;
+use super::fair_language::FairLanguageFinding;
 use crate::platform::config::Config;
 use crate::platform::http::error::{AppError, AppResult};
 use crate::platform::money::Cents;
@@ -95,6 +96,8 @@ pub struct ReportData {
     pub property_kind: Option<String>,
     pub hard_stops: Vec<Check>,
     pub warnings: Vec<Warning>,
+    /// The fair-language findings of the current report PDF and data file.
+    pub fair_language: Vec<FairLanguageFinding>,
 }
 
 impl ReportData {
@@ -141,7 +144,17 @@ pub async fn of_order(state: &AppState, o: &order::Model) -> AppResult<Option<Re
             }
         })
         .collect();
-    Ok(Some(view(file, &report, portal_uad::hard_stops(&report), warnings)))
+    let mut data = view(file, &report, portal_uad::hard_stops(&report), warnings);
+    data.fair_language = super::fair_language::current(&state.db, o.id).await?;
+    Ok(Some(data))
+}
+
+/// What the order's latest data file says, as kept; None when none was uploaded.
+pub async fn latest_report(state: &AppState, o: &order::Model) -> AppResult<Option<Report>> {
+    match latest_file(&state.db, o.id, &[DATA_FILE_TYPE_ID]).await? {
+        Some(file) => Ok(Some(kept_or_read(state, &file).await?)),
+        None => Ok(None),
+    }
 }
 
 fn view(
@@ -176,6 +189,7 @@ fn view(
             .map(|f| Check { code: f.code.into(), message: f.message })
             .collect(),
         warnings,
+        fair_language: Vec::new(),
     }
 }
 
@@ -218,10 +232,16 @@ async fn license_on_file(
         .map(|l| (l.og_number, l.state_code)))
 }
 
-/// Refuses delivery while the data file has hard stops or warnings no one acknowledged (409, the
-/// body listing them).
+/// Refuses delivery while the data file has hard stops or warnings no one acknowledged, or the
+/// report's fair-language findings hold it (409, the body listing them).
 pub async fn ensure_deliverable(state: &AppState, o: &order::Model) -> AppResult<()> {
-    let Some(data) = of_order(state, o).await? else { return Ok(()) };
+    if let Some(data) = of_order(state, o).await? {
+        ensure_checked(&data)?;
+    }
+    super::fair_language::ensure_clear(&state.db, o.id).await
+}
+
+fn ensure_checked(data: &ReportData) -> AppResult<()> {
     let codes = |codes: Vec<&str>| codes.join(", ");
     if !data.hard_stops.is_empty() {
         return Err(AppError::Blocked {

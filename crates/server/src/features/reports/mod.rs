@@ -2,10 +2,11 @@
 //! read and checked by `portal_uad`), what it says (`GET /api/orders/{id}/report-data`), staff
 //! acknowledging its warnings, and what stands in the way of delivery; the quality review (a
 //! checklist per product, worked per order) and revision requests as rounds of answered items;
-//! the UCDP / EAD record and the borrower's copy.
+//! the UCDP / EAD record and the borrower's copy; the fair-language screening of every version.
 pub mod borrower_copy;
 pub mod checklist;
 pub mod data;
+pub mod fair_language;
 pub mod links;
 pub mod review;
 pub mod revisions;

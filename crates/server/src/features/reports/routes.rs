@@ -10,6 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::data::{self, ReportData};
+use super::fair_language::{self, FairLanguageFinding};
 use crate::kernel::orders::visibility::find_visible_order;
 use crate::platform::call::{CallOn, OrderId};
 use crate::platform::current_user::CurrentUser;
@@ -20,7 +21,7 @@ use crate::platform::state::AppState;
 
 /// Any signed-in user; each call checks who may see the order.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(report_data))
+    OpenApiRouter::new().routes(routes!(report_data)).routes(routes!(fair_language_findings))
 }
 
 pub fn staff_router() -> OpenApiRouter<AppState> {
@@ -58,6 +59,18 @@ async fn report_data(
     let (o, shown) = order_for(&state, &caller, id).await?;
     let data = if shown { data::of_order(&state, &o).await? } else { None };
     Ok(axum::Json(data))
+}
+
+/// The fair-language findings of the order's current report PDF and data file (a client sees them
+/// once the order is delivered; before, the list is empty).
+#[utoipa::path(get, path = "/api/orders/{id}/fair-language", tag = "reports", params(OrderId),
+    responses((status = 200, body = Vec<FairLanguageFinding>), ReadAnswers))]
+async fn fair_language_findings(
+    CallOn { state, caller, id }: CallOn<i64>,
+) -> AppResult<axum::Json<Vec<FairLanguageFinding>>> {
+    let (o, shown) = order_for(&state, &caller, id).await?;
+    let found = if shown { fair_language::current(&state.db, o.id).await? } else { Vec::new() };
+    Ok(axum::Json(found))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 use futures_util::future::BoxFuture;
 
-use crate::kernel::orders::life::{OrderEvent, Reaction};
+use crate::kernel::orders::life::{OrderEvent, Reaction, RovStep};
 use crate::kernel::orders::status::OrderStatus;
 use crate::platform::http::error::AppResult;
 
@@ -73,10 +73,18 @@ pub enum EventType {
     OrderResumed,
     #[serde(rename = "message.created")]
     MessageCreated,
+    #[serde(rename = "rov.requested")]
+    RovRequested,
+    #[serde(rename = "rov.sent")]
+    RovSent,
+    #[serde(rename = "rov.answered")]
+    RovAnswered,
+    #[serde(rename = "rov.resolved")]
+    RovResolved,
 }
 
 impl EventType {
-    pub const ALL: [EventType; 13] = [
+    pub const ALL: [EventType; 17] = [
         EventType::OrderCreated,
         EventType::OrderAssigned,
         EventType::OrderAccepted,
@@ -90,6 +98,10 @@ impl EventType {
         EventType::OrderOnHold,
         EventType::OrderResumed,
         EventType::MessageCreated,
+        EventType::RovRequested,
+        EventType::RovSent,
+        EventType::RovAnswered,
+        EventType::RovResolved,
     ];
 
     pub fn name(self) -> &'static str {
@@ -107,11 +119,25 @@ impl EventType {
             EventType::OrderOnHold => "order.on_hold",
             EventType::OrderResumed => "order.resumed",
             EventType::MessageCreated => "message.created",
+            EventType::RovRequested => "rov.requested",
+            EventType::RovSent => "rov.sent",
+            EventType::RovAnswered => "rov.answered",
+            EventType::RovResolved => "rov.resolved",
         }
     }
 
     pub fn from_name(name: &str) -> Option<EventType> {
         EventType::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// The event of a reconsideration's step.
+    pub fn of_rov(step: RovStep) -> EventType {
+        match step {
+            RovStep::Requested => EventType::RovRequested,
+            RovStep::Sent => EventType::RovSent,
+            RovStep::Answered => EventType::RovAnswered,
+            RovStep::Resolved => EventType::RovResolved,
+        }
     }
 
     /// The event a status change is for the client, if it is one they hear of.
@@ -260,8 +286,8 @@ async fn touch(
     Ok(())
 }
 
-/// The client's log (and so its webhooks) hears of every new order (`order.created`) and of the
-/// moves a client is told of (`EventType::of_move`).
+/// The client's log (and so its webhooks) hears of every new order (`order.created`), of the
+/// moves a client is told of (`EventType::of_move`) and of each step of a reconsideration of value.
 pub fn on_order_event<'a>(
     cx: &'a Reaction<'a>,
     event: &'a OrderEvent,
@@ -273,6 +299,12 @@ pub fn on_order_event<'a>(
             }
             OrderEvent::Moved { order, from, to, .. } => {
                 order_moved(cx.txn, order, *from, *to).await
+            }
+            OrderEvent::Reconsideration { order: o, case_id, step, outcome } => {
+                let mut data = order_data(o, o.status_id);
+                data["reconsiderationId"] = json!(case_id);
+                data["outcome"] = json!(outcome);
+                record(cx.txn, o, EventType::of_rov(*step), data).await
             }
         }
     })

@@ -63,12 +63,26 @@ pub enum OrderEvent {
     Created { order: order::Model, source: Source, actor: Option<i32>, placed_by: String },
     /// An action moved the order (`from` may equal `to`); `order` is as it was before the move.
     Moved { order: order::Model, from: OrderStatus, to: OrderStatus, action: OrderAction },
+    /// A step of a reconsideration of value of the order's report (`case_id`); `outcome` once
+    /// resolved.
+    Reconsideration { order: order::Model, case_id: i64, step: RovStep, outcome: Option<String> },
+}
+
+/// The steps of a reconsideration of value the order's people hear of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RovStep {
+    Requested,
+    Sent,
+    Answered,
+    Resolved,
 }
 
 impl OrderEvent {
     pub fn order(&self) -> &order::Model {
         match self {
-            OrderEvent::Created { order, .. } | OrderEvent::Moved { order, .. } => order,
+            OrderEvent::Created { order, .. }
+            | OrderEvent::Moved { order, .. }
+            | OrderEvent::Reconsideration { order, .. } => order,
         }
     }
 }
@@ -182,12 +196,12 @@ fn audit_action(source: Source) -> &'static str {
     }
 }
 
-/// Those who see a new order hear of it (the live stream; `apply::write` announces a move with
-/// the appraisers it concerns).
+/// Those who see a new order, or a step of its reconsideration, hear of it (the live stream;
+/// `apply::write` announces a move with the appraisers it concerns).
 pub fn announce<'a>(cx: &'a Reaction<'a>, event: &'a OrderEvent) -> BoxFuture<'a, AppResult<()>> {
     Box::pin(async move {
         match event {
-            OrderEvent::Created { order, .. } => {
+            OrderEvent::Created { order, .. } | OrderEvent::Reconsideration { order, .. } => {
                 live::record(cx.txn, live::order_changed(order)).await
             }
             OrderEvent::Moved { .. } => Ok(()),
