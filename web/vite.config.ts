@@ -63,7 +63,7 @@ export default defineConfig({
   plugins: [react(), appShellScrollClassNames(), signInPagePreload()],
   server: {
     proxy: {
-      '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+      '/api': { target: process.env.PORTAL_API_URL ?? 'http://127.0.0.1:8080', changeOrigin: false },
     },
   },
   build: {

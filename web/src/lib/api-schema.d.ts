@@ -138,6 +138,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/appraiser/orders/{id}/reconsiderations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's reconsiderations sent to its appraiser (staff see them too), as sent. */
+        get: operations["reconsiderations_sent_to_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/appraiser/precheck": {
         parameters: {
             query?: never;
@@ -148,6 +165,26 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["precheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/appraiser/reconsiderations/{rid}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The appraiser answers every deficiency: `no_change` with commentary, or `revised` with the
+         *     revised report (and data file) as a new version.
+         */
+        post: operations["answer_reconsideration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -761,6 +798,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/borrower/copy/{token}/reconsideration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the borrower may ask for a reconsideration, with the lender's disclosure (recorded as
+         *     shown: time and version).
+         */
+        get: operations["borrower_reconsideration_page"];
+        put?: never;
+        /**
+         * The borrower asks for a reconsideration of value (once per appraisal; 409 for a second, after
+         *     the closing date, or when the lender does not offer it).
+         */
+        post: operations["borrower_asks_reconsideration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/api-keys": {
         parameters: {
             query?: never;
@@ -929,6 +990,27 @@ export interface paths {
         put?: never;
         /** Writes to staff about the order. */
         post: operations["write_to_staff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/{id}/reconsiderations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's reconsiderations, with their status and outcome. */
+        get: operations["list_reconsiderations"];
+        put?: never;
+        /**
+         * Asks for a reconsideration of value of the delivered report (lender-initiated: not limited in
+         *     number). 409 before delivery or after the closing date.
+         */
+        post: operations["ask_reconsideration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2174,6 +2256,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/clients/{id}/reconsideration-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's reconsideration settings. */
+        get: operations["get_reconsideration_settings"];
+        /** Changes the client's reconsideration settings; a changed disclosure is a new version. */
+        put: operations["put_reconsideration_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/clients/{id}/statement": {
         parameters: {
             query?: never;
@@ -2325,14 +2425,14 @@ export interface paths {
             cookie?: never;
         };
         /** The screening rules and the rule set's version. */
-        get: operations["list"];
+        get: operations["list_fair_language_rules"];
         /**
          * Changes a rule (its version and the rule set's grow; findings keep the versions that found
          *     them). A rule is never deleted: `active: false` retires it.
          */
-        put: operations["update"];
+        put: operations["change_fair_language_rule"];
         /** Adds a rule (409 when the id is taken); the rule set's version grows. */
-        post: operations["create"];
+        post: operations["add_fair_language_rule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2716,7 +2816,7 @@ export interface paths {
          * Staff dispose of a finding of the order's current report (who, when and the note are kept and
          *     audited). A `block` finding clears only as a proper noun; otherwise the appraiser revises.
          */
-        put: operations["dispose"];
+        put: operations["dispose_fair_language_finding"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3145,6 +3245,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/reconsiderations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cases, oldest due first. */
+        get: operations["reconsideration_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reconsiderations/{rid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_reconsideration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reconsiderations/{rid}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The examiner's file of the case, as JSON or as a PDF. */
+        get: operations["export_reconsideration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reconsiderations/{rid}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolves the case. A changed or unchanged value needs the appraiser's answer first (409); a
+         *     second appraisal or an incomplete request may end it at any step.
+         */
+        post: operations["resolve_reconsideration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reconsiderations/{rid}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The lender's review is complete (the request is complete and may go to the appraiser). */
+        post: operations["review_reconsideration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reconsiderations/{rid}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the reviewed request to the order's appraiser: the deficiencies and comparables with any
+         *     value target or contact detail held back. 409 before the review, while header fields are
+         *     missing, or with a `discrimination` basis (staff decide: a second appraisal, a referral).
+         */
+        post: operations["send_reconsideration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/reports/appraiser-year-totals": {
         parameters: {
             query?: never;
@@ -3510,6 +3718,13 @@ export interface components {
             /** @description pending, paid, refunded or replaced */
             status: string;
         };
+        /** @description What the borrower's copy page offers. */
+        BorrowerReconsideration: {
+            disclosure?: null | components["schemas"]["Disclosure"];
+            /** @description The lender offers the borrower a request for reconsideration of value. */
+            offered: boolean;
+            request?: null | components["schemas"]["Reconsideration"];
+        };
         CalendarFeed: {
             /** Format: date-time */
             createdAt: string;
@@ -3845,6 +4060,32 @@ export interface components {
             officeStateCode?: string | null;
             officeZipCode?: string | null;
         };
+        Comparable: {
+            address: string;
+            dataSource: string;
+            rationale: string;
+            /** Format: date */
+            saleDate: string;
+            /**
+             * Format: int64
+             * @description Whole cents, as the request gave them.
+             */
+            salePriceCents: number;
+        };
+        ComparableInput: {
+            address: string;
+            /** @description Where the sale is recorded (an MLS number, a deed record). */
+            dataSource: string;
+            /** @description Why it is a better comparable. */
+            rationale: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD.
+             */
+            saleDate: string;
+            /** Format: int64 */
+            salePriceCents: number;
+        };
         ConditionalAcceptance: {
             /** @description The appraiser's conditions (the dialog's Comments), required. */
             acceptConditions?: string | null;
@@ -3963,6 +4204,16 @@ export interface components {
             /** Format: int64 */
             totalPages: number;
         };
+        Deficiency: {
+            reportField?: string | null;
+            text: string;
+        };
+        DeficiencyInput: {
+            /** @description The report's page or field it is about. */
+            reportField?: string | null;
+            /** @description What is wrong in the report. */
+            text: string;
+        };
         DeleteCoverageArea: {
             /**
              * Format: int32
@@ -3994,6 +4245,19 @@ export interface components {
             id: number;
             name?: string | null;
             url?: string | null;
+        };
+        Disclosure: {
+            /** Format: date-time */
+            createdAt: string;
+            text: string;
+            /** Format: int32 */
+            version: number;
+        };
+        DisclosureShown: {
+            /** Format: date-time */
+            shownAt: string;
+            /** Format: int32 */
+            version: number;
         };
         DispositionBody: {
             /** @description `factual`, `proper_noun` or `removed_by_appraiser`. */
@@ -4105,6 +4369,21 @@ export interface components {
             event: components["schemas"]["Event"];
             /** @description What the event is, for people ("New assignment"); ignored when sent. */
             label?: string;
+        };
+        ExaminerFile: {
+            disclosuresShown: components["schemas"]["DisclosureShown"][];
+            /** Format: date-time */
+            exportedAt: string;
+            messages: components["schemas"]["ExportedMessage"][];
+            reconsideration: components["schemas"]["Reconsideration"];
+            reportVersions: components["schemas"]["ReportVersion"][];
+        };
+        ExportedMessage: {
+            /** Format: date-time */
+            at: string;
+            from: string;
+            fromClient: boolean;
+            text: string;
         };
         /** @description What a rule found in a report version. */
         FairLanguageFinding: {
@@ -4456,6 +4735,9 @@ export interface components {
             /** Format: int64 */
             id: number;
             text: string;
+        };
+        NoteBody: {
+            note: string;
         };
         NoteForm: {
             /** @description At most 4,000 characters. */
@@ -5081,6 +5363,78 @@ export interface components {
         ReasonBody: {
             reason: string;
         };
+        Reconsideration: {
+            /** @description The appraiser's answer: `no_change` or `revised`. */
+            answerOutcome?: string | null;
+            appraiserName?: string | null;
+            basis: string[];
+            borrowerName: string;
+            /** @description The appraiser's commentary, one per deficiency. */
+            commentary: string[];
+            comparables: components["schemas"]["Comparable"][];
+            /** @description As asked (for the appraiser: as sent, screened). */
+            deficiencies: components["schemas"]["Deficiency"][];
+            /**
+             * Format: date
+             * @description The lender's turn time ends on this day.
+             */
+            dueDate: string;
+            /**
+             * Format: date
+             * @description The report's effective date, from its data file.
+             */
+            effectiveDate?: string | null;
+            fileNumber: string;
+            /** Format: int64 */
+            id: number;
+            /** @description `borrower` or `lender`. */
+            initiatedBy: string;
+            /** @description Header fields the appraiser needs that are missing (the case cannot be sent while any is). */
+            missing: string[];
+            /** Format: int64 */
+            orderId: number;
+            /** @description `value_changed`, `value_unchanged`, `second_appraisal` or `rejected_incomplete`. */
+            outcome?: string | null;
+            overdue: boolean;
+            propertyAddress: string;
+            /** Format: date */
+            requestDate: string;
+            requester?: string | null;
+            /**
+             * Format: int64
+             * @description The revised report (a new version of the order's report).
+             */
+            revisedFileId?: number | null;
+            /** @description `requested`, `reviewed`, `sent`, `answered` or `resolved`. */
+            status: string;
+            steps: components["schemas"]["Step"][];
+            /** @description Staff only: text pressing for a value (or contact details) was held back from the appraiser. */
+            valuePressure?: boolean | null;
+            /** @description Staff only: what was held back. */
+            withheld?: string[] | null;
+        };
+        /**
+         * @description A request for reconsideration of value. The borrower's name, the property, the report's
+         *     effective date, the appraiser's name and the request date are filled in by the portal.
+         */
+        ReconsiderationBody: {
+            /** @description One or more of `unsupported`, `unacceptable_practice`, `discrimination`, `factual_error`. */
+            basis?: string[] | null;
+            comparables?: components["schemas"]["ComparableInput"][] | null;
+            deficiencies?: components["schemas"]["DeficiencyInput"][] | null;
+        };
+        ReconsiderationSettings: {
+            /** @description Borrowers may ask from the copy link. */
+            borrowerRovOffered: boolean;
+            /** Format: int32 */
+            clientId: number;
+            disclosure?: null | components["schemas"]["Disclosure"];
+            /**
+             * Format: int32
+             * @description Business days the lender gives a case, from the request.
+             */
+            turnTimeBusinessDays: number;
+        };
         RejectOrder: {
             /** Format: int64 */
             orderId: number;
@@ -5145,8 +5499,24 @@ export interface components {
             id: number;
             productDescription: string;
         };
+        ReportVersion: {
+            /** Format: int64 */
+            fileId: number;
+            fileName: string;
+            /** @description `report` or `data_file`. */
+            kind: string;
+            sha256: string;
+            /** Format: date-time */
+            uploadedAt: string;
+            uploadedBy?: string | null;
+        };
         ResetRequest: {
             username: string;
+        };
+        ResolveBody: {
+            note: string;
+            /** @description `value_changed`, `value_unchanged`, `second_appraisal` or `rejected_incomplete`. */
+            outcome: string;
         };
         /** @description The whole tax number, for a filing. */
         RevealedTaxId: {
@@ -5424,6 +5794,13 @@ export interface components {
         SessionState: {
             user?: null | components["schemas"]["LoggedInUser"];
         };
+        SettingsBody: {
+            borrowerRovOffered: boolean;
+            /** @description A changed text becomes a new version. */
+            disclosure?: string | null;
+            /** Format: int32 */
+            turnTimeBusinessDays: number;
+        };
         StaffQuoteDetail: components["schemas"]["StaffQuoteItem"] & {
             answers: components["schemas"]["QuoteAnswerRow"][];
             /** Format: int32 */
@@ -5468,6 +5845,14 @@ export interface components {
          * @enum {integer}
          */
         StatusChoice: -1 | 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23 | 24 | 25 | 26 | 27 | 28 | 29 | 30 | 31 | 32 | 33 | 34 | 35 | 36 | 37 | 38 | 39 | 40 | 41;
+        Step: {
+            actor: string;
+            /** Format: date-time */
+            at: string;
+            note?: string | null;
+            /** @description `requested`, `reviewed`, `sent`, `answered` or `resolved`. */
+            step: string;
+        };
         /** @enum {string} */
         SubmissionStatus: "submitted" | "successful" | "hard_stop";
         /** @description What the appraiser or staff send; a field left out keeps its value, an empty text clears it. */
@@ -6209,6 +6594,84 @@ export interface operations {
             };
         };
     };
+    reconsiderations_sent_to_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconsideration"][];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller may not read this record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     precheck: {
         parameters: {
             query?: never;
@@ -6251,6 +6714,111 @@ export interface operations {
             };
             /** @description The caller's role may not use this part of the API. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    answer_reconsideration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reconsideration id */
+                rid: number;
+            };
+            cookie?: never;
+        };
+        /** @description outcome (no_change or revised), commentary (a JSON list of strings, one per deficiency); when revised: report (PDF) and optionally dataFile (UAD XML or ZIP) */
+        requestBody?: {
+            content: {
+                "multipart/form-data": unknown;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconsideration"];
+                };
+            };
+            /** @description The form cannot be read, or a field is missing or unexpected. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8924,6 +9492,153 @@ export interface operations {
             };
         };
     };
+    borrower_reconsideration_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BorrowerReconsideration"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    borrower_asks_reconsideration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconsiderationBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconsideration"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The CSRF token (X-XSRF-TOKEN) is missing or wrong. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     my_keys: {
         parameters: {
             query?: never;
@@ -9992,6 +10707,181 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    list_reconsiderations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconsideration"][];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller may not read this record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    ask_reconsideration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReconsiderationBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconsideration"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16164,6 +17054,173 @@ export interface operations {
             };
         };
     };
+    get_reconsideration_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconsiderationSettings"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller may not read this record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    put_reconsideration_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Client id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconsiderationSettings"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     client_statement: {
         parameters: {
             query?: {
@@ -16931,7 +17988,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_fair_language_rules: {
         parameters: {
             query?: never;
             header?: never;
@@ -16988,7 +18045,7 @@ export interface operations {
             };
         };
     };
-    update: {
+    change_fair_language_rule: {
         parameters: {
             query?: never;
             header?: never;
@@ -17074,7 +18131,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    add_fair_language_rule: {
         parameters: {
             query?: never;
             header?: never;
@@ -19093,7 +20150,7 @@ export interface operations {
             };
         };
     };
-    dispose: {
+    dispose_fair_language_finding: {
         parameters: {
             query?: never;
             header?: never;
@@ -21605,6 +22662,516 @@ export interface operations {
                 };
             };
             /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    reconsideration_queue: {
+        parameters: {
+            query?: {
+                /** @description `requested`, `reviewed`, `sent`, `answered`, `resolved`, or `open` (all but resolved). */
+                status?: string;
+                orderId?: number;
+                /** @description Only the open cases past their due date. */
+                overdue?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconsideration"][];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller may not read this record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    get_reconsideration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reconsideration id */
+                rid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconsideration"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller may not read this record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    export_reconsideration: {
+        parameters: {
+            query?: {
+                /** @description `json` (the default) or `pdf`. */
+                format?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Reconsideration id */
+                rid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The examiner's file as a PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller may not read this record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    resolve_reconsideration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reconsideration id */
+                rid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolveBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconsideration"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    review_reconsideration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reconsideration id */
+                rid: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconsideration"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    send_reconsideration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reconsideration id */
+                rid: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reconsideration"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -27,6 +27,7 @@ export function reportDataFixture(extra: Partial<Schemas['ReportData']> = {}): S
       { code: 'FRE4645', message: 'The subject is rated C6 or Q6.', acknowledgedBy: 'Sam Staff', acknowledgedAt: '2026-11-21T15:00:00Z' },
       { code: 'LICENSE', message: 'The licence differs.', acknowledgedBy: null, acknowledgedAt: null },
     ],
+    fairLanguage: [],
     ...extra,
   };
 }

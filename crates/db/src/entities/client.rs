@@ -21,6 +21,10 @@ pub struct Model {
     pub assignment_mode: Option<String>,
     pub offer_hours: Option<i32>,
     pub broadcast_size: Option<i32>,
+    /// Borrowers may ask for a reconsideration of value from the copy link.
+    pub borrower_rov_offered: bool,
+    /// Business days the client gives a reconsideration of value.
+    pub rov_turn_time_days: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

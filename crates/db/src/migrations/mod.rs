@@ -35,6 +35,7 @@ mod m0033_tax_records;
 mod m0034_outbox_attachments;
 mod m0035_second_appraisals;
 mod m0036_fair_language;
+mod m0037_reconsiderations;
 mod schema;
 
 pub struct Migrator;
@@ -78,6 +79,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0034_outbox_attachments::Migration),
             Box::new(m0035_second_appraisals::Migration),
             Box::new(m0036_fair_language::Migration),
+            Box::new(m0037_reconsiderations::Migration),
         ]
     }
 }

@@ -184,6 +184,7 @@ async fn borrower_pays_order(
         assignment_mode: Set(None),
         offer_hours: Set(None),
         broadcast_size: Set(None),
+        ..Default::default()
     }
     .insert(txn)
     .await?;

@@ -902,6 +902,8 @@ async fn ensure_clients(db: &impl ConnectionTrait) -> AppResult<Vec<i32>> {
             assignment_mode: Set(None),
             offer_hours: Set(None),
             broadcast_size: Set(None),
+            borrower_rov_offered: Set(true),
+            rov_turn_time_days: Set(5),
         });
         client::Entity::insert_many(rows).exec_without_returning(db).await?;
     }

@@ -1,5 +1,6 @@
 //! What hangs on the order: assignment, billing, files, reports, the appraiser's profile,
-//! quotes, payments, secure links, webhooks, the calendar, live events, sign-in, lookups.
+//! quotes, payments, secure links, webhooks, the calendar, live events, sign-in, lookups, and
+//! reconsiderations of value.
 pub mod assignment;
 pub mod auth;
 pub mod billing;
@@ -12,6 +13,7 @@ pub mod order_page;
 pub mod payments;
 pub mod profile;
 pub mod quotes;
+pub mod reconsiderations;
 pub mod reports;
 pub mod secure_links;
 pub mod webhooks;

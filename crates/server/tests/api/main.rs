@@ -34,6 +34,7 @@ mod profile;
 mod public_api;
 mod quality_review;
 mod quotes;
+mod reconsiderations;
 mod report_data;
 mod report_delivery;
 mod reset;

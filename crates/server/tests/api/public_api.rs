@@ -20,18 +20,18 @@ async fn lender(staff: &Session, name: &str) -> i64 {
         .unwrap()
 }
 
-struct Key {
+pub struct Key {
     base: String,
     key: String,
     http: reqwest::Client,
 }
 
 impl Key {
-    fn call(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+    pub fn call(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
         self.http.request(method, format!("{}{path}", self.base)).bearer_auth(&self.key)
     }
 
-    async fn get(&self, path: &str) -> (StatusCode, Value) {
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
         let r = self.call(reqwest::Method::GET, path).send().await.unwrap();
         (r.status(), r.json().await.unwrap_or(Value::Null))
     }
@@ -46,7 +46,7 @@ impl Key {
     }
 }
 
-async fn new_key(app: &TestApp, session: &Session, path: &str) -> Key {
+pub async fn new_key(app: &TestApp, session: &Session, path: &str) -> Key {
     let r = session.post(path, json!({"name": "LOS"})).await;
     assert_eq!(r.status(), StatusCode::CREATED);
     let body: Value = r.json().await.unwrap();

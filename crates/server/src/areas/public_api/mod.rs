@@ -6,6 +6,7 @@ pub mod invoices;
 pub mod key;
 pub mod orders;
 pub mod problem;
+pub mod reconsiderations;
 pub mod webhooks;
 
 use axum::Router;
@@ -41,6 +42,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(orders::router())
         .merge(events::router())
         .merge(invoices::router())
+        .merge(reconsiderations::router())
         .merge(webhooks::router())
         .split_for_parts();
     problem::document_common_answers(&mut doc);

@@ -134,6 +134,9 @@ fn checked(form: &ClientForm) -> AppResult<client::ActiveModel> {
         assignment_mode: NotSet,
         offer_hours: NotSet,
         broadcast_size: NotSet,
+        // The reconsideration settings have their own call.
+        borrower_rov_offered: NotSet,
+        rov_turn_time_days: NotSet,
     })
 }
 

@@ -189,6 +189,7 @@ async fn request_revision(
 async fn complete(CallOn { state, caller, id }: CallOn<i64>) -> Done {
     let checked = apply::check(&state.db, &caller, id, OrderAction::Complete).await?;
     review::ensure_reviewed(&state.db, id).await?;
+    crate::features::reconsiderations::ensure_none_open(&state.db, id).await?;
     let note = format!("Order completed by {}.", by(&caller));
     apply::apply(&state, &caller, &checked, Change::noting(vec![note])).await?;
     done("Order completed.")
@@ -227,6 +228,7 @@ async fn deliver(CallOn { state, caller, id }: CallOn<i64>) -> Done {
 )]
 async fn cancel(CallOn { state, caller, id }: CallOn<i64>, Json(body): Json<ReasonBody>) -> Done {
     let reason = body.reason()?;
+    crate::features::reconsiderations::ensure_none_open(&state.db, id).await?;
     run(&state, &caller, id, OrderAction::Cancel, |_| Change {
         tell_appraiser: Some("cancelled".into()),
         ..Change::noting(vec![

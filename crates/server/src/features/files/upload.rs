@@ -489,7 +489,7 @@ pub async fn short_text(field: Field<'_>) -> AppResult<String> {
     text_up_to(field, MAX_TEXT_FIELD_BYTES).await
 }
 
-async fn text_up_to(mut field: Field<'_>, limit: usize) -> AppResult<String> {
+pub async fn text_up_to(mut field: Field<'_>, limit: usize) -> AppResult<String> {
     let name = field.name().unwrap_or_default().to_string();
     let mut bytes = Vec::new();
     while let Some(chunk) = field.chunk().await.map_err(bad_form)? {

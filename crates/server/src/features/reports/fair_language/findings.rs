@@ -26,7 +26,7 @@ use crate::platform::http::extract::Json;
 use crate::platform::state::AppState;
 
 pub fn staff_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(dispose))
+    OpenApiRouter::new().routes(routes!(dispose_fair_language_finding))
 }
 
 /// How staff closed a finding.
@@ -289,7 +289,7 @@ pub struct DispositionBody {
     params(OrderId, ("findingId" = i64, Path, description = "Finding id")),
     responses((status = 200, body = Vec<FairLanguageFinding>), (status = 404, body = MessageResponse),
         (status = 422, body = MessageResponse)))]
-async fn dispose(
+async fn dispose_fair_language_finding(
     CallOn { state, caller, id: (order_id, finding_id) }: CallOn<(i64, i64)>,
     Json(body): Json<DispositionBody>,
 ) -> AppResult<axum::Json<Vec<FairLanguageFinding>>> {

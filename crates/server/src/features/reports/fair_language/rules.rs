@@ -17,7 +17,11 @@ use crate::platform::http::extract::Json;
 use crate::platform::state::AppState;
 
 pub fn staff_router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list, create, update))
+    OpenApiRouter::new().routes(routes!(
+        list_fair_language_rules,
+        add_fair_language_rule,
+        change_fair_language_rule
+    ))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -157,7 +161,7 @@ async fn lexicon(db: &impl ConnectionTrait) -> AppResult<Lexicon> {
 /// The screening rules and the rule set's version.
 #[utoipa::path(get, path = "/api/staff/fair-language/rules", tag = "reports",
     responses((status = 200, body = Lexicon), ReadAnswers))]
-async fn list(Call { state, .. }: Call) -> AppResult<axum::Json<Lexicon>> {
+async fn list_fair_language_rules(Call { state, .. }: Call) -> AppResult<axum::Json<Lexicon>> {
     Ok(axum::Json(lexicon(&state.db).await?))
 }
 
@@ -166,7 +170,7 @@ async fn list(Call { state, .. }: Call) -> AppResult<axum::Json<Lexicon>> {
     request_body = RuleBody,
     responses((status = 200, body = Lexicon), (status = 409, body = MessageResponse),
         (status = 422, body = MessageResponse)))]
-async fn create(
+async fn add_fair_language_rule(
     Call { state, caller }: Call,
     Json(body): Json<RuleBody>,
 ) -> AppResult<axum::Json<Lexicon>> {
@@ -187,7 +191,7 @@ async fn create(
     request_body = RuleBody,
     responses((status = 200, body = Lexicon), (status = 404, body = MessageResponse),
         (status = 422, body = MessageResponse)))]
-async fn update(
+async fn change_fair_language_rule(
     Call { state, caller }: Call,
     Json(body): Json<RuleBody>,
 ) -> AppResult<axum::Json<Lexicon>> {

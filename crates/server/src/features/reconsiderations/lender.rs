@@ -1,0 +1,75 @@
+//! The lender's side: `POST|GET /api/client/orders/{id}/reconsiderations` (the public API's
+//! `/api/v1/orders/{id}/reconsiderations` calls the same two functions). A client sees only its own
+//! orders' cases (404 otherwise).
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::cases::{self, Requester};
+use super::request::{self, ReconsiderationBody};
+use super::view::{self, Audience, Reconsideration};
+use crate::kernel::clients::{client_of, find};
+use crate::platform::call::{CallOn, OrderId};
+use crate::platform::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
+use crate::platform::http::extract::Json;
+use crate::platform::names::full_name;
+use crate::platform::state::AppState;
+
+pub fn client_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(ask_reconsideration, list_reconsiderations))
+}
+
+fn today(state: &AppState) -> AppResult<chrono::NaiveDate> {
+    let zone = state.config.time_zone().map_err(AppError::Internal)?;
+    Ok(chrono::Utc::now().with_timezone(&zone).date_naive())
+}
+
+/// Opens a lender-initiated case on the client's delivered order.
+pub async fn ask_for_client(
+    state: &AppState,
+    client_id: i32,
+    order_id: i64,
+    requester: Requester,
+    body: &ReconsiderationBody,
+) -> AppResult<Reconsideration> {
+    let txn = portal_db::begin_write(&state.db).await?;
+    let (o, _) = find(&txn, client_id, order_id).await?;
+    let checked = request::check(body)?;
+    let case = cases::open(state, &txn, &o, requester, checked).await?;
+    txn.commit().await?;
+    view::view(&state.db, case, &o, Audience::Client, today(state)?).await
+}
+
+/// The client's order's cases.
+pub async fn list_for_client(
+    state: &AppState,
+    client_id: i32,
+    order_id: i64,
+) -> AppResult<Vec<Reconsideration>> {
+    let (o, _) = find(&state.db, client_id, order_id).await?;
+    view::of_order(&state.db, &o, Audience::Client, today(state)?).await
+}
+
+/// Asks for a reconsideration of value of the delivered report (lender-initiated: not limited in
+/// number). 409 before delivery or after the closing date.
+#[utoipa::path(post, path = "/api/client/orders/{id}/reconsiderations", tag = "client",
+    request_body = ReconsiderationBody, params(OrderId),
+    responses((status = 200, body = Reconsideration), (status = 404, body = MessageResponse),
+        (status = 409, body = MessageResponse), (status = 422, body = MessageResponse)))]
+async fn ask_reconsideration(
+    CallOn { state, caller, id }: CallOn<i64>,
+    Json(body): Json<ReconsiderationBody>,
+) -> AppResult<axum::Json<Reconsideration>> {
+    let client_id = client_of(&state.db, &caller).await?;
+    let requester = Requester::Lender { user_id: Some(caller.id()), name: full_name(&caller.user) };
+    Ok(axum::Json(ask_for_client(&state, client_id, id, requester, &body).await?))
+}
+
+/// The order's reconsiderations, with their status and outcome.
+#[utoipa::path(get, path = "/api/client/orders/{id}/reconsiderations", tag = "client",
+    params(OrderId), responses((status = 200, body = Vec<Reconsideration>), ReadAnswers))]
+async fn list_reconsiderations(
+    CallOn { state, caller, id }: CallOn<i64>,
+) -> AppResult<axum::Json<Vec<Reconsideration>>> {
+    let client_id = client_of(&state.db, &caller).await?;
+    Ok(axum::Json(list_for_client(&state, client_id, id).await?))
+}
