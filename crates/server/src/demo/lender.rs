@@ -14,6 +14,7 @@ use sea_orm::{
 };
 
 use crate::features::billing::{borrower_payments, invoices::INVOICE_PREFIX, numbers};
+use crate::features::reconsiderations;
 use crate::features::reports::borrower_copy;
 use crate::kernel::orders::status::OrderStatus;
 use crate::kernel::users::accounts;
@@ -73,10 +74,40 @@ async fn delivered_with_copy(
     else {
         return Ok(());
     };
-    super::order_details::report_with_data_file(txn, storage, &o, appraiser).await?;
+    let comments = ["A neighborhood of similar single-family homes near parks and shops."];
+    super::order_details::report_with_data_file(txn, storage, &o, appraiser, &comments).await?;
     let email = add_borrower(txn, &o).await?;
     let Some(report) = borrower_copy::latest_report(txn, o.id).await? else { return Ok(()) };
-    borrower_copy::send(txn, config, &o, &report, &email, staff).await
+    borrower_copy::send(txn, config, &o, &report, &email, staff).await?;
+    borrower_disputes_the_value(txn, storage, config, &o).await
+}
+
+/// The borrower asks for a reconsideration of value of the delivered report, pressing for a value
+/// the appraiser will not see: a case waiting for the lender's review in staff's queue.
+async fn borrower_disputes_the_value(
+    txn: &DatabaseTransaction,
+    storage: &Storage,
+    config: &Config,
+    o: &order::Model,
+) -> AppResult<()> {
+    let today = config.today().map_err(AppError::Internal)?;
+    let request = reconsiderations::Checked {
+        basis: vec!["unsupported".into()],
+        deficiencies: vec![reconsiderations::Deficiency {
+            text: "Comparable 1 is a smaller model on a busy road. We need $700,000 to close."
+                .into(),
+            report_field: Some("Sales comparison, comparable 1".into()),
+        }],
+        comparables: vec![reconsiderations::Comparable {
+            address: "18 Oak St, Austin, TX 78701".into(),
+            sale_price_cents: 69_500_000,
+            sale_date: today - Duration::days(40),
+            data_source: "MLS #5521907".into(),
+            rationale: "Same street, same model, sold last month.".into(),
+        }],
+    };
+    let borrower = reconsiderations::Requester::Borrower;
+    reconsiderations::open(txn, storage, config, o, borrower, request).await.map(drop)
 }
 
 /// Adds the borrower (named on the order) as its contact with an e-mail; returns the e-mail.

@@ -14,6 +14,7 @@ use sea_orm::{
     PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 
+use crate::features::reports::fair_language;
 use crate::kernel::orders::kinds::{INTENDED_USES, PROPERTY_TYPES};
 use crate::kernel::orders::status::OrderStatus as S;
 use crate::kernel::users::accounts;
@@ -51,7 +52,7 @@ pub async fn seed(db: &DatabaseConnection, storage: &Storage) -> AppResult<()> {
     let mine: Vec<&order::Model> =
         orders.iter().filter(|o| o.assigned_appraiser_id == Some(appraiser.id)).collect();
     if let Some(o) = mine.iter().find(|o| o.status_id == S::InReview) {
-        report_with_data_file(&txn, storage, o, &appraiser).await?;
+        report_with_data_file(&txn, storage, o, &appraiser, IN_REVIEW_COMMENTS).await?;
     }
     for o in mine {
         if o.file_number == BARE_FILE {
@@ -358,13 +359,22 @@ async fn order_file(
     .await?)
 }
 
-/// The report of an order in review and its UAD 3.6 data file, as the appraiser uploads them:
-/// the Report Data card, its warnings and the review checklist have something to show.
+/// The neighbourhood description of the report in review: words the fair-language screening
+/// blocks, warns of, and takes for a street's name.
+const IN_REVIEW_COMMENTS: &[&str] = &[
+    "Homes on the street show pride of ownership; the area is within walking distance of shops.",
+    "Comparable 2 is on Church Street, two blocks east.",
+];
+
+/// The report of an order and its UAD 3.6 data file (whose neighbourhood description is
+/// `comments`), as the appraiser uploads them and screened: the Report Data card, its warnings,
+/// the fair-language findings and the review checklist have something to show.
 pub(super) async fn report_with_data_file(
     db: &impl sea_orm::ConnectionTrait,
     storage: &Storage,
     o: &order::Model,
     appraiser: &security_user::Model,
+    comments: &[&str],
 ) -> AppResult<()> {
     let pdf = simple_pdf(&format!("Appraisal report for order {}", o.file_number));
     let sample = Sample {
@@ -374,6 +384,7 @@ pub(super) async fn report_with_data_file(
         zip: o.property_zip.clone(),
         appraiser_name: Some(crate::platform::names::full_name(appraiser)),
         pdf: pdf.clone(),
+        comments: comments.iter().map(|c| c.to_string()).collect(),
         ..Sample::default()
     };
     let data = samples::uad36(&sample);
@@ -393,6 +404,11 @@ pub(super) async fn report_with_data_file(
         let row = order_file(db, storage, o.id, file, &bytes, now - Duration::minutes(20)).await?;
         if file_type == crate::features::reports::DATA_FILE_TYPE_ID {
             crate::features::reports::data::keep(db, row.id, &report).await?;
+            let mut places = report.place_names.clone();
+            places.push(o.property_address_line1.clone());
+            let what = fair_language::Screened::DataFile(&report);
+            let screening = fair_language::screen_version(db, what, &places).await?;
+            fair_language::record(db, o.id, row.id, &screening).await?;
         }
     }
     Ok(())

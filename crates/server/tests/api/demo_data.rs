@@ -33,4 +33,11 @@ both_dbs!(the_demo_fills_the_lender_and_money_screens, |app| {
     let held = "SELECT COUNT(*) FROM borrower_payments p JOIN clients c ON c.borrower_pays \
                 JOIN orders o ON o.id = p.order_id AND o.client_id = c.id";
     assert_eq!(app.count(held).await, 1);
+
+    let disputed = "SELECT COUNT(*) FROM reconsiderations r JOIN orders o ON o.id = r.order_id \
+                    WHERE o.status_id = 18 AND r.initiated_by = 'borrower' AND r.value_pressure";
+    assert_eq!(app.count(disputed).await, 1, "the borrower disputes the delivered report's value");
+    let found = "SELECT COUNT(DISTINCT severity) FROM fair_language_findings f \
+                 JOIN orders o ON o.id = f.order_id WHERE o.status_id <> 18";
+    assert_eq!(app.count(found).await, 3, "the report in review has a block, a warning, a name");
 });

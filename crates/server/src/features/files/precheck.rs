@@ -82,7 +82,7 @@ async fn check(
         None => ("report_pdf", Screened::Pdf(bytes)),
     };
     let places = fair_language::places_of(state, None, report.as_ref()).await?;
-    let screening = fair_language::screen_version(state, what, &places).await?;
+    let screening = fair_language::screen_version(&state.db, what, &places).await?;
     Ok(Precheck {
         file_name,
         kind: kind.into(),

@@ -447,10 +447,10 @@ async fn screen_reports(
     for ((file, file_type), report) in received.iter().zip(types).zip(reports) {
         let screening = if let Some(report) = report {
             let what = Screened::DataFile(report);
-            Some(fair_language::screen_version(state, what, &places).await?)
+            Some(fair_language::screen_version(&state.db, what, &places).await?)
         } else if file_type.is_report && file.kind.extension == "pdf" {
             let bytes = state.storage.read_all(&file.stored.key).await?;
-            Some(fair_language::screen_version(state, Screened::Pdf(&bytes), &places).await?)
+            Some(fair_language::screen_version(&state.db, Screened::Pdf(&bytes), &places).await?)
         } else {
             None
         };

@@ -39,11 +39,6 @@ pub fn appraiser_router() -> OpenApiRouter<AppState> {
         .layer(DefaultBodyLimit::disable())
 }
 
-fn today(state: &AppState) -> AppResult<chrono::NaiveDate> {
-    let zone = state.config.time_zone().map_err(AppError::Internal)?;
-    Ok(Utc::now().with_timezone(&zone).date_naive())
-}
-
 /// The order's reconsiderations sent to its appraiser (staff see them too), as sent.
 #[utoipa::path(get, path = "/api/appraiser/orders/{id}/reconsiderations", tag = "appraiser",
     params(OrderId), responses((status = 200, body = Vec<Reconsideration>), ReadAnswers))]
@@ -51,7 +46,7 @@ async fn reconsiderations_sent_to_me(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<Reconsideration>>> {
     let o = find_visible_order(&state.db, &caller, id).await?;
-    Ok(axum::Json(view::of_order(&state.db, &o, Audience::Appraiser, today(&state)?).await?))
+    Ok(axum::Json(view::of_order(&state.db, &o, Audience::Appraiser, &state.config).await?))
 }
 
 /// The case and its order, when it was sent to the caller (404 otherwise).
@@ -134,7 +129,7 @@ async fn answer_reconsideration(
         }
     }
     let case = outcome?;
-    Ok(axum::Json(view::view(&state.db, case, &o, Audience::Appraiser, today(&state)?).await?))
+    Ok(axum::Json(view::view(&state.db, case, &o, Audience::Appraiser, &state.config).await?))
 }
 
 fn check_commentary(case: &reconsideration::Model, form: &Form) -> AppResult<Vec<String>> {
@@ -217,14 +212,18 @@ impl Versions {
         let report = match &form.report {
             Some(file) => {
                 let bytes = state.storage.read_all(&file.stored.key).await?;
-                Some(fair_language::screen_version(state, Screened::Pdf(&bytes), &places).await?)
+                Some(
+                    fair_language::screen_version(&state.db, Screened::Pdf(&bytes), &places)
+                        .await?,
+                )
             }
             None => None,
         };
         let data = match data_report {
             Some(r) => {
                 let screening =
-                    fair_language::screen_version(state, Screened::DataFile(&r), &places).await?;
+                    fair_language::screen_version(&state.db, Screened::DataFile(&r), &places)
+                        .await?;
                 Some((r, screening))
             }
             None => None,

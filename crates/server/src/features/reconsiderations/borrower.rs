@@ -46,11 +46,6 @@ async fn order_of_link(state: &AppState, token: &str) -> AppResult<order::Model>
         .ok_or_else(|| AppError::NotFound(MSG_LINK_GONE.into()))
 }
 
-fn today(state: &AppState) -> AppResult<chrono::NaiveDate> {
-    let zone = state.config.time_zone().map_err(AppError::Internal)?;
-    Ok(Utc::now().with_timezone(&zone).date_naive())
-}
-
 /// The borrower's request, as the lender would see it.
 async fn borrowers_request(
     state: &AppState,
@@ -60,7 +55,7 @@ async fn borrowers_request(
         cases::of_order(&state.db, o.id).await?.into_iter().find(|c| c.initiated_by == "borrower");
     match mine {
         Some(case) => {
-            Ok(Some(view::view(&state.db, case, o, Audience::Client, today(state)?).await?))
+            Ok(Some(view::view(&state.db, case, o, Audience::Client, &state.config).await?))
         }
         None => Ok(None),
     }
@@ -117,7 +112,8 @@ async fn borrower_asks_reconsideration(
     let o = order_of_link(&state, &token).await?;
     let checked = request::check(&body)?;
     let txn = portal_db::begin_write(&state.db).await?;
-    let case = cases::open(&state, &txn, &o, Requester::Borrower, checked).await?;
+    let case =
+        cases::open(&txn, &state.storage, &state.config, &o, Requester::Borrower, checked).await?;
     txn.commit().await?;
-    Ok(axum::Json(view::view(&state.db, case, &o, Audience::Client, today(&state)?).await?))
+    Ok(axum::Json(view::view(&state.db, case, &o, Audience::Client, &state.config).await?))
 }

@@ -21,7 +21,7 @@ use crate::kernel::orders::placing::write_history;
 use crate::platform::business_days;
 use crate::platform::config::Config;
 use crate::platform::http::error::{AppError, AppResult};
-use crate::platform::state::AppState;
+use crate::platform::storage::Storage;
 
 pub const REQUESTED: &str = "requested";
 pub const REVIEWED: &str = "reviewed";
@@ -140,8 +140,9 @@ async fn delivered(db: &impl ConnectionTrait, o: &order::Model) -> AppResult<boo
 /// Opens a case on a delivered order: 409 before delivery, after the closing date, for a second
 /// borrower request, or when the client does not offer borrower requests.
 pub async fn open(
-    state: &AppState,
     txn: &DatabaseTransaction,
+    storage: &Storage,
+    config: &Config,
     o: &order::Model,
     requester: Requester,
     checked: Checked,
@@ -149,8 +150,7 @@ pub async fn open(
     if !delivered(txn, o).await? {
         return Err(AppError::Conflict(MSG_NOT_DELIVERED.into()));
     }
-    let zone = state.config.time_zone().map_err(AppError::Internal)?;
-    let today = Utc::now().with_timezone(&zone).date_naive();
+    let today = config.today().map_err(AppError::Internal)?;
     let detail = order_detail::Entity::find_by_id(o.id).one(txn).await?;
     if let Some(closing) = detail.and_then(|d| d.estimated_closing_date).filter(|c| *c < today) {
         return Err(AppError::Conflict(format!(
@@ -170,7 +170,7 @@ pub async fn open(
         Requester::Lender { user_id, name } => ("lender", user_id, name),
     };
     let (_, withheld) = screened(&checked.deficiencies, &checked.comparables);
-    let report = crate::features::reports::data::latest_report(state, o).await?;
+    let report = crate::features::reports::data::latest_report(txn, storage, config, o).await?;
     let appraiser_name = match report.as_ref().and_then(|r| r.appraiser.name.clone()) {
         Some(name) => Some(name),
         None => assigned_appraiser_name(txn, o).await?,
@@ -208,7 +208,7 @@ pub async fn open(
     .await?;
     let actor = Actor { id: requested_by, name: requester_name };
     let line = format!("Reconsideration of value requested by {}.", actor.name);
-    record_step(txn, &state.config, o, &case, REQUESTED, &actor, None, line).await?;
+    record_step(txn, config, o, &case, REQUESTED, &actor, None, line).await?;
     Ok(case)
 }
 

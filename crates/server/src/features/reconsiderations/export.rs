@@ -72,8 +72,6 @@ async fn examiner_file(state: &AppState, id: i64) -> AppResult<ExaminerFile> {
         .one(&state.db)
         .await?
         .ok_or_else(|| AppError::NotFound("There is no such order.".into()))?;
-    let zone = state.config.time_zone().map_err(AppError::Internal)?;
-    let today = Utc::now().with_timezone(&zone).date_naive();
     let disclosures_shown = rov_disclosure_view::Entity::find()
         .filter(rov_disclosure_view::Column::OrderId.eq(o.id))
         .order_by_asc(rov_disclosure_view::Column::Id)
@@ -97,7 +95,7 @@ async fn examiner_file(state: &AppState, id: i64) -> AppResult<ExaminerFile> {
         .collect();
     Ok(ExaminerFile {
         report_versions: report_versions(&state.db, o.id).await?,
-        reconsideration: view::view(&state.db, case, &o, Audience::Staff, today).await?,
+        reconsideration: view::view(&state.db, case, &o, Audience::Staff, &state.config).await?,
         disclosures_shown,
         messages,
         exported_at: Utc::now(),

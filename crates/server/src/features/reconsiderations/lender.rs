@@ -9,18 +9,13 @@ use super::request::{self, ReconsiderationBody};
 use super::view::{self, Audience, Reconsideration};
 use crate::kernel::clients::{client_of, find};
 use crate::platform::call::{CallOn, OrderId};
-use crate::platform::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
+use crate::platform::http::error::{AppResult, MessageResponse, ReadAnswers};
 use crate::platform::http::extract::Json;
 use crate::platform::names::full_name;
 use crate::platform::state::AppState;
 
 pub fn client_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(ask_reconsideration, list_reconsiderations))
-}
-
-fn today(state: &AppState) -> AppResult<chrono::NaiveDate> {
-    let zone = state.config.time_zone().map_err(AppError::Internal)?;
-    Ok(chrono::Utc::now().with_timezone(&zone).date_naive())
 }
 
 /// Opens a lender-initiated case on the client's delivered order.
@@ -34,9 +29,9 @@ pub async fn ask_for_client(
     let txn = portal_db::begin_write(&state.db).await?;
     let (o, _) = find(&txn, client_id, order_id).await?;
     let checked = request::check(body)?;
-    let case = cases::open(state, &txn, &o, requester, checked).await?;
+    let case = cases::open(&txn, &state.storage, &state.config, &o, requester, checked).await?;
     txn.commit().await?;
-    view::view(&state.db, case, &o, Audience::Client, today(state)?).await
+    view::view(&state.db, case, &o, Audience::Client, &state.config).await
 }
 
 /// The client's order's cases.
@@ -46,7 +41,7 @@ pub async fn list_for_client(
     order_id: i64,
 ) -> AppResult<Vec<Reconsideration>> {
     let (o, _) = find(&state.db, client_id, order_id).await?;
-    view::of_order(&state.db, &o, Audience::Client, today(state)?).await
+    view::of_order(&state.db, &o, Audience::Client, &state.config).await
 }
 
 /// Asks for a reconsideration of value of the delivered report (lender-initiated: not limited in

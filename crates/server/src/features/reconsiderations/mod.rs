@@ -15,9 +15,9 @@ mod settings;
 mod staff;
 mod view;
 
-pub use cases::{Requester, ensure_none_open};
+pub use cases::{Requester, ensure_none_open, open};
 pub use lender::{ask_for_client, list_for_client};
-pub use request::ReconsiderationBody;
+pub use request::{Checked, Comparable, Deficiency, ReconsiderationBody};
 pub use view::Reconsideration;
 
 use utoipa_axum::router::OpenApiRouter;

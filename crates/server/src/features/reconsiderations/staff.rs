@@ -1,7 +1,6 @@
 //! Staff's desk: the queue (`GET /api/staff/reconsiderations?status=&orderId=&overdue=`), one case,
 //! and its steps: review (the lender's review, with a note), send (to the appraiser: the screened
 //! text; never a `discrimination` basis), resolve (with the outcome and a note).
-use chrono::Utc;
 use portal_db::entities::{order, reconsideration};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::Deserialize;
@@ -43,11 +42,6 @@ pub struct QueueQuery {
     pub overdue: Option<bool>,
 }
 
-fn today(state: &AppState) -> AppResult<chrono::NaiveDate> {
-    let zone = state.config.time_zone().map_err(AppError::Internal)?;
-    Ok(Utc::now().with_timezone(&zone).date_naive())
-}
-
 /// The cases, oldest due first.
 #[utoipa::path(get, path = "/api/staff/reconsiderations", tag = "staff", params(QueueQuery),
     responses((status = 200, body = Vec<Reconsideration>), ReadAnswers))]
@@ -71,7 +65,7 @@ async fn reconsideration_queue(
     if let Some(order_id) = query.order_id {
         find = find.filter(reconsideration::Column::OrderId.eq(order_id));
     }
-    let today = today(&state)?;
+    let today = state.config.today().map_err(AppError::Internal)?;
     if query.overdue == Some(true) {
         find = find
             .filter(reconsideration::Column::Status.ne(RESOLVED))
@@ -87,7 +81,7 @@ async fn reconsideration_queue(
     let mut views = Vec::with_capacity(found.len());
     for case in found {
         let Some(o) = orders.iter().find(|o| o.id == case.order_id) else { continue };
-        views.push(view::view(&state.db, case, o, Audience::Staff, today).await?);
+        views.push(view::view(&state.db, case, o, Audience::Staff, &state.config).await?);
     }
     Ok(axum::Json(views))
 }
@@ -97,7 +91,7 @@ async fn staff_view(state: &AppState, case: reconsideration::Model) -> AppResult
         .one(&state.db)
         .await?
         .ok_or_else(|| AppError::NotFound("There is no such order.".into()))?;
-    view::view(&state.db, case, &o, Audience::Staff, today(state)?).await
+    view::view(&state.db, case, &o, Audience::Staff, &state.config).await
 }
 
 #[utoipa::path(get, path = "/api/staff/reconsiderations/{rid}", tag = "staff",

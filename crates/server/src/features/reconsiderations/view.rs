@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 
 use super::cases::{self, Sent, parse};
 use super::request::{Comparable, Deficiency};
-use crate::platform::http::error::AppResult;
+use crate::platform::config::Config;
+use crate::platform::http::error::{AppError, AppResult};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Audience {
@@ -96,8 +97,9 @@ pub async fn view(
     case: reconsideration::Model,
     o: &order::Model,
     audience: Audience,
-    today: NaiveDate,
+    config: &Config,
 ) -> AppResult<Reconsideration> {
+    let today = config.today().map_err(AppError::Internal)?;
     let staff = audience == Audience::Staff;
     let (deficiencies, comparables) = if audience == Audience::Appraiser {
         let sent: Sent = parse(case.sent_text.as_deref());
@@ -144,14 +146,14 @@ pub async fn of_order(
     db: &impl ConnectionTrait,
     o: &order::Model,
     audience: Audience,
-    today: NaiveDate,
+    config: &Config,
 ) -> AppResult<Vec<Reconsideration>> {
     let mut views = Vec::new();
     for case in cases::of_order(db, o.id).await? {
         if audience == Audience::Appraiser && case.sent_text.is_none() {
             continue;
         }
-        views.push(view(db, case, o, audience, today).await?);
+        views.push(view(db, case, o, audience, config).await?);
     }
     Ok(views)
 }

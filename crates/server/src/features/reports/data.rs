@@ -17,6 +17,7 @@ use crate::platform::config::Config;
 use crate::platform::http::error::{AppError, AppResult};
 use crate::platform::money::Cents;
 use crate::platform::state::AppState;
+use crate::platform::storage::Storage;
 
 /// The report file types (appraisal report, revised report): the PDF a data file goes with.
 pub const REPORT_FILE_TYPES: [i32; 2] = [1, 2];
@@ -34,13 +35,18 @@ pub async fn keep(db: &impl ConnectionTrait, file_id: i64, report: &Report) -> A
 
 /// What the data file says: as kept at upload, or read from the file (uploaded before the portal
 /// kept it).
-async fn kept_or_read(state: &AppState, file: &stored_file::Model) -> AppResult<Report> {
-    let kept = report_value::Entity::find_by_id(file.id).one(&state.db).await?;
+async fn kept_or_read(
+    db: &impl ConnectionTrait,
+    storage: &Storage,
+    config: &Config,
+    file: &stored_file::Model,
+) -> AppResult<Report> {
+    let kept = report_value::Entity::find_by_id(file.id).one(db).await?;
     if let Some(report) = kept.and_then(|k| serde_json::from_str(&k.report).ok()) {
         return Ok(report);
     }
-    let bytes = state.storage.read_all(&file.storage_key).await?;
-    read(&state.config, &bytes)
+    let bytes = storage.read_all(&file.storage_key).await?;
+    read(config, &bytes)
 }
 
 /// Reads a data file, refusing one that is not a UAD file the portal can read (422 with its code).
@@ -124,7 +130,7 @@ pub async fn of_order(state: &AppState, o: &order::Model) -> AppResult<Option<Re
     let Some(file) = latest_file(&state.db, o.id, &[DATA_FILE_TYPE_ID]).await? else {
         return Ok(None);
     };
-    let report = kept_or_read(state, &file).await?;
+    let report = kept_or_read(&state.db, &state.storage, &state.config, &file).await?;
     let facts = facts(state, o).await?;
     let acknowledged = report_acknowledgement::Entity::find()
         .filter(report_acknowledgement::Column::FileId.eq(file.id))
@@ -150,9 +156,14 @@ pub async fn of_order(state: &AppState, o: &order::Model) -> AppResult<Option<Re
 }
 
 /// What the order's latest data file says, as kept; None when none was uploaded.
-pub async fn latest_report(state: &AppState, o: &order::Model) -> AppResult<Option<Report>> {
-    match latest_file(&state.db, o.id, &[DATA_FILE_TYPE_ID]).await? {
-        Some(file) => Ok(Some(kept_or_read(state, &file).await?)),
+pub async fn latest_report(
+    db: &impl ConnectionTrait,
+    storage: &Storage,
+    config: &Config,
+    o: &order::Model,
+) -> AppResult<Option<Report>> {
+    match latest_file(db, o.id, &[DATA_FILE_TYPE_ID]).await? {
+        Some(file) => Ok(Some(kept_or_read(db, storage, config, &file).await?)),
         None => Ok(None),
     }
 }

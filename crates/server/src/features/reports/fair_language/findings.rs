@@ -80,7 +80,8 @@ pub async fn places_of(
         places.push(o.property_address_line1.clone());
         places.push(o.property_city.clone());
         if data_file.is_none()
-            && let Some(kept) = data::latest_report(state, o).await?
+            && let Some(kept) =
+                data::latest_report(&state.db, &state.storage, &state.config, o).await?
         {
             places.extend(kept.place_names);
         }
@@ -102,11 +103,11 @@ pub struct Screening {
 
 /// Runs the active rules over a report version.
 pub async fn screen_version(
-    state: &AppState,
+    db: &impl ConnectionTrait,
     what: Screened<'_>,
     places: &[String],
 ) -> AppResult<Screening> {
-    let (lexicon_version, rules) = rules::active(&state.db).await?;
+    let (lexicon_version, rules) = rules::active(db).await?;
     let pages: Vec<(String, String)> = match what {
         Screened::DataFile(report) => report
             .texts
