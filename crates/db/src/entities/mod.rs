@@ -34,6 +34,7 @@ pub mod fair_language_rule;
 pub mod file_type;
 pub mod invoice;
 pub mod invoice_payment;
+pub mod lender_revision_request;
 pub mod live_event;
 pub mod login_throttle;
 pub mod notification_preference;

@@ -36,6 +36,7 @@ mod m0034_outbox_attachments;
 mod m0035_second_appraisals;
 mod m0036_fair_language;
 mod m0037_reconsiderations;
+mod m0038_lender_revision_requests;
 mod schema;
 
 pub struct Migrator;
@@ -80,6 +81,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0035_second_appraisals::Migration),
             Box::new(m0036_fair_language::Migration),
             Box::new(m0037_reconsiderations::Migration),
+            Box::new(m0038_lender_revision_requests::Migration),
         ]
     }
 }

@@ -21,6 +21,7 @@ mod dashboard;
 mod demo_data;
 mod fair_language;
 mod files;
+mod lender_revisions;
 mod live;
 mod notifications;
 mod operations;

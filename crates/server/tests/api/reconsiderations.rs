@@ -21,7 +21,7 @@ use common::{Session, TestApp};
 const DATA_FILE: &str = "27";
 const PRESSURE: &str = "Please bring the value to $450,000.";
 
-fn data_file(pdf: &[u8]) -> Vec<u8> {
+pub fn data_file(pdf: &[u8]) -> Vec<u8> {
     let license_number = Some("TX-1380421-R".to_string());
     samples::uad26(&Sample { pdf: pdf.to_vec(), license_number, ..Sample::default() })
 }
@@ -36,7 +36,7 @@ fn report_form(id: i64, pdf: &[u8]) -> Form {
 }
 
 /// An order of the client, reported by the demo appraiser and delivered.
-async fn delivered_order(app: &TestApp, staff: &Session, client: i64, number: &str) -> i64 {
+pub async fn delivered_order(app: &TestApp, staff: &Session, client: i64, number: &str) -> i64 {
     let id = demo_appraisers_order(app, number, 13).await;
     order::Entity::update_many()
         .col_expr(order::Column::ClientId, Expr::value(client as i32))
@@ -54,7 +54,7 @@ async fn delivered_order(app: &TestApp, staff: &Session, client: i64, number: &s
     id
 }
 
-fn request(deficiency: &str) -> Value {
+pub fn request(deficiency: &str) -> Value {
     json!({
         "basis": ["unsupported", "factual_error"],
         "deficiencies": [{"text": deficiency, "reportField": "Sales comparison"}],

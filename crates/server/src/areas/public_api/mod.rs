@@ -1,12 +1,12 @@
 //! The public API, version 1 (`/api/v1`): lenders' systems place and follow their orders with an
 //! API key (`Authorization: Bearer`), no cookies and no CSRF. Its own OpenAPI document is at
 //! `/api/v1/openapi.json`; errors are problem details. The walk-through is docs/api.md.
+pub mod disputes;
 pub mod events;
 pub mod invoices;
 pub mod key;
 pub mod orders;
 pub mod problem;
-pub mod reconsiderations;
 pub mod webhooks;
 
 use axum::Router;
@@ -42,7 +42,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(orders::router())
         .merge(events::router())
         .merge(invoices::router())
-        .merge(reconsiderations::router())
+        .merge(disputes::router())
         .merge(webhooks::router())
         .split_for_parts();
     problem::document_common_answers(&mut doc);

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::features::reports::lender_revisions;
 use crate::features::reports::review;
 use crate::features::reports::revisions::{self, RevisionBody};
 use crate::kernel::orders::action_requests::date_label;
@@ -33,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(approve_conditions))
         .routes(routes!(decline_conditions))
         .routes(routes!(request_revision))
+        .routes(routes!(forward_lender_revision))
         .routes(routes!(complete))
         .routes(routes!(deliver))
         .routes(routes!(cancel))
@@ -175,6 +177,36 @@ async fn request_revision(
     .await?;
     txn.commit().await?;
     done("Revision requested.")
+}
+
+/// Sends a lender's revision request on to the appraiser as the order's next revision round (the
+/// order stays in Lender Revision Request; the appraiser answers each item with the revised
+/// report). 409 when it was forwarded already.
+#[utoipa::path(
+    post,
+    path = "/api/staff/orders/{id}/revision-requests/{requestId}/forward",
+    tag = "staff",
+    params(OrderId, ("requestId" = i64, Path, description = "The lender's revision request")),
+    responses(ChangeAnswers)
+)]
+async fn forward_lender_revision(
+    CallOn { state, caller, id: (id, request_id) }: CallOn<(i64, i64)>,
+) -> Done {
+    let txn = portal_db::begin_write(&state.db).await?;
+    let checked = apply::check(&txn, &caller, id, OrderAction::SendMessage).await?;
+    if checked.order.status_id != OrderStatus::LenderRevisionRequest {
+        return Err(AppError::Conflict(
+            "The order is no longer waiting for the lender's revisions.".into(),
+        ));
+    }
+    let (items, note) = lender_revisions::forward(&txn, id, request_id, caller.id()).await?;
+    let text = revisions::message_text(note.as_deref(), &items);
+    revisions::open_round(&txn, id, caller.id(), note, items).await?;
+    let line = format!("The lender's revision request was forwarded by {}.", by(&caller));
+    let change = with_message("lender revision requested", line, text);
+    apply::write(&txn, &state.config, &caller, &checked, change).await?;
+    txn.commit().await?;
+    done("The lender's revision request was sent to the appraiser.")
 }
 
 /// The report passed review (status Completed); every item of the review checklist must be

@@ -7,6 +7,7 @@ pub mod borrower_copy;
 pub mod checklist;
 pub mod data;
 pub mod fair_language;
+pub mod lender_revisions;
 pub mod links;
 pub mod review;
 pub mod revisions;

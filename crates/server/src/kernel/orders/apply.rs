@@ -217,6 +217,43 @@ pub async fn write(
     Ok(to)
 }
 
+/// A move the order's client asks for (a lender's revision request): no portal user's action, so
+/// nothing is offered or checked but the status, which must still be the order's (409 otherwise).
+/// Writes the history (by `actor`, none for an API key), the audit row and the reactions.
+pub async fn client_move(
+    txn: &DatabaseTransaction,
+    config: &Config,
+    o: &order::Model,
+    action: OrderAction,
+    actor: Option<i32>,
+    note: Vec<String>,
+) -> AppResult<OrderStatus> {
+    let from = o.status_id;
+    let to = next_status(action, from, TransitionInput::default());
+    move_order(txn, o, to, Vec::new()).await?;
+    history_entry(o.id, to, actor, history_html(&note), Utc::now()).insert(txn).await?;
+    announce(txn, o, o.assigned_appraiser_id.into_iter().collect()).await?;
+    let summary = note.first().cloned().unwrap_or_default();
+    let detail = format!(
+        "order {} ({}): status {} -> {}. {summary}",
+        o.id,
+        o.file_number,
+        from.id(),
+        to.id()
+    );
+    let entry = AuditEntry {
+        action: &action.audit_name(),
+        actor,
+        subject: actor,
+        detail: Some(detail),
+        ip: None,
+    };
+    audit::record(txn, entry).await?;
+    let moved = OrderEvent::Moved { order: o.clone(), from, to, action };
+    super::life::react(txn, config, &[moved]).await?;
+    Ok(to)
+}
+
 /// The order was given to `appraiser`: they are invited to it (for good: was-invited stays true)
 /// and told by e-mail to accept or reject it.
 pub async fn invite(

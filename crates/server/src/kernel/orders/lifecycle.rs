@@ -38,6 +38,8 @@ pub enum OrderAction {
     Resume,
     AskOnTime,
     SetVisibility,
+    // The client's (never offered on the Actions menu).
+    RequestLenderRevision,
 }
 
 impl OrderAction {
@@ -69,6 +71,7 @@ impl OrderAction {
             Resume => "Resume",
             AskOnTime => "Ask If On Time",
             SetVisibility => "Hide Or Show",
+            RequestLenderRevision => "Lender Revision Request",
         }
     }
 
@@ -247,6 +250,7 @@ pub fn next_status(action: OrderAction, from: OrderStatus, input: TransitionInpu
         Reassign | Assign | DeclineConditions => S::Assigned,
         Unassign => S::Default,
         RequestRevision => S::RevisionRequested,
+        RequestLenderRevision => S::LenderRevisionRequest,
         Complete => S::Completed,
         Deliver => S::DeliveredToClient,
         Cancel => S::Cancelled,
