@@ -17,8 +17,11 @@ export interface ActionOutcome {
 /** Actions done elsewhere on the page, without a dialog: SET_VISIBILITY is the hide/show control of each row. */
 export type InlineAction = Extract<OrderAction, 'SET_VISIBILITY'>;
 
+/** The lender's own move (asked from the client's order page), never offered on the Actions menu. */
+export type ClientAction = Extract<OrderAction, 'REQUEST_LENDER_REVISION'>;
+
 /** Every other action the server may offer opens a dialog. */
-export type DialogAction = Exclude<OrderAction, InlineAction>;
+export type DialogAction = Exclude<OrderAction, InlineAction | ClientAction>;
 
 export interface ActionDialogProps {
   order: OrderDetails;
