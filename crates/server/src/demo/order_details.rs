@@ -298,7 +298,7 @@ async fn files(
         (
             "Engagement Letter.pdf",
             7,
-            simple_pdf(&format!("Engagement letter for order {}", o.file_number)),
+            samples::pdf_with_text(&[&format!("Engagement letter for order {}", o.file_number)]),
             "application/pdf",
             staff,
             30,
@@ -376,7 +376,7 @@ pub(super) async fn report_with_data_file(
     appraiser: &security_user::Model,
     comments: &[&str],
 ) -> AppResult<()> {
-    let pdf = simple_pdf(&format!("Appraisal report for order {}", o.file_number));
+    let pdf = samples::pdf_with_text(&[&format!("Appraisal report for order {}", o.file_number)]);
     let sample = Sample {
         street: Some(o.property_address_line1.clone()),
         city: o.property_city.clone(),
@@ -449,38 +449,3 @@ const TINY_PNG: [u8; 67] = [
     0x05, 0x00, 0x01, 0x0D, 0x0A, 0x2D, 0xB4, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE,
     0x42, 0x60, 0x82,
 ];
-
-/// A one-page PDF showing `text` (ASCII), with a correct cross-reference table.
-pub fn simple_pdf(text: &str) -> Vec<u8> {
-    let text: String =
-        text.chars().filter(|c| c.is_ascii() && !matches!(c, '(' | ')' | '\\')).collect();
-    let stream = format!("BT /F1 18 Tf 72 720 Td ({text}) Tj ET");
-    let objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_string(),
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>".to_string(),
-        format!("<< /Length {} >>\nstream\n{stream}\nendstream", stream.len()),
-        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_string(),
-    ];
-    let mut pdf = b"%PDF-1.4\n".to_vec();
-    let mut offsets = Vec::new();
-    for (i, body) in objects.iter().enumerate() {
-        offsets.push(pdf.len());
-        pdf.extend_from_slice(format!("{} 0 obj\n{body}\nendobj\n", i + 1).as_bytes());
-    }
-    let xref = pdf.len();
-    pdf.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-    );
-    for offset in offsets {
-        pdf.extend_from_slice(format!("{offset:010} 00000 n \n").as_bytes());
-    }
-    pdf.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    pdf
-}

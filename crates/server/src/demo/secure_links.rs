@@ -116,7 +116,7 @@ pub async fn seed_demo_links(
         .await?;
         for (name, content_type, text) in l.attachments {
             let bytes = if content_type.starts_with("application/pdf") {
-                super::order_details::simple_pdf(text)
+                portal_uad::samples::pdf_with_text(&[text])
             } else {
                 text.as_bytes().to_vec()
             };

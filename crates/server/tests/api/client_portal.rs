@@ -45,7 +45,7 @@ pub fn new_order_form() -> Value {
     })
 }
 
-async fn events_of(app: &TestApp, order_id: i64) -> Vec<String> {
+pub async fn events_of(app: &TestApp, order_id: i64) -> Vec<String> {
     client_event::Entity::find()
         .filter(client_event::Column::OrderId.eq(order_id))
         .order_by_asc(client_event::Column::Id)

@@ -13,7 +13,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{Value, json};
 
-use crate::client_portal::client_user;
+use crate::client_portal::{client_user, events_of};
 use crate::public_api::new_key;
 use common::orders::{demo_appraisers_order, new_client, pass_review};
 use common::{Session, TestApp};
@@ -78,17 +78,7 @@ async fn borrower_link(app: &TestApp, staff: &Session, id: i64) -> String {
 }
 
 async fn events(app: &TestApp, id: i64) -> Vec<String> {
-    use portal_db::entities::client_event;
-    client_event::Entity::find()
-        .filter(client_event::Column::OrderId.eq(id))
-        .filter(client_event::Column::EventType.starts_with("rov."))
-        .order_by_asc(client_event::Column::Id)
-        .all(&app.db)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|e| e.event_type)
-        .collect()
+    events_of(app, id).await.into_iter().filter(|e| e.starts_with("rov.")).collect()
 }
 
 async fn hidden(app: &TestApp, file_id: i64) -> bool {

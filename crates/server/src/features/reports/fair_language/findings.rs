@@ -190,22 +190,21 @@ pub async fn current(
     let mut views: Vec<FairLanguageFinding> = found
         .into_iter()
         .map(|f| {
-            let rule = rules.iter().find(|r| r.id == f.rule_id);
-            FairLanguageFinding {
-                id: Some(f.id),
-                label: rule.map(|r| r.label.clone()).unwrap_or_default(),
-                source: rule.map(|r| r.source.clone()).unwrap_or_default(),
+            let hit = Hit {
                 rule_id: f.rule_id,
+                rule_version: f.rule_version,
                 severity: f.severity,
                 excerpt: f.excerpt,
                 location: f.location,
-                rule_version: f.rule_version,
-                lexicon_version: f.lexicon_version,
+            };
+            FairLanguageFinding {
+                id: Some(f.id),
                 file_id: Some(f.file_id),
                 disposition: f.disposition,
                 disposition_note: f.disposition_note,
                 disposed_by: f.disposed_by.map(|id| names.of(id)),
                 disposed_at: f.disposed_at,
+                ..described(&rules, hit, f.lexicon_version)
             }
         })
         .collect();
@@ -218,31 +217,34 @@ pub async fn unstored(
     db: &impl ConnectionTrait,
     screening: Screening,
 ) -> AppResult<Vec<FairLanguageFinding>> {
-    let rules: Vec<fair_language_rule::Model> = rules::all(db).await?;
-    let lexicon_version = screening.lexicon_version;
-    Ok(screening
-        .hits
-        .into_iter()
-        .map(|hit| {
-            let rule = rules.iter().find(|r| r.id == hit.rule_id);
-            FairLanguageFinding {
-                id: None,
-                label: rule.map(|r| r.label.clone()).unwrap_or_default(),
-                source: rule.map(|r| r.source.clone()).unwrap_or_default(),
-                rule_id: hit.rule_id,
-                severity: hit.severity,
-                excerpt: hit.excerpt,
-                location: hit.location,
-                rule_version: hit.rule_version,
-                lexicon_version,
-                file_id: None,
-                disposition: None,
-                disposition_note: None,
-                disposed_by: None,
-                disposed_at: None,
-            }
-        })
-        .collect())
+    let rules = rules::all(db).await?;
+    let version = screening.lexicon_version;
+    Ok(screening.hits.into_iter().map(|hit| described(&rules, hit, version)).collect())
+}
+
+/// A hit with its rule's words and source, not (yet) kept.
+fn described(
+    rules: &[fair_language_rule::Model],
+    hit: Hit,
+    lexicon_version: i32,
+) -> FairLanguageFinding {
+    let rule = rules.iter().find(|r| r.id == hit.rule_id);
+    FairLanguageFinding {
+        id: None,
+        label: rule.map(|r| r.label.clone()).unwrap_or_default(),
+        source: rule.map(|r| r.source.clone()).unwrap_or_default(),
+        rule_id: hit.rule_id,
+        severity: hit.severity,
+        excerpt: hit.excerpt,
+        location: hit.location,
+        rule_version: hit.rule_version,
+        lexicon_version,
+        file_id: None,
+        disposition: None,
+        disposition_note: None,
+        disposed_by: None,
+        disposed_at: None,
+    }
 }
 
 /// A finding that stands in the way of delivery: a `block` not found to be a proper noun, or a
