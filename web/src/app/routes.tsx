@@ -69,6 +69,7 @@ const productTurnTime = page(() => import('../features/staff/products/TurnTimePa
 const staffAssignment = page(() => import('../features/staff/assignment/AssignmentPage'), 'AssignmentPage');
 const staffPayments = page(() => import('../features/staff/payments/StaffPaymentsPage'), 'StaffPaymentsPage');
 const receivables = page(() => import('../features/billing/ReceivablesPage'), 'ReceivablesPage');
+const reconsiderations = page(() => import('../features/staff/reconsiderations/ReconsiderationsPage'), 'ReconsiderationsPage');
 const clientOrders = page(() => import('../features/client/ClientOrdersPage'), 'ClientOrdersPage');
 const clientOrder = page(() => import('../features/client/ClientOrderPage'), 'ClientOrderPage');
 const clientNewOrder = page(() => import('../features/client/ClientNewOrderPage'), 'ClientNewOrderPage');
@@ -205,6 +206,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'clients/:id/assignment', lazy: clientAssignment },
             { path: 'payments', lazy: staffPayments },
             { path: 'receivables', lazy: receivables },
+            { path: 'reconsiderations', lazy: reconsiderations },
             { path: 'products', lazy: staffProducts },
             { path: 'products/:id/checklist', lazy: productChecklist },
             { path: 'products/:id/turn-time', lazy: productTurnTime },

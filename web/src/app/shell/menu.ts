@@ -20,6 +20,7 @@ const STAFF_MENU: MenuItem[] = [
   { label: 'Clients', to: '/staff/clients' },
   { label: 'Payments', to: '/staff/payments' },
   { label: 'Receivables', to: '/staff/receivables' },
+  { label: 'Reconsiderations', to: '/staff/reconsiderations' },
   { label: 'Quotes', to: '/staff/quotes' },
   { label: 'Secure Links', to: '/staff/secure-links' },
   { label: 'Coverage Review', to: '/staff/coverage-review' },

@@ -29,6 +29,7 @@ import { useCurrentUser } from '../../lib/session';
 // Staff's flags load (code and lists) once the first orders show.
 const BorrowerCopiesDue = lazy(() => import('./BorrowerCopiesDue').then((m) => ({ default: m.BorrowerCopiesDue })));
 const HandedBackFlag = lazy(() => import('./HandedBackFlag').then((m) => ({ default: m.HandedBackFlag })));
+const OverdueReconsiderationsFlag = lazy(() => import('./OverdueReconsiderationsFlag').then((m) => ({ default: m.OverdueReconsiderationsFlag })));
 
 export const SKELETON_ROWS = 10;
 export const MSG_NO_ORDERS = 'No orders found';
@@ -112,6 +113,7 @@ export function OrdersDashboardPage() {
       {staff && (data || query.isError) ? (
         <Suspense fallback={null}>
           <HandedBackFlag />
+          <OverdueReconsiderationsFlag />
           <BorrowerCopiesDue />
         </Suspense>
       ) : null}

@@ -28,6 +28,8 @@ export const orderKeys = {
   assignmentDecision: (orderId: number) => ['staff', 'assignment-decision', orderId] as const,
   /** The messages between staff and the order's client (staff only). */
   clientMessages: (orderId: number) => ['staff', 'client-messages', orderId] as const,
+  /** The reconsiderations of value sent to the order's appraiser (the appraiser's card; staff read the queue's). */
+  sentReconsiderations: (orderId: number) => ['orders', 'reconsiderations', orderId] as const,
   // The action dialogs' lists.
   assignableAppraisers: (orderId: number) => ['order-actions', 'assignable', orderId] as const,
   candidates: (orderId: number) => ['staff', 'candidates', orderId] as const,

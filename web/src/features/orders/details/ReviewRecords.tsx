@@ -1,5 +1,7 @@
 import { BorrowerCopyCard, BORROWER_COPY_TITLE, MSG_COPY_AFTER_REPORT } from './BorrowerCopyCard';
 import { UntilReport } from './parts';
+import { ReconsiderationAnswerCard } from './ReconsiderationAnswerCard';
+import { ReconsiderationCard } from './ReconsiderationCard';
 import { hasReport } from './report';
 import { ReviewCard } from './ReviewCard';
 import { RevisionsCard } from './RevisionsCard';
@@ -9,7 +11,8 @@ import type { OrderDetails } from './types';
 /**
  * The quality review and delivery records of the order page, beside the report data: the revision
  * requests for the appraiser too, the rest for staff. The UCDP submission and the borrower's copy
- * stay collapsed to one line until the order has a report.
+ * stay collapsed to one line until the order has a report. Once it has one, the reconsiderations of
+ * value: staff work them, the appraiser answers those sent to them.
  */
 export function ReviewRecords({ order, staff, timeZone }: { order: OrderDetails; staff: boolean; timeZone: string | null }) {
   const reported = hasReport(order);
@@ -27,6 +30,8 @@ export function ReviewRecords({ order, staff, timeZone }: { order: OrderDetails;
           <BorrowerCopyCard orderId={order.id} timeZone={timeZone} />
         </UntilReport>
       ) : null}
+      {reported && staff ? <ReconsiderationCard orderId={order.id} timeZone={timeZone} /> : null}
+      {reported && !staff ? <ReconsiderationAnswerCard orderId={order.id} timeZone={timeZone} /> : null}
     </>
   );
 }

@@ -15,6 +15,7 @@ import { notify } from '../../../lib/notify';
 import { clientAccessKeys, clientUsersQuery, createClientApiKey, inviteClientUser, listClientApiKeys, revokeClientApiKey, type ClientItem, type ClientUserItem } from './api';
 import { ListStatus } from '../../../components/LoadStates';
 import { ClientNotFound, ClientPageHeading, useRouteClient } from './ClientPage';
+import { ReconsiderationSettingsCard } from './ReconsiderationSettingsCard';
 
 export const MSG_NO_USERS = 'No users yet. Invite the lender’s people so they can order and follow their work in the portal.';
 const MSG_INVITE_FAILED = 'The invitation could not be sent. Please try again.';
@@ -106,7 +107,7 @@ function UsersCard({ client, timeZone }: { client: ClientItem; timeZone: string 
   );
 }
 
-/** /staff/clients/:id: a client's users (Invite User) and API keys (create, shown once; revoke). */
+/** /staff/clients/:id: a client's users (Invite User), API keys (create, shown once; revoke) and reconsideration of value settings. */
 export function ClientAccessPage() {
   const { rawId, loading, client } = useRouteClient();
   const timeZone = useAppConfig().data?.companyTimeZone ?? null;
@@ -114,7 +115,7 @@ export function ClientAccessPage() {
   if (!client) return <ClientNotFound rawId={rawId} />;
   return (
     <Stack gap="md" maw={1100}>
-      <ClientPageHeading title={client.companyName} description="Users and API keys of the client portal." />
+      <ClientPageHeading title={client.companyName} description="Users and API keys of the client portal, and how its borrowers ask for a reconsideration of value." />
       <UsersCard client={client} timeZone={timeZone} />
       <ApiKeysPanel
         queryKey={clientAccessKeys.apiKeys(client.id)}
@@ -124,6 +125,7 @@ export function ClientAccessPage() {
         owner={client.companyName}
         timeZone={timeZone}
       />
+      <ReconsiderationSettingsCard client={client} timeZone={timeZone} />
     </Stack>
   );
 }

@@ -63,3 +63,19 @@ export const clientPolicyQuery = (clientId: number) =>
 export const saveClientPolicy = (clientId: number, body: Policy) => call(api.PUT('/api/staff/clients/{id}/assignment-policy', { ...onClient(clientId), body }), quiet);
 /** DELETE /api/staff/clients/{id}/assignment-policy: the client follows the company's policy again. */
 export const clearClientPolicy = (clientId: number) => call(api.DELETE('/api/staff/clients/{id}/assignment-policy', onClient(clientId)), quiet);
+
+// ---- A client's reconsideration of value settings ------------------------------------------------
+
+export type ReconsiderationSettings = Schemas['ReconsiderationSettings'];
+export type ReconsiderationSettingsBody = Schemas['SettingsBody'];
+
+export const reconsiderationSettingsKey = (clientId: number) => ['staff', 'clients', clientId, 'reconsideration-settings'] as const;
+/** GET /api/staff/clients/{id}/reconsideration-settings: whether borrowers may ask, the turn time and the current disclosure. */
+export const reconsiderationSettingsQuery = (clientId: number) =>
+  queryOptions({
+    queryKey: reconsiderationSettingsKey(clientId),
+    queryFn: () => call(api.GET('/api/staff/clients/{id}/reconsideration-settings', onClient(clientId)), quiet),
+  });
+/** PUT /api/staff/clients/{id}/reconsideration-settings: a changed disclosure becomes a new version. */
+export const saveReconsiderationSettings = (clientId: number, body: ReconsiderationSettingsBody) =>
+  call(api.PUT('/api/staff/clients/{id}/reconsideration-settings', { ...onClient(clientId), body }), quiet);
