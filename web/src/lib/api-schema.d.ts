@@ -23117,8 +23117,8 @@ export interface operations {
     reconsideration_queue: {
         parameters: {
             query?: {
-                /** @description `requested`, `reviewed`, `sent`, `answered`, `resolved`, or `open` (all but resolved). */
-                status?: string;
+                /** @description One status, or `open` (all but resolved); all when left out. */
+                status?: "requested" | "reviewed" | "sent" | "answered" | "resolved" | "open";
                 orderId?: number;
                 /** @description Only the open cases past their due date. */
                 overdue?: boolean;
@@ -23279,12 +23279,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The examiner's file as a PDF */
+            /** @description The examiner's file: JSON, or a PDF with format=pdf */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ExaminerFile"];
                     "application/pdf": unknown;
                 };
             };

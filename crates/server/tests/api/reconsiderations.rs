@@ -140,7 +140,7 @@ both_dbs!(a_borrower_request_goes_from_the_copy_link_to_a_revised_report, |app| 
     assert_eq!(mine["valuePressure"], true);
     assert_eq!(mine["withheld"], json!([PRESSURE, "512-555-0142"]), "{mine}");
     let (code, _) = json_of(staff.get("/api/staff/reconsiderations?status=lost").await).await;
-    assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "no such status");
 
     let step = |what: &str| format!("/api/staff/reconsiderations/{rid}/{what}");
     assert_eq!(

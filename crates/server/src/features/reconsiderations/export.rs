@@ -131,8 +131,8 @@ async fn report_versions(
 /// The examiner's file of the case, as JSON or as a PDF.
 #[utoipa::path(get, path = "/api/staff/reconsiderations/{rid}/export", tag = "staff",
     params(("rid" = i64, Path, description = "Reconsideration id"), ExportQuery),
-    responses((status = 200, body = ExaminerFile),
-        (status = 200, description = "The examiner's file as a PDF", content_type = "application/pdf"),
+    responses((status = 200, description = "The examiner's file: JSON, or a PDF with format=pdf",
+            content((ExaminerFile = "application/json"), ("application/pdf"))),
         (status = 422, body = MessageResponse), ReadAnswers))]
 pub async fn export_reconsideration(
     CallOn { state, id, .. }: CallOn<i64>,

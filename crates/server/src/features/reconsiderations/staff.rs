@@ -31,12 +31,38 @@ pub fn staff_router() -> OpenApiRouter<AppState> {
 
 pub const MAX_NOTE: usize = 4000;
 
+/// Which cases the queue lists: one status, or `open` (all but resolved).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum QueueStatus {
+    Requested,
+    Reviewed,
+    Sent,
+    Answered,
+    Resolved,
+    Open,
+}
+
+impl QueueStatus {
+    fn name(self) -> &'static str {
+        match self {
+            QueueStatus::Requested => REQUESTED,
+            QueueStatus::Reviewed => REVIEWED,
+            QueueStatus::Sent => SENT,
+            QueueStatus::Answered => ANSWERED,
+            QueueStatus::Resolved => RESOLVED,
+            QueueStatus::Open => "open",
+        }
+    }
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct QueueQuery {
-    /// `requested`, `reviewed`, `sent`, `answered`, `resolved`, or `open` (all but resolved).
-    pub status: Option<String>,
+    /// One status, or `open` (all but resolved); all when left out.
+    #[param(inline)]
+    pub status: Option<QueueStatus>,
     pub order_id: Option<i64>,
     /// Only the open cases past their due date.
     pub overdue: Option<bool>,
@@ -50,17 +76,10 @@ async fn reconsideration_queue(
     Query(query): Query<QueueQuery>,
 ) -> AppResult<axum::Json<Vec<Reconsideration>>> {
     let mut find = reconsideration::Entity::find();
-    match query.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+    match query.status {
         None => {}
-        Some("open") => find = find.filter(reconsideration::Column::Status.ne(RESOLVED)),
-        Some(status) if [REQUESTED, REVIEWED, SENT, ANSWERED, RESOLVED].contains(&status) => {
-            find = find.filter(reconsideration::Column::Status.eq(status));
-        }
-        Some(other) => {
-            return Err(named("status", "Status").refuse(format!(
-                "{other} is not a status: use requested, reviewed, sent, answered, resolved or open."
-            )));
-        }
+        Some(QueueStatus::Open) => find = find.filter(reconsideration::Column::Status.ne(RESOLVED)),
+        Some(status) => find = find.filter(reconsideration::Column::Status.eq(status.name())),
     }
     if let Some(order_id) = query.order_id {
         find = find.filter(reconsideration::Column::OrderId.eq(order_id));
