@@ -16,11 +16,11 @@ export function BorrowerCopiesDue() {
   if (!due.data?.length) return null;
   const staff = orderArea('/staff');
   return (
-    <Alert color="orange" variant="light" title={TITLE_COPY_DUE} role="region" aria-label={TITLE_COPY_DUE}>
+    <Alert color="orange" variant="light" title={TITLE_COPY_DUE} role="region" aria-label={TITLE_COPY_DUE} styles={{ title: { color: 'var(--mantine-color-orange-9)' } }}>
       <List size="sm" spacing={4}>
         {due.data.map((o) => (
           <List.Item key={o.orderId}>
-            <Anchor component={Link} to={staff.order(o.orderId)} size="sm">
+            <Anchor component={Link} to={staff.order(o.orderId)} size="sm" c="blue.9" underline="always">
               {`${o.fileNumber} (${o.borrowerName})`}
             </Anchor>
             {`, closing ${formatDay(o.closingDate)}`}
