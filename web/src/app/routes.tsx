@@ -66,6 +66,7 @@ const staffSecureLinks = page(() => import('../features/staff/secure-links/Staff
 const staffProducts = page(() => import('../features/staff/products/ProductsPage'), 'ProductsPage');
 const productChecklist = page(() => import('../features/staff/products/ChecklistPage'), 'ChecklistPage');
 const productTurnTime = page(() => import('../features/staff/products/TurnTimePage'), 'TurnTimePage');
+const fairLanguageRules = page(() => import('../features/staff/fair-language/FairLanguageRulesPage'), 'FairLanguageRulesPage');
 const staffAssignment = page(() => import('../features/staff/assignment/AssignmentPage'), 'AssignmentPage');
 const staffPayments = page(() => import('../features/staff/payments/StaffPaymentsPage'), 'StaffPaymentsPage');
 const receivables = page(() => import('../features/billing/ReceivablesPage'), 'ReceivablesPage');
@@ -210,6 +211,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'products', lazy: staffProducts },
             { path: 'products/:id/checklist', lazy: productChecklist },
             { path: 'products/:id/turn-time', lazy: productTurnTime },
+            { path: 'fair-language', lazy: fairLanguageRules },
           ]),
         },
         {

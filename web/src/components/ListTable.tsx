@@ -30,7 +30,7 @@ interface ListTableProps<T> extends ListSpec<T>, Pick<ResponsiveTableProps<T>, '
 }
 
 /** A page's list that the server sends whole: a skeleton, the empty message, or the table a page at a time. */
-export function ListTable<T extends { id: number }>({ rows, loading, noun, empty, unpaged, pageSize, header, ...table }: ListTableProps<T>) {
+export function ListTable<T extends { id: number | string }>({ rows, loading, noun, empty, unpaged, pageSize, header, ...table }: ListTableProps<T>) {
   const mobile = usePhoneScreen();
   const pages = usePagedRows(rows ?? [], pageSize);
   const visible = unpaged ? (rows ?? []) : pages.visible;

@@ -38,6 +38,20 @@ function ReportFields({ data: r }: { data: ReportData }) {
   );
 }
 
+/** A data file's hard stops in a red alert; nothing when there are none. */
+export function HardStops({ stops }: { stops: readonly Schemas['Check'][] }) {
+  if (!stops.length) return null;
+  return (
+    <Alert color="red" title="Hard stops: the report cannot be delivered" role="alert">
+      <List size="sm">
+        {stops.map((s) => (
+          <List.Item key={s.code}>{`${s.code}: ${s.message}`}</List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
 /**
  * What an order's data file (UAD 2.6 or 3.6) says, its hard stops and its warnings, read-only.
  * `children`, when given, stand in for the list of warnings (staff acknowledge them there).
@@ -46,15 +60,7 @@ export function ReportDataView({ data, children }: { data: ReportData; children?
   return (
     <>
       <ReportFields data={data} />
-      {data.hardStops.length ? (
-        <Alert color="red" title="Hard stops: the report cannot be delivered" role="alert">
-          <List size="sm">
-            {data.hardStops.map((s) => (
-              <List.Item key={s.code}>{`${s.code}: ${s.message}`}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      ) : null}
+      <HardStops stops={data.hardStops} />
       {data.warnings.length ? (
         <Stack gap="xs">
           <Text fw={600} size="sm">

@@ -30,7 +30,7 @@ export interface ResponsiveTableProps<T> {
 }
 
 /** A table on large screens that becomes a card per row on small ones (with the row's actions). */
-export function ResponsiveTable<T extends { id: number }>({ items, columns, actions, label, mobile, minWidth, idAttribute, wrapHeaders }: ResponsiveTableProps<T>) {
+export function ResponsiveTable<T extends { id: number | string }>({ items, columns, actions, label, mobile, minWidth, idAttribute, wrapHeaders }: ResponsiveTableProps<T>) {
   const title = columns.find((c) => c.name);
   if (mobile) {
     return (

@@ -21,6 +21,7 @@ export const STAFF_MENU = [
   'Appraisers',
   'Firms',
   'Products',
+  'Fair Language Rules',
 ];
 
 /** The cards of an order's Order Details tab, by heading. */

@@ -27,6 +27,7 @@ const STAFF_MENU: MenuItem[] = [
   { label: 'Appraisers', to: '/staff/appraisers' },
   { label: 'Firms', to: '/staff/firms' },
   { label: 'Products', to: '/staff/products' },
+  { label: 'Fair Language Rules', to: '/staff/fair-language' },
 ];
 
 /** The lender's own area (the Client role). */

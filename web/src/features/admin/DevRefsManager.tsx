@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { useCreateDevRef, useDevRefs, useUpdateDevRef, type DevRef } from './api';
 import { MSG_DEVREF_LOAD_FAILED, MSG_DEVREF_REQUIRED } from './constants';
-import { safeLinkUrl } from './safeUrl';
+import { safeLinkUrl } from '../../lib/safeUrl';
 import { FailureAlert } from '../../components/LoadStates';
 
 /** Name and URL are both required; returns the trimmed values or an error. */

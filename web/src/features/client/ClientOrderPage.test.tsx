@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { FINDINGS } from '../../test/fairLanguage';
 import { renderApp } from '../../test/render';
 import { reportDataFixture } from '../../test/reportData';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
@@ -200,6 +201,30 @@ describe('client order page', () => {
     await screen.findByText('report.pdf');
     expect(screen.queryByRole('region', { name: 'Report Data' })).not.toBeInTheDocument();
     expect(asked).toBe(false);
+  });
+
+  it('shows a delivered order’s fair-language findings and their dispositions, read-only; asks for none before delivery', async () => {
+    let asked = 0;
+    const findings = http.get('*/api/orders/54/fair-language', () => ((asked += 1), HttpResponse.json(FINDINGS)));
+    withOrder([]);
+    server.use(findings);
+    const first = renderApp('/client/orders/54');
+    await screen.findByText('report.pdf');
+    expect(screen.queryByRole('region', { name: 'Fair Language' })).not.toBeInTheDocument();
+    expect(asked).toBe(0);
+    first.unmount();
+
+    withOrder([], { ...order, status: 'Delivered To Client', statusId: 18, deliveredAt: '2026-03-06T15:00:00Z' });
+    server.use(
+      findings,
+      http.get('*/api/orders/54/report-data', () => HttpResponse.json(null)),
+    );
+    renderApp('/client/orders/54');
+    const card = await screen.findByRole('region', { name: 'Fair Language' });
+    const items = within(card).getAllByRole('listitem');
+    expect(items.map((i) => i.getAttribute('data-finding-id'))).toEqual(['1', '2', '3']);
+    expect(items[1]).toHaveTextContent('Disposition: Factual (Sam Staff, 11/21/2026');
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('shows the invoice once issued: number, amounts, due date, status and the PDF link', async () => {

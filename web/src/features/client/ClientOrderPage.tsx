@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { AttachmentsInput, attachmentsError } from '../../components/AttachmentsInput';
 import { Field, Fields, InfoCard } from '../../components/DataDisplay';
 import { FileActions } from '../../components/FileActions';
+import { FAIR_LANGUAGE_TITLE, FairLanguageFindings, MSG_FAIR_LANGUAGE_FAILED } from '../../components/FairLanguageFindings';
 import { FormDialog } from '../../components/FormDialog';
 import { BackIcon } from '../../components/icons';
 import { MessageForm, MessageList } from '../../components/MessageThread';
@@ -23,6 +24,7 @@ import { isClosedStatus, lenderBadge, lenderStatus } from '../../lib/orderStatus
 import {
   attachDocuments,
   clientDocumentsQuery,
+  clientFairLanguageQuery,
   clientKeys,
   clientMessagesQuery,
   clientOrderQuery,
@@ -345,6 +347,23 @@ function ReportDataCard({ orderId }: { orderId: number }) {
   ) : null;
 }
 
+/** The delivered report's fair-language findings and how staff disposed of them (nothing when there are none). */
+function FairLanguageCard({ orderId, timeZone }: { orderId: number; timeZone: string | null }) {
+  const findings = useQuery(clientFairLanguageQuery(orderId));
+  if (findings.isError) {
+    return (
+      <Text size="sm" c="red.9" role="alert">
+        {MSG_FAIR_LANGUAGE_FAILED}
+      </Text>
+    );
+  }
+  return findings.data?.length ? (
+    <InfoCard title={FAIR_LANGUAGE_TITLE}>
+      <FairLanguageFindings findings={findings.data} timeZone={timeZone} />
+    </InfoCard>
+  ) : null;
+}
+
 function OrderView({ order }: { order: ClientOrder }) {
   const timeZone = useAppConfig().data?.companyTimeZone ?? null;
   return (
@@ -371,6 +390,7 @@ function OrderView({ order }: { order: ClientOrder }) {
       </SimpleGrid>
       {order.invoice ? <InvoiceCard orderId={order.id} invoice={order.invoice} /> : null}
       {order.deliveredAt ? <ReportDataCard orderId={order.id} /> : null}
+      {order.deliveredAt ? <FairLanguageCard orderId={order.id} timeZone={timeZone} /> : null}
       <MessagesCard orderId={order.id} timeZone={timeZone} />
       <DocumentsCard orderId={order.id} timeZone={timeZone} />
     </Stack>

@@ -34,6 +34,7 @@ export const clientKeys = {
   messages: (id: number) => [...clientKeys.order(id), 'messages'] as const,
   documents: (id: number) => [...clientKeys.order(id), 'documents'] as const,
   reportData: (id: number) => [...clientKeys.order(id), 'report-data'] as const,
+  fairLanguage: (id: number) => [...clientKeys.order(id), 'fair-language'] as const,
 };
 
 export const MSG_ORDERS_FAILED = 'The orders could not be loaded.';
@@ -74,6 +75,13 @@ export const clientReportDataQuery = (id: number) =>
   queryOptions({
     queryKey: clientKeys.reportData(id),
     queryFn: () => call(api.GET('/api/orders/{id}/report-data', { params: { path: { id } } }), quiet),
+  });
+
+/** GET /api/orders/{id}/fair-language: the delivered report's fair-language findings (empty before delivery). */
+export const clientFairLanguageQuery = (id: number) =>
+  queryOptions({
+    queryKey: clientKeys.fairLanguage(id),
+    queryFn: () => call(api.GET('/api/orders/{id}/fair-language', { params: { path: { id } } }), quiet),
   });
 
 export type DueDateTerms = Schemas['DueDateTerms'];

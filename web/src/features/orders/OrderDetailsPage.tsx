@@ -17,6 +17,8 @@ import { ClientMessages } from './details/ClientMessages';
 import { InternalNotes } from './details/InternalNotes';
 import { OfferCard } from './details/OfferCard';
 import { ReportDataCard } from './details/ReportDataCard';
+import { FairLanguageCard } from './details/FairLanguageCard';
+import { PrecheckCard } from './details/PrecheckCard';
 import { ReviewRecords } from './details/ReviewRecords';
 import { OrderDetailsTab } from './details/OrderDetailsTab';
 import { orderArea, type OrderArea } from './details/paths';
@@ -214,6 +216,8 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
             <OrderDetailsTab order={order} timeZone={timeZone} tileUrl={config?.mapTileUrl || null} />
             {staffView ? <AssignmentDecisionCard orderId={order.id} timeZone={timeZone} /> : null}
             <ReportDataCard orderId={order.id} staff={staffView} />
+            <FairLanguageCard orderId={order.id} staff={staffView} timeZone={timeZone} />
+            {!staffView && order.availableActions?.includes('UPLOAD_FILES') ? <PrecheckCard /> : null}
             <ReviewRecords order={order} staff={staffView} timeZone={timeZone} />
             {staffView && order.clientId != null ? <ClientMessages orderId={order.id} timeZone={timeZone} /> : null}
             {staffView ? <InternalNotes orderId={order.id} timeZone={timeZone} /> : null}

@@ -16,6 +16,8 @@ export const orderKeys = {
   notes: (orderId: number) => ['staff', 'order-notes', orderId] as const,
   /** What the order's data file says, with its hard stops and warnings. */
   reportData: (orderId: number) => ['orders', 'report-data', orderId] as const,
+  /** The fair-language findings of the order's current report PDF and data file. */
+  fairLanguage: (orderId: number) => ['orders', 'fair-language', orderId] as const,
   /** The reviewer's checklist answers (staff only). */
   review: (orderId: number) => ['staff', 'review', orderId] as const,
   /** The revision rounds with the appraiser's answers (staff and the order's appraiser). */

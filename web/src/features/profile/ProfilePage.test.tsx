@@ -195,6 +195,8 @@ describe('Personal Info', () => {
     expect(value('On-Time Rate')).toBe('75%');
     expect(value('Average Turn Time')).toBe('4.5 business days');
     expect(value('Revisions Per Order')).toBe('0.3');
+    expect(value('Fair-language blocks')).toBe('25%');
+    expect(value('Fair-language warnings')).toBe('Not provided');
     unmount();
     h.state.scorecard = { orders: 0, onTimeRate: null, averageTurnTimeBusinessDays: null, revisionsPerOrder: null };
     renderApp('/profile/me/personal-info');

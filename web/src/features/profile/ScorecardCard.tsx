@@ -19,11 +19,16 @@ function Figures({ card }: { card: Scorecard }) {
       <Field label="On-Time Rate">{percent(card.onTimeRate)}</Field>
       <Field label="Average Turn Time">{card.averageTurnTimeBusinessDays == null ? '' : businessDays(card.averageTurnTimeBusinessDays)}</Field>
       <Field label="Revisions Per Order">{oneDecimal(card.revisionsPerOrder)}</Field>
+      <Field label="Fair-language blocks">{percent(card.fairLanguageBlockRate)}</Field>
+      <Field label="Fair-language warnings">{percent(card.fairLanguageWarnRate)}</Field>
     </Fields>
   );
 }
 
-/** What the company sees of the appraiser's work: on-time rate, turn time, revisions (docs/domain.md#turn-time). */
+/**
+ * What the company sees of the appraiser's work: on-time rate, turn time, revisions (docs/domain.md#turn-time),
+ * and the shares of reports with a blocking fair-language finding or a warning (for review only).
+ */
 export function ScorecardCard({ securityUserId }: { securityUserId: number }) {
   const query = useQuery(scorecardQuery(securityUserId));
   return (

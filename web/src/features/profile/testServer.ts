@@ -81,7 +81,7 @@ export function profileServer(options: ProfileServerOptions = {}) {
       { id: 52, fileType: 'W-9', fileName: 'w9.pdf', fileSize: 1536, uploadedBy: 'Avery Appraiser', uploadDate: '2026-02-03T16:30:00Z' },
       { id: 51, fileType: 'License', fileName: 'license.pdf', fileSize: 300, uploadedBy: 'Dana Staff', uploadDate: '2026-01-02T15:00:00Z' },
     ],
-    scorecard: { orders: 4, onTimeRate: 0.75, averageTurnTimeBusinessDays: 4.5, revisionsPerOrder: 0.25 },
+    scorecard: { orders: 4, onTimeRate: 0.75, averageTurnTimeBusinessDays: 4.5, revisionsPerOrder: 0.25, fairLanguageBlockRate: 0.25, fairLanguageWarnRate: null },
     panel: { suspended: false, events: [] },
     fees: [{ productId: 1, feeCents: 40000 }],
     tax: { legalName: null, taxAddress: null, taxIdKind: null, taxIdLast4: null },

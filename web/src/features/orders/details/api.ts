@@ -162,6 +162,30 @@ export function reportDataQuery(orderId: number) {
 export const acknowledgeWarnings = (orderId: number, codes: string[]): Promise<ReportData> =>
   call(api.POST('/api/staff/orders/{id}/report-data/acknowledge', { ...onOrder(orderId), body: { codes } }), { notify: false });
 
+// ---- Fair-language screening of the report ---------------------------------------------------------
+
+export type FairLanguageFinding = Schemas['FairLanguageFinding'];
+export type Precheck = Schemas['Precheck'];
+
+/** GET /api/orders/{id}/fair-language: the findings of the current report PDF and data file (staff, the order's appraiser). */
+export function fairLanguageQuery(orderId: number) {
+  return queryOptions({
+    queryKey: orderKeys.fairLanguage(orderId),
+    queryFn: () => call(api.GET('/api/orders/{id}/fair-language', onOrder(orderId)), { notify: false }),
+  });
+}
+
+/** PUT /api/staff/orders/{id}/fair-language/{findingId}: staff dispose of a finding (a block only as a proper noun); the findings as they now stand. */
+export const disposeFinding = (orderId: number, findingId: number, body: Schemas['DispositionBody']): Promise<FairLanguageFinding[]> =>
+  call(api.PUT('/api/staff/orders/{id}/fair-language/{findingId}', { params: { path: { id: orderId, findingId } }, body }), { notify: false });
+
+/** POST /api/appraiser/precheck: a report PDF or data file checked before it is sent; nothing is stored. */
+export function precheckReport(file: File): Promise<Precheck> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return call(api.POST('/api/appraiser/precheck', { body: form }), { notify: false });
+}
+
 /** PUT /api/staff/orders/{id}/client-fee: what the client is charged, until the order is invoiced (409 after). */
 export const changeClientFee = (id: number, clientFeeCents: number) =>
   call(api.PUT('/api/staff/orders/{id}/client-fee', { ...onOrder(id), body: { clientFeeCents } }), { notify: false });

@@ -56,6 +56,7 @@ export function recordsServer(answers: RecordsAnswers = {}) {
     http.get('*/api/staff/orders/:id/notes', () => HttpResponse.json([])),
     http.get('*/api/staff/orders/:id/client-messages', () => HttpResponse.json([])),
     http.get('*/api/orders/:id/report-data', () => HttpResponse.json(null)),
+    http.get('*/api/orders/:id/fair-language', () => HttpResponse.json([])),
     http.get('*/api/staff/orders/:id/assignment-decision', () => HttpResponse.json(null)),
     counted('review', '*/api/staff/orders/:id/review', answers.review ?? emptyReview),
     counted('revisions', '*/api/orders/:id/revisions', answers.revisions ?? []),

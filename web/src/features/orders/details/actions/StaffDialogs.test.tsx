@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDialog } from '../../../../test/dialogs';
+import { FINDINGS } from '../../../../test/fairLanguage';
 import { answerPost, appConfig, csrf, server } from '../../../../test/server';
 import type { ActionDialogProps } from './types';
 import type { OrderDetails } from '../types';
@@ -112,6 +113,39 @@ describe('staff desk dialogs', () => {
         .getAllByRole('listitem')
         .map((i) => i.textContent),
     ).toEqual(unansweredItems.map((i) => i.text));
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['the hard stops', { hardStops: [{ code: '100', message: 'The appraised value is missing.' }] }, 'Hard stops', ['100: The appraised value is missing.']],
+    [
+      'the warnings to acknowledge',
+      { unacknowledgedWarnings: [{ code: 'LICENSE', message: 'The licence differs.', acknowledgedBy: null, acknowledgedAt: null }] },
+      'Unacknowledged warnings',
+      ['LICENSE: The licence differs.'],
+    ],
+    [
+      'the fair-language findings, most serious first',
+      { fairLanguage: FINDINGS },
+      'Fair-language findings',
+      [/^BlockPride of ownership/, /^WarningPlace of worship.*Disposition: Factual/, /^InfoStreet name/],
+    ],
+  ])('deliver: a 409 shows its message and %s', async (_, blocks, listName, expected) => {
+    const message = 'Delivery is held.';
+    server.use(
+      csrf,
+      appConfig(),
+      http.get('*/api/staff/orders/9/borrower-copy', () => HttpResponse.json({ borrowerEmail: null, closingDate: null, sent: [], waiver: null, due: false })),
+      http.post('*/api/staff/orders/9/deliver', () => HttpResponse.json({ message, ...blocks }, { status: 409 })),
+    );
+    const onDone = open(DeliverDialog, 'DELIVER');
+    const dialog = await screen.findByRole('dialog', { name: 'Deliver To Client' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deliver To Client' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(message);
+    const items = within(within(dialog).getByRole('list', { name: listName })).getAllByRole('listitem');
+    expect(items).toHaveLength(expected.length);
+    expected.forEach((text, i) => expect(items[i]).toHaveTextContent(text));
+    expect(within(dialog).getAllByRole('list')).toHaveLength(1);
     expect(onDone).not.toHaveBeenCalled();
   });
 

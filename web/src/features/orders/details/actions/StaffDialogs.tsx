@@ -1,12 +1,26 @@
 import { Checkbox, List, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { FairLanguageFindings } from '../../../../components/FairLanguageFindings';
 import { FormDialog } from '../../../../components/FormDialog';
+import { warningText } from '../../../../components/ReportDataView';
 import { failureText, isSharedFailure } from '../../../../lib/api';
 import { notify } from '../../../../lib/notify';
 import { borrowerCopyQuery, sendBorrowerCopy, unansweredItems } from '../reviewApi';
 import type { ActionDialogProps } from './types';
-import { approveConditions, askOnTime, cancelOrder, completeOrder, declineConditions, deliverOrder, holdOrder, resumeOrder, unassign } from './api';
+import {
+  approveConditions,
+  askOnTime,
+  cancelOrder,
+  completeOrder,
+  declineConditions,
+  deliverOrder,
+  deliveryBlocks,
+  holdOrder,
+  resumeOrder,
+  unassign,
+  type DeliveryBlocks,
+} from './api';
 import { MSG_MESSAGE_REQUIRED } from './rules';
 import { confirmAction, textAction } from './SimpleDialogs';
 import { useOrderAction } from './useOrderAction';
@@ -70,20 +84,49 @@ async function sendCopyAfterDelivery(orderId: number, email: string): Promise<vo
   }
 }
 
-/** Deliver, and send the borrower's copy with it (offered when the order has the borrower's e-mail; checked while none was sent). */
+/** What holds the delivery, as Deliver's 409 lists it. */
+function DeliveryBlockLists({ blocks }: { blocks: DeliveryBlocks }) {
+  return (
+    <>
+      {blocks.hardStops.length ? (
+        <List size="sm" aria-label="Hard stops">
+          {blocks.hardStops.map((s) => (
+            <List.Item key={s.code}>{`${s.code}: ${s.message}`}</List.Item>
+          ))}
+        </List>
+      ) : null}
+      {blocks.unacknowledgedWarnings.length ? (
+        <List size="sm" aria-label="Unacknowledged warnings">
+          {blocks.unacknowledgedWarnings.map((w) => (
+            <List.Item key={w.code}>{warningText(w)}</List.Item>
+          ))}
+        </List>
+      ) : null}
+      {blocks.fairLanguage.length ? <FairLanguageFindings findings={blocks.fairLanguage} /> : null}
+    </>
+  );
+}
+
+/**
+ * Deliver, and send the borrower's copy with it (offered when the order has the borrower's e-mail;
+ * checked while none was sent). Refused (409) while the data file or the fair-language findings
+ * hold the report: the dialog then lists what does.
+ */
 export function DeliverDialog({ order, opened, onClose, onDone }: Props) {
   const copies = useQuery(borrowerCopyQuery(order.id)).data;
   const email = copies?.borrowerEmail ?? '';
   const [chosen, setChosen] = useState<boolean | null>(null);
   const sendCopy = !!email && (chosen ?? copies?.sent.length === 0);
   const { busy, failure, run } = useOrderAction(order.id, onDone);
+  const [blocks, setBlocks] = useState<DeliveryBlocks | null>(null);
   const deliver = async () => {
     const done = await deliverOrder(order.id);
     if (sendCopy) await sendCopyAfterDelivery(order.id, email);
     return done;
   };
+  const submit = async () => setBlocks(deliveryBlocks(await run(deliver)));
   return (
-    <FormDialog title="Deliver To Client" opened={opened} onClose={onClose} onSubmit={() => void run(deliver)} submitLabel="Deliver To Client" busy={busy} failure={failure}>
+    <FormDialog title="Deliver To Client" opened={opened} onClose={onClose} onSubmit={() => void submit()} submitLabel="Deliver To Client" busy={busy} failure={failure}>
       <Text>{`Mark order #${order.fileNumber} delivered to the client?`}</Text>
       <Checkbox
         label="Send the borrower's copy"
@@ -92,6 +135,7 @@ export function DeliverDialog({ order, opened, onClose, onDone }: Props) {
         checked={sendCopy}
         onChange={(e) => setChosen(e.currentTarget.checked)}
       />
+      {blocks ? <DeliveryBlockLists blocks={blocks} /> : null}
     </FormDialog>
   );
 }

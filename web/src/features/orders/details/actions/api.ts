@@ -1,4 +1,4 @@
-import { api, call, type Schemas } from '../../../../lib/api';
+import { api, ApiError, call, type Schemas } from '../../../../lib/api';
 
 /** The order action calls (docs/domain.md#order-lifecycle); each answers with the server's success words. */
 export type AssignableAppraiser = Schemas['AssignableAppraiser'];
@@ -51,6 +51,21 @@ export const declineConditions = (orderId: number, message: string): Done =>
 export const requestRevision = (orderId: number, body: Schemas['RevisionBody']): Done => call(api.POST('/api/staff/orders/{id}/revision', { ...onOrder(orderId), body }), quiet);
 export const completeOrder = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/complete', onOrder(orderId)), quiet);
 export const deliverOrder = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/deliver', onOrder(orderId)), quiet);
+
+/** What Deliver's 409 lists: the data file's hard stops, its unacknowledged warnings, or the fair-language findings that hold the report. */
+export interface DeliveryBlocks {
+  hardStops: Schemas['Check'][];
+  unacknowledgedWarnings: Schemas['Warning'][];
+  fairLanguage: Schemas['FairLanguageFinding'][];
+}
+
+/** The lists of Deliver's 409 (all empty for any other failure). */
+export function deliveryBlocks(error: unknown): DeliveryBlocks {
+  const body = error instanceof ApiError && error.status === 409 ? (error.body as Record<string, unknown> | null) : null;
+  const list = <T>(items: unknown): T[] => (Array.isArray(items) ? (items as T[]) : []);
+  return { hardStops: list(body?.hardStops), unacknowledgedWarnings: list(body?.unacknowledgedWarnings), fairLanguage: list(body?.fairLanguage) };
+}
+
 export const cancelOrder = (orderId: number, reason: string): Done => call(api.POST('/api/staff/orders/{id}/cancel', { ...onOrder(orderId), body: { reason } }), quiet);
 export const holdOrder = (orderId: number, reason: string): Done => call(api.POST('/api/staff/orders/{id}/hold', { ...onOrder(orderId), body: { reason } }), quiet);
 export const resumeOrder = (orderId: number): Done => call(api.POST('/api/staff/orders/{id}/resume', onOrder(orderId)), quiet);
