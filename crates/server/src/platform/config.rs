@@ -27,6 +27,8 @@ pub struct Config {
     pub max_upload_bytes: u64,
     /// Largest XML of a report's data file, in bytes (UCDP's limit: 15 MB).
     pub max_data_file_xml_bytes: usize,
+    /// Largest report PDF whose text the fair-language screening reads, in bytes.
+    pub max_screened_pdf_bytes: u64,
     /// Mark cookies Secure (set it when the portal is served over HTTPS).
     pub cookie_secure: bool,
     /// The address users reach the portal at, used in e-mailed links.
@@ -138,6 +140,7 @@ impl Default for Config {
             storage_s3_secret_access_key: String::new(),
             max_upload_bytes: 100 * 1024 * 1024,
             max_data_file_xml_bytes: 15 * 1024 * 1024,
+            max_screened_pdf_bytes: 25 * 1024 * 1024,
             cookie_secure: false,
             public_url: "http://127.0.0.1:8080".into(),
             session_idle_minutes: 60,

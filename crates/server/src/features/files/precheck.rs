@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::upload::{Accept, bad_form, store};
+use super::upload::{Accept, Received, bad_form, store};
 use crate::features::reports::data::{self, Check};
 use crate::features::reports::fair_language::{self, FairLanguageFinding, Screened};
 use crate::platform::call::Call;
@@ -56,35 +56,39 @@ async fn precheck(
         if multipart.next_field().await.map_err(bad_form)?.is_some() {
             return Err(AppError::Validation(MSG_ONE_FILE.into()));
         }
-        let bytes = state.storage.read_all(&received.stored.key).await?;
-        check(&state, received.file_name.clone(), received.kind.extension, &bytes).await
+        check(&state, &received).await
     }
     .await;
     state.storage.delete(&received.stored.key).await;
     outcome.map(axum::Json)
 }
 
-async fn check(
-    state: &AppState,
-    file_name: String,
-    extension: &str,
-    bytes: &[u8],
-) -> AppResult<Precheck> {
-    let report = if extension == "pdf" { None } else { Some(data::read(&state.config, bytes)?) };
-    let hard_stops = report.as_ref().map_or_else(Vec::new, |r| {
-        portal_uad::hard_stops(r)
-            .into_iter()
-            .map(|f| Check { code: f.code.into(), message: f.message })
-            .collect()
-    });
-    let (kind, what) = match &report {
-        Some(r) => ("data_file", Screened::DataFile(r)),
-        None => ("report_pdf", Screened::Pdf(bytes)),
-    };
-    let places = fair_language::places_of(state, None, report.as_ref()).await?;
+async fn check(state: &AppState, file: &Received) -> AppResult<Precheck> {
+    if file.kind.extension == "pdf" {
+        let places = fair_language::places_of(state, None, None).await?;
+        let screening = fair_language::screen_pdf(state, &file.stored, &places).await?;
+        return answer(state, file, "report_pdf", Vec::new(), screening).await;
+    }
+    let report = data::read(&state.config, &state.storage.read_all(&file.stored.key).await?)?;
+    let hard_stops = portal_uad::hard_stops(&report)
+        .into_iter()
+        .map(|f| Check { code: f.code.into(), message: f.message })
+        .collect();
+    let places = fair_language::places_of(state, None, Some(&report)).await?;
+    let what = Screened::DataFile(&report);
     let screening = fair_language::screen_version(&state.db, what, &places).await?;
+    answer(state, file, "data_file", hard_stops, screening).await
+}
+
+async fn answer(
+    state: &AppState,
+    file: &Received,
+    kind: &str,
+    hard_stops: Vec<Check>,
+    screening: fair_language::Screening,
+) -> AppResult<Precheck> {
     Ok(Precheck {
-        file_name,
+        file_name: file.file_name.clone(),
         kind: kind.into(),
         hard_stops,
         text_read: screening.text_read,

@@ -449,8 +449,7 @@ async fn screen_reports(
             let what = Screened::DataFile(report);
             Some(fair_language::screen_version(&state.db, what, &places).await?)
         } else if file_type.is_report && file.kind.extension == "pdf" {
-            let bytes = state.storage.read_all(&file.stored.key).await?;
-            Some(fair_language::screen_version(&state.db, Screened::Pdf(&bytes), &places).await?)
+            Some(fair_language::screen_pdf(state, &file.stored, &places).await?)
         } else {
             None
         };

@@ -210,13 +210,7 @@ impl Versions {
         };
         let places = fair_language::places_of(state, Some(o), data_report.as_ref()).await?;
         let report = match &form.report {
-            Some(file) => {
-                let bytes = state.storage.read_all(&file.stored.key).await?;
-                Some(
-                    fair_language::screen_version(&state.db, Screened::Pdf(&bytes), &places)
-                        .await?,
-                )
-            }
+            Some(file) => Some(fair_language::screen_pdf(state, &file.stored, &places).await?),
             None => None,
         };
         let data = match data_report {

@@ -13,6 +13,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use bytes::Bytes;
+
 use super::rules;
 use super::screen::{self, Hit, Passage};
 use crate::features::reports::DATA_FILE_TYPE_ID;
@@ -24,6 +26,7 @@ use crate::platform::fields::{self, named};
 use crate::platform::http::error::{AppError, AppResult, MessageResponse};
 use crate::platform::http::extract::Json;
 use crate::platform::state::AppState;
+use crate::platform::storage::StoredObject;
 
 pub fn staff_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(dispose_fair_language_finding))
@@ -66,8 +69,11 @@ pub struct FairLanguageFinding {
 /// The texts of a report version to screen.
 pub enum Screened<'a> {
     DataFile(&'a portal_uad::Report),
-    Pdf(&'a [u8]),
+    Pdf(Bytes),
 }
+
+/// The rule id of the finding that says a report PDF was too large to read.
+pub const NOT_SCREENED: &str = "pdf_not_screened";
 
 /// The street and place names a screening treats as names: the order's and the data file's.
 pub async fn places_of(
@@ -115,7 +121,6 @@ pub async fn screen_version(
             .map(|t| (format!("Data file: {}", t.location), t.text.clone()))
             .collect(),
         Screened::Pdf(bytes) => {
-            let bytes = bytes.to_vec();
             let pages = tokio::task::spawn_blocking(move || portal_uad::pdf_pages(&bytes))
                 .await
                 .map_err(|e| AppError::Internal(e.to_string()))?
@@ -132,6 +137,36 @@ pub async fn screen_version(
         pages.iter().map(|(location, text)| Passage { location: location.clone(), text }).collect();
     let hits = screen::screen(&rules, &passages, places);
     Ok(Screening { lexicon_version, hits, text_read })
+}
+
+/// Screens a stored report PDF. One larger than the configured size is not read (its text would
+/// cost its size in memory twice over): an `info` finding says so, and the data file's comments are
+/// screened all the same.
+pub async fn screen_pdf(
+    state: &AppState,
+    pdf: &StoredObject,
+    places: &[String],
+) -> AppResult<Screening> {
+    let limit = state.config.max_screened_pdf_bytes;
+    if pdf.size > limit {
+        let lexicon_version = rules::all(&state.db).await?.iter().map(|r| r.lexicon_version).max();
+        let mb = |bytes: u64| bytes.div_ceil(1024 * 1024);
+        let hit = Hit {
+            rule_id: NOT_SCREENED.into(),
+            rule_version: 1,
+            severity: "info".into(),
+            excerpt: format!(
+                "The report PDF is {} MB, over the {} MB the screening reads: its text was not screened.",
+                mb(pdf.size),
+                mb(limit)
+            ),
+            location: "Report PDF".into(),
+        };
+        let lexicon_version = lexicon_version.unwrap_or(0);
+        return Ok(Screening { lexicon_version, hits: vec![hit], text_read: false });
+    }
+    let bytes = state.storage.read_all(&pdf.key).await?;
+    screen_version(&state.db, Screened::Pdf(bytes), places).await
 }
 
 /// Keeps a report version's findings.
@@ -229,9 +264,10 @@ fn described(
     lexicon_version: i32,
 ) -> FairLanguageFinding {
     let rule = rules.iter().find(|r| r.id == hit.rule_id);
+    let unread = || if hit.rule_id == NOT_SCREENED { "Report PDF not screened" } else { "" };
     FairLanguageFinding {
         id: None,
-        label: rule.map(|r| r.label.clone()).unwrap_or_default(),
+        label: rule.map_or_else(|| unread().to_string(), |r| r.label.clone()),
         source: rule.map(|r| r.source.clone()).unwrap_or_default(),
         rule_id: hit.rule_id,
         severity: hit.severity,

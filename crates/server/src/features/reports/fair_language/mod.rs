@@ -7,7 +7,7 @@ mod rules;
 mod screen;
 
 pub use findings::{
-    FairLanguageFinding, Screened, Screening, current, ensure_clear, places_of, record,
+    FairLanguageFinding, Screened, Screening, current, ensure_clear, places_of, record, screen_pdf,
     screen_version, unstored,
 };
 
