@@ -202,15 +202,20 @@ both_dbs!(a_typeset_report_pdf_is_screened_and_rates_join_the_scorecard, |app| {
     assert_eq!(card["fairLanguageBlockRate"], 0.0, "{card}");
 });
 
-both_dbs!(a_report_pdf_too_large_to_read_says_so, with |c| c.max_screened_pdf_bytes = 300, |app| {
-    let id = demo_appraisers_order(&app, "710300", 13).await;
-    let appraiser = app.signed_in("demo.appraiser").await;
-    let pdf = samples::pdf_with_text(&["Pride of ownership, once more, on a page too big to read."]);
-    assert!(pdf.len() > 300);
-    assert_eq!(upload(&appraiser, id, vec![("report.pdf", "1", pdf)]).await, StatusCode::OK);
-    let found = findings(&appraiser, id).await;
-    assert_eq!(found.len(), 1, "{found:?}");
-    assert_eq!(found[0]["ruleId"], "pdf_not_screened");
-    assert_eq!(found[0]["severity"], "info", "it does not hold delivery");
-    assert_eq!(found[0]["label"], "Report PDF not screened");
-});
+both_dbs!(
+    a_report_pdf_too_large_to_read_says_so,
+    with | c | c.max_screened_pdf_bytes = 300,
+    |app| {
+        let id = demo_appraisers_order(&app, "710300", 13).await;
+        let appraiser = app.signed_in("demo.appraiser").await;
+        let pdf =
+            samples::pdf_with_text(&["Pride of ownership, once more, on a page too big to read."]);
+        assert!(pdf.len() > 300);
+        assert_eq!(upload(&appraiser, id, vec![("report.pdf", "1", pdf)]).await, StatusCode::OK);
+        let found = findings(&appraiser, id).await;
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0]["ruleId"], "pdf_not_screened");
+        assert_eq!(found[0]["severity"], "info", "it does not hold delivery");
+        assert_eq!(found[0]["label"], "Report PDF not screened");
+    }
+);
