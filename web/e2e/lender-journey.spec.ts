@@ -1,8 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { Webhook } from 'standardwebhooks';
-import { checkBothWidths, day, expectNotice, menuItems, newPage, openAction, openDialog, orderIdByFileNumber, PDF, submit } from './helpers';
+import { checkBothWidths, day, expectNotice, menuItems, newPage, openAction, orderIdByFileNumber, PDF, submit } from './helpers';
+import { addEndpoint, Receiver } from './webhooks';
 
 /*
  * The lender's journey (issue 32): demo.client adds a webhook endpoint on API & Webhooks (this
@@ -11,81 +9,6 @@ import { checkBothWidths, day, expectNotice, menuItems, newPage, openAction, ope
  * unassigned and from the client portal, and assign it to demo.appraiser, who accepts it. After each
  * step the client's order page shows it in its timeline and the receiver has it, signed.
  */
-
-interface Received {
-  id: string;
-  type: string;
-  orderId: number | null;
-  status: string | null;
-  /** Why standardwebhooks' verify refused it, or null when it verified. */
-  refused: string | null;
-}
-
-/** A Standard Webhooks receiver on a free 127.0.0.1 port; it verifies with `secret` once that is set. */
-class Receiver {
-  readonly received: Received[] = [];
-  secret: string | null = null;
-  private constructor(private readonly server: Server) {}
-
-  static async start(): Promise<Receiver> {
-    let receiver: Receiver | undefined = undefined;
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const ok = receiver!.take(Buffer.concat(chunks).toString('utf8'), req.headers);
-        res.writeHead(ok ? 204 : 400).end();
-      });
-    });
-    receiver = new Receiver(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return receiver;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks/appraisal`;
-  }
-
-  private take(body: string, headers: IncomingHttpHeaders): boolean {
-    const header = (name: string) => String(headers[name] ?? '');
-    let refused: string | null = null;
-    let event: { type?: string; data?: { orderId?: number; status?: string } } = {};
-    try {
-      if (!this.secret) throw new Error('no secret yet');
-      event = new Webhook(this.secret).verify(body, {
-        'webhook-id': header('webhook-id'),
-        'webhook-timestamp': header('webhook-timestamp'),
-        'webhook-signature': header('webhook-signature'),
-      }) as typeof event;
-    } catch (e) {
-      refused = e instanceof Error ? e.message : String(e);
-      try {
-        event = JSON.parse(body) as typeof event;
-      } catch {
-        /* kept as refused */
-      }
-    }
-    this.received.push({ id: header('webhook-id'), type: event.type ?? '?', orderId: event.data?.orderId ?? null, status: event.data?.status ?? null, refused });
-    return refused === null;
-  }
-
-  /** Waits (up to 15 s) until a message of `type` for `orderId` has arrived; every one of that order must verify. */
-  async expectEvent(type: string, orderId: number, status: string): Promise<void> {
-    await expect
-      .poll(() => this.received.filter((m) => m.orderId === orderId).map((m) => m.type), { message: `${type} for order ${orderId} at the receiver`, timeout: 15_000 })
-      .toContain(type);
-    const ofOrder = this.received.filter((m) => m.orderId === orderId);
-    expect(
-      ofOrder.filter((m) => m.refused !== null),
-      'every message verifies',
-    ).toEqual([]);
-    expect(ofOrder.find((m) => m.type === type)?.status).toBe(status);
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 const menuLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
 
@@ -109,20 +32,7 @@ test('a lender orders in the portal, staff assign, the appraiser accepts; webhoo
   await expect(client).toHaveURL(/\/client\/orders$/);
 
   // API & Webhooks: an endpoint for every event type at the receiver; its secret is shown once.
-  await menuLink(client, 'API & Webhooks').click();
-  await expect(client.getByRole('heading', { level: 1, name: 'API & Webhooks' })).toBeVisible();
-  await client.getByRole('button', { name: 'Add Endpoint' }).click();
-  const add = await openDialog(client, 'Add Webhook Endpoint');
-  await add.getByRole('textbox', { name: 'URL' }).fill(receiver.url);
-  await submit(add, 'Add Endpoint');
-  const shown = await openDialog(client, "Your Endpoint's Signing Secret");
-  const secret = await shown.getByRole('textbox', { name: 'Signing secret' }).inputValue();
-  expect(secret).toMatch(/^whsec_/);
-  receiver.secret = secret;
-  await shown.getByRole('button', { name: 'Done' }).click();
-  await expect(shown).toHaveCount(0);
-  const endpoint = client.locator('[data-endpoint-id]').filter({ hasText: receiver.url });
-  await expect(endpoint.getByText('All event types')).toBeVisible();
+  const endpoint = await addEndpoint(client, receiver);
   await endpoint.getByRole('button', { name: `Send Test to ${receiver.url}` }).click();
   await expect(endpoint.getByRole('status')).toHaveText(/^Test delivered: HTTP 204 in \d+ ms\.$/);
   expect(receiver.received.map((m) => [m.type, m.refused])).toContainEqual(['webhook.test', null]);

@@ -35,3 +35,22 @@ export function useRows<R extends object>(blank: () => R, initial?: readonly R[]
 
 /** Whether any row has a message. */
 export const anyRowError = <R>(errors: readonly RowErrors<R>[]) => errors.some((e) => Object.values(e).some(Boolean));
+
+/**
+ * A 422's messages about the rows of the list `list` (`list[i].field`), row by row; `renamed` maps a
+ * wire field to the row's own where they differ (`salePriceCents` to `salePrice`).
+ */
+export function rowErrorsOf<R>(fields: Readonly<Record<string, string>>, list: string, count: number, renamed: Readonly<Record<string, keyof R>> = {}): RowErrors<R>[] {
+  const rows: RowErrors<R>[] = Array.from({ length: count }, () => ({}));
+  for (const [name, message] of Object.entries(fields)) {
+    const hit = /^(\w+)\[(\d+)\]\.(\w+)$/.exec(name);
+    const row = hit?.[1] === list ? rows[Number(hit[2])] : undefined;
+    if (row) row[renamed[hit![3]!] ?? (hit![3] as keyof R)] = message;
+  }
+  return rows;
+}
+
+/** A 422's message about the list `list` as a whole: `list` itself, or one of its places (`comparables[5]`: one too many). */
+export function listErrorOf(fields: Readonly<Record<string, string>>, list: string): string | undefined {
+  return Object.entries(fields).find(([name]) => name === list || new RegExp(`^${list}\\[\\d+\\]$`).test(name))?.[1];
+}

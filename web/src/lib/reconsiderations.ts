@@ -8,6 +8,13 @@ import { api, call, type Schemas } from './api';
  */
 export type Reconsideration = Schemas['Reconsideration'];
 
+/** What the borrower's and the lender's request sends (docs/domain.md#reconsideration-of-value). */
+export type ReconsiderationBody = Schemas['ReconsiderationBody'];
+
+/** Deficiencies and alternative comparables one request may list (the server's request.rs). */
+export const MAX_DEFICIENCIES = 20;
+export const MAX_COMPARABLES = 5;
+
 /** A case's status, or `open` (every status but resolved) in the queue's filter. */
 export type QueueStatus = 'open' | 'requested' | 'reviewed' | 'sent' | 'answered' | 'resolved';
 
@@ -19,8 +26,9 @@ export const STATUS_LABELS: Readonly<Record<string, string>> = {
   resolved: 'Resolved',
 };
 
+/** The grounds a request may give, in the order the request form offers them. */
 export const BASIS_LABELS: Readonly<Record<string, string>> = {
-  unsupported: 'Value not supported',
+  unsupported: 'Unsupported value',
   unacceptable_practice: 'Unacceptable appraisal practice',
   discrimination: 'Discrimination',
   factual_error: 'Factual error',

@@ -10,6 +10,7 @@ import { useAppConfig } from '../../lib/appConfig';
 import { formatDateTime } from '../../lib/dates';
 import { formatFileSize } from '../../lib/fileSize';
 import { borrowerCopyQuery, downloadPath, type CopyLink } from './api';
+import { BorrowerReconsiderationSection } from './BorrowerReconsideration';
 
 export const TITLE = 'Your copy of the appraisal';
 export const MSG_ECOA = 'You receive this copy under the Equal Credit Opportunity Act; it is free of charge.';
@@ -18,7 +19,7 @@ export const MSG_ECOA = 'You receive this copy under the Equal Credit Opportunit
 function CopyCard({ children }: { children: ReactNode }) {
   return (
     <Stack align="center" py="xl">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={560}>
+      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md" w="100%" maw={800}>
         <Stack gap="md">
           <Title order={1} size="h2">
             {TITLE}
@@ -45,11 +46,15 @@ function CopyDetails({ token, copy }: { token: string; copy: CopyLink }) {
       <Text size="sm" c="gray.8">
         {MSG_ECOA}
       </Text>
+      <BorrowerReconsiderationSection token={token} />
     </>
   );
 }
 
-/** /borrower/copy/:token: the borrower's copy of the appraisal, opened from the e-mailed link without signing in. */
+/**
+ * /borrower/copy/:token: the borrower's copy of the appraisal, opened from the e-mailed link without
+ * signing in, and their request for a reconsideration of its value.
+ */
 export function BorrowerCopyPage() {
   const token = useParams().token ?? '';
   const copy = useQuery(borrowerCopyQuery(token));

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { clientOrderFixture, clientUser, deliveredClientOrder } from '../../test/clientOrder';
 import { FINDINGS } from '../../test/fairLanguage';
 import { renderApp } from '../../test/render';
 import { reportDataFixture } from '../../test/reportData';
@@ -9,38 +10,7 @@ import { MSG_NO_MESSAGES, MSG_ORDER_NOT_FOUND } from './ClientOrderPage';
 
 runFakeServer();
 
-const clientUser = { securityUserId: 30, userType: 0, firstName: 'Finley', lastName: 'Client' };
-
-const order = {
-  id: 54,
-  fileNumber: '26000054',
-  status: 'Inspected',
-  statusId: 13,
-  propertyAddress: '13682 Fairview Ct, Bastrop, TX 78348',
-  borrowerName: 'Paul Taylor',
-  loanNumber: 'LN59127824',
-  orderedAt: '2026-03-02T15:00:00Z',
-  dueDate: '2026-03-20',
-  deliveredAt: null as string | null,
-  updatedAt: '2026-03-02T15:00:00Z',
-  source: 'client_portal',
-  propertyType: 'Townhouse',
-  intendedUse: 'Refinance',
-  product: '2055 Exterior-Only Inspection',
-  fhaCaseNumber: '709-5096454',
-  requestedDueDate: '2026-03-20',
-  cancelRequestedAt: null as string | null,
-  cancelReason: null as string | null,
-  appraiserName: null,
-  waitingFor: null as string | null,
-  waitingForText: null as string | null,
-  invoice: null as null | { number: string; issuedOn: string; dueOn: string; amountCents: number; balanceCents: number; status: string },
-  timeline: [
-    { status: 'Default', statusId: 3, at: '2026-03-02T15:00:00Z' },
-    { status: 'Assigned', statusId: 4, at: '2026-03-03T15:00:00Z' },
-    { status: 'Inspected', statusId: 13, at: '2026-03-05T15:00:00Z' },
-  ],
-};
+const order = clientOrderFixture();
 
 interface Sent {
   url: string;
@@ -56,6 +26,8 @@ function withOrder(sent: Sent[], current = { ...order }) {
     http.get('*/api/client/orders/54', () => HttpResponse.json(current)),
     http.get('*/api/client/orders/99', () => HttpResponse.json({ message: 'Order not found.' }, { status: 404 })),
     http.get('*/api/client/orders/54/messages', () => HttpResponse.json(messages)),
+    http.get('*/api/client/orders/54/reconsiderations', () => HttpResponse.json([])),
+    http.get('*/api/client/orders/54/revision-requests', () => HttpResponse.json([])),
     http.get('*/api/client/orders/54/documents', () =>
       HttpResponse.json([{ id: 7, fileName: 'report.pdf', contentType: 'application/pdf', sizeBytes: 2048, uploadedAt: '2026-03-06T15:00:00Z', kind: 'report' }]),
     ),
@@ -154,7 +126,7 @@ describe('client order page', () => {
   });
 
   it('no Request Cancellation on a closed order', async () => {
-    withOrder([], { ...order, status: 'Delivered To Client', statusId: 18, deliveredAt: '2026-03-06T15:00:00Z' });
+    withOrder([], deliveredClientOrder());
     renderApp('/client/orders/54');
     await screen.findByRole('heading', { level: 1, name: 'Order #26000054' });
     expect(screen.queryByRole('button', { name: 'Request Cancellation' })).not.toBeInTheDocument();
@@ -169,7 +141,7 @@ describe('client order page', () => {
 
   it('shows a delivered order’s report data, read-only; nothing before delivery or without a data file', async () => {
     const asked: string[] = [];
-    const delivered = { ...order, status: 'Delivered To Client', statusId: 18, deliveredAt: '2026-03-06T15:00:00Z' };
+    const delivered = deliveredClientOrder();
     const answerWith = (data: ReturnType<typeof reportDataFixture> | null) =>
       http.get('*/api/orders/54/report-data', ({ request }) => {
         asked.push(new URL(request.url).pathname);
@@ -214,7 +186,7 @@ describe('client order page', () => {
     expect(asked).toBe(0);
     first.unmount();
 
-    withOrder([], { ...order, status: 'Delivered To Client', statusId: 18, deliveredAt: '2026-03-06T15:00:00Z' });
+    withOrder([], deliveredClientOrder());
     server.use(
       findings,
       http.get('*/api/orders/54/report-data', () => HttpResponse.json(null)),
@@ -229,7 +201,7 @@ describe('client order page', () => {
 
   it('shows the invoice once issued: number, amounts, due date, status and the PDF link', async () => {
     const invoice = { number: 'INV-2026-000123', issuedOn: '2026-03-06', dueOn: '2026-04-05', amountCents: 52500, balanceCents: 12550, status: 'overdue' as const };
-    const delivered = { ...order, status: 'Delivered To Client', statusId: 18, deliveredAt: '2026-03-06T15:00:00Z', invoice };
+    const delivered = deliveredClientOrder({ invoice });
     withOrder([], delivered);
     server.use(http.get('*/api/orders/54/report-data', () => HttpResponse.json(null)));
     const first = renderApp('/client/orders/54');

@@ -39,6 +39,8 @@ import {
 } from './api';
 import { ListStatus, OutcomePage, PageLoadFailed, PageSkeleton } from '../../components/LoadStates';
 import { OrderHeading } from '../../components/OrderHeading';
+import { ClientReconsiderationCard } from './ClientReconsiderationCard';
+import { ClientRevisionRequestsCard } from './ClientRevisionRequestsCard';
 
 export const MSG_ORDER_NOT_FOUND = 'Order Not Found';
 export const MSG_NO_MESSAGES = 'No messages yet. Write to staff about this order below.';
@@ -391,13 +393,18 @@ function OrderView({ order }: { order: ClientOrder }) {
       {order.invoice ? <InvoiceCard orderId={order.id} invoice={order.invoice} /> : null}
       {order.deliveredAt ? <ReportDataCard orderId={order.id} /> : null}
       {order.deliveredAt ? <FairLanguageCard orderId={order.id} timeZone={timeZone} /> : null}
+      {order.deliveredAt ? <ClientReconsiderationCard orderId={order.id} timeZone={timeZone} /> : null}
+      {order.deliveredAt ? <ClientRevisionRequestsCard order={order} timeZone={timeZone} /> : null}
       <MessagesCard orderId={order.id} timeZone={timeZone} />
       <DocumentsCard orderId={order.id} timeZone={timeZone} />
     </Stack>
   );
 }
 
-/** /client/orders/:id: one of the client's orders with its timeline, details, messages with staff, documents and a cancel request. */
+/**
+ * /client/orders/:id: one of the client's orders with its timeline, details, messages with staff,
+ * documents and a cancel request; once delivered, its reconsiderations of value and revision requests.
+ */
 export function ClientOrderPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;

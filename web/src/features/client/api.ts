@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../lib/api';
 import { downloadFromStream, viewFromStream } from '../../lib/fileTransfer';
+import type { ReconsiderationBody } from '../../lib/reconsiderations';
 
 /** The client area's calls (/api/client/...): the client's orders, one order's page, placing one. */
 export type ClientOrderItem = Schemas['ClientOrderItem'];
@@ -35,6 +36,8 @@ export const clientKeys = {
   documents: (id: number) => [...clientKeys.order(id), 'documents'] as const,
   reportData: (id: number) => [...clientKeys.order(id), 'report-data'] as const,
   fairLanguage: (id: number) => [...clientKeys.order(id), 'fair-language'] as const,
+  reconsiderations: (id: number) => [...clientKeys.order(id), 'reconsiderations'] as const,
+  revisionRequests: (id: number) => [...clientKeys.order(id), 'revision-requests'] as const,
 };
 
 export const MSG_ORDERS_FAILED = 'The orders could not be loaded.';
@@ -83,6 +86,30 @@ export const clientFairLanguageQuery = (id: number) =>
     queryKey: clientKeys.fairLanguage(id),
     queryFn: () => call(api.GET('/api/orders/{id}/fair-language', { params: { path: { id } } }), quiet),
   });
+
+/** GET /api/client/orders/{id}/reconsiderations: the order's reconsiderations of value, oldest first. */
+export const clientReconsiderationsQuery = (id: number) =>
+  queryOptions({
+    queryKey: clientKeys.reconsiderations(id),
+    queryFn: () => call(api.GET('/api/client/orders/{id}/reconsiderations', { params: { path: { id } } }), quiet),
+  });
+
+/** POST /api/client/orders/{id}/reconsiderations: a lender's request (409 before delivery or after the closing date). */
+export const requestReconsideration = (id: number, body: ReconsiderationBody) =>
+  call(api.POST('/api/client/orders/{id}/reconsiderations', { params: { path: { id } }, body }), quiet);
+
+export type LenderRevisionRequest = Schemas['LenderRevisionRequest'];
+
+/** GET /api/client/orders/{id}/revision-requests: the lender's revision requests, oldest first. */
+export const revisionRequestsQuery = (id: number) =>
+  queryOptions({
+    queryKey: clientKeys.revisionRequests(id),
+    queryFn: () => call(api.GET('/api/client/orders/{id}/revision-requests', { params: { path: { id } } }), quiet),
+  });
+
+/** POST /api/client/orders/{id}/revision-requests: corrections of the delivered report (409 unless delivered; 422 names `items[i].reference`). */
+export const requestRevisions = (id: number, body: Schemas['RevisionBody']) =>
+  call(api.POST('/api/client/orders/{id}/revision-requests', { params: { path: { id } }, body }), quiet);
 
 export type DueDateTerms = Schemas['DueDateTerms'];
 

@@ -22,6 +22,8 @@ export const orderKeys = {
   review: (orderId: number) => ['staff', 'review', orderId] as const,
   /** The revision rounds with the appraiser's answers (staff and the order's appraiser). */
   revisions: (orderId: number) => ['orders', 'revisions', orderId] as const,
+  /** The lender's revision requests, for staff to forward to the appraiser (staff only). */
+  lenderRevisions: (orderId: number) => ['staff', 'lender-revisions', orderId] as const,
   /** The UCDP / EAD record (staff only). */
   ucdp: (orderId: number) => ['staff', 'ucdp', orderId] as const,
   /** The borrower's copy: links sent, downloads, a waiver (staff only). */

@@ -8,7 +8,7 @@ import { renderApp } from '../../../test/render';
 import { loggedIn, server } from '../../../test/server';
 import { appraiserUser, recordsServer } from './recordsFixtures';
 import { answerRequired, MSG_ANSWER_SENT, MSG_REPORT_REQUIRED, MSG_TO_ANSWER } from './ReconsiderationAnswerCard';
-import { RECONSIDERATION_TITLE } from './ReconsiderationCase';
+import { RECONSIDERATION_TITLE } from '../../../components/ReconsiderationCaseView';
 
 setUpMultipartServer();
 

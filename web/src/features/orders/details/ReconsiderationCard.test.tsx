@@ -6,7 +6,7 @@ import { reconsiderationFixture } from '../../../test/reconsiderations';
 import { renderApp } from '../../../test/render';
 import { loggedIn, runFakeServer, server } from '../../../test/server';
 import { recordsServer, reportedOrder, settled, staffUser } from './recordsFixtures';
-import { MSG_DISCRIMINATION, MSG_VALUE_PRESSURE, RECONSIDERATION_TITLE } from './ReconsiderationCase';
+import { MSG_DISCRIMINATION, MSG_VALUE_PRESSURE, RECONSIDERATION_TITLE } from '../../../components/ReconsiderationCaseView';
 
 runFakeServer();
 
@@ -60,7 +60,7 @@ describe('the Reconsideration of Value card (staff)', () => {
     expect(field('Appraiser')).toHaveTextContent('Dana Reed');
     expect(field('Requested')).toHaveTextContent('03/02/2026 by Finley Client');
     expect(field('Due')).toHaveTextContent('03/09/2026');
-    expect(field('Basis')).toHaveTextContent('Value not supported, Factual error');
+    expect(field('Basis')).toHaveTextContent('Unsupported value, Factual error');
     expect(field("Appraiser's Answer")).toHaveTextContent('Revised');
 
     const items = within(within(c).getByRole('list', { name: 'Deficiencies' })).getAllByRole('listitem');

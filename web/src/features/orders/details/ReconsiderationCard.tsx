@@ -3,12 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormDialog, mutationState } from '../../../components/FormDialog';
 import { withPrompt } from '../../../components/FormSection';
+import { caseTitle } from '../../../components/ReconsiderationCaseView';
 import { useFields } from '../../../components/useFields';
 import { chosenError, MAX_TEXT, onlyFailed, requiredTextError } from '../../../lib/fieldRules';
 import { notify } from '../../../lib/notify';
 import { labelOf, OUTCOME_LABELS, RECONSIDERATIONS_KEY, reconsiderationsQuery, type Reconsideration } from '../../../lib/reconsiderations';
 import { orderKeys } from '../keys';
-import { caseTitle, ReconsiderationsCard } from './ReconsiderationCase';
+import { ReconsiderationsCard } from './ReconsiderationCase';
 import { examinerFileUrl, resolveReconsideration, reviewReconsideration, sendReconsideration } from './reconsiderationApi';
 
 type Step = 'review' | 'send' | 'resolve';

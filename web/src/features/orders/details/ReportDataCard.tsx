@@ -54,7 +54,11 @@ function Warnings({ orderId, data }: { orderId: number; data: ReportData }) {
             key={w.code}
             label={`${w.code}: ${w.message}`}
             checked={chosen.includes(w.code)}
-            onChange={(e) => setChosen((cur) => (e.currentTarget.checked ? [...cur, w.code] : cur.filter((c) => c !== w.code)))}
+            onChange={(e) => {
+              // Read now: React clears the event's currentTarget before a state updater may run.
+              const checked = e.currentTarget.checked;
+              setChosen((cur) => (checked ? [...cur, w.code] : cur.filter((c) => c !== w.code)));
+            }}
           />
         ),
       )}

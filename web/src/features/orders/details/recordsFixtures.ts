@@ -15,6 +15,8 @@ export interface RecordsAnswers {
   borrowerCopy?: Schemas['BorrowerCopies'];
   /** The order's reconsiderations of value: staff's and the appraiser's lists both answer these. */
   reconsiderations?: Schemas['Reconsideration'][];
+  /** The lender's revision requests (staff). */
+  lenderRevisions?: Schemas['LenderRevisionRequest'][];
 }
 
 /** An order with its report uploaded (in review), so the cards that wait for a report open. */
@@ -62,6 +64,7 @@ export function recordsServer(answers: RecordsAnswers = {}) {
     counted('revisions', '*/api/orders/:id/revisions', answers.revisions ?? []),
     counted('ucdp', '*/api/staff/orders/:id/ucdp', answers.ucdp ?? emptyUcdp),
     counted('borrowerCopy', '*/api/staff/orders/:id/borrower-copy', answers.borrowerCopy ?? emptyCopies),
+    http.get('*/api/staff/orders/:id/revision-requests', () => HttpResponse.json(answers.lenderRevisions ?? [])),
     http.get('*/api/staff/reconsiderations', () => HttpResponse.json(answers.reconsiderations ?? [])),
     http.get('*/api/appraiser/orders/:id/reconsiderations', () => HttpResponse.json(answers.reconsiderations ?? [])),
   );

@@ -4,8 +4,8 @@ import { orderKeys } from '../keys';
 
 /**
  * The quality review and the delivery records of an order (docs/domain.md#quality-review-and-revisions,
- * #delivery-records): the checklist, the revision rounds, the UCDP / EAD record and the borrower's copy.
- * Failures are shown by the cards and dialogs themselves.
+ * #delivery-records): the checklist, the revision rounds, the lender's revision requests, the UCDP /
+ * EAD record and the borrower's copy. Failures are shown by the cards and dialogs themselves.
  */
 const onOrder = (id: number) => ({ params: { path: { id } } });
 const quiet = { notify: false } as const;
@@ -28,6 +28,17 @@ export const saveReview = (orderId: number, items: ReviewAnswer[]): Promise<Revi
 
 export const revisionsQuery = (orderId: number) =>
   queryOptions({ queryKey: orderKeys.revisions(orderId), queryFn: () => call(api.GET('/api/orders/{id}/revisions', onOrder(orderId)), quiet) });
+
+/** GET /api/staff/orders/{id}/revision-requests: the lender's revision requests, oldest first. */
+export const lenderRevisionsQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: orderKeys.lenderRevisions(orderId),
+    queryFn: () => call(api.GET('/api/staff/orders/{id}/revision-requests', onOrder(orderId)), quiet),
+  });
+
+/** POST .../revision-requests/{requestId}/forward: the items become the appraiser's next revision round (409 once forwarded, or when the order no longer waits for them). */
+export const forwardLenderRevision = (orderId: number, requestId: number) =>
+  call(api.POST('/api/staff/orders/{id}/revision-requests/{requestId}/forward', { params: { path: { id: orderId, requestId } } }), quiet);
 
 /** The round the appraiser answers with the revised report: the last one, while it is unanswered. */
 export function openRound(rounds: readonly RevisionRound[] | undefined): RevisionRound | null {

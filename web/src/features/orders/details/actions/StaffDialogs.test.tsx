@@ -8,7 +8,8 @@ import type { ActionDialogProps } from './types';
 import type { OrderDetails } from '../types';
 import { MSG_FEE_POSITIVE, StaffAssignDialog } from './AssignDialog';
 import { CancelOrderDialog, CompleteDialog, DeliverDialog, MSG_REASON_REQUIRED } from './StaffDialogs';
-import { MSG_CHANGE_REQUIRED, MSG_REFERENCE_REQUIRED, RequestRevisionDialog } from './RequestRevisionDialog';
+import { MSG_CHANGE_REQUIRED, MSG_REFERENCE_REQUIRED } from '../../../../components/RevisionItems';
+import { RequestRevisionDialog } from './RequestRevisionDialog';
 import { MSG_SELECT_APPRAISER } from './rules';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
