@@ -170,10 +170,15 @@ both_dbs!(rules_are_versioned_data_staff_edit, |app| {
     assert_eq!(find(found, "hood")["severity"], "block");
     assert_eq!(find(found, "hood")["lexiconVersion"], 3);
     assert_eq!(find(found, "crime")["id"], Value::Null, "nothing is stored");
-    let no_value = samples::uad36(&Sample { value: None, ..Sample::default() });
+    let comments = vec!["A desirable neighborhood for young families.".to_string()];
+    let no_value = samples::uad36(&Sample { value: None, comments, ..Sample::default() });
     let r = appraiser.post_form("/api/appraiser/precheck", precheck("draft.zip", no_value)).await;
     let checked: Value = r.json().await.unwrap();
     assert_eq!(checked["hardStops"][0]["code"], "100", "{checked}");
+    let found = checked["fairLanguage"].as_array().unwrap();
+    let in_36 = find(found, "desirable_location");
+    assert_eq!(in_36["location"], "Data file: NEIGHBORHOOD/NeighborhoodDescriptionText");
+    assert_eq!(find(found, "familial_status")["severity"], "block", "{checked}");
     let r = appraiser
         .post_form("/api/appraiser/precheck", precheck("notes.docx", b"PK".to_vec()))
         .await;
