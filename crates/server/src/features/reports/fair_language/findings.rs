@@ -149,7 +149,6 @@ pub async fn screen_pdf(
 ) -> AppResult<Screening> {
     let limit = state.config.max_screened_pdf_bytes;
     if pdf.size > limit {
-        let lexicon_version = rules::all(&state.db).await?.iter().map(|r| r.lexicon_version).max();
         let mb = |bytes: u64| bytes.div_ceil(1024 * 1024);
         let hit = Hit {
             rule_id: NOT_SCREENED.into(),
@@ -162,7 +161,7 @@ pub async fn screen_pdf(
             ),
             location: "Report PDF".into(),
         };
-        let lexicon_version = lexicon_version.unwrap_or(0);
+        let lexicon_version = rules::version(&state.db).await?;
         return Ok(Screening { lexicon_version, hits: vec![hit], text_read: false });
     }
     let bytes = state.storage.read_all(&pdf.key).await?;

@@ -138,6 +138,11 @@ fn version_of(rules: &[fair_language_rule::Model]) -> i32 {
     rules.iter().map(|r| r.lexicon_version).max().unwrap_or(0)
 }
 
+/// The rule set's version as stored now.
+pub async fn version(db: &impl ConnectionTrait) -> AppResult<i32> {
+    Ok(version_of(&all(db).await?))
+}
+
 /// The active rules, compiled, and the rule set's version.
 pub async fn active(db: &impl ConnectionTrait) -> AppResult<(i32, Vec<Rule>)> {
     let rules = all(db).await?;
@@ -179,7 +184,7 @@ async fn add_fair_language_rule(
     if fair_language_rule::Entity::find_by_id(body.id.clone()).one(&txn).await?.is_some() {
         return Err(AppError::Conflict(format!("There is already a rule {}.", body.id)));
     }
-    let next = version_of(&all(&txn).await?) + 1;
+    let next = version(&txn).await? + 1;
     write(&txn, caller.id(), &body, checked, 1, next, true).await?;
     txn.commit().await?;
     Ok(axum::Json(lexicon(&state.db).await?))
@@ -201,7 +206,7 @@ async fn change_fair_language_rule(
     else {
         return Err(AppError::NotFound(format!("There is no rule {}.", body.id)));
     };
-    let next = version_of(&all(&txn).await?) + 1;
+    let next = version(&txn).await? + 1;
     write(&txn, caller.id(), &body, checked, rule.version + 1, next, false).await?;
     txn.commit().await?;
     Ok(axum::Json(lexicon(&state.db).await?))
