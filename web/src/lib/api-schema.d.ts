@@ -874,6 +874,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's invoices, newest first. */
+        get: operations["client_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/invoices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's invoices as a CSV file, newest first, with the list's filters. */
+        get: operations["export_invoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/orders": {
         parameters: {
             query?: never;
@@ -886,6 +920,23 @@ export interface paths {
         put?: never;
         /** Places an order: it arrives on the staff desk without an appraiser. */
         post: operations["place_client_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The client's orders as a CSV file, newest change first, with the list's filter and search. */
+        get: operations["export_orders"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3481,14 +3532,11 @@ export interface components {
             orderId: number;
         };
         AcceptQuote: {
-            /**
-             * Format: double
-             * @description A number or a numeric string, at least 0, at most 2 decimals.
-             */
-            appraiserFee?: number | null;
-            comment?: string | null;
+            /** @description A number or a numeric string, at least 0, at most 2 decimals. */
+            appraiserFee: components["schemas"]["Amount"];
+            comment: string;
             /** @description yyyy-mm-dd, today or later in the company's time zone. */
-            estimatedDeliveryDate?: string | null;
+            estimatedDeliveryDate: string;
             /** Format: int32 */
             quoteId: number;
         };
@@ -3507,15 +3555,33 @@ export interface components {
             /** @description State postal code, as the states lookup gives it. */
             state: string;
         };
+        /** Format: double */
+        Amount: number | null;
         /** @enum {string} */
         Answer: "pass" | "fail" | "n/a";
         ApiKeyForm: {
+            /**
+             * Format: date
+             * @description yyyy-mm-dd, after today: the last day the key works. Left out, it does not expire.
+             */
+            expiresOn?: string | null;
             /** @description What the key is for (e.g. "Loan origination system"), at most 100 characters. */
             name?: string | null;
+            /** @description What the key may do; left out, every scope. */
+            scopes?: components["schemas"]["Scope"][] | null;
         };
         ApiKeyItem: {
             /** Format: date-time */
             createdAt: string;
+            /** @description Who made the key (null when that user is gone). */
+            createdBy?: string | null;
+            /** @description The key is past its last day: every call with it is refused (401). */
+            expired: boolean;
+            /**
+             * Format: date
+             * @description The last day the key works (the company's date); null: no end.
+             */
+            expiresOn?: string | null;
             /** Format: int32 */
             id: number;
             /** Format: date-time */
@@ -3523,6 +3589,8 @@ export interface components {
             name: string;
             /** @description The key's first characters, enough to recognise it. */
             prefix: string;
+            /** @description What the key may do. */
+            scopes: components["schemas"]["Scope"][];
         };
         AppConfig: {
             companyTimeZone: string;
@@ -3636,25 +3704,22 @@ export interface components {
         AssignBody: {
             /** @description A due date other than the order's (yyyy-mm-dd). */
             appraiserDueDate?: string | null;
-            /**
-             * Format: double
-             * @description A fee other than the order's (dollars).
-             */
-            appraiserFee?: number | null;
+            /** @description A fee other than the order's (dollars). */
+            appraiserFee?: components["schemas"]["Amount"];
             /**
              * Format: int32
              * @description Security user id of the appraiser.
              */
-            appraiserId?: number | null;
+            appraiserId: number;
         };
         AssignOrder: {
             /**
              * Format: int32
              * @description Security user id of one of the assignable appraisers.
              */
-            appraiserToAssignTo?: number | null;
+            appraiserToAssignTo: number;
             /** Format: int64 */
-            orderId?: number | null;
+            orderId: number;
         };
         /** @description An appraiser the order may be reassigned to (`id` is the security user id). */
         AssignableAppraiser: {
@@ -3745,7 +3810,7 @@ export interface components {
         };
         AwardBody: {
             /** Format: int32 */
-            appraiserId?: number | null;
+            appraiserId: number;
         };
         BackDoorRequest: {
             username: string;
@@ -3877,8 +3942,8 @@ export interface components {
              * @description At least 16 characters with a lowercase and an uppercase letter, a digit and one of
              *     ! @ # $ % ^ & * ( ) , . ? " : { } | < >
              */
-            newPassword?: string | null;
-            oldPassword?: string | null;
+            newPassword: string;
+            oldPassword: string;
         };
         Check: {
             code: string;
@@ -3963,6 +4028,20 @@ export interface components {
             issuedOn: string;
             number: string;
             status: components["schemas"]["InvoiceStatus"];
+        };
+        ClientInvoiceList: {
+            /**
+             * Format: int64
+             * @description What the listed invoices still owe altogether, in whole cents.
+             */
+            balanceCents: number;
+            items: components["schemas"]["InvoiceSummary"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
         };
         ClientItem: {
             /** @description Where invoices are sent (else the main contact). */
@@ -4147,7 +4226,7 @@ export interface components {
         };
         ConditionalAcceptance: {
             /** @description The appraiser's conditions (the dialog's Comments), required. */
-            acceptConditions?: string | null;
+            acceptConditions: string;
             complexity?: boolean;
             distance?: boolean;
             /** @description yyyy-mm-dd: the due date the appraiser asks for (optional). */
@@ -4514,8 +4593,8 @@ export interface components {
         };
         FileMessage: {
             /** @description The name of one of the order's files. */
-            fileName?: string | null;
-            message?: string | null;
+            fileName: string;
+            message: string;
             /** Format: int64 */
             orderId: number;
         };
@@ -4707,11 +4786,11 @@ export interface components {
         LoginResponse: components["schemas"]["LoggedInUser"] | components["schemas"]["VerificationRequired"];
         MarkInspected: {
             /** @description yyyy-mm-dd */
-            estimatedDeliveryDate?: string | null;
+            estimatedDeliveryDate: string;
             /** @description yyyy-mm-dd */
-            inspectionActualDate?: string | null;
+            inspectionActualDate: string;
             /** @description HH:MM, one of the 30-minute choices from 07:00 to 20:00. */
-            inspectionActualTime?: string | null;
+            inspectionActualTime: string;
             /** Format: int64 */
             orderId: number;
             /** @description An optional comment for the history. */
@@ -4745,8 +4824,8 @@ export interface components {
             prefix: string;
         };
         NewDevRef: {
-            name?: string | null;
-            url?: string | null;
+            name: string;
+            url: string;
         };
         /** @description A new endpoint, with its signing secret: shown this once. */
         NewEndpoint: components["schemas"]["Endpoint"] & {
@@ -5049,14 +5128,10 @@ export interface components {
             alerts?: string[];
             /** @description yyyy-mm-dd. A new order may leave it out when its products have a turn-time rule. */
             appraiserDueDate?: string | null;
-            /**
-             * Format: double
-             * @description Dollars, as a number or a string.
-             */
-            appraiserFee?: number | null;
-            /** Format: double */
-            assessedValue?: number | null;
-            borrowerName?: string | null;
+            /** @description Dollars, as a number or a string. */
+            appraiserFee: components["schemas"]["Amount"];
+            assessedValue?: components["schemas"]["Amount"];
+            borrowerName: string;
             /**
              * Format: int64
              * @description What the client is charged, in whole cents. Left out, a new order takes it from the
@@ -5064,7 +5139,7 @@ export interface components {
              */
             clientFeeCents?: number | null;
             /** Format: int32 */
-            clientId?: number | null;
+            clientId: number;
             contacts?: components["schemas"]["OrderContactForm"][];
             countyUse?: string | null;
             /** @description Why a new order is due on another date than its turn-time rule gives (required then). */
@@ -5074,7 +5149,7 @@ export interface components {
             fhaCaseId?: string | null;
             inspectionDueDate?: string | null;
             /** Format: int32 */
-            intendedUseId?: number | null;
+            intendedUseId: number;
             /** Format: int32 */
             livingArea?: number | null;
             loanNumber?: string | null;
@@ -5082,20 +5157,18 @@ export interface components {
             lotArea?: number | null;
             /** @description HTML; sanitised before it is stored. */
             notesAndSpecialInstructions?: string | null;
-            propertyAddressLine1?: string | null;
+            propertyAddressLine1: string;
             propertyAddressLine2?: string | null;
-            propertyCity?: string | null;
-            propertyCounty?: string | null;
-            propertyStateCode?: string | null;
+            propertyCity: string;
+            propertyCounty: string;
+            propertyStateCode: string;
             /** Format: int32 */
-            propertyTypeId?: number | null;
-            propertyZip?: string | null;
-            /** Format: double */
-            purchasePrice?: number | null;
+            propertyTypeId: number;
+            propertyZip: string;
+            purchasePrice?: components["schemas"]["Amount"];
             /** @description 1 to 4 report products; the first is the main one (a desktop product needs no inspection). */
             reportTypeIds?: number[];
-            /** Format: double */
-            techFee?: number | null;
+            techFee?: components["schemas"]["Amount"];
             /**
              * Format: int32
              * @description Property details: year built, living and lot area (square feet), county use, assessed value
@@ -5186,15 +5259,12 @@ export interface components {
             withheldBecause?: string | null;
         };
         PaymentBody: {
-            /**
-             * Format: double
-             * @description Dollars, as a number or a string.
-             */
-            amount?: number | null;
+            /** @description Dollars, as a number or a string. */
+            amount: components["schemas"]["Amount"];
             /** Format: int64 */
-            orderId?: number | null;
+            orderId: number;
             /** @description yyyy-mm-dd */
-            paymentDate?: string | null;
+            paymentDate: string;
         };
         /** @description One payment in an appraiser's payment history. */
         PaymentHistoryItem: {
@@ -5230,9 +5300,9 @@ export interface components {
             createDateTo: string | null;
         };
         PerformResetRequest: {
-            password?: string | null;
-            token?: string | null;
-            username?: string | null;
+            password: string;
+            token: string;
+            username: string;
         };
         /**
          * @description A candidate's score by part, each to a tenth: on time (of 40), quality (20), distance (20),
@@ -5356,29 +5426,26 @@ export interface components {
             reportType?: null | components["schemas"]["ReportTypeInfo"];
         };
         QuoteForm: {
-            /**
-             * Format: double
-             * @description Dollars: what the company would pay.
-             */
-            appraiserFee?: number | null;
+            /** @description Dollars: what the company would pay. */
+            appraiserFee: components["schemas"]["Amount"];
             /** @description Security user ids of the appraisers asked. */
             appraiserIds?: number[];
             /** Format: int32 */
-            clientId?: number | null;
+            clientId: number;
             /** @description yyyy-mm-dd */
-            dueDate?: string | null;
+            dueDate: string;
             /** Format: int32 */
-            intendedUseId?: number | null;
+            intendedUseId: number;
             loanNumber?: string | null;
-            propertyAddressLine1?: string | null;
-            propertyCity?: string | null;
-            propertyCounty?: string | null;
-            propertyStateCode?: string | null;
+            propertyAddressLine1: string;
+            propertyCity: string;
+            propertyCounty: string;
+            propertyStateCode: string;
             /** Format: int32 */
-            propertyTypeId?: number | null;
-            propertyZip?: string | null;
+            propertyTypeId: number;
+            propertyZip: string;
             /** Format: int32 */
-            reportTypeId?: number | null;
+            reportTypeId: number;
         };
         QuoteInfo: {
             appraiserFee?: null | components["schemas"]["Cents"];
@@ -5494,9 +5561,9 @@ export interface components {
          */
         ReconsiderationBody: {
             /** @description One or more of `unsupported`, `unacceptable_practice`, `discrimination`, `factual_error`. */
-            basis?: string[] | null;
+            basis: string[];
             comparables?: components["schemas"]["ComparableInput"][] | null;
-            deficiencies?: components["schemas"]["DeficiencyInput"][] | null;
+            deficiencies: components["schemas"]["DeficiencyInput"][];
         };
         ReconsiderationSettings: {
             /** @description Borrowers may ask from the copy link. */
@@ -5513,12 +5580,12 @@ export interface components {
         RejectOrder: {
             /** Format: int64 */
             orderId: number;
-            rejectMessage?: string | null;
+            rejectMessage: string;
         };
         RejectQuote: {
             /** Format: int32 */
             quoteId: number;
-            rejectReason?: string | null;
+            rejectReason: string;
         };
         /** @description What an order's latest data file says, with its hard stops and warnings. */
         ReportData: {
@@ -5680,15 +5747,15 @@ export interface components {
         };
         ScheduleInspection: {
             /** @description HH:MM, after the start. */
-            appointmentEndTime?: string | null;
+            appointmentEndTime: string;
             /** @description Borrower, Entry Contact, Realtor, Tenant or Vacant. */
-            appointmentScheduledWith?: string | null;
+            appointmentScheduledWith: string;
             /** @description HH:MM, one of the 30-minute choices from 07:00 to 20:00. */
-            appointmentStartTime?: string | null;
+            appointmentStartTime: string;
             /** @description yyyy-mm-dd, not before the inspection date. */
-            estimatedDeliveryDate?: string | null;
+            estimatedDeliveryDate: string;
             /** @description yyyy-mm-dd, not before the order's create date. */
-            inspectionActualDate?: string | null;
+            inspectionActualDate: string;
             /**
              * @description Required when the inspection date is after the inspection due date and the order was
              *     not scheduled before.
@@ -5699,6 +5766,8 @@ export interface components {
             /** @description Required when the order was scheduled before. */
             rescheduleReason?: string | null;
         };
+        /** @enum {string} */
+        Scope: "orders:read" | "orders:write" | "documents:read" | "documents:write" | "webhooks:manage" | "invoices:read";
         /**
          * @description An appraiser's record over the orders whose report first came in during the last 90 days.
          *     The three figures are null when there is no such order.
@@ -5814,12 +5883,12 @@ export interface components {
         SecureLinkForm: {
             /** @description Files of the order to attach. */
             fileIds?: number[];
-            message?: string | null;
+            message: string;
             /** Format: int64 */
             orderId?: number | null;
             /** Format: int32 */
-            recipientAppraiserId?: number | null;
-            subject?: string | null;
+            recipientAppraiserId: number;
+            subject: string;
         };
         /** @description A security user: names, e-mail, sign-in id and phones. */
         SecurityUser: {
@@ -5837,7 +5906,7 @@ export interface components {
         SendCodeRequest: {
             emailAddress?: string | null;
             phoneNumber?: string | null;
-            token?: string | null;
+            token: string;
         };
         SendCopyBody: {
             /**
@@ -5847,7 +5916,7 @@ export interface components {
             email?: string | null;
         };
         SendMessage: {
-            message?: string | null;
+            message: string;
             /** Format: int64 */
             orderId: number;
         };
@@ -6049,11 +6118,11 @@ export interface components {
             startDate: string;
         };
         UpdateStatus: {
-            message?: string | null;
+            message: string;
             /** Format: int64 */
             orderId: number;
             /** @description A label of GET /api/constants/status-message-options, e.g. "Left Message". */
-            statusDescription?: string | null;
+            statusDescription: string;
         };
         UpdateTrainee: {
             /**
@@ -6079,8 +6148,8 @@ export interface components {
             verificationToken: string;
         };
         VerifyCodeRequest: {
-            code?: string | null;
-            token?: string | null;
+            code: string;
+            token: string;
         };
         VisibilityBody: {
             hide: boolean;
@@ -10000,6 +10069,153 @@ export interface operations {
             };
         };
     };
+    client_invoices: {
+        parameters: {
+            query?: {
+                /** @description open, overdue or paid; every invoice when left out. */
+                status?: "open" | "overdue" | "paid";
+                /** @description Part of the invoice or file number; only its first 100 characters count. */
+                search?: string;
+                /** @description 1-based. */
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientInvoiceList"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller may not read this record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    export_invoices: {
+        parameters: {
+            query: {
+                format: "csv";
+                /** @description open, overdue or paid; every invoice when left out. */
+                status?: "open" | "overdue" | "paid";
+                /** @description Part of the invoice or file number; only its first 100 characters count. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description invoices.csv: Invoice, File Number, Issued, Due, Amount, Credited, Paid, Balance, Status, Days Overdue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller may not read this record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     client_orders: {
         parameters: {
             query?: {
@@ -10119,6 +10335,79 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    export_orders: {
+        parameters: {
+            query: {
+                format: "csv";
+                /** @description open (the default), delivered, cancelled or all, as the list. */
+                filter?: "open" | "delivered" | "cancelled" | "all";
+                /** @description As the list's search; only its first 100 characters count. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description orders.csv: File Number, Loan Number, Borrower, Property Address, Status, Ordered, Due Date, Delivered, Last Change, Placed Through */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller may not read this record. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description No such record, or not one the caller may see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -10492,7 +10781,6 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Order id */
                 id: number;
                 /** @description Document id */
                 document_id: number;
@@ -18536,7 +18824,6 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Invoice id */
                 id: number;
             };
             cookie?: never;
@@ -18791,7 +19078,6 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Invoice id */
                 id: number;
             };
             cookie?: never;
@@ -19148,7 +19434,6 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Order id */
                 id: number;
             };
             cookie?: never;

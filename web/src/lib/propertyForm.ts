@@ -36,8 +36,6 @@ export function propertyErrors(v: PropertyFields) {
   };
 }
 
-const numberOrNull = (text: string) => (text ? Number(text) : null);
-
 /** The property's part of the body the server takes. */
 export function propertyBody(v: PropertyFields) {
   return {
@@ -47,7 +45,8 @@ export function propertyBody(v: PropertyFields) {
     propertyStateCode: v.propertyStateCode,
     propertyCounty: v.propertyCounty,
     propertyZip: v.propertyZip.trim(),
-    propertyTypeId: numberOrNull(v.propertyTypeId),
-    intendedUseId: numberOrNull(v.intendedUseId),
+    // Checked by propertyErrors before a body is made: both choices are made.
+    propertyTypeId: Number(v.propertyTypeId),
+    intendedUseId: Number(v.intendedUseId),
   };
 }

@@ -14,6 +14,10 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub last_used_at: Option<DateTimeUtc>,
     pub revoked_at: Option<DateTimeUtc>,
+    /// Space-separated scopes (`orders:read orders:write ...`).
+    pub scopes: String,
+    /// The last day the key works; None: no end.
+    pub expires_on: Option<Date>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -37,6 +37,7 @@ mod m0035_second_appraisals;
 mod m0036_fair_language;
 mod m0037_reconsiderations;
 mod m0038_lender_revision_requests;
+mod m0039_api_key_scopes;
 mod schema;
 
 pub struct Migrator;
@@ -82,6 +83,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0036_fair_language::Migration),
             Box::new(m0037_reconsiderations::Migration),
             Box::new(m0038_lender_revision_requests::Migration),
+            Box::new(m0039_api_key_scopes::Migration),
         ]
     }
 }

@@ -48,3 +48,19 @@ pub struct OrderId {
     /// Order id
     pub id: i64,
 }
+
+/// The invoice a path names (`/api/staff/invoices/{id}`).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct InvoiceId {
+    /// Invoice id
+    pub id: i64,
+}
+
+/// The stored file a path names (`/api/file/{id}`).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct FileId {
+    /// File id
+    pub id: i64,
+}

@@ -2,11 +2,10 @@
 //! the form shows, so the web app can put it under the right input.
 use chrono::NaiveDate;
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::platform::http::error::{AppError, AppResult};
-use crate::platform::money::{AmountError, Cents, MAX_CENTS, parse_amount, parse_amount_up_to};
+use crate::platform::money::{Amount, AmountError, Cents, MAX_CENTS};
 
 /// Longest name, address line or other one-line text staff may enter.
 pub const MAX_LINE: usize = 200;
@@ -179,9 +178,9 @@ fn amount_error(label: Field, error: AmountError, max_cents: i64) -> AppError {
 }
 
 /// A fee: a positive amount of at most $1,000,000.00, in cents.
-pub fn positive_fee<'a>(label: impl Into<Field<'a>>, value: &Value) -> AppResult<i64> {
+pub fn positive_fee<'a>(label: impl Into<Field<'a>>, amount: Amount) -> AppResult<i64> {
     let label = label.into();
-    let cents = parse_amount(value).map_err(|e| amount_error(label, e, MAX_CENTS))?;
+    let cents = amount.cents_up_to(MAX_CENTS).map_err(|e| amount_error(label, e, MAX_CENTS))?;
     if cents == 0 {
         return Err(label.refuse(format!("{label} must be a positive amount.")));
     }
@@ -191,11 +190,11 @@ pub fn positive_fee<'a>(label: impl Into<Field<'a>>, value: &Value) -> AppResult
 /// An amount that may be left out or zero, up to `max_cents`.
 pub fn optional_amount<'a>(
     label: impl Into<Field<'a>>,
-    value: &Value,
+    amount: Amount,
     max_cents: i64,
 ) -> AppResult<Option<i64>> {
     let label = label.into();
-    match parse_amount_up_to(value, max_cents) {
+    match amount.cents_up_to(max_cents) {
         Err(AmountError::Missing) => Ok(None),
         result => result.map(Some).map_err(|e| amount_error(label, e, max_cents)),
     }
@@ -316,19 +315,29 @@ mod tests {
 
     #[test]
     fn amounts_and_dates() {
-        assert_eq!(positive_fee("Appraiser fee", &json!("450.50")).unwrap(), 45_050);
+        assert_eq!(positive_fee("Appraiser fee", Amount::from(&json!("450.50"))).unwrap(), 45_050);
         for bad in [json!(0), json!("-5"), json!("abc")] {
             assert_eq!(
-                message(positive_fee("Appraiser fee", &bad)),
+                message(positive_fee("Appraiser fee", Amount::from(&bad))),
                 "Appraiser fee must be a positive amount."
             );
         }
         assert_eq!(
-            message(positive_fee("Appraiser fee", &json!(null))),
+            message(positive_fee("Appraiser fee", Amount::from(&json!(null)))),
             "Appraiser fee is required."
         );
-        assert_eq!(optional_amount("Tech fee", &json!(null), MAX_CENTS).unwrap(), None);
-        assert_eq!(optional_amount("Tech fee", &json!(0), MAX_CENTS).unwrap(), Some(0));
+        assert_eq!(
+            optional_amount("Tech fee", Amount::from(&json!(null)), MAX_CENTS).unwrap(),
+            None
+        );
+        assert_eq!(
+            optional_amount("Tech fee", Amount::from(&json!(0)), MAX_CENTS).unwrap(),
+            Some(0)
+        );
+        assert_eq!(
+            message(optional_amount("Tech fee", Amount::from(&json!("1000000.01")), MAX_CENTS)),
+            "Tech fee cannot be more than $1,000,000.00."
+        );
         assert_eq!(
             required_date("Appraiser due date", Some("2026-12-01")).unwrap(),
             NaiveDate::from_ymd_opt(2026, 12, 1).unwrap()

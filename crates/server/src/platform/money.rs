@@ -60,6 +60,58 @@ impl utoipa::PartialSchema for Cents {
 
 impl utoipa::ToSchema for Cents {}
 
+/// A dollar amount as a request sends it: a JSON number or a numeric string ("450", "$1,250.00"),
+/// or null or left out. It is read into cents with the body; what is wrong with it is said by the
+/// field that takes it, in that field's own words (`fields::positive_fee`, `fields::optional_amount`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Amount(Result<i64, AmountError>);
+
+impl Default for Amount {
+    fn default() -> Self {
+        Amount(Err(AmountError::Missing))
+    }
+}
+
+impl Amount {
+    /// The amount in cents, refused above `max_cents`.
+    pub fn cents_up_to(self, max_cents: i64) -> Result<i64, AmountError> {
+        match self.0 {
+            Ok(cents) if cents > max_cents => Err(AmountError::TooLarge),
+            read => read,
+        }
+    }
+
+    pub fn is_missing(self) -> bool {
+        self.0 == Err(AmountError::Missing)
+    }
+}
+
+impl From<&Value> for Amount {
+    fn from(value: &Value) -> Self {
+        Amount(parse_amount_up_to(value, i64::MAX))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Amount {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(Amount::from(&<Value as serde::Deserialize>::deserialize(deserializer)?))
+    }
+}
+
+impl utoipa::PartialSchema for Amount {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+        ObjectBuilder::new()
+            .schema_type(SchemaType::from_iter([Type::Number, Type::Null]))
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(
+                utoipa::openapi::KnownFormat::Double,
+            )))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Amount {}
+
 /// Why an amount was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AmountError {

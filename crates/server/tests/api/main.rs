@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod api_keys;
 mod areas;
 mod assignment;
 mod assignment_offers;
@@ -15,6 +16,7 @@ mod billing;
 mod borrower_payments;
 mod calendar;
 mod card_providers;
+mod client_exports;
 mod client_portal;
 mod constants;
 mod dashboard;

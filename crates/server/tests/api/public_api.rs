@@ -47,7 +47,12 @@ impl Key {
 }
 
 pub async fn new_key(app: &TestApp, session: &Session, path: &str) -> Key {
-    let r = session.post(path, json!({"name": "LOS"})).await;
+    new_key_with(app, session, path, json!({"name": "LOS"})).await
+}
+
+/// A new key made with `form` (name, scopes, last day).
+pub async fn new_key_with(app: &TestApp, session: &Session, path: &str, form: Value) -> Key {
+    let r = session.post(path, form).await;
     assert_eq!(r.status(), StatusCode::CREATED);
     let body: Value = r.json().await.unwrap();
     let key = body["key"].as_str().unwrap().to_string();

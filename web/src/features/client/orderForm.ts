@@ -66,9 +66,7 @@ export function clientOrderErrors(v: ClientOrderFields, today: string) {
 export function clientOrderBody(v: ClientOrderFields): NewOrderForm {
   return {
     ...propertyBody(v),
-    // Checked by clientOrderErrors before the body is made: every choice is made.
-    propertyTypeId: Number(v.propertyTypeId),
-    intendedUseId: Number(v.intendedUseId),
+    // Checked by clientOrderErrors before the body is made: the product is chosen.
     productId: Number(v.productId),
     loanNumber: textOrNull(v.loanNumber),
     borrowerName: v.borrowerName.trim(),

@@ -32,7 +32,9 @@ impl From<dev_ref::Model> for DevRef {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NewDevRef {
+    #[schema(required = true, value_type = String)]
     pub name: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub url: Option<String>,
 }
 

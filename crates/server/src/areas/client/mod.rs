@@ -5,6 +5,8 @@
 pub mod api_keys;
 pub mod documents;
 pub mod due_date;
+pub mod exports;
+pub mod invoices;
 pub mod messages;
 pub mod notices;
 pub mod orders;
@@ -24,6 +26,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(portal::router())
         .merge(due_date::router())
         .merge(api_keys::client_router())
+        .merge(invoices::router())
+        .merge(exports::router())
 }
 
 /// What staff do for clients (`Area::Staff`).

@@ -150,12 +150,12 @@ pub struct Cursor {
 pub async fn after(
     db: &impl ConnectionTrait,
     client_id: i32,
-    filter: OrderFilter,
+    (filter, search): (OrderFilter, Option<&str>),
     changed_since: Option<DateTime<Utc>>,
     cursor: Option<Cursor>,
     limit: u64,
 ) -> AppResult<Vec<ClientOrderItem>> {
-    let mut query = filtered(of_client(client_id), filter, None);
+    let mut query = filtered(of_client(client_id), filter, search);
     if let Some(since) = changed_since {
         query = query.filter(client_order::Column::UpdatedAt.gte(since));
     }

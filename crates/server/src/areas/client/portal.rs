@@ -12,7 +12,7 @@ use super::documents::{self, ClientDocument};
 use super::messages::{self, ClientMessage, MessageForm};
 use super::orders::{self, ClientOrder, ClientOrderItem, OrderFilter};
 use super::placing::{self, NewOrderForm, PlacedBy};
-use crate::platform::call::{Call, CallOn};
+use crate::platform::call::{Call, CallOn, OrderId};
 use crate::platform::fields::{named, required};
 use crate::platform::file_response::stream_response;
 use crate::platform::http::error::Created;
@@ -138,7 +138,7 @@ async fn place_client_order(
     get,
     path = "/api/client/orders/{id}",
     tag = "client",
-    params(("id" = i64, Path, description = "Order id")),
+    params(OrderId),
     responses((status = 200, body = ClientOrder), ReadAnswers),
 )]
 async fn client_order(
@@ -157,7 +157,7 @@ async fn client_order(
     path = "/api/client/orders/{id}/cancel",
     tag = "client",
     request_body = CancelForm,
-    params(("id" = i64, Path, description = "Order id")),
+    params(OrderId),
     responses(
         (status = 200, body = MessageResponse),
         (status = 403, body = MessageResponse),
@@ -186,7 +186,7 @@ async fn request_cancellation(
     get,
     path = "/api/client/orders/{id}/messages",
     tag = "client",
-    params(("id" = i64, Path, description = "Order id")),
+    params(OrderId),
     responses((status = 200, body = Vec<ClientMessage>), ReadAnswers),
 )]
 async fn client_order_messages(
@@ -203,7 +203,7 @@ async fn client_order_messages(
     path = "/api/client/orders/{id}/messages",
     tag = "client",
     request_body = MessageForm,
-    params(("id" = i64, Path, description = "Order id")),
+    params(OrderId),
     responses(
         (status = 201, body = ClientMessage),
         (status = 403, body = MessageResponse),
@@ -229,7 +229,7 @@ async fn write_to_staff(
     get,
     path = "/api/client/orders/{id}/documents",
     tag = "client",
-    params(("id" = i64, Path, description = "Order id")),
+    params(OrderId),
     responses((status = 200, body = Vec<ClientDocument>), ReadAnswers),
 )]
 async fn client_documents(
@@ -245,7 +245,7 @@ async fn client_documents(
     post,
     path = "/api/client/orders/{id}/documents",
     tag = "client",
-    params(("id" = i64, Path, description = "Order id")),
+    params(OrderId),
     request_body(content_type = "multipart/form-data", description = "files (repeated, up to 10)"),
     responses(
         (status = 201, body = Vec<ClientDocument>),
@@ -273,7 +273,7 @@ async fn attach_client_documents(
     path = "/api/client/orders/{id}/documents/{document_id}",
     tag = "client",
     params(
-        ("id" = i64, Path, description = "Order id"),
+        OrderId,
         ("document_id" = i64, Path, description = "Document id"),
     ),
     responses(

@@ -15,6 +15,7 @@ use super::problem::extract::{Path, Query};
 use super::problem::{ApiResult, Problem};
 use crate::features::billing::invoices::{self, InvoiceDetail, InvoiceStatus, InvoiceSummary};
 use crate::features::billing::printing;
+use crate::platform::call::InvoiceId;
 use crate::platform::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -102,7 +103,7 @@ async fn list_invoices(
     get,
     path = "/api/v1/invoices/{id}",
     tag = "invoices",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(InvoiceId),
     security(("api_key" = [])),
     responses(
         (status = 200, body = InvoiceDetail),
@@ -125,7 +126,7 @@ async fn get_invoice(
     get,
     path = "/api/v1/invoices/{id}/pdf",
     tag = "invoices",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(InvoiceId),
     security(("api_key" = [])),
     responses(
         (status = 200, description = "The invoice", content_type = "application/pdf"),

@@ -1,11 +1,13 @@
 //! The caller of the public API: an API key sent as `Authorization: Bearer <key>`. It is looked up
 //! by its hash on every call, so a revoked key is refused at once by every copy. Each key may make
 //! `api_requests_per_minute` calls a minute, counted in the database so that the limit holds
-//! across every copy (429 with `Retry-After` beyond).
+//! across every copy (429 with `Retry-After` beyond). A key works until the end of its expiry date
+//! (in the company's time zone; 401 after) and only for the calls its scopes allow (403
+//! `insufficient_scope` naming the scope otherwise): `scope_for` says which scope each call needs.
 
-use axum::extract::FromRequestParts;
-use axum::http::header;
+use axum::extract::{FromRequestParts, MatchedPath};
 use axum::http::request::Parts;
+use axum::http::{Method, header};
 use chrono::Utc;
 use portal_db::entities::api_key;
 use sea_orm::sea_query::{Condition, Expr};
@@ -13,6 +15,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use super::problem::Problem;
 use crate::features::auth::throttle::bump_window;
+use crate::kernel::api_scopes::Scope;
 use crate::platform::state::AppState;
 use crate::platform::tokens::hash_token;
 
@@ -26,6 +29,25 @@ pub struct ApiCaller {
     pub client_id: i32,
     pub key_id: i32,
     pub prefix: String,
+    pub scopes: Vec<Scope>,
+}
+
+/// The scope a call of the public API needs, by its method and path as the router matched it;
+/// None for the reference data every key may read.
+pub fn scope_for(method: &Method, path: &str) -> Option<Scope> {
+    let reads = method == Method::GET;
+    let rest = path.strip_prefix("/api/v1/")?;
+    Some(if rest.starts_with("webhook-endpoints") {
+        Scope::WebhooksManage
+    } else if rest.starts_with("invoices") {
+        Scope::InvoicesRead
+    } else if rest.starts_with("orders/{id}/documents") {
+        if reads { Scope::DocumentsRead } else { Scope::DocumentsWrite }
+    } else if rest.starts_with("orders") || rest.starts_with("events") {
+        if reads { Scope::OrdersRead } else { Scope::OrdersWrite }
+    } else {
+        return None;
+    })
 }
 
 impl FromRequestParts<AppState> for ApiCaller {
@@ -50,6 +72,17 @@ impl FromRequestParts<AppState> for ApiCaller {
             .one(&state.db)
             .await?
             .ok_or_else(Problem::unauthorized)?;
+        let today =
+            state.config.today().map_err(crate::platform::http::error::AppError::Internal)?;
+        if let Some(last_day) = key.expires_on.filter(|last_day| *last_day < today) {
+            return Err(Problem::expired(last_day));
+        }
+        let scopes = Scope::parse_list(&key.scopes);
+        let path =
+            parts.extensions.get::<MatchedPath>().map(MatchedPath::as_str).unwrap_or_default();
+        if let Some(needed) = scope_for(&parts.method, path).filter(|s| !scopes.contains(s)) {
+            return Err(Problem::insufficient_scope(needed));
+        }
         if let Some(wait) = over_limit(state, key.id, state.config.api_requests_per_minute).await? {
             return Err(Problem::rate_limited(wait));
         }
@@ -66,7 +99,7 @@ impl FromRequestParts<AppState> for ApiCaller {
                 .exec(&state.db)
                 .await?;
         }
-        Ok(ApiCaller { client_id: key.client_id, key_id: key.id, prefix: key.prefix })
+        Ok(ApiCaller { client_id: key.client_id, key_id: key.id, prefix: key.prefix, scopes })
     }
 }
 

@@ -7,6 +7,7 @@ pub mod invoices;
 pub mod key;
 pub mod orders;
 pub mod problem;
+pub mod reference;
 pub mod webhooks;
 
 use axum::Router;
@@ -44,6 +45,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(invoices::router())
         .merge(disputes::router())
         .merge(webhooks::router())
+        .merge(reference::router())
         .split_for_parts();
     problem::document_common_answers(&mut doc);
     (router, doc)

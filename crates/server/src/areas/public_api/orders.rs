@@ -119,9 +119,15 @@ async fn list_orders(
         None => None,
     };
     let filter = q.status.unwrap_or_default();
-    let mut data =
-        orders::after(&state.db, caller.client_id, filter, q.updated_since, cursor, limit + 1)
-            .await?;
+    let mut data = orders::after(
+        &state.db,
+        caller.client_id,
+        (filter, None),
+        q.updated_since,
+        cursor,
+        limit + 1,
+    )
+    .await?;
     let more = data.len() as u64 > limit;
     data.truncate(limit as usize);
     let next_cursor = if more { data.last().map(encode) } else { None };

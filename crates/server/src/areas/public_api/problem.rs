@@ -25,6 +25,10 @@ pub struct Problem {
     /// The refused fields, each with why (validation problems only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub errors: Option<BTreeMap<String, String>>,
+    /// The scope the key lacks (`insufficient_scope` problems only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<String>)]
+    pub scope: Option<crate::kernel::api_scopes::Scope>,
     #[serde(skip)]
     #[schema(ignore)]
     pub retry_after: Option<u64>,
@@ -47,8 +51,31 @@ impl Problem {
             status: status.as_u16(),
             detail: detail.into(),
             errors: None,
+            scope: None,
             retry_after: None,
         }
+    }
+
+    /// A key past its last day.
+    pub fn expired(last_day: chrono::NaiveDate) -> Problem {
+        Problem::new(
+            StatusCode::UNAUTHORIZED,
+            "unauthorized",
+            "Unauthorized",
+            format!("This key expired after {last_day}: make a new one."),
+        )
+    }
+
+    /// A key without the scope the call needs.
+    pub fn insufficient_scope(needed: crate::kernel::api_scopes::Scope) -> Problem {
+        let mut problem = Problem::new(
+            StatusCode::FORBIDDEN,
+            "insufficient_scope",
+            "Insufficient scope",
+            format!("This key does not have the scope {}.", needed.name()),
+        );
+        problem.scope = Some(needed);
+        problem
     }
 
     pub fn unauthorized() -> Problem {
@@ -224,12 +251,21 @@ pub fn document_common_answers(doc: &mut utoipa::openapi::OpenApi) {
             )
             .build()
     };
-    for (path, _, op) in crate::platform::http::error::operations_mut(doc) {
+    let method_of = |m: &str| m.to_ascii_uppercase().parse().unwrap_or(axum::http::Method::GET);
+    for (path, method, op) in crate::platform::http::error::operations_mut(doc) {
         let body = op.request_body.as_ref().map(|b| b.content.keys().cloned().collect::<Vec<_>>());
         let mut common = vec![
-            ("401", "No key, or an unknown or revoked one."),
+            ("401", "No key, or an unknown, revoked or expired one."),
             ("429", "Too many calls with this key: wait Retry-After seconds."),
         ];
+        if let Some(scope) = super::key::scope_for(&method_of(method), path) {
+            common.push(("403", "The key lacks the scope this call needs (`scope` names it)."));
+            let needs = format!("Needs the scope `{}`.", scope.name());
+            op.description = Some(match op.description.take() {
+                Some(text) if !text.is_empty() => format!("{text}\n\n{needs}"),
+                _ => needs,
+            });
+        }
         if path.contains('{') {
             common.push(("404", "No such record of this client."));
         }

@@ -20,7 +20,7 @@ use crate::platform::http::error::{
     AppError, AppResult, ChangeAnswers, ChangeWithInputAnswers, MessageResponse, ReadAnswers,
 };
 use crate::platform::http::extract::Json;
-use crate::platform::money::Cents;
+use crate::platform::money::{Amount, Cents};
 use crate::platform::names::full_name;
 use crate::platform::state::AppState;
 
@@ -49,11 +49,11 @@ pub const MSG_NO_FEE: &str =
 #[serde(rename_all = "camelCase")]
 pub struct AssignBody {
     /// Security user id of the appraiser.
+    #[schema(required = true, value_type = i32)]
     pub appraiser_id: Option<i32>,
     /// A fee other than the order's (dollars).
-    #[schema(value_type = Option<f64>)]
     #[serde(default)]
-    pub appraiser_fee: serde_json::Value,
+    pub appraiser_fee: Amount,
     /// A due date other than the order's (yyyy-mm-dd).
     pub appraiser_due_date: Option<String>,
 }
@@ -83,10 +83,10 @@ async fn assign(
         .appraiser_id
         .ok_or_else(|| invalid("Please select an appraiser to assign the order to."))?;
     let clock = Clock::of(&state)?;
-    let fee = if body.appraiser_fee.is_null() {
+    let fee = if body.appraiser_fee.is_missing() {
         None
     } else {
-        Some(positive_fee(named("appraiserFee", "Appraiser fee"), &body.appraiser_fee)?)
+        Some(positive_fee(named("appraiserFee", "Appraiser fee"), body.appraiser_fee)?)
     };
     let order_fee = checked.detail.as_ref().and_then(|d| d.appraiser_fee_cents);
     if fee.or(order_fee).is_none_or(|cents| cents <= 0) {

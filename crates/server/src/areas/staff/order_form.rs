@@ -39,7 +39,7 @@ use crate::platform::http::error::Created;
 use crate::platform::http::error::{AppError, AppResult, ChangeWithInputAnswers, MessageResponse};
 use crate::platform::http::extract::Json;
 use crate::platform::live;
-use crate::platform::money::Cents;
+use crate::platform::money::{Amount, Cents};
 use crate::platform::names::full_name;
 use crate::platform::notifications::{Event, Notice, notify};
 use crate::platform::state::AppState;
@@ -82,35 +82,42 @@ pub struct OrderContactForm {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderForm {
+    #[schema(required = true, value_type = i32)]
     pub client_id: Option<i32>,
     pub loan_number: Option<String>,
     pub fha_case_id: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub borrower_name: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub property_address_line1: Option<String>,
     pub property_address_line2: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub property_city: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub property_state_code: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub property_zip: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub property_county: Option<String>,
+    #[schema(required = true, value_type = i32)]
     pub property_type_id: Option<i32>,
+    #[schema(required = true, value_type = i32)]
     pub intended_use_id: Option<i32>,
     /// 1 to 4 report products; the first is the main one (a desktop product needs no inspection).
     #[serde(default)]
     pub report_type_ids: Vec<i32>,
     /// Dollars, as a number or a string.
-    #[schema(value_type = Option<f64>)]
+    #[schema(required = true)]
     #[serde(default)]
-    pub appraiser_fee: serde_json::Value,
+    pub appraiser_fee: Amount,
     /// What the client is charged, in whole cents. Left out, a new order takes it from the
     /// client's price list and a correction keeps the order's.
     #[schema(minimum = 0, maximum = 100_000_000)]
     pub client_fee_cents: Option<i64>,
-    #[schema(value_type = Option<f64>)]
     #[serde(default)]
-    pub tech_fee: serde_json::Value,
-    #[schema(value_type = Option<f64>)]
+    pub tech_fee: Amount,
     #[serde(default)]
-    pub purchase_price: serde_json::Value,
+    pub purchase_price: Amount,
     /// yyyy-mm-dd. A new order may leave it out when its products have a turn-time rule.
     pub appraiser_due_date: Option<String>,
     /// Why a new order is due on another date than its turn-time rule gives (required then).
@@ -133,9 +140,8 @@ pub struct OrderForm {
     pub living_area: Option<i32>,
     pub lot_area: Option<i32>,
     pub county_use: Option<String>,
-    #[schema(value_type = Option<f64>)]
     #[serde(default)]
-    pub assessed_value: serde_json::Value,
+    pub assessed_value: Amount,
 }
 
 /// An order form that passed every rule.
@@ -269,7 +275,7 @@ pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
         report_type_ids,
         appraiser_fee_cents: positive_fee(
             named("appraiserFee", "Appraiser fee"),
-            &form.appraiser_fee,
+            form.appraiser_fee,
         )?,
         client_fee_cents: match form.client_fee_cents {
             Some(cents) if !(0..=crate::platform::money::MAX_CENTS).contains(&cents) => {
@@ -280,12 +286,12 @@ pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
         },
         tech_fee_cents: optional_amount(
             named("techFee", "Tech fee"),
-            &form.tech_fee,
+            form.tech_fee,
             crate::platform::money::MAX_CENTS,
         )?,
         purchase_price_cents: optional_amount(
             named("purchasePrice", "Purchase price"),
-            &form.purchase_price,
+            form.purchase_price,
             MAX_PRICE_CENTS,
         )?,
         appraiser_due,
@@ -338,7 +344,7 @@ fn check_details(form: &OrderForm, today: NaiveDate) -> AppResult<PropertyDetail
         county_use: optional(named("countyUse", "County use"), form.county_use.as_deref(), 100)?,
         assessed_value_cents: optional_amount(
             named("assessedValue", "Assessed value"),
-            &form.assessed_value,
+            form.assessed_value,
             MAX_PRICE_CENTS,
         )?,
     })

@@ -25,7 +25,7 @@ use crate::platform::http::error::Created;
 use crate::platform::http::error::{AppError, AppResult, MessageResponse};
 use crate::platform::http::extract::Json;
 use crate::platform::live;
-use crate::platform::money::Cents;
+use crate::platform::money::{Amount, Cents};
 use crate::platform::names::full_name;
 use crate::platform::notifications::{Event, Notice, notify};
 use crate::platform::state::AppState;
@@ -42,12 +42,14 @@ pub const MSG_ALREADY_PAID: &str = "This order has already been paid.";
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentBody {
+    #[schema(required = true, value_type = i64)]
     pub order_id: Option<i64>,
     /// Dollars, as a number or a string.
-    #[schema(value_type = Option<f64>)]
+    #[schema(required = true)]
     #[serde(default)]
-    pub amount: serde_json::Value,
+    pub amount: Amount,
     /// yyyy-mm-dd
+    #[schema(required = true, value_type = String)]
     pub payment_date: Option<String>,
 }
 
@@ -157,7 +159,7 @@ async fn record_payment(
     Json(body): Json<PaymentBody>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
     let order_id = body.order_id.ok_or_else(|| invalid("Order is required."))?;
-    let cents = positive_fee(named("amount", "Amount"), &body.amount)?;
+    let cents = positive_fee(named("amount", "Amount"), body.amount)?;
     let date = required_date(named("paymentDate", "Payment date"), body.payment_date.as_deref())?;
     let today = state.config.today().map_err(AppError::Internal)?;
     if date > today + Duration::days(365) || date < today - Duration::days(365 * 10) {

@@ -39,7 +39,7 @@ use crate::platform::http::error::{
 };
 use crate::platform::http::extract::{Json, Path};
 use crate::platform::live;
-use crate::platform::money::Cents;
+use crate::platform::money::{Amount, Cents};
 use crate::platform::names::full_name;
 use crate::platform::notifications::{Event, Notice, notify};
 use crate::platform::state::AppState;
@@ -61,22 +61,32 @@ pub const MSG_NOT_RESPONDED: &str = "Only an appraiser who responded can be awar
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct QuoteForm {
+    #[schema(required = true, value_type = i32)]
     pub client_id: Option<i32>,
     pub loan_number: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub property_address_line1: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub property_city: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub property_state_code: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub property_zip: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub property_county: Option<String>,
+    #[schema(required = true, value_type = i32)]
     pub property_type_id: Option<i32>,
+    #[schema(required = true, value_type = i32)]
     pub intended_use_id: Option<i32>,
+    #[schema(required = true, value_type = i32)]
     pub report_type_id: Option<i32>,
     /// yyyy-mm-dd
+    #[schema(required = true, value_type = String)]
     pub due_date: Option<String>,
     /// Dollars: what the company would pay.
-    #[schema(value_type = Option<f64>)]
+    #[schema(required = true)]
     #[serde(default)]
-    pub appraiser_fee: serde_json::Value,
+    pub appraiser_fee: Amount,
     /// Security user ids of the appraisers asked.
     #[serde(default)]
     pub appraiser_ids: Vec<i32>,
@@ -134,6 +144,7 @@ pub struct StaffQuoteDetail {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AwardBody {
+    #[schema(required = true, value_type = i32)]
     pub appraiser_id: Option<i32>,
 }
 
@@ -249,7 +260,7 @@ async fn create_quote(
     let (property_type, intended_use) = check_kind(form.property_type_id, form.intended_use_id)?;
     let report_type_id = form.report_type_id.ok_or_else(|| invalid("Report type is required."))?;
     let due = check_due_date(named("dueDate", "Due date"), form.due_date.as_deref(), today)?;
-    let fee = positive_fee(named("appraiserFee", "Appraiser fee"), &form.appraiser_fee)?;
+    let fee = positive_fee(named("appraiserFee", "Appraiser fee"), form.appraiser_fee)?;
     let loan_number =
         optional(named("loanNumber", "Loan number"), form.loan_number.as_deref(), 30)?;
     let mut ids = form.appraiser_ids.clone();

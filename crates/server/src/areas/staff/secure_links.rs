@@ -33,9 +33,12 @@ const MAX_ATTACHMENTS: usize = 20;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SecureLinkForm {
+    #[schema(required = true, value_type = i32)]
     pub recipient_appraiser_id: Option<i32>,
     pub order_id: Option<i64>,
+    #[schema(required = true, value_type = String)]
     pub subject: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub message: Option<String>,
     /// Files of the order to attach.
     #[serde(default)]

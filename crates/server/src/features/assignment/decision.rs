@@ -14,6 +14,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ranking::{CandidateFigures, Points, RankedCandidate, points};
+use crate::platform::call::OrderId;
 use crate::platform::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
 use crate::platform::http::extract::Path;
 use crate::platform::names::full_names;
@@ -73,7 +74,7 @@ fn candidates_of(row: &assignment_decision::Model) -> AppResult<Vec<RankedCandid
 
 /// The order's latest automatic decision; null when it was never decided automatically.
 #[utoipa::path(get, path = "/api/staff/orders/{id}/assignment-decision", tag = "staff",
-    params(("id" = i64, Path, description = "Order id")),
+    params(OrderId),
     responses((status = 200, body = Option<AssignmentDecision>), ReadAnswers))]
 async fn assignment_decision(
     State(state): State<AppState>,

@@ -33,9 +33,11 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ChangeMyPassword {
+    #[schema(required = true, value_type = String)]
     pub old_password: Option<String>,
     /// At least 16 characters with a lowercase and an uppercase letter, a digit and one of
     /// ! @ # $ % ^ & * ( ) , . ? " : { } | < >
+    #[schema(required = true, value_type = String)]
     pub new_password: Option<String>,
 }
 

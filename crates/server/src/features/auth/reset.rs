@@ -48,8 +48,11 @@ pub struct ResetRequest {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PerformResetRequest {
+    #[schema(required = true, value_type = String)]
     pub token: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub username: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub password: Option<String>,
 }
 

@@ -100,6 +100,7 @@ fn answer(ok: bool, message: impl Into<String>) -> axum::Json<VerificationAnswer
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SendCodeRequest {
+    #[schema(required = true, value_type = String)]
     pub token: Option<String>,
     pub email_address: Option<String>,
     pub phone_number: Option<String>,
@@ -107,7 +108,9 @@ pub struct SendCodeRequest {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct VerifyCodeRequest {
+    #[schema(required = true, value_type = String)]
     pub token: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub code: Option<String>,
 }
 

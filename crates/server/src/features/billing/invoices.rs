@@ -26,7 +26,7 @@ use crate::kernel::clients::client_of;
 use crate::kernel::orders::life::{OrderEvent, Reaction};
 use crate::kernel::orders::status::OrderStatus;
 use crate::platform::audit::audit_staff;
-use crate::platform::call::{CallOn, OrderId};
+use crate::platform::call::{CallOn, InvoiceId, OrderId};
 use crate::platform::config::Config;
 use crate::platform::fields::{MAX_LINE, named, optional, required, required_date};
 use crate::platform::http::client_ip::ClientIp;
@@ -61,6 +61,16 @@ pub enum InvoiceStatus {
     Open,
     Overdue,
     Paid,
+}
+
+impl InvoiceStatus {
+    pub fn label(self) -> &'static str {
+        match self {
+            InvoiceStatus::Open => "Open",
+            InvoiceStatus::Overdue => "Overdue",
+            InvoiceStatus::Paid => "Paid",
+        }
+    }
 }
 
 /// An invoice with what has been credited and paid against it.
@@ -377,7 +387,7 @@ async fn find_invoice(db: &impl ConnectionTrait, id: i64) -> AppResult<invoice::
     get,
     path = "/api/staff/invoices/{id}",
     tag = "staff",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(InvoiceId),
     responses((status = 200, body = InvoiceDetail), (status = 404, body = MessageResponse)),
 )]
 async fn invoice_detail(
@@ -435,7 +445,7 @@ async fn detail(
     get,
     path = "/api/staff/invoices/{id}/pdf",
     tag = "staff",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(InvoiceId),
     responses(
         (status = 200, description = "The invoice", content_type = "application/pdf"),
         (status = 404, body = MessageResponse),
@@ -525,7 +535,7 @@ pub struct LenderPaymentBody {
     path = "/api/staff/invoices/{id}/payments",
     tag = "staff",
     request_body = LenderPaymentBody,
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(InvoiceId),
     responses(
         (status = 201, body = InvoiceDetail),
         (status = 404, body = MessageResponse),
@@ -615,7 +625,7 @@ pub struct CreditNoteBody {
     path = "/api/staff/invoices/{id}/credit-notes",
     tag = "staff",
     request_body = CreditNoteBody,
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(InvoiceId),
     responses(
         (status = 201, body = InvoiceDetail),
         (status = 404, body = MessageResponse),

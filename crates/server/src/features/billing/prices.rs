@@ -113,7 +113,8 @@ async fn replace_client_prices(
     Ok(axum::Json(MessageResponse::new("Prices saved.")))
 }
 
-async fn own_prices(db: &impl ConnectionTrait, client_id: i32) -> AppResult<HashMap<i32, i64>> {
+/// The client's own price of each product that has one, in whole cents.
+pub async fn own_prices(db: &impl ConnectionTrait, client_id: i32) -> AppResult<HashMap<i32, i64>> {
     let rows = client_price::Entity::find()
         .filter(client_price::Column::ClientId.eq(client_id))
         .all(db)

@@ -1,7 +1,7 @@
 //! Downloads of stored files: as JSON (base64 data, content type, file name) and a streaming
 //! variant with Content-Disposition for viewing and for large files. Both check the caller's access
 //! to the order or appraiser the file belongs to.
-use crate::platform::call::CallOn;
+use crate::platform::call::{CallOn, FileId};
 use crate::platform::http::extract::Query;
 use axum::response::Response;
 use base64::Engine;
@@ -51,7 +51,7 @@ pub struct StreamQuery {
     get,
     path = "/api/file/download/appraisalfile/{id}",
     tag = "files",
-    params(("id" = i64, Path, description = "File id")),
+    params(FileId),
     responses(
         (status = 200, body = FileDownload),
         (status = 403, body = MessageResponse),
@@ -70,7 +70,7 @@ async fn appraisal_file_json(
     get,
     path = "/api/file/download/appraiserprofilefile/{id}",
     tag = "files",
-    params(("id" = i64, Path, description = "File id")),
+    params(FileId),
     responses(
         (status = 200, body = FileDownload),
         (status = 403, body = MessageResponse),
@@ -89,7 +89,7 @@ async fn profile_file_json(
     get,
     path = "/api/file/stream/appraisalfile/{id}",
     tag = "files",
-    params(("id" = i64, Path, description = "File id"), StreamQuery),
+    params(FileId, StreamQuery),
     responses(
         (status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
         (status = 403, body = MessageResponse),
@@ -108,7 +108,7 @@ async fn appraisal_file_stream(
     get,
     path = "/api/file/stream/appraiserprofilefile/{id}",
     tag = "files",
-    params(("id" = i64, Path, description = "File id"), StreamQuery),
+    params(FileId, StreamQuery),
     responses(
         (status = 200, description = "The file's bytes", content_type = "application/octet-stream"),
         (status = 403, body = MessageResponse),

@@ -8,7 +8,7 @@ use portal_db::entities::{quote, quote_recipient};
 
 use crate::platform::fields::MAX_TEXT;
 use crate::platform::http::error::{AppError, AppResult};
-use crate::platform::money::{AmountError, parse_amount};
+use crate::platform::money::{Amount, AmountError, MAX_CENTS};
 
 pub const ANSWER_ACCEPTED: &str = "accepted";
 pub const ANSWER_REJECTED: &str = "rejected";
@@ -93,7 +93,7 @@ fn required_text(value: Option<&str>, missing: &str, what: &str) -> AppResult<St
 /// Checks a response to a quote; `today` is the company's date.
 pub fn check_response(
     date: Option<&str>,
-    fee: &serde_json::Value,
+    fee: Amount,
     comment: Option<&str>,
     today: NaiveDate,
 ) -> AppResult<Response> {
@@ -111,7 +111,7 @@ pub fn check_response(
     if estimated_delivery_date < today {
         return Err(AppError::Validation(MSG_DATE_PAST.into()));
     }
-    let fee_cents = parse_amount(fee).map_err(|e| {
+    let fee_cents = fee.cents_up_to(MAX_CENTS).map_err(|e| {
         AppError::Validation(
             match e {
                 AmountError::Missing => MSG_FEE_REQUIRED,
@@ -139,8 +139,13 @@ mod tests {
     #[test]
     fn response_rules() {
         let today = NaiveDate::from_ymd_opt(2026, 3, 10).unwrap();
-        let ok =
-            check_response(Some("2026-03-10"), &json!("450.00"), Some(" On time "), today).unwrap();
+        let ok = check_response(
+            Some("2026-03-10"),
+            Amount::from(&json!("450.00")),
+            Some(" On time "),
+            today,
+        )
+        .unwrap();
         assert_eq!(
             ok,
             Response {
@@ -161,12 +166,12 @@ mod tests {
             (Some("2026-03-11"), json!(1), None, MSG_COMMENT_REQUIRED),
         ];
         for (date, fee, comment, message) in table {
-            let err = check_response(date, &fee, comment, today).unwrap_err();
+            let err = check_response(date, Amount::from(&fee), comment, today).unwrap_err();
             assert!(matches!(err, AppError::Validation(_)));
             assert_eq!(err.to_string(), message, "{date:?} {fee} {comment:?}");
         }
         assert!(
-            check_response(Some("03/11/2026"), &json!(1), Some("c"), today)
+            check_response(Some("03/11/2026"), Amount::from(&json!(1)), Some("c"), today)
                 .unwrap_err()
                 .to_string()
                 .contains("yyyy-mm-dd")

@@ -17,7 +17,7 @@ use crate::platform::current_user::CurrentUser;
 use crate::platform::http::error::{AppError, AppResult, MessageResponse};
 use crate::platform::http::extract::Json;
 use crate::platform::live;
-use crate::platform::money::Cents;
+use crate::platform::money::{Amount, Cents};
 use crate::platform::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -116,11 +116,13 @@ pub struct QuoteDetailResponse {
 pub struct AcceptQuote {
     pub quote_id: i32,
     /// yyyy-mm-dd, today or later in the company's time zone.
+    #[schema(required = true, value_type = String)]
     pub estimated_delivery_date: Option<String>,
     /// A number or a numeric string, at least 0, at most 2 decimals.
-    #[schema(value_type = Option<f64>)]
+    #[schema(required = true)]
     #[serde(default)]
-    pub appraiser_fee: serde_json::Value,
+    pub appraiser_fee: Amount,
+    #[schema(required = true, value_type = String)]
     pub comment: Option<String>,
 }
 
@@ -128,6 +130,7 @@ pub struct AcceptQuote {
 #[serde(rename_all = "camelCase")]
 pub struct RejectQuote {
     pub quote_id: i32,
+    #[schema(required = true, value_type = String)]
     pub reject_reason: Option<String>,
 }
 
@@ -336,7 +339,7 @@ async fn accept(
     }
     let r = check_response(
         body.estimated_delivery_date.as_deref(),
-        &body.appraiser_fee,
+        body.appraiser_fee,
         body.comment.as_deref(),
         today,
     )?;

@@ -51,9 +51,9 @@ pub struct ComparableInput {
 #[serde(rename_all = "camelCase")]
 pub struct ReconsiderationBody {
     /// One or more of `unsupported`, `unacceptable_practice`, `discrimination`, `factual_error`.
-    #[schema(min_items = 1, max_items = 4)]
+    #[schema(required = true, value_type = Vec<String>, min_items = 1, max_items = 4)]
     pub basis: Option<Vec<String>>,
-    #[schema(min_items = 1, max_items = 20)]
+    #[schema(required = true, value_type = Vec<DeficiencyInput>, min_items = 1, max_items = 20)]
     pub deficiencies: Option<Vec<DeficiencyInput>>,
     #[schema(max_items = 5)]
     pub comparables: Option<Vec<ComparableInput>>,

@@ -56,6 +56,7 @@ pub fn date_label(d: NaiveDate) -> String {
 #[serde(rename_all = "camelCase")]
 pub struct SendMessage {
     pub order_id: i64,
+    #[schema(required = true, value_type = String)]
     pub message: Option<String>,
 }
 
@@ -64,10 +65,13 @@ pub struct SendMessage {
 pub struct MarkInspected {
     pub order_id: i64,
     /// yyyy-mm-dd
+    #[schema(required = true, value_type = String)]
     pub inspection_actual_date: Option<String>,
     /// HH:MM, one of the 30-minute choices from 07:00 to 20:00.
+    #[schema(required = true, value_type = String)]
     pub inspection_actual_time: Option<String>,
     /// yyyy-mm-dd
+    #[schema(required = true, value_type = String)]
     pub estimated_delivery_date: Option<String>,
     /// An optional comment for the history.
     pub order_status_message: Option<String>,
@@ -80,17 +84,22 @@ pub struct MarkInspected {
 pub struct ScheduleInspection {
     pub order_id: i64,
     /// yyyy-mm-dd, not before the order's create date.
+    #[schema(required = true, value_type = String)]
     pub inspection_actual_date: Option<String>,
     /// yyyy-mm-dd, not before the inspection date.
+    #[schema(required = true, value_type = String)]
     pub estimated_delivery_date: Option<String>,
     /// Required when the inspection date is after the inspection due date and the order was
     /// not scheduled before.
     pub late_inspection_reason: Option<String>,
     /// HH:MM, one of the 30-minute choices from 07:00 to 20:00.
+    #[schema(required = true, value_type = String)]
     pub appointment_start_time: Option<String>,
     /// HH:MM, after the start.
+    #[schema(required = true, value_type = String)]
     pub appointment_end_time: Option<String>,
     /// Borrower, Entry Contact, Realtor, Tenant or Vacant.
+    #[schema(required = true, value_type = String)]
     pub appointment_scheduled_with: Option<String>,
     /// Required when the order was scheduled before.
     pub reschedule_reason: Option<String>,
@@ -117,6 +126,7 @@ pub struct ConditionalAcceptance {
     #[serde(default)]
     pub other: bool,
     /// The appraiser's conditions (the dialog's Comments), required.
+    #[schema(required = true, value_type = String)]
     pub accept_conditions: Option<String>,
 }
 
@@ -124,6 +134,7 @@ pub struct ConditionalAcceptance {
 #[serde(rename_all = "camelCase")]
 pub struct RejectOrder {
     pub order_id: i64,
+    #[schema(required = true, value_type = String)]
     pub reject_message: Option<String>,
 }
 
@@ -140,7 +151,9 @@ pub struct AcceptOrder {
 pub struct UpdateStatus {
     pub order_id: i64,
     /// A label of GET /api/constants/status-message-options, e.g. "Left Message".
+    #[schema(required = true, value_type = String)]
     pub status_description: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub message: Option<String>,
 }
 
@@ -149,7 +162,9 @@ pub struct UpdateStatus {
 pub struct FileMessage {
     pub order_id: i64,
     /// The name of one of the order's files.
+    #[schema(required = true, value_type = String)]
     pub file_name: Option<String>,
+    #[schema(required = true, value_type = String)]
     pub message: Option<String>,
 }
 

@@ -56,8 +56,10 @@ pub struct AssignableAppraiser {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AssignOrder {
+    #[schema(required = true, value_type = i64)]
     pub order_id: Option<i64>,
     /// Security user id of one of the assignable appraisers.
+    #[schema(required = true, value_type = i32)]
     pub appraiser_to_assign_to: Option<i32>,
 }
 

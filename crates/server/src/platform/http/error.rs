@@ -351,6 +351,10 @@ impl From<QueryRejection> for AppError {
 fn bad_json_field(text: &str) -> AppError {
     let detail = text.split_once("target type: ").map_or(text, |(_, d)| d);
     let detail = detail.rsplit_once(" at line ").map_or(detail, |(d, _)| d);
+    if let Some(field) = detail.strip_prefix("missing field `").and_then(|f| f.strip_suffix('`')) {
+        let message = format!("Invalid request: {field} is required.");
+        return AppError::InvalidField { field: field.to_string(), message };
+    }
     match detail.split_once(": ") {
         Some((path, what)) if !path.contains(' ') => {
             let field = path.split(['.', '[']).next().unwrap_or(path).to_string();
@@ -374,6 +378,21 @@ pub async fn api_not_found() -> AppError {
 #[cfg(test)]
 mod tests {
     use super::AppError;
+
+    #[test]
+    fn a_missing_field_is_named_in_the_field_map() {
+        let text = "Failed to deserialize the JSON body into the target type: missing field `token` \
+                    at line 1 column 2";
+        match super::bad_json_field(text) {
+            AppError::InvalidField { field, message } => {
+                assert_eq!(
+                    (field.as_str(), message.as_str()),
+                    ("token", "Invalid request: token is required.")
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 
     #[derive(Debug, thiserror::Error)]
     #[error("upload failed")]

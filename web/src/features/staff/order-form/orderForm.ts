@@ -158,7 +158,6 @@ export function plainTextToHtml(text: string): string | null {
     .join('');
 }
 
-const numberOrNull = (text: string) => (text ? Number(text) : null);
 const wholeNumberOrNull = (text: string) => (text.trim() ? parseWholeNumber(text) : null);
 
 function contactBody(c: ContactFields): OrderContactForm {
@@ -181,7 +180,7 @@ function clientFeeBody(text: string): Pick<OrderForm, 'clientFeeCents'> {
 /** The body of POST /api/staff/orders (and of PUT /api/staff/orders/{id}). */
 export function orderBody(v: OrderFields, reportTypeIds: string[], contacts: ContactFields[], alerts: string[] = []): OrderForm {
   return {
-    clientId: numberOrNull(v.clientId),
+    clientId: Number(v.clientId),
     loanNumber: textOrNull(v.loanNumber),
     fhaCaseId: textOrNull(v.fhaCaseId),
     borrowerName: v.borrowerName.trim(),
