@@ -82,6 +82,7 @@ lint: lint-sources tests-build
 lint-sources: web-deps
 	@$(STAGE) start lint-sources
 	cargo fmt --all --check
+	scripts/long-lines.sh
 	cd $(WEB) && npm run --silent lint
 	cd $(WEB) && npm run --silent format:check
 	@$(STAGE) end lint-sources

@@ -37,7 +37,10 @@ pub fn integer_enum_schema(values: &[(i64, String, &str)]) -> RefOr<Schema> {
 /// number; any other number is refused).
 #[macro_export]
 macro_rules! numbered {
-    ($t:ident, $int:ident, $column:ident, $number:ident, $from:ident, $shown:ident, $what:literal) => {
+    (
+        $t:ident, $int:ident, $column:ident, $number:ident, $from:ident, $shown:ident,
+        $what:literal
+    ) => {
         impl From<$t> for sea_orm::Value {
             fn from(v: $t) -> sea_orm::Value {
                 sea_orm::Value::from(v.$number())

@@ -1,10 +1,10 @@
 //! The printed order and the money documents (invoices, credit notes, statements): letter-size
 //! PDFs made with Typst.
 //!
-//! The layouts live in `templates/order.typ` and `templates/ledger.typ`. The order's data never becomes Typst markup: it is
-//! handed to the template as a dictionary (`sys.inputs`) of plain strings, and the template only
-//! places those strings as text. So user text such as `#import`, `*bold*`, `$x$` or `]` prints
-//! literally and can never run as Typst code.
+//! The layouts live in `templates/order.typ` and `templates/ledger.typ`. The order's data never
+//! becomes Typst markup: it is handed to the template as a dictionary (`sys.inputs`) of plain
+//! strings, and the template only places those strings as text. So user text such as `#import`,
+//! `*bold*`, `$x$` or `]` prints literally and can never run as Typst code.
 //!
 //! The fonts (Liberation Sans, SIL OFL 1.1, see `fonts/LICENSE-Liberation.txt`) are compiled
 //! into the binary: no system fonts, files or network are needed at run time.
@@ -75,7 +75,8 @@ pub struct PrintableOrder {
     pub report_types: Vec<String>,
     /// Ordered By, Address, ...
     pub client: Vec<(String, String)>,
-    /// `None` while the appraiser is not assigned: the PDF then says so instead of listing contacts.
+    /// `None` while the appraiser is not assigned: the PDF then says so instead of listing
+    /// contacts.
     pub contacts: Option<Vec<PrintableContact>>,
     /// Plain text (the caller strips HTML); may be empty. Line breaks are kept.
     pub notes: String,

@@ -184,7 +184,10 @@ fn unassigned_appraiser_sees_the_hidden_contacts_sentence() {
     let pdf = render_order(&order).unwrap();
     let text = squash(&pdf_text("no-contacts", &pdf));
     assert!(
-        text.contains("Contact Information Contact information will be visible once you're assigned to this order Notes & Instructions"),
+        text.contains(
+            "Contact Information Contact information will be visible once \
+             you're assigned to this order Notes & Instructions"
+        ),
         "{text}"
     );
     assert!(!text.contains("Marisol Quintero"));
@@ -297,7 +300,8 @@ fn renders_from_several_threads_at_once() {
     }
 }
 
-/// Timing for the report: `cargo test --release -p portal-pdf --test render -- --ignored --nocapture`.
+/// Timing for the report:
+/// `cargo test --release -p portal-pdf --test render -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn timing_of_a_typical_order() {
@@ -312,7 +316,8 @@ fn timing_of_a_typical_order() {
     }
     let each = started.elapsed() / runs;
     println!(
-        "typical order: first render {first_took:?} (builds the engine), then {each:?} per render, {} bytes",
+        "typical order: first render {first_took:?} (builds the engine), \
+         then {each:?} per render, {} bytes",
         first.len()
     );
 }

@@ -46,7 +46,8 @@ pub async fn serve(config: Config, demo: bool) -> Result<(), String> {
     if demo {
         crate::demo::print_logins();
         println!(
-            "Development mailbox (e-mails and SMS the portal sent; open only to this machine): http://{addr}/dev/mailbox"
+            "Development mailbox (e-mails and SMS the portal sent; open only to this machine): \
+             http://{addr}/dev/mailbox"
         );
     }
     let app = crate::router::app(state).into_make_service_with_connect_info::<SocketAddr>();

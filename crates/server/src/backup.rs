@@ -7,9 +7,14 @@ use sea_orm::{ConnectionTrait, Database, DatabaseBackend, DatabaseConnection, St
 
 /// The file behind a `sqlite://` URL, or an error naming what to do instead.
 pub fn sqlite_file(database_url: &str) -> Result<PathBuf, String> {
-    let rest = database_url.strip_prefix("sqlite://").or_else(|| database_url.strip_prefix("sqlite:")).ok_or_else(
-        || "backup and restore are for the embedded SQLite database; back up PostgreSQL with pg_dump (see the README)".to_string(),
-    )?;
+    let rest = database_url
+        .strip_prefix("sqlite://")
+        .or_else(|| database_url.strip_prefix("sqlite:"))
+        .ok_or_else(|| {
+            "backup and restore are for the embedded SQLite database; \
+             back up PostgreSQL with pg_dump (see the README)"
+                .to_string()
+        })?;
     let path = rest.split('?').next().unwrap_or_default();
     if path.is_empty() || path == ":memory:" {
         return Err("the database URL names no file".into());

@@ -10,7 +10,8 @@ use portal::platform::roles::UserType;
 #[derive(Parser)]
 #[command(name = "appraisal-portal", about = "Appraisal Portal: the order portal server", version)]
 struct Cli {
-    /// TOML configuration file (default: ./portal.toml when it exists). PORTAL_* variables override it.
+    /// TOML configuration file (default: ./portal.toml when it exists). PORTAL_* variables
+    /// override it.
     #[arg(long, global = true, env = "PORTAL_CONFIG")]
     config: Option<PathBuf>,
     #[command(subcommand)]
@@ -226,8 +227,12 @@ async fn user_command(config: Config, command: UserCommand) -> Result<(), String
             company,
             password_stdin,
         } => {
-            let user_type = UserType::from_cli_name(&user_type)
-                .ok_or_else(|| format!("unknown user type '{user_type}': use appraiser, appraiser-admin, staff, secret or client"))?;
+            let user_type = UserType::from_cli_name(&user_type).ok_or_else(|| {
+                format!(
+                    "unknown user type '{user_type}': \
+                     use appraiser, appraiser-admin, staff, secret or client"
+                )
+            })?;
             let password = read_password(password_stdin)?;
             let user = accounts::create(
                 &db,

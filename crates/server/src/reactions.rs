@@ -1,6 +1,6 @@
-//! What happens when an order is born or moves, in one list read top to bottom: each reactor hears every
-//! order event inside the transaction of the change (`kernel::orders::life`), whichever door the
-//! order came in by, and a reactor's error rolls the change back.
+//! What happens when an order is born or moves, in one list read top to bottom: each reactor hears
+//! every order event inside the transaction of the change (`kernel::orders::life`), whichever door
+//! the order came in by, and a reactor's error rolls the change back.
 use crate::areas::client::notices;
 use crate::features::assignment::offers;
 use crate::features::billing::{borrower_payments, invoices};

@@ -228,7 +228,12 @@ async fn not_served() -> axum::http::StatusCode {
 /// which the answer carries too (`x-request-id`, kept when the load balancer sent one).
 fn request_span(req: &Request) -> tracing::Span {
     let id = req.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or_default();
-    tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.uri().path())
+    tracing::info_span!(
+        "request",
+        request_id = %id,
+        method = %req.method(),
+        path = %req.uri().path()
+    )
 }
 
 /// Liveness and database reachability for load balancers, answered within two seconds: a check

@@ -1,8 +1,9 @@
 //! Work on the clock: every minute the notification digests that are due, the folding of the
-//! order counts (`orders::counts`) and the automatic offers whose time ran out, and once a day (from 7 AM company time) the reminders: a
-//! report due tomorrow, an inspection tomorrow, and a licence or E&O policy expiring in 60, 30 or
-//! 7 days, and the orders team's list of appraiser payments due soon or late. Recording a reminder in `sent_reminders` is the claim,
-//! in the reminder's own transaction: of several server copies only one sends it.
+//! order counts (`orders::counts`) and the automatic offers whose time ran out, and once a day
+//! (from 7 AM company time) the reminders: a report due tomorrow, an inspection tomorrow, and a
+//! licence or E&O policy expiring in 60, 30 or 7 days, and the orders team's list of appraiser
+//! payments due soon or late. Recording a reminder in `sent_reminders` is the claim, in the
+//! reminder's own transaction: of several server copies only one sends it.
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Timelike, Utc};
 use portal_db::entities::{
     appraiser_license, appraiser_profile, order, security_user, sent_reminder,
@@ -184,7 +185,8 @@ fn credential_notice(what: &str) -> Notice {
         event: Event::CredentialExpiring,
         subject: format!("Reminder: {what}"),
         lines: vec![format!(
-            "Reminder: {what}. Please renew it and update your profile, or you will not be offered orders in that state."
+            "Reminder: {what}. Please renew it and update your profile, \
+             or you will not be offered orders in that state."
         )],
         link: "/profile/me/certifications".into(),
     }

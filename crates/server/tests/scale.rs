@@ -157,10 +157,13 @@ fn nginx_config(dir: &Path, port: u16, copies: &[u16]) -> PathBuf {
          events {{ worker_connections 2048; }}\n\
          http {{\n  access_log off;\n  client_max_body_size 60m;\n\
          client_body_temp_path {d}/nginx-body;\n  proxy_temp_path {d}/nginx-proxy;\n\
-         fastcgi_temp_path {d}/nginx-fcgi;\n  uwsgi_temp_path {d}/nginx-uwsgi;\n  scgi_temp_path {d}/nginx-scgi;\n\
+         fastcgi_temp_path {d}/nginx-fcgi;\n  uwsgi_temp_path {d}/nginx-uwsgi;\n  \
+         scgi_temp_path {d}/nginx-scgi;\n\
          upstream portal {{ {servers} keepalive 64; }}\n\
-         server {{\n    listen 127.0.0.1:{port};\n    location / {{\n      proxy_pass http://portal;\n\
-         proxy_http_version 1.1;\n      proxy_set_header Connection \"\";\n      proxy_set_header Host $host;\n\
+         server {{\n    listen 127.0.0.1:{port};\n    \
+         location / {{\n      proxy_pass http://portal;\n\
+         proxy_http_version 1.1;\n      proxy_set_header Connection \"\";\n      \
+         proxy_set_header Host $host;\n\
          proxy_set_header X-Forwarded-For $remote_addr;\n      proxy_next_upstream error timeout;\n\
          proxy_connect_timeout 2s;\n      proxy_read_timeout 120s;\n    }}\n  }}\n}}\n"
     );
@@ -262,7 +265,8 @@ async fn one_request(
             if back.as_ref() != bytes.as_slice() {
                 let same = back.iter().zip(&bytes).take_while(|(a, b)| a == b).count();
                 return Err(format!(
-                    "file {id} came back different through {copy}: {} bytes for {}, alike for {same}: {:?}",
+                    "file {id} came back different through {copy}: \
+                     {} bytes for {}, alike for {same}: {:?}",
                     back.len(),
                     bytes.len(),
                     String::from_utf8_lossy(&back[..back.len().min(60)])
@@ -511,8 +515,9 @@ async fn three_copies_on_postgres_and_s3_survive_sigkill_and_a_database_restart(
         .collect();
     let requests = tally.requests.load(Ordering::Relaxed);
     eprintln!(
-        "scale: {clients} clients, {:.0} s, {requests} requests ({:.0}/s), {} transfers, {} sign-ins; \
-         {} failed at the faults (kill at {:.1} s; database down {:.1}-{:.1} s, copies back at {:.1} s)",
+        "scale: {clients} clients, {:.0} s, {requests} requests ({:.0}/s), {} transfers, \
+         {} sign-ins; {} failed at the faults (kill at {:.1} s; \
+         database down {:.1}-{:.1} s, copies back at {:.1} s)",
         elapsed.as_secs_f64(),
         requests as f64 / elapsed.as_secs_f64(),
         tally.transfers.load(Ordering::Relaxed),

@@ -76,7 +76,13 @@ pub fn warnings(report: &Report, order: &OrderFacts) -> Vec<Finding> {
             && !(same(&report.appraiser.license_number, number)
                 && same(&report.appraiser.license_state, state))
         {
-            found.push(finding("LICENSE", format!("The report's licence differs from the appraiser's licence on file ({number}, {state}).")));
+            found.push(finding(
+                "LICENSE",
+                format!(
+                    "The report's licence differs from the appraiser's licence on file \
+                     ({number}, {state})."
+                ),
+            ));
         }
     }
     if let (Some(expires), Some(effective)) =

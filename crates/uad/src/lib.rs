@@ -180,7 +180,8 @@ pub fn read(bytes: &[u8], limits: &Limits) -> Result<Report, Refusal> {
 fn unknown_version() -> Refusal {
     Refusal::new(
         "uad.unknown_version",
-        "The data file is neither UAD 2.6 XML (VALUATION_RESPONSE) nor a UAD 3.6 ZIP (a MISMO MESSAGE).",
+        "The data file is neither UAD 2.6 XML (VALUATION_RESPONSE) \
+         nor a UAD 3.6 ZIP (a MISMO MESSAGE).",
     )
 }
 

@@ -93,7 +93,8 @@ pub fn uad26(s: &Sample) -> Vec<u8> {
     });
     let comparables = filler(s.filler_bytes, |i| {
         format!(
-            "<COMPARABLE_SALE PropertySequenceIdentifier=\"{i}\" PropertySalesAmount=\"{},000\" _StreetAddress=\"{i} Elm St\" _City=\"Austin\"/>",
+            "<COMPARABLE_SALE PropertySequenceIdentifier=\"{i}\" PropertySalesAmount=\"{},000\" \
+             _StreetAddress=\"{i} Elm St\" _City=\"Austin\"/>",
             400 + i % 300
         )
     });
@@ -104,8 +105,9 @@ pub fn uad26(s: &Sample) -> Vec<u8> {
         .map(|c| format!("<NEIGHBORHOOD _Description=\"{}\"/>", escape(c)))
         .collect();
     let decoy = if s.decoys_first {
-        "<SALES_COMPARISON><COMPARABLE_SALE PropertySequenceIdentifier=\"1\" _StreetAddress=\"99 Decoy Rd\" \
-         _City=\"Santa Fe\" _State=\"NM\" _PostalCode=\"87501\"><STRUCTURE GSEOverallConditionType=\"C5\" \
+        "<SALES_COMPARISON><COMPARABLE_SALE PropertySequenceIdentifier=\"1\" \
+         _StreetAddress=\"99 Decoy Rd\" _City=\"Santa Fe\" _State=\"NM\" _PostalCode=\"87501\">\
+         <STRUCTURE GSEOverallConditionType=\"C5\" \
          GSEQualityOfConstructionRatingType=\"Q6\"/></COMPARABLE_SALE></SALES_COMPARISON>"
     } else {
         ""
@@ -114,7 +116,8 @@ pub fn uad26(s: &Sample) -> Vec<u8> {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<VALUATION_RESPONSE MISMOVersionID=\"2.6\">\
 <REPORT AppraisalFormType=\"FNM1004\"/>{decoy}{comments}\
 <PARTIES><APPRAISER{}><APPRAISER_LICENSE{}{}{}/></APPRAISER>{supervisor}</PARTIES>\
-<PROPERTY{}{}{}{}><STRUCTURE GSEOverallConditionType=\"{}\" GSEQualityOfConstructionRatingType=\"{}\"/></PROPERTY>\
+<PROPERTY{}{}{}{}><STRUCTURE GSEOverallConditionType=\"{}\" \
+GSEQualityOfConstructionRatingType=\"{}\"/></PROPERTY>\
 <VALUATION{}{}><_CONDITION_OF_APPRAISAL _Type=\"AsIs\"/></VALUATION>\
 <SALES_COMPARISON>{comparables}</SALES_COMPARISON>\
 <EMBEDDED_FILE _Type=\"PDF\" _Name=\"report.pdf\"><DOCUMENT>{pdf}</DOCUMENT></EMBEDDED_FILE>\
@@ -140,7 +143,8 @@ pub fn uad36_message(s: &Sample) -> Vec<u8> {
     let some = |v: &str| Some(v.to_string());
     let party = |role: &str, name: &Option<String>, license: &Option<String>| {
         format!(
-            "<PARTY><INDIVIDUAL><NAME>{}</NAME></INDIVIDUAL><ROLES><ROLE><APPRAISER><APPRAISER_LICENSE>{}{}{}</APPRAISER_LICENSE></APPRAISER>\
+            "<PARTY><INDIVIDUAL><NAME>{}</NAME></INDIVIDUAL><ROLES>\
+<ROLE><APPRAISER><APPRAISER_LICENSE>{}{}{}</APPRAISER_LICENSE></APPRAISER>\
 <ROLE_DETAIL><PartyRoleType>{role}</PartyRoleType></ROLE_DETAIL></ROLE></ROLES></PARTY>",
             leaf("FullName", name),
             leaf("AppraiserLicenseIdentifier", license),
@@ -153,7 +157,8 @@ pub fn uad36_message(s: &Sample) -> Vec<u8> {
     });
     let comparables = filler(s.filler_bytes, |i| {
         format!(
-            "<SALES_COMPARISON_RESEARCH><ComparableIdentifier>{i}</ComparableIdentifier><SalePriceAmount>{}000</SalePriceAmount></SALES_COMPARISON_RESEARCH>",
+            "<SALES_COMPARISON_RESEARCH><ComparableIdentifier>{i}</ComparableIdentifier>\
+             <SalePriceAmount>{}000</SalePriceAmount></SALES_COMPARISON_RESEARCH>",
             400 + i % 300
         )
     });
@@ -161,30 +166,47 @@ pub fn uad36_message(s: &Sample) -> Vec<u8> {
         .comments
         .iter()
         .map(|c| {
-            format!("<NEIGHBORHOOD><NeighborhoodDescriptionText>{}</NeighborhoodDescriptionText></NEIGHBORHOOD>", escape(c))
+            format!(
+                "<NEIGHBORHOOD><NeighborhoodDescriptionText>{}</NeighborhoodDescriptionText>\
+                 </NEIGHBORHOOD>",
+                escape(c)
+            )
         })
         .collect();
     let decoy = if s.decoys_first {
-        "<PARTIES><PARTY><LEGAL_ENTITY><FullName>Decoy Lending</FullName></LEGAL_ENTITY><ADDRESSES><ADDRESS>\
-         <AddressLineText>1 Office Park</AddressLineText><CityName>Dallas</CityName><StateCode>TX</StateCode>\
-         <PostalCode>75201</PostalCode></ADDRESS></ADDRESSES><ROLES><ROLE><ROLE_DETAIL><PartyRoleType>Lender\
-         </PartyRoleType></ROLE_DETAIL></ROLE></ROLES></PARTY></PARTIES><COMPARABLE_PROPERTIES><COMPARABLE_PROPERTY>\
-         <ADDRESS><AddressLineText>99 Decoy Rd</AddressLineText><CityName>Santa Fe</CityName><StateCode>NM\
-         </StateCode><PostalCode>87501</PostalCode></ADDRESS><PROPERTY_DETAIL><PropertyCategoryType>Condominium\
+        "<PARTIES><PARTY><LEGAL_ENTITY><FullName>Decoy Lending</FullName></LEGAL_ENTITY>\
+         <ADDRESSES><ADDRESS>\
+         <AddressLineText>1 Office Park</AddressLineText><CityName>Dallas</CityName>\
+         <StateCode>TX</StateCode>\
+         <PostalCode>75201</PostalCode></ADDRESS></ADDRESSES>\
+         <ROLES><ROLE><ROLE_DETAIL><PartyRoleType>Lender\
+         </PartyRoleType></ROLE_DETAIL></ROLE></ROLES></PARTY></PARTIES>\
+         <COMPARABLE_PROPERTIES><COMPARABLE_PROPERTY>\
+         <ADDRESS><AddressLineText>99 Decoy Rd</AddressLineText>\
+         <CityName>Santa Fe</CityName><StateCode>NM\
+         </StateCode><PostalCode>87501</PostalCode></ADDRESS>\
+         <PROPERTY_DETAIL><PropertyCategoryType>Condominium\
          </PropertyCategoryType><PropertyConditionRatingType>C5</PropertyConditionRatingType>\
-         <PropertyQualityRatingType>Q6</PropertyQualityRatingType></PROPERTY_DETAIL></COMPARABLE_PROPERTY>\
+         <PropertyQualityRatingType>Q6</PropertyQualityRatingType>\
+         </PROPERTY_DETAIL></COMPARABLE_PROPERTY>\
          </COMPARABLE_PROPERTIES>"
     } else {
         ""
     };
     format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<MESSAGE xmlns=\"{MISMO_NAMESPACE}\" MISMOReferenceModelIdentifier=\"3.6.0\"><DEAL_SETS><DEAL_SET><DEALS><DEAL>{decoy}\
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<MESSAGE xmlns=\"{MISMO_NAMESPACE}\" \
+         MISMOReferenceModelIdentifier=\"3.6.0\"><DEAL_SETS>\
+         <DEAL_SET><DEALS><DEAL>{decoy}\
 <COLLATERALS><COLLATERAL><SUBJECT_PROPERTY><ADDRESS>{}{}{}{}</ADDRESS>\
-<PROPERTY_DETAIL><PropertyCategoryType>SingleFamily</PropertyCategoryType><PropertyConditionRatingType>{}</PropertyConditionRatingType>\
-<PropertyQualityRatingType>{}</PropertyQualityRatingType></PROPERTY_DETAIL>{comments}</SUBJECT_PROPERTY></COLLATERAL></COLLATERALS>\
+<PROPERTY_DETAIL><PropertyCategoryType>SingleFamily</PropertyCategoryType>\
+<PropertyConditionRatingType>{}</PropertyConditionRatingType>\
+<PropertyQualityRatingType>{}</PropertyQualityRatingType></PROPERTY_DETAIL>{comments}\
+</SUBJECT_PROPERTY></COLLATERAL></COLLATERALS>\
 <PARTIES>{}{supervisor}</PARTIES>\
-<SERVICES><SERVICE><VALUATION><VALUATION_RESPONSE><VALUATION_ANALYSES><VALUATION_ANALYSIS>{comparables}\
-<VALUATION_RECONCILIATION>{}{}<AppraisalValueConditionType>AsIs</AppraisalValueConditionType></VALUATION_RECONCILIATION>\
+<SERVICES><SERVICE><VALUATION>\
+<VALUATION_RESPONSE><VALUATION_ANALYSES><VALUATION_ANALYSIS>{comparables}\
+<VALUATION_RECONCILIATION>{}{}\
+<AppraisalValueConditionType>AsIs</AppraisalValueConditionType></VALUATION_RECONCILIATION>\
 </VALUATION_ANALYSIS></VALUATION_ANALYSES></VALUATION_RESPONSE></VALUATION></SERVICE></SERVICES>\
 </DEAL></DEALS></DEAL_SET></DEAL_SETS></MESSAGE>\n",
         leaf("AddressLineText", &s.street),
@@ -229,16 +251,23 @@ pub fn billion_laughs() -> Vec<u8> {
         entities
             .push_str(&format!("<!ENTITY lol{level} \"{}\">", format!("&{previous};").repeat(10)));
     }
-    format!("<?xml version=\"1.0\"?><!DOCTYPE VALUATION_RESPONSE [{entities}]><VALUATION_RESPONSE><REPORT AppraisalFormType=\"&lol9;\"/></VALUATION_RESPONSE>").into_bytes()
+    format!(
+        "<?xml version=\"1.0\"?><!DOCTYPE VALUATION_RESPONSE [{entities}]>\
+         <VALUATION_RESPONSE><REPORT AppraisalFormType=\"&lol9;\"/></VALUATION_RESPONSE>"
+    )
+    .into_bytes()
 }
 
 /// An external entity that would read a file of the server.
 pub fn external_entity() -> Vec<u8> {
-    b"<?xml version=\"1.0\"?><!DOCTYPE VALUATION_RESPONSE [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]><VALUATION_RESPONSE><REPORT AppraisalFormType=\"&secret;\"/></VALUATION_RESPONSE>".to_vec()
+    b"<?xml version=\"1.0\"?><!DOCTYPE VALUATION_RESPONSE \
+      [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]>\
+      <VALUATION_RESPONSE><REPORT AppraisalFormType=\"&secret;\"/></VALUATION_RESPONSE>"
+        .to_vec()
 }
 
-/// A one-page PDF (Helvetica, WinAnsi) whose text is the given lines, with a correct cross-reference
-/// table: a report PDF whose words a screening can read.
+/// A one-page PDF (Helvetica, WinAnsi) whose text is the given lines, with a correct
+/// cross-reference table: a report PDF whose words a screening can read.
 pub fn pdf_with_text(lines: &[&str]) -> Vec<u8> {
     let text: String = lines
         .iter()

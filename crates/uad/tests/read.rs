@@ -160,7 +160,13 @@ fn refused(bytes: &[u8]) -> &'static str {
 fn hostile_and_foreign_files_are_refused_with_a_code() {
     assert_eq!(refused(&samples::billion_laughs()), "uad.dtd_forbidden");
     assert_eq!(refused(&samples::external_entity()), "uad.dtd_forbidden");
-    assert_eq!(refused(b"<VALUATION_RESPONSE><REPORT AppraisalFormType=\"&undeclared;\"/></VALUATION_RESPONSE>"), "uad.not_well_formed");
+    assert_eq!(
+        refused(
+            b"<VALUATION_RESPONSE><REPORT AppraisalFormType=\"&undeclared;\"/>\
+              </VALUATION_RESPONSE>"
+        ),
+        "uad.not_well_formed"
+    );
     assert_eq!(refused(b"<VALUATION_RESPONSE><REPORT>"), "uad.not_well_formed");
     assert_eq!(
         refused(b"<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><VALUATION_RESPONSE/>"),

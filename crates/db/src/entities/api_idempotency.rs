@@ -1,6 +1,7 @@
 use sea_orm::entity::prelude::*;
 
-/// An order created through the API under an `Idempotency-Key`, with the hash of the body it came with.
+/// An order created through the API under an `Idempotency-Key`, with the hash of the body it came
+/// with.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "api_idempotency")]
 pub struct Model {

@@ -1,6 +1,7 @@
 use sea_orm::entity::prelude::*;
 
-/// The invoice issued to the client when an order is delivered; never edited (credit notes correct it).
+/// The invoice issued to the client when an order is delivered; never edited (credit notes correct
+/// it).
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "invoices")]
 pub struct Model {

@@ -2,8 +2,8 @@ use sea_orm::entity::prelude::*;
 
 /// A change the pages follow live: `kind` (order, quote, payment), what it is about, and who may
 /// hear of it besides staff: the appraisers (comma-separated ids) and the firm of the order; or
-/// the news that `user_id`'s sessions ended or their record changed (`user_changed`), which only the
-/// server copies hear.
+/// the news that `user_id`'s sessions ended or their record changed (`user_changed`), which only
+/// the server copies hear.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "live_events")]
 pub struct Model {

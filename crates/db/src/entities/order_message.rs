@@ -1,6 +1,7 @@
 use sea_orm::entity::prelude::*;
 
-/// A message on an order. `to_appraiser` messages count as unread for the appraiser until `read_at`.
+/// A message on an order. `to_appraiser` messages count as unread for the appraiser until
+/// `read_at`.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "order_messages")]
 pub struct Model {

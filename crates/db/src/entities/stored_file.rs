@@ -1,6 +1,7 @@
 use sea_orm::entity::prelude::*;
 
-/// A file kept in storage under `storage_key` (never the user's name), for an order or an appraiser.
+/// A file kept in storage under `storage_key` (never the user's name), for an order or an
+/// appraiser.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "stored_files")]
 pub struct Model {

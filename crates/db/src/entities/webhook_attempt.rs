@@ -1,6 +1,7 @@
 use sea_orm::entity::prelude::*;
 
-/// One try of a delivery: the receiver's status code (none when it could not be reached) and how long it took.
+/// One try of a delivery: the receiver's status code (none when it could not be reached) and how
+/// long it took.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "webhook_attempts")]
 pub struct Model {

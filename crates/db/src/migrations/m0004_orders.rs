@@ -202,7 +202,8 @@ impl MigrationTrait for Migration {
                 .take(),
         )
         .await?;
-        // Visibility first (appraiser, firm, or everyone), then the default sort and the status filter.
+        // Visibility first (appraiser, firm, or everyone), then the default sort and the status
+        // filter.
         for (name, cols) in [
             (
                 "ix_orders_appraiser_due",

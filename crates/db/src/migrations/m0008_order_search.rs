@@ -19,7 +19,8 @@ pub struct Migration;
 const CLOSED: &str = "15, 17, 18, 19, 21, 22";
 
 /// Every column the dashboard's filters and visibility read.
-const FILTERED: &str = "status_id, assigned_appraiser_id, assigned_company_id, created_at, file_number, loan_number, borrower_name, \
+const FILTERED: &str = "status_id, assigned_appraiser_id, assigned_company_id, created_at, \
+    file_number, loan_number, borrower_name, \
     property_address_line1, property_city, property_state_code, property_zip";
 
 /// The text columns searched by contained fragment that get a trigram index on PostgreSQL.
@@ -38,11 +39,15 @@ impl MigrationTrait for Migration {
         // filter, so counting open orders by any filter never reads the table.
         let open_due = if postgres {
             format!(
-                "CREATE INDEX ix_orders_open_due ON orders (appraiser_due_date, id) INCLUDE ({FILTERED}) WHERE status_id NOT IN ({CLOSED})"
+                "CREATE INDEX ix_orders_open_due ON orders (appraiser_due_date, id) \
+                 INCLUDE ({FILTERED}) \
+                 WHERE status_id NOT IN ({CLOSED})"
             )
         } else {
             format!(
-                "CREATE INDEX ix_orders_open_due ON orders (appraiser_due_date, id, {FILTERED}) WHERE status_id NOT IN ({CLOSED})"
+                "CREATE INDEX ix_orders_open_due ON orders (appraiser_due_date, id, {FILTERED}) \
+                 \
+                 WHERE status_id NOT IN ({CLOSED})"
             )
         };
         db.execute_unprepared(&open_due).await?;

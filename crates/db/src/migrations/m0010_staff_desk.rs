@@ -37,7 +37,8 @@ enum OrderDetails {
     StatusBeforeHold,
 }
 
-/// (report type id, default appraiser fee in cents): what the company usually pays for each product.
+/// (report type id, default appraiser fee in cents): what the company usually pays for each
+/// product.
 const DEFAULT_FEES: [(i32, i64); 10] = [
     (1, 45_000),
     (2, 45_000),

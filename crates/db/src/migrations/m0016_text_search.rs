@@ -26,7 +26,8 @@ fn sqlite_up() -> Vec<String> {
     let (new, old) = (prefixed("new"), prefixed("old"));
     vec![
         format!(
-            "CREATE VIRTUAL TABLE orders_fts USING fts5({SEARCHED}, content='orders', content_rowid='id', tokenize='trigram', columnsize=0)"
+            "CREATE VIRTUAL TABLE orders_fts USING fts5({SEARCHED}, content='orders', \
+             content_rowid='id', tokenize='trigram', columnsize=0)"
         ),
         format!(
             "CREATE TRIGGER orders_fts_insert AFTER INSERT ON orders BEGIN \
@@ -34,12 +35,15 @@ fn sqlite_up() -> Vec<String> {
         ),
         format!(
             "CREATE TRIGGER orders_fts_delete AFTER DELETE ON orders BEGIN \
-             INSERT INTO orders_fts(orders_fts, rowid, {SEARCHED}) VALUES ('delete', old.id, {old}); END"
+             INSERT INTO orders_fts(orders_fts, rowid, {SEARCHED}) VALUES \
+             ('delete', old.id, {old}); END"
         ),
-        // Only a change to a searched column touches the index (status changes are the common write).
+        // Only a change to a searched column touches the index (status changes are the common
+        // write).
         format!(
             "CREATE TRIGGER orders_fts_update AFTER UPDATE OF {SEARCHED} ON orders BEGIN \
-             INSERT INTO orders_fts(orders_fts, rowid, {SEARCHED}) VALUES ('delete', old.id, {old}); \
+             INSERT INTO orders_fts(orders_fts, rowid, {SEARCHED}) VALUES \
+             ('delete', old.id, {old}); \
              INSERT INTO orders_fts(rowid, {SEARCHED}) VALUES (new.id, {new}); END"
         ),
         "INSERT INTO orders_fts(orders_fts) VALUES ('rebuild')".to_string(),

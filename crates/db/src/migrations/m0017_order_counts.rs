@@ -29,16 +29,20 @@ const SQLITE_TRIGGERS: [&str; 3] = [
      INSERT INTO order_count_changes (status_id, delta) VALUES (old.status_id, -1); END",
     "CREATE TRIGGER order_counts_update AFTER UPDATE OF status_id ON orders \
      WHEN old.status_id <> new.status_id BEGIN \
-     INSERT INTO order_count_changes (status_id, delta) VALUES (old.status_id, -1), (new.status_id, 1); END",
+     INSERT INTO order_count_changes (status_id, delta) VALUES (old.status_id, -1), \
+     (new.status_id, 1); END",
 ];
 
 /// PostgreSQL: one trigger per statement over its transition tables, so a bulk load (COPY)
 /// adds one row per status, not one per order.
-const POSTGRES_FUNCTION: &str = "CREATE FUNCTION order_counts_changed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+const POSTGRES_FUNCTION: &str = "CREATE FUNCTION order_counts_changed() RETURNS trigger \
+    LANGUAGE plpgsql AS $$ BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO order_count_changes (status_id, delta) SELECT status_id, COUNT(*) FROM new_rows GROUP BY status_id;
+    INSERT INTO order_count_changes (status_id, delta) SELECT status_id, COUNT(*) \
+      FROM new_rows GROUP BY status_id;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO order_count_changes (status_id, delta) SELECT status_id, -COUNT(*) FROM old_rows GROUP BY status_id;
+    INSERT INTO order_count_changes (status_id, delta) SELECT status_id, -COUNT(*) \
+      FROM old_rows GROUP BY status_id;
   ELSE
     INSERT INTO order_count_changes (status_id, delta)
       SELECT status_id, SUM(delta) FROM (
@@ -73,7 +77,8 @@ impl MigrationTrait for Migration {
         .await?;
         let db = m.get_connection();
         db.execute_unprepared(
-            "INSERT INTO order_count_changes (status_id, delta) SELECT status_id, COUNT(*) FROM orders GROUP BY status_id",
+            "INSERT INTO order_count_changes (status_id, delta) SELECT status_id, COUNT(*) \
+             FROM orders GROUP BY status_id",
         )
         .await?;
         if db.get_database_backend() == DbBackend::Postgres {

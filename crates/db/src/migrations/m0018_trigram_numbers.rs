@@ -44,7 +44,8 @@ impl MigrationTrait for Migration {
         }
         for (name, column) in OPEN {
             db.execute_unprepared(&format!(
-                "CREATE INDEX {name} ON orders USING gin (lower({column}) gin_trgm_ops) WHERE status_id NOT IN ({CLOSED})"
+                "CREATE INDEX {name} ON orders USING gin (lower({column}) gin_trgm_ops) \
+                 WHERE status_id NOT IN ({CLOSED})"
             ))
             .await?;
         }

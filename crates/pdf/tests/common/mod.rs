@@ -58,7 +58,8 @@ pub fn sample_order() -> PrintableOrder {
             },
         ]),
         notes: "Gate code 4417. Call the borrower 24 hours before the inspection.\n\
-                Dog on premises — friendly.\n\nRush: lender needs the report before closing on 12/02."
+                Dog on premises — friendly.\n\n\
+                Rush: lender needs the report before closing on 12/02."
             .into(),
         history: vec![
             PrintableHistory {

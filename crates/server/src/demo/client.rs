@@ -36,13 +36,15 @@ pub async fn seed(db: &DatabaseConnection) -> AppResult<()> {
         ),
         format!(
             "UPDATE client_orders SET source = 'client_portal', placed_by_user_id = {} \
-             WHERE order_id IN (SELECT id FROM orders WHERE status_id = {} AND id IN ({demo_orders}))",
+             WHERE order_id IN (SELECT id FROM orders WHERE status_id = {} \
+             AND id IN ({demo_orders}))",
             user.id,
             OrderStatus::Default.id()
         ),
         format!(
             "UPDATE client_orders SET delivered_at = updated_at \
-             WHERE order_id IN (SELECT id FROM orders WHERE status_id = {} AND id IN ({demo_orders}))",
+             WHERE order_id IN (SELECT id FROM orders WHERE status_id = {} \
+             AND id IN ({demo_orders}))",
             OrderStatus::DeliveredToClient.id()
         ),
     ] {

@@ -569,7 +569,8 @@ const FIRM_KINDS: &[&str] = &[
     "Valuation Associates",
 ];
 
-/// Share of housing by state (roughly population, in 100,000s), for order locations and home states.
+/// Share of housing by state (roughly population, in 100,000s), for order locations and home
+/// states.
 const STATE_WEIGHTS: &[(&str, u32)] = &[
     ("CA", 390),
     ("TX", 300),
@@ -1282,9 +1283,10 @@ fn sqlx_error(e: sqlx::Error) -> AppError {
     AppError::Internal(format!("seeding orders: {e}"))
 }
 
-const COLUMNS: &str = "file_number, loan_number, borrower_name, property_address_line1, property_city, property_state_code, \
-    property_zip, property_county, client_id, status_id, assigned_appraiser_id, assigned_company_id, created_at, \
-    assignment_actual_date, accepted_at, inspection_actual_date, inspection_due_date, appraiser_due_date, is_desktop, \
+const COLUMNS: &str = "file_number, loan_number, borrower_name, property_address_line1, \
+    property_city, property_state_code, property_zip, property_county, client_id, status_id, \
+    assigned_appraiser_id, assigned_company_id, created_at, assignment_actual_date, accepted_at, \
+    inspection_actual_date, inspection_due_date, appraiser_due_date, is_desktop, \
     appraiser_unread_messages";
 const COLUMN_COUNT: usize = 20;
 
@@ -1428,10 +1430,25 @@ async fn sqlite_strings(
 }
 
 async fn sqlite_set_aside(conn: &mut sqlx::SqliteConnection) -> AppResult<SetAside> {
-    let indexes = sqlite_strings(conn, "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL").await?;
+    let indexes = sqlite_strings(
+        conn,
+        "SELECT name, sql FROM sqlite_master \
+         WHERE type = 'index' AND tbl_name = 'orders' AND sql IS NOT NULL",
+    )
+    .await?;
     // Only the triggers that keep the full-text tables in step: the tables are rebuilt after.
-    let triggers = sqlite_strings(conn, "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'orders' AND name LIKE 'orders_fts%'").await?;
-    let fts = sqlite_strings(conn, "SELECT name, name FROM sqlite_master WHERE type = 'table' AND name LIKE 'orders_fts%' AND sql LIKE 'CREATE VIRTUAL TABLE%'").await?;
+    let triggers = sqlite_strings(
+        conn,
+        "SELECT name, sql FROM sqlite_master \
+         WHERE type = 'trigger' AND tbl_name = 'orders' AND name LIKE 'orders_fts%'",
+    )
+    .await?;
+    let fts = sqlite_strings(
+        conn,
+        "SELECT name, name FROM sqlite_master \
+         WHERE type = 'table' AND name LIKE 'orders_fts%' AND sql LIKE 'CREATE VIRTUAL TABLE%'",
+    )
+    .await?;
     for (name, _) in &indexes {
         sqlx::query(sqlx::AssertSqlSafe(format!("DROP INDEX \"{name}\"")))
             .execute(&mut *conn)
@@ -1454,8 +1471,10 @@ async fn postgres_set_aside(conn: &mut sqlx::PgConnection) -> AppResult<SetAside
     use sqlx::Row;
     // Secondary indexes only: those behind the primary key and unique constraints stay.
     let rows = sqlx::query(
-        "SELECT i.relname::text, pg_get_indexdef(i.oid) FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid \
-         WHERE x.indrelid = 'orders'::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)",
+        "SELECT i.relname::text, pg_get_indexdef(i.oid) FROM pg_index x \
+         JOIN pg_class i ON i.oid = x.indexrelid \
+         WHERE x.indrelid = 'orders'::regclass AND NOT EXISTS \
+         (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)",
     )
     .fetch_all(&mut *conn)
     .await
@@ -1477,7 +1496,8 @@ async fn postgres_set_aside(conn: &mut sqlx::PgConnection) -> AppResult<SetAside
 fn invite_assignees_sql(after_id: u64) -> String {
     format!(
         "INSERT INTO order_invitations (order_id, appraiser_user_id, invited_at) \
-         SELECT id, assigned_appraiser_id, COALESCE(assignment_actual_date, created_at) FROM orders \
+         SELECT id, assigned_appraiser_id, COALESCE(assignment_actual_date, created_at) \
+         FROM orders \
          WHERE id > {after_id} AND assigned_appraiser_id IS NOT NULL ON CONFLICT DO NOTHING"
     )
 }
@@ -1625,7 +1645,8 @@ pub async fn seed_orders(db: &DatabaseConnection, count: u64, seed: u64) -> AppR
             sqlx::query(end).execute(&mut *conn).await.map_err(sqlx_error)?;
             result?;
             lap.done("committed");
-            // Fresh statistics and visibility map, so the planner and index-only scans see the new rows.
+            // Fresh statistics and visibility map, so the planner and index-only scans see the new
+            // rows.
             sqlx::query("VACUUM ANALYZE orders").execute(&mut *conn).await.map_err(sqlx_error)?;
             lap.done("orders vacuumed");
         }
@@ -1664,7 +1685,8 @@ impl Lap {
 pub async fn client_rows(db: &impl ConnectionTrait, last_id: i64) -> AppResult<()> {
     db.execute_unprepared(&format!(
         "INSERT INTO client_orders (order_id, client_id, source, updated_at) \
-         SELECT id, client_id, 'staff', created_at FROM orders WHERE id > {last_id} AND client_id IS NOT NULL"
+         SELECT id, client_id, 'staff', created_at FROM orders \
+         WHERE id > {last_id} AND client_id IS NOT NULL"
     ))
     .await?;
     Ok(())

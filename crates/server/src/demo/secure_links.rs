@@ -22,7 +22,10 @@ struct DemoLink {
 const LINKS: [DemoLink; 4] = [
     DemoLink {
         subject: "Updated purchase contract",
-        message: "Hello,\n\nThe lender sent an amended purchase contract with a revised sales price. Please review it before you finalise the report.\n\nThank you,\nDana",
+        message: "Hello,\n\n\
+                  The lender sent an amended purchase contract with a revised sales price. \
+                  Please review it before you finalise the report.\n\n\
+                  Thank you,\nDana",
         hours_ago: 3,
         viewed: false,
         attachments: &[(
@@ -33,14 +36,16 @@ const LINKS: [DemoLink; 4] = [
     },
     DemoLink {
         subject: "Borrower access instructions",
-        message: "The borrower asks that you call 30 minutes before arriving. The gate code is 4471.",
+        message: "The borrower asks that you call 30 minutes before arriving. \
+                  The gate code is 4471.",
         hours_ago: 30,
         viewed: true,
         attachments: &[],
     },
     DemoLink {
         subject: "Prior appraisal for reference",
-        message: "Attached are the prior appraisal and the plat map the client supplied. They are for reference only.",
+        message: "Attached are the prior appraisal and the plat map the client supplied. \
+                  They are for reference only.",
         hours_ago: 24 * 5,
         viewed: true,
         attachments: &[
@@ -58,7 +63,8 @@ const LINKS: [DemoLink; 4] = [
     },
     DemoLink {
         subject: "Engagement letter reminder",
-        message: "A reminder that the engagement letter states a $4 Technology Fee deducted from each payment.",
+        message: "A reminder that the engagement letter states a $4 Technology Fee \
+                  deducted from each payment.",
         hours_ago: 24 * 12,
         viewed: true,
         attachments: &[],

@@ -23,7 +23,8 @@ use crate::platform::live::{Subscription, for_servers_only, new_rows};
 use crate::platform::roles::UserType;
 use crate::platform::state::AppState;
 
-/// A stream ends after this long; the browser reconnects at once (and the session is checked again).
+/// A stream ends after this long; the browser reconnects at once (and the session is checked
+/// again).
 const STREAM_LIFETIME: Duration = Duration::from_secs(15 * 60);
 
 pub fn router() -> OpenApiRouter<AppState> {

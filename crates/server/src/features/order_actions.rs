@@ -46,7 +46,8 @@ fn done(message: impl Into<String>) -> Done {
     Ok(axum::Json(MessageResponse::new(message)))
 }
 
-/// A firm administrator answers for the assigned appraiser: `forAppraiser`, when sent, must be them.
+/// A firm administrator answers for the assigned appraiser: `forAppraiser`, when sent, must be
+/// them.
 fn ensure_for_assigned(checked: &Checked, for_appraiser: Option<i32>) -> AppResult<()> {
     match for_appraiser {
         Some(id) if Some(id) != checked.order.assigned_appraiser_id => Err(AppError::Validation(

@@ -159,9 +159,9 @@ impl Default for Config {
             billing_name: "Appraisal Portal AMC".into(),
             billing_address: "100 Congress Ave, Suite 400, Austin, TX 78701".into(),
             sign_up_url: "https://careers.appraisalportal.example/appraisers".into(),
-            map_tile_url:
-                "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}"
-                    .into(),
+            map_tile_url: "https://server.arcgisonline.com/ArcGIS/rest/services/\
+                           World_Imagery/MapServer/tile/{z}/{y}/{x}"
+                .into(),
             smtp_url: String::new(),
             mail_from: "Appraisal Portal <no-reply@appraisalportal.example>".into(),
             sms_provider: "log".into(),
@@ -247,7 +247,8 @@ impl Config {
         }
         if self.mail_from.parse::<lettre::message::Mailbox>().is_err() {
             return Err(format!(
-                "PORTAL_MAIL_FROM must be an e-mail address such as Portal <no-reply@example.com> (got '{}')",
+                "PORTAL_MAIL_FROM must be an e-mail address such as Portal <no-reply@example.com> \
+                 (got '{}')",
                 self.mail_from
             ));
         }
@@ -277,9 +278,16 @@ impl Config {
                     && !self.twilio_auth_token.is_empty()
                     && !self.twilio_from.is_empty()
                     && self.twilio_api_url.starts_with("http") => {}
-            "twilio" => return Err("PORTAL_TWILIO_ACCOUNT_SID, PORTAL_TWILIO_AUTH_TOKEN, PORTAL_TWILIO_FROM and an http(s) PORTAL_TWILIO_API_URL are needed when PORTAL_SMS_PROVIDER is twilio".into()),
+            "twilio" => {
+                return Err("PORTAL_TWILIO_ACCOUNT_SID, PORTAL_TWILIO_AUTH_TOKEN, \
+                            PORTAL_TWILIO_FROM and an http(s) PORTAL_TWILIO_API_URL \
+                            are needed when PORTAL_SMS_PROVIDER is twilio"
+                    .into());
+            }
             other => {
-                return Err(format!("PORTAL_SMS_PROVIDER must be log, twilio or http (got '{other}')"));
+                return Err(format!(
+                    "PORTAL_SMS_PROVIDER must be log, twilio or http (got '{other}')"
+                ));
             }
         }
         match self.card_provider.as_str() {
@@ -288,20 +296,39 @@ impl Config {
                 if !self.stripe_secret_key.is_empty()
                     && !self.stripe_webhook_secret.is_empty()
                     && self.stripe_api_url.starts_with("http") => {}
-            CARD_STRIPE => return Err("PORTAL_STRIPE_SECRET_KEY, PORTAL_STRIPE_WEBHOOK_SECRET and an http(s) PORTAL_STRIPE_API_URL are needed when PORTAL_CARD_PROVIDER is stripe".into()),
-            other => return Err(format!("PORTAL_CARD_PROVIDER must be none, sandbox or stripe (got '{other}')")),
+            CARD_STRIPE => {
+                return Err("PORTAL_STRIPE_SECRET_KEY, PORTAL_STRIPE_WEBHOOK_SECRET and \
+                            an http(s) PORTAL_STRIPE_API_URL are needed \
+                            when PORTAL_CARD_PROVIDER is stripe"
+                    .into());
+            }
+            other => {
+                return Err(format!(
+                    "PORTAL_CARD_PROVIDER must be none, sandbox or stripe (got '{other}')"
+                ));
+            }
         }
         match self.epp_provider.as_str() {
             "" | "none" | "sandbox" => {}
             "http" if self.epp_url.starts_with("http") && !self.epp_api_key.is_empty() => {}
-            "http" => return Err("PORTAL_EPP_URL (an http(s) address) and PORTAL_EPP_API_KEY are needed when PORTAL_EPP_PROVIDER is http".into()),
-            other => return Err(format!("PORTAL_EPP_PROVIDER must be none, sandbox or http (got '{other}')")),
+            "http" => {
+                return Err("PORTAL_EPP_URL (an http(s) address) and PORTAL_EPP_API_KEY \
+                            are needed when PORTAL_EPP_PROVIDER is http"
+                    .into());
+            }
+            other => {
+                return Err(format!(
+                    "PORTAL_EPP_PROVIDER must be none, sandbox or http (got '{other}')"
+                ));
+            }
         }
         match self.geocoder.as_str() {
             "zip" => {}
             "census" if self.geocoder_url.is_empty() || self.geocoder_url.starts_with("http") => {}
             "census" => {
-                return Err("PORTAL_GEOCODER_URL must be an http(s) address (or left out) when PORTAL_GEOCODER is census".into());
+                return Err("PORTAL_GEOCODER_URL must be an http(s) address (or left out) \
+                            when PORTAL_GEOCODER is census"
+                    .into());
             }
             "http" if self.geocoder_url.starts_with("http") => {}
             "http" => {
@@ -367,7 +394,11 @@ impl Config {
 
     pub fn time_zone(&self) -> Result<chrono_tz::Tz, String> {
         self.company_time_zone.parse().map_err(|_| {
-            format!("PORTAL_COMPANY_TIME_ZONE must be an IANA time zone such as America/Chicago (got '{}')", self.company_time_zone)
+            format!(
+                "PORTAL_COMPANY_TIME_ZONE must be an IANA time zone such as America/Chicago \
+                 (got '{}')",
+                self.company_time_zone
+            )
         })
     }
 

@@ -332,7 +332,12 @@ mod tests {
                 "vendorName": "AVERY-001",
                 "paymentStatus": "Active",
                 "isLinked": true,
-                "w9Address": {"streetAddress": "1 Main St", "city": "Austin", "state": "TX", "zip": "78701"},
+                "w9Address": {
+                    "streetAddress": "1 Main St",
+                    "city": "Austin",
+                    "state": "TX",
+                    "zip": "78701"
+                },
                 "onboardedAt": "2026-01-02T03:04:05Z",
                 "somethingNew": 1
             })),
@@ -420,7 +425,12 @@ mod tests {
         assert_eq!(requests[0].0, "POST /v1/onboarding-tokens");
         assert_eq!(
             requests[0].2,
-            json!({"externalReference": "appraiser-7", "email": "a@example.com", "firstName": "Avery", "lastName": null})
+            json!({
+                "externalReference": "appraiser-7",
+                "email": "a@example.com",
+                "firstName": "Avery",
+                "lastName": null
+            })
         );
         assert_eq!(requests[1].2, json!({"externalReference": "appraiser-7"}));
         assert_eq!(

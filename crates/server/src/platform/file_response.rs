@@ -64,7 +64,8 @@ mod tests {
     fn disposition_names_are_safe_and_exact() {
         assert_eq!(
             content_disposition("Report \"final\" é.pdf", false),
-            "attachment; filename=\"Report _final_ _.pdf\"; filename*=UTF-8''Report%20%22final%22%20%C3%A9.pdf"
+            "attachment; filename=\"Report _final_ _.pdf\"; filename*=UTF-8''\
+             Report%20%22final%22%20%C3%A9.pdf"
         );
         assert!(content_disposition("a.pdf", true).to_str().unwrap().starts_with("inline;"));
     }

@@ -125,7 +125,11 @@ fn or_zip_centre(
         Ok(Some(found)) => Some(found),
         Ok(None) => zip_centre(zip),
         Err(e) => {
-            tracing::warn!(error = %e, service, "the address service did not answer; using the ZIP centre");
+            tracing::warn!(
+                error = %e,
+                service,
+                "the address service did not answer; using the ZIP centre"
+            );
             zip_centre(zip)
         }
     }
@@ -183,7 +187,8 @@ impl Geocoder for HttpGeocoder {
 
 /// The U.S. Census Bureau's geocoder: `GET {base}/geocoder/locations/address?street=&city=&state=
 /// &zip=&benchmark=Public_AR_Current&format=json`; the first of `result.addressMatches` is the
-/// building (`coordinates.x` the longitude, `coordinates.y` the latitude). No match: the ZIP centre.
+/// building (`coordinates.x` the longitude, `coordinates.y` the latitude). No match: the ZIP
+/// centre.
 pub struct CensusGeocoder {
     url: String,
     client: reqwest::Client,

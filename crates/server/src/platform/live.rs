@@ -3,10 +3,10 @@
 //!
 //! A change is a numbered row of `live_events`, written in the transaction of the change (so a
 //! change that rolls back is never announced). Every server copy relays the new rows to its own
-//! listeners: on PostgreSQL woken at once by NOTIFY (sent in the same transaction, so on commit), on
-//! SQLite by a short poll. Each listener gets only what the caller may see (staff: everything; an
-//! appraiser: their orders and quotes; a firm administrator: also their firm's orders). A browser
-//! that reconnects sends the last id it saw (`Last-Event-ID`) and gets what it missed.
+//! listeners: on PostgreSQL woken at once by NOTIFY (sent in the same transaction, so on commit),
+//! on SQLite by a short poll. Each listener gets only what the caller may see (staff: everything;
+//! an appraiser: their orders and quotes; a firm administrator: also their firm's orders). A
+//! browser that reconnects sends the last id it saw (`Last-Event-ID`) and gets what it missed.
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -22,7 +22,8 @@ impl Key {
         })?;
         if bytes.len() != 32 {
             return Err(format!(
-                "PORTAL_DATA_KEY (and each of PORTAL_DATA_KEYS_OLD) must be 32 bytes in base64 (got {})",
+                "PORTAL_DATA_KEY (and each of PORTAL_DATA_KEYS_OLD) must be 32 bytes \
+                 in base64 (got {})",
                 bytes.len()
             ));
         }

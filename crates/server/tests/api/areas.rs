@@ -25,7 +25,8 @@ both_dbs!(role_guard_per_area, |app| {
             if allowed.contains(&username) {
                 assert_eq!(r.status(), StatusCode::OK, "{username} {path}");
             } else {
-                // Staff and secret pass the appraiser area's guard but have no profile of their own.
+                // Staff and secret pass the appraiser area's guard but have no profile of their
+                // own.
                 assert!(
                     matches!(r.status(), StatusCode::FORBIDDEN | StatusCode::NOT_FOUND),
                     "{username} {path}: {}",

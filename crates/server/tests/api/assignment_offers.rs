@@ -249,7 +249,13 @@ both_dbs!(each_exclusion_is_explained_and_no_one_left_hands_the_order_back, |app
     let d = decision(&staff, id).await;
     assert_eq!(d["outcome"], "none", "{d}");
     let reasons_of = |who: i32| -> String {
-        d["candidates"].as_array().unwrap().iter().find(|c| c["appraiserId"] == who).unwrap()["excludedBecause"].to_string()
+        d["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["appraiserId"] == who)
+            .unwrap()["excludedBecause"]
+            .to_string()
     };
     assert!(
         reasons_of(appraiser)

@@ -258,7 +258,12 @@ both_dbs!(sign_ins_failures_and_logouts_are_audited, |app| {
     s.post("/api/auth/logout", json!({})).await;
     let id = app.user_id("demo.appraiser").await;
     for action in ["login_failed", "login", "logout"] {
-        let n = app.count(&format!("SELECT COUNT(*) FROM audit_log WHERE action = '{action}' AND subject_user_id = {id} AND ip = '127.0.0.1'")).await;
+        let n = app
+            .count(&format!(
+                "SELECT COUNT(*) FROM audit_log \
+                 WHERE action = '{action}' AND subject_user_id = {id} AND ip = '127.0.0.1'"
+            ))
+            .await;
         assert_eq!(n, 1, "{action}");
     }
 });

@@ -388,7 +388,8 @@ both_dbs!(every_operation_admits_only_its_roles, |app| {
     }
 });
 
-// Inside the appraiser area, an appraiser of another firm reaches none of the demo appraiser's records.
+// Inside the appraiser area, an appraiser of another firm reaches none of the demo appraiser's
+// records.
 both_dbs!(owned_records_stay_with_their_owners, |app| {
     let order = demo_appraisers_order(&app, "700100", 4).await;
     let owner = app.user_id("demo.appraiser").await;

@@ -46,19 +46,24 @@ both_dbs!(firms_are_renamed_deactivated_and_reactivated, |app| {
     assert_eq!(
         last_audit(&app, "staff.company_updated").await,
         format!(
-            "firm {id}: name from 'Lone Star Valuations' to 'Lone Star Appraisal Group', office zip from '' to '78701'"
+            "firm {id}: name from 'Lone Star Valuations' to 'Lone Star Appraisal Group', \
+             office zip from '' to '78701'"
         )
     );
 
     let r = staff.put(&path, json!({"active": false})).await;
     assert_eq!(r.json::<Value>().await.unwrap()["active"], false);
-    let invite = json!({"username": "new.admin", "firstName": "Nia", "lastName": "Lopez", "email": "nia@lonestar.example", "companyId": id, "type": "appraiser-admin"});
+    let invite = json!({
+        "username": "new.admin", "firstName": "Nia", "lastName": "Lopez",
+        "email": "nia@lonestar.example", "companyId": id, "type": "appraiser-admin"
+    });
     let (status, text) = staff.post_for_message("/api/staff/appraisers", invite.clone()).await;
     assert_eq!(
         (status, text.as_str()),
         (
             StatusCode::CONFLICT,
-            "Lone Star Appraisal Group is deactivated: reactivate the firm before adding accounts to it."
+            "Lone Star Appraisal Group is deactivated: \
+             reactivate the firm before adding accounts to it."
         )
     );
     let listed: Value = staff.get_json("/api/staff/companies").await;
@@ -106,9 +111,11 @@ both_dbs!(staff_correct_an_appraisers_record, |app| {
     let staff = app.signed_in("demo.staff").await;
     let id = app.user_id("demo.appraiser2").await;
     let path = format!("/api/staff/appraisers/{id}");
-    let change = json!({"officeAddressLine1": "40 Congress Ave", "officeAddressLine2": "Suite 5", "officeCity": "Austin",
-        "officeStateCode": "tx", "officeZipCode": "78701", "cellPhone": "(512) 555-0199", "isFhaCertified": true,
-        "readyForEppOnboarding": true});
+    let change = json!({
+        "officeAddressLine1": "40 Congress Ave", "officeAddressLine2": "Suite 5",
+        "officeCity": "Austin", "officeStateCode": "tx", "officeZipCode": "78701",
+        "cellPhone": "(512) 555-0199", "isFhaCertified": true, "readyForEppOnboarding": true
+    });
     let r = staff.put(&path, change).await;
     assert_eq!(r.status(), StatusCode::OK);
     let info: Value = staff.get_json(&format!("/api/appraiser/{id}")).await;
@@ -230,15 +237,20 @@ both_dbs!(a_quote_is_awarded_only_to_an_eligible_appraiser, |app| {
     let client_id = client.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
     let appraiser_id = app.user_id("demo.appraiser2").await;
     let form = json!({
-        "clientId": client_id, "loanNumber": "LN-7", "propertyAddressLine1": "9 Pecan St", "propertyCity": "Austin",
-        "propertyStateCode": "TX", "propertyZip": "78702", "propertyCounty": "Travis County", "propertyTypeId": 2,
-        "intendedUseId": 1, "reportTypeId": 2, "dueDate": company_day(9), "appraiserFee": "500", "appraiserIds": [appraiser_id]
+        "clientId": client_id, "loanNumber": "LN-7", "propertyAddressLine1": "9 Pecan St",
+        "propertyCity": "Austin", "propertyStateCode": "TX", "propertyZip": "78702",
+        "propertyCounty": "Travis County", "propertyTypeId": 2, "intendedUseId": 1,
+        "reportTypeId": 2, "dueDate": company_day(9), "appraiserFee": "500",
+        "appraiserIds": [appraiser_id]
     });
     let r = staff.post("/api/staff/quotes", form).await;
     assert_eq!(r.status(), StatusCode::CREATED);
     let quote = r.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
     let appraiser = app.signed_in("demo.appraiser2").await;
-    let answer = json!({"quoteId": quote, "estimatedDeliveryDate": company_day(7), "appraiserFee": "525.00", "comment": "Can do"});
+    let answer = json!({
+        "quoteId": quote, "estimatedDeliveryDate": company_day(7), "appraiserFee": "525.00",
+        "comment": "Can do"
+    });
     assert_eq!(appraiser.post("/api/quotes/accept", answer).await.status(), StatusCode::OK);
 
     let mut profile = appraiser_profile::Entity::find()
@@ -270,17 +282,23 @@ both_dbs!(a_quote_is_awarded_only_to_an_eligible_appraiser, |app| {
     back.ooo_end_date = Set(None);
     back.update(&app.db).await.unwrap();
     let r = staff.post(&award, json!({"appraiserId": appraiser_id})).await;
-    let verified: bool = app.count(&format!(
-        "SELECT COUNT(*) FROM coverage_areas c JOIN appraiser_profiles p ON p.id = c.appraiser_profile_id \
-         WHERE p.security_user_id = {appraiser_id} AND c.verified AND lower(c.county) = 'travis county'"
-    )).await > 0;
+    let verified: bool = app
+        .count(&format!(
+            "SELECT COUNT(*) FROM coverage_areas c JOIN appraiser_profiles p \
+             ON p.id = c.appraiser_profile_id \
+             WHERE p.security_user_id = {appraiser_id} AND c.verified \
+             AND lower(c.county) = 'travis county'"
+        ))
+        .await
+        > 0;
     if verified {
         assert_eq!(r.status(), StatusCode::CREATED);
     } else {
         assert_eq!(r.status(), StatusCode::CONFLICT);
         assert_eq!(
             message(r).await,
-            "Blake Morgan cannot be awarded this work. They have no verified coverage area in Travis County."
+            "Blake Morgan cannot be awarded this work. \
+             They have no verified coverage area in Travis County."
         );
     }
 });
@@ -411,7 +429,8 @@ both_dbs!(a_correction_is_written_to_the_history_and_told_to_the_appraiser, |app
         d.format("%m/%d/%Y").to_string()
     };
     let expected = format!(
-        "Property address: from 12 Oak St Unit 4, Austin, TX 78701 to 14 Oak St Unit 4, Austin, TX 78701. \
+        "Property address: from 12 Oak St Unit 4, Austin, TX 78701 \
+         to 14 Oak St Unit 4, Austin, TX 78701. \
          Appraiser due date: from {} to {}. Appraiser fee: from $450.00 to $500.00.",
         due(10),
         due(12)
@@ -549,19 +568,39 @@ async fn census_geocoder() -> String {
         "/geocoder/locations/address",
         axum::routing::get(|Query(q): Query<HashMap<String, String>>| async move {
             let asked = |k: &str| q.get(k).map(String::as_str).unwrap_or_default().to_string();
-            assert_eq!((asked("benchmark"), asked("format")), ("Public_AR_Current".into(), "json".into()));
+            assert_eq!(
+                (asked("benchmark"), asked("format")),
+                ("Public_AR_Current".into(), "json".into())
+            );
             let matches = if asked("street") == "4600 Silver Hill Rd" && asked("zip") == "78701" {
-                json!([{"tigerLine": {"side": "L", "tigerLineId": "76355984"},
+                json!([
+                    {
+                        "tigerLine": {"side": "L", "tigerLineId": "76355984"},
                         "coordinates": {"x": -97.7431, "y": 30.2672},
-                        "addressComponents": {"zip": "78701", "streetName": "SILVER HILL", "city": "AUSTIN", "state": "TX"},
-                        "matchedAddress": "4600 SILVER HILL RD, AUSTIN, TX, 78701"}])
+                        "addressComponents": {
+                            "zip": "78701", "streetName": "SILVER HILL", "city": "AUSTIN",
+                            "state": "TX"
+                        },
+                        "matchedAddress": "4600 SILVER HILL RD, AUSTIN, TX, 78701"
+                    }
+                ])
             } else {
                 json!([])
             };
-            axum::Json(json!({"result": {
-                "input": {"address": {"street": asked("street"), "city": asked("city"), "state": asked("state"), "zip": asked("zip")},
-                          "benchmark": {"id": "4", "benchmarkName": "Public_AR_Current", "isDefault": true}},
-                "addressMatches": matches}}))
+            axum::Json(json!({
+                "result": {
+                    "input": {
+                        "address": {
+                            "street": asked("street"), "city": asked("city"),
+                            "state": asked("state"), "zip": asked("zip")
+                        },
+                        "benchmark": {
+                            "id": "4", "benchmarkName": "Public_AR_Current", "isDefault": true
+                        }
+                    },
+                    "addressMatches": matches
+                }
+            }))
         }),
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

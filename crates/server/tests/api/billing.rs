@@ -27,7 +27,10 @@ fn price_of(list: &Value, product: i64) -> Value {
 
 /// A new client billed at `billing@lakeside.example` with 15 days to pay.
 async fn lakeside(staff: &Session) -> i64 {
-    let body = json!({"companyName": "Lakeside Credit", "billingEmail": "billing@lakeside.example", "paymentTermsDays": 15});
+    let body = json!({
+        "companyName": "Lakeside Credit", "billingEmail": "billing@lakeside.example",
+        "paymentTermsDays": 15
+    });
     let (status, created) = json_of(staff.post("/api/staff/clients", body).await).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     created["id"].as_i64().unwrap()
@@ -214,7 +217,15 @@ both_dbs!(delivery_invoices_the_client_who_pays_in_part_and_is_credited_to_the_c
         assert!(refused["fields"][field].is_string(), "{field}: {refused}");
     }
     let (status, part) = json_of(
-        staff.post(&pay, json!({"amountCents": 30_000, "method": "check", "reference": "4471", "receivedOn": today.to_string()})).await,
+        staff
+            .post(
+                &pay,
+                json!({
+                    "amountCents": 30_000, "method": "check", "reference": "4471",
+                    "receivedOn": today.to_string()
+                }),
+            )
+            .await,
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{part}");

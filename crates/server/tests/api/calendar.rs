@@ -47,8 +47,8 @@ both_dbs!(the_feed_shows_scheduled_inspections_and_due_dates, |app| {
     .to_string();
     let schedule = json!({
         "orderId": id, "inspectionActualDate": date, "estimatedDeliveryDate": date,
-        "appointmentStartTime": "09:00", "appointmentEndTime": "10:30", "appointmentScheduledWith": "Borrower",
-        "lateInspectionReason": "", "rescheduleReason": "",
+        "appointmentStartTime": "09:00", "appointmentEndTime": "10:30",
+        "appointmentScheduledWith": "Borrower", "lateInspectionReason": "", "rescheduleReason": "",
     });
     let scheduled = s.post("/api/order-details/schedule-inspection", schedule).await;
     assert_eq!(scheduled.status(), StatusCode::OK);
@@ -75,7 +75,12 @@ both_dbs!(the_feed_shows_scheduled_inspections_and_due_dates, |app| {
     let minutes =
         |t: &str| t[9..11].parse::<i32>().unwrap() * 60 + t[11..13].parse::<i32>().unwrap();
     assert_eq!(minutes(end) - minutes(start), 90, "{inspection:?}");
-    assert!(feed.iter().any(|(summary, start, _)| summary.starts_with("Due: order 900100") && start.len() == 8), "{feed:?}");
+    assert!(
+        feed.iter().any(|(summary, start, _)| {
+            summary.starts_with("Due: order 900100") && start.len() == 8
+        }),
+        "{feed:?}"
+    );
     // Nobody else's orders.
     assert!(feed.iter().all(|(summary, ..)| !summary.contains("Appraiser2")));
 

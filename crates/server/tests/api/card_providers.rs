@@ -134,17 +134,23 @@ async fn stripe_stand_in() -> (String, Log) {
         axum::Json(json!({
             "id": "cs_test_a1VjXWmzCb8eSNu3ynMffqrDTbC6yXUDCJcIKvtvZYW6zM",
             "object": "checkout.session",
-            "amount_total": field(&form, "line_items[0][price_data][unit_amount]").parse::<i64>().unwrap_or(0),
+            "amount_total": field(&form, "line_items[0][price_data][unit_amount]")
+                .parse::<i64>()
+                .unwrap_or(0),
             "client_reference_id": field(&form, "client_reference_id"),
             "currency": "usd",
             "livemode": false,
-            "metadata": {"order_id": field(&form, "metadata[order_id]"), "payment_id": field(&form, "metadata[payment_id]")},
+            "metadata": {
+                "order_id": field(&form, "metadata[order_id]"),
+                "payment_id": field(&form, "metadata[payment_id]")
+            },
             "mode": "payment",
             "payment_intent": null,
             "payment_status": "unpaid",
             "status": "open",
             "success_url": field(&form, "success_url"),
-            "url": "https://checkout.stripe.com/c/pay/cs_test_a1VjXWmzCb8eSNu3ynMffqrDTbC6yXUDCJcIKvtvZYW6zM"
+            "url": "https://checkout.stripe.com/c/pay/\
+                    cs_test_a1VjXWmzCb8eSNu3ynMffqrDTbC6yXUDCJcIKvtvZYW6zM"
         }))
     };
     let refunds = |State(log): State<Log>,
@@ -172,8 +178,10 @@ async fn stripe_stand_in() -> (String, Log) {
 
 /// The `Stripe-Signature` header Stripe's own library makes for `payload` at `timestamp`.
 fn signed_by_stripe(payload: &str, timestamp: i64) -> String {
-    const SCRIPT: &str = "const Stripe = require('stripe'); const [payload, secret, t] = process.argv.slice(1); \
-        process.stdout.write(new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret, timestamp: Number(t) }));";
+    const SCRIPT: &str = "const Stripe = require('stripe'); \
+        const [payload, secret, t] = process.argv.slice(1); \
+        process.stdout.write(new Stripe('sk_test_x').webhooks.generateTestHeaderString(\
+        { payload, secret, timestamp: Number(t) }));";
     let web = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web");
     let out = std::process::Command::new("node")
         .current_dir(web)

@@ -22,7 +22,10 @@ pub async fn client_user(
     client_id: i64,
     username: &str,
 ) -> Session {
-    let body = json!({"username": username, "email": format!("{username}@lender.example"), "firstName": "Lena", "lastName": "Lender"});
+    let body = json!({
+        "username": username, "email": format!("{username}@lender.example"), "firstName": "Lena",
+        "lastName": "Lender"
+    });
     let r = staff.post(&format!("/api/staff/clients/{client_id}/users"), body).await;
     assert_eq!(r.status(), StatusCode::CREATED);
     portal::features::auth::change_password::set_password(
@@ -37,11 +40,12 @@ pub async fn client_user(
 
 pub fn new_order_form() -> Value {
     json!({
-        "propertyAddressLine1": "12 Oak St", "propertyCity": "Austin", "propertyStateCode": "TX", "propertyZip": "78701",
-        "propertyCounty": "Travis County", "propertyTypeId": 1, "intendedUseId": 1, "productId": 1, "loanNumber": "LN-9",
-        "borrowerName": "Ann Lee", "borrowerEmail": "ann@example.com", "borrowerPhone": "512 555 0199",
-        "fhaCaseNumber": "123-1234567", "requestedDueDate": company_day(10), "closingDate": company_day(30),
-        "notes": "Gate code <1234>"
+        "propertyAddressLine1": "12 Oak St", "propertyCity": "Austin", "propertyStateCode": "TX",
+        "propertyZip": "78701", "propertyCounty": "Travis County", "propertyTypeId": 1,
+        "intendedUseId": 1, "productId": 1, "loanNumber": "LN-9", "borrowerName": "Ann Lee",
+        "borrowerEmail": "ann@example.com", "borrowerPhone": "512 555 0199",
+        "fhaCaseNumber": "123-1234567", "requestedDueDate": company_day(10),
+        "closingDate": company_day(30), "notes": "Gate code <1234>"
     })
 }
 
@@ -66,7 +70,8 @@ both_dbs!(a_client_user_places_follows_and_writes_about_an_order, |app| {
     let lender = new_client(&staff, "First Prairie Bank").await;
     let other = new_client(&staff, "Second Street Credit").await;
     let lena = client_user(&app, &staff, lender, "lena.lender").await;
-    let invited = "SELECT COUNT(*) FROM outbox WHERE recipient = 'lena.lender@lender.example' AND subject = 'Welcome to Appraisal Portal: choose your password'";
+    let invited = "SELECT COUNT(*) FROM outbox WHERE recipient = 'lena.lender@lender.example' \
+                   AND subject = 'Welcome to Appraisal Portal: choose your password'";
     assert_eq!(app.count(invited).await, 1);
     let users: Value = staff.get_json(&format!("/api/staff/clients/{lender}/users")).await;
     assert_eq!(users[0]["username"], "lena.lender");
@@ -215,7 +220,8 @@ both_dbs!(a_client_order_is_refused_with_the_field_named, |app| {
     for (change, expected) in [
         (
             json!({"fhaCaseNumber": "12-345"}),
-            "FHA case number must be three digits, a dash and seven digits, e.g. 123-1234567 (got '12-345').",
+            "FHA case number must be three digits, a dash and seven digits, \
+             e.g. 123-1234567 (got '12-345').",
         ),
         (json!({"requestedDueDate": company_day(-1)}), "Requested due date cannot be in the past."),
         (json!({"closingDate": company_day(-1)}), "Closing date cannot be in the past."),

@@ -210,7 +210,9 @@ both_dbs!(filters_combine_and_match_fragments_case_insensitively, |app| {
         "wildcards are literal"
     );
     let today = Utc::now().date_naive();
-    let range = json!({"createDateFrom": (today - Duration::days(5)).to_string(), "createDateTo": today.to_string()});
+    let range = json!({
+        "createDateFrom": (today - Duration::days(5)).to_string(), "createDateTo": today.to_string()
+    });
     assert_eq!(files(&s, all(range)).await, ["100200", "200100", "300100", "400100"]);
     // Status groups: absent means Open, -1 Open, 0 All.
     let open = ["100200", "100201", "200100", "300100", "400100"];
@@ -283,7 +285,18 @@ both_dbs!(sorting_and_paging, |app| {
         "appraiserName",
     ] {
         for direction in ["asc", "desc"] {
-            let page: Value = s.post("/api/dashboard", json!({"statusRefIds": [0], "sortField": field, "sortDirection": direction, "limit": 10})).await.json().await.unwrap();
+            let page: Value = s
+                .post(
+                    "/api/dashboard",
+                    json!({
+                        "statusRefIds": [0], "sortField": field, "sortDirection": direction,
+                        "limit": 10
+                    }),
+                )
+                .await
+                .json()
+                .await
+                .unwrap();
             assert_eq!(page["items"].as_array().unwrap().len(), 6, "{field} {direction}");
         }
     }
@@ -311,7 +324,18 @@ both_dbs!(paging_splits_large_results, |app| {
     let page = |n: u64| {
         let s = &s;
         async move {
-            let v: Value = s.post("/api/dashboard", json!({"statusRefIds": [0], "limit": 100, "page": n, "sortField": "usaFileNumber"})).await.json().await.unwrap();
+            let v: Value = s
+                .post(
+                    "/api/dashboard",
+                    json!({
+                        "statusRefIds": [0], "limit": 100, "page": n,
+                        "sortField": "usaFileNumber"
+                    }),
+                )
+                .await
+                .json()
+                .await
+                .unwrap();
             v
         }
     };
@@ -389,7 +413,10 @@ both_dbs!(pages_read_from_either_end_line_up, |app| {
         let page = |n: u64| {
             let s = &s;
             async move {
-                let filter = json!({"statusRefIds": [0], "limit": 25, "page": n, "sortField": field, "sortDirection": direction});
+                let filter = json!({
+                    "statusRefIds": [0], "limit": 25, "page": n, "sortField": field,
+                    "sortDirection": direction
+                });
                 let v: Value = s.post("/api/dashboard", filter).await.json().await.unwrap();
                 v
             }

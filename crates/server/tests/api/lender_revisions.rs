@@ -31,8 +31,10 @@ both_dbs!(a_lenders_corrections_reach_the_appraiser_and_come_back_delivered, |ap
     let blank = json!({"items": [{"reference": "Page 2", "text": " "}]});
     let (_, refused) = json_of(lena.post(&path, blank).await).await;
     assert!(refused["fields"]["items[0].text"].is_string(), "{refused}");
-    let body = json!({"items": [{"reference": "Page 1", "text": "The loan number is LN-1234, not LN-740100."}],
-        "message": "For our file."});
+    let body = json!({
+        "items": [{"reference": "Page 1", "text": "The loan number is LN-1234, not LN-740100."}],
+        "message": "For our file."
+    });
     let (code, asked) = json_of(lena.post(&path, body.clone()).await).await;
     assert_eq!(code, StatusCode::OK, "{asked}");
     let status = order::Entity::find_by_id(id).one(&app.db).await.unwrap().unwrap().status_id;

@@ -68,8 +68,9 @@ fn upload_form(order_id: i64, name: &str, file_type: &str) -> Form {
 fn schedule(id: i64, date: &str, reschedule_reason: &str) -> Value {
     json!({
         "orderId": id, "inspectionActualDate": date, "estimatedDeliveryDate": company_day(5),
-        "appointmentStartTime": "09:00", "appointmentEndTime": "17:00", "appointmentScheduledWith": "Vacant",
-        "lateInspectionReason": "", "rescheduleReason": reschedule_reason,
+        "appointmentStartTime": "09:00", "appointmentEndTime": "17:00",
+        "appointmentScheduledWith": "Vacant", "lateInspectionReason": "",
+        "rescheduleReason": reschedule_reason,
     })
 }
 
@@ -143,8 +144,11 @@ both_dbs!(lifecycle_walk_from_assigned_to_revision_response, |app| {
     assert_eq!(order_row(&app, id).await.status_id.id(), 12);
     assert_eq!(app.mail_subjects(ORDERS_TEAM).await, ["Order 800100: Reschedule Inspection"]);
 
-    let inspected = json!({"orderId": id, "inspectionActualDate": company_day(2), "inspectionActualTime": "10:30",
-        "estimatedDeliveryDate": company_day(5), "orderStatusMessage": "All rooms photographed", "reasonLateDelivery": ""});
+    let inspected = json!({
+        "orderId": id, "inspectionActualDate": company_day(2), "inspectionActualTime": "10:30",
+        "estimatedDeliveryDate": company_day(5), "orderStatusMessage": "All rooms photographed",
+        "reasonLateDelivery": ""
+    });
     assert_eq!(
         s.post_ok("/api/order-details/mark-inspected", inspected).await,
         "The order is marked inspected."
@@ -205,14 +209,22 @@ both_dbs!(every_validation_message_and_nothing_changes, |app| {
     order_file(&app, accepted, "hidden.pdf", PDF, true).await;
     let s = app.signed_in("demo.appraiser").await;
     let schedule_with = |changes: Value| {
-        let mut body = json!({"orderId": accepted, "inspectionActualDate": company_day(1), "estimatedDeliveryDate": company_day(3),
-            "appointmentStartTime": "09:00", "appointmentEndTime": "10:00", "appointmentScheduledWith": "Borrower"});
+        let mut body = json!({
+            "orderId": accepted, "inspectionActualDate": company_day(1),
+            "estimatedDeliveryDate": company_day(3), "appointmentStartTime": "09:00",
+            "appointmentEndTime": "10:00", "appointmentScheduledWith": "Borrower"
+        });
         for (k, v) in changes.as_object().unwrap() {
             body[k] = v.clone();
         }
         body
     };
-    let inspected = |date: String, time: &str, delivery: String, reason: &str| json!({"orderId": scheduled, "inspectionActualDate": date, "inspectionActualTime": time, "estimatedDeliveryDate": delivery, "reasonLateDelivery": reason});
+    let inspected = |date: String, time: &str, delivery: String, reason: &str| {
+        json!({
+            "orderId": scheduled, "inspectionActualDate": date, "inspectionActualTime": time,
+            "estimatedDeliveryDate": delivery, "reasonLateDelivery": reason
+        })
+    };
     let cases: Vec<(&str, Value, &str)> = vec![
         ("message", json!({"orderId": accepted, "message": "   "}), "Please enter a message."),
         ("message", json!({"orderId": accepted}), "Please enter a message."),
@@ -288,9 +300,9 @@ both_dbs!(every_validation_message_and_nothing_changes, |app| {
         ),
         (
             "schedule-inspection",
-            schedule_with(
-                json!({"inspectionActualDate": company_day(6), "estimatedDeliveryDate": company_day(8)}),
-            ),
+            schedule_with(json!({
+                "inspectionActualDate": company_day(6), "estimatedDeliveryDate": company_day(8)
+            })),
             "Please provide a reason for the late inspection",
         ),
         (
@@ -336,7 +348,8 @@ both_dbs!(every_validation_message_and_nothing_changes, |app| {
         (
             "update-status",
             json!({"orderId": accepted, "statusDescription": "Completed", "message": "Done"}),
-            "Choose one of the statuses offered: In Progress, Refer To Comments, Left Message, No Answer, Appraiser Delay (got 'Completed').",
+            "Choose one of the statuses offered: In Progress, Refer To Comments, Left Message, \
+             No Answer, Appraiser Delay (got 'Completed').",
         ),
         (
             "file-message",
@@ -482,7 +495,15 @@ both_dbs!(reject_unassigns_keeps_the_invitation_and_tells_staff, |app| {
     let invited: Value = s.get_json(&format!("/api/order-details/{id}/was-invited")).await;
     assert_eq!(invited["wasInvited"], true);
     let last = history(&app, id).await.pop().unwrap();
-    assert_eq!(last, (21, "<p>Order rejected by Avery Appraiser.<br>Reason: Outside my area &lt;b&gt;sorry&lt;/b&gt;</p>".to_string()));
+    assert_eq!(
+        last,
+        (
+            21,
+            "<p>Order rejected by Avery Appraiser.<br>\
+             Reason: Outside my area &lt;b&gt;sorry&lt;/b&gt;</p>"
+                .to_string()
+        )
+    );
     assert_eq!(app.mail_subjects(ORDERS_TEAM).await, ["Order 800400: Reject"]);
     let mail = outbox::Entity::find()
         .filter(outbox::Column::Recipient.eq(ORDERS_TEAM))
@@ -498,7 +519,8 @@ both_dbs!(reject_unassigns_keeps_the_invitation_and_tells_staff, |app| {
     );
     assert!(mail.body_html.unwrap().contains("&lt;b&gt;sorry"));
     assert_eq!(audited(&app, "order.reject").await, 1);
-    // Staff still see it, rejected: the work is done with, but the desk may give it to someone else.
+    // Staff still see it, rejected: the work is done with, but the desk may give it to someone
+    // else.
     let staff: Value =
         app.signed_in("demo.staff").await.get_json(&format!("/api/order-details/{id}")).await;
     assert_eq!(staff["statusId"], 21);
@@ -665,8 +687,11 @@ both_dbs!(messages_notes_conditions_status_updates_and_on_time_answers, |app| {
 
     // Conditions on a new assignment: waiting for staff's approval.
     let offer = demo_appraisers_order(&app, "800601", 4).await;
-    let body = json!({"orderId": offer, "forAppraiser": app.user_id("demo.appraiser").await, "acceptConditions": "Need two more days",
-        "fee": "525.50", "dueDate": company_day(9), "standardFee": true, "complexity": false, "distance": true, "other": false});
+    let body = json!({
+        "orderId": offer, "forAppraiser": app.user_id("demo.appraiser").await,
+        "acceptConditions": "Need two more days", "fee": "525.50", "dueDate": company_day(9),
+        "standardFee": true, "complexity": false, "distance": true, "other": false
+    });
     assert_eq!(
         s.post_ok("/api/order-details/conditional-acceptance", body).await,
         "Your conditions were sent for approval."

@@ -138,10 +138,9 @@ both_dbs!(an_appraiser_who_lost_the_order_was_invited, |app| {
         other.get(&format!("/api/order-details/{offered}")).await.status(),
         StatusCode::FORBIDDEN
     );
-    assert_eq!(
-        other.get_json::<Value>(&format!("/api/order-details/{offered}/was-invited")).await["wasInvited"],
-        true
-    );
+    let invited =
+        other.get_json::<Value>(&format!("/api/order-details/{offered}/was-invited")).await;
+    assert_eq!(invited["wasInvited"], true);
 });
 
 // Generated orders (the demo set and `seed --orders`) invite the appraiser each was given, as every
@@ -199,7 +198,14 @@ both_dbs!(opening_messages_marks_them_read_for_the_assigned_appraiser_only, |app
         StatusCode::NO_CONTENT
     );
     assert_eq!(app.count(&unread_sql).await, 0);
-    assert_eq!(app.count(&format!("SELECT COUNT(*) FROM order_messages WHERE order_id = {id} AND to_appraiser AND read_at IS NULL")).await, 0);
+    assert_eq!(
+        app.count(&format!(
+            "SELECT COUNT(*) FROM order_messages \
+             WHERE order_id = {id} AND to_appraiser AND read_at IS NULL"
+        ))
+        .await,
+        0
+    );
     let stranger = app.signed_in("demo.appraiser2").await;
     assert_eq!(
         stranger

@@ -64,7 +64,10 @@ async fn by_awarding_a_quote(app: &TestApp, staff: &Session, client_id: i64) -> 
     let r = staff.post("/api/staff/quotes", quote_form(client_id, &[appraiser_id])).await;
     let quote_id = created_id(r).await;
     let appraiser = app.signed_in("demo.appraiser").await;
-    let answer = json!({"quoteId": quote_id, "estimatedDeliveryDate": company_day(7), "appraiserFee": "525.00", "comment": "Can do"});
+    let answer = json!({
+        "quoteId": quote_id, "estimatedDeliveryDate": company_day(7), "appraiserFee": "525.00",
+        "comment": "Can do"
+    });
     assert_eq!(appraiser.post("/api/quotes/accept", answer).await.status(), StatusCode::OK);
     let award = json!({"appraiserId": appraiser_id});
     created_id(staff.post(&format!("/api/staff/quotes/{quote_id}/award"), award).await).await

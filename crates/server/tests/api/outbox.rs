@@ -221,17 +221,27 @@ async fn twilio(db: common::Db) {
                     match to.as_str() {
                         "+15005550001" => (
                             StatusCode::BAD_REQUEST,
-                            axum::Json(serde_json::json!({"code": 21211, "message": "The 'To' number +15005550001 is not a valid phone number.",
-                                "more_info": "https://www.twilio.com/docs/errors/21211", "status": 400})),
+                            axum::Json(serde_json::json!({
+                                "code": 21211,
+                                "message": "The 'To' number +15005550001 is not a valid \
+                                            phone number.",
+                                "more_info": "https://www.twilio.com/docs/errors/21211",
+                                "status": 400
+                            })),
                         ),
                         "+15125550199" => (
                             StatusCode::SERVICE_UNAVAILABLE,
-                            axum::Json(serde_json::json!({"code": 20503, "message": "Service unavailable", "status": 503})),
+                            axum::Json(serde_json::json!({
+                                "code": 20503, "message": "Service unavailable", "status": 503
+                            })),
                         ),
                         _ => (
                             StatusCode::CREATED,
-                            axum::Json(serde_json::json!({"sid": "SM1f0e8ae6ade43cb3c0ce4525424e404f", "account_sid": sid,
-                                "to": to, "status": "queued", "direction": "outbound-api", "error_code": null})),
+                            axum::Json(serde_json::json!({
+                                "sid": "SM1f0e8ae6ade43cb3c0ce4525424e404f", "account_sid": sid,
+                                "to": to, "status": "queued", "direction": "outbound-api",
+                                "error_code": null
+                            })),
                         ),
                     }
                 }

@@ -63,7 +63,11 @@ both_dbs!(history_filters_by_inclusive_range_newest_first, |app| {
     assert_eq!(files(&all), ["102", "101", "100"]);
     assert_eq!(
         all[1],
-        json!({"usaFileNumber": "101", "address": "101 Oak St, Austin, TX 78701", "paymentAmount": 475.5, "paymentDate": "2026-02-10", "borrower": "Maria Gonzalez", "payBy": null, "late": false})
+        json!({
+            "usaFileNumber": "101", "address": "101 Oak St, Austin, TX 78701",
+            "paymentAmount": 475.5, "paymentDate": "2026-02-10", "borrower": "Maria Gonzalez",
+            "payBy": null, "late": false
+        })
     );
     assert_eq!(all[0]["paymentAmount"], 450.01);
 
@@ -320,8 +324,10 @@ async fn http_platform_party_information_is_stored_on_the_profile() {
     let stub = axum::Router::new().route(
         "/v1/parties",
         get(|| async {
-            axum::Json(json!({"partyId": "P-77", "companyName": "Avery LLC", "vendorName": "V-1", "paymentStatus": "Active",
-                "isLinked": false, "w9Address": null}))
+            axum::Json(json!({
+                "partyId": "P-77", "companyName": "Avery LLC", "vendorName": "V-1",
+                "paymentStatus": "Active", "isLinked": false, "w9Address": null
+            }))
         }),
     );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

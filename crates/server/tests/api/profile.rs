@@ -61,7 +61,10 @@ async fn settings_of(reader: &Session, appraiser: i32) -> Value {
     let eno_file = get_json(reader, &format!("/api/file/my-e-and-o/{appraiser}")).await;
     json!({
         "noTrainee": info["noTrainee"], "ooo": [info["oooStartDate"], info["oooEndDate"]],
-        "eno": [info["enoProvider"], info["enoPerIncidentAmount"], info["enoAggregateAmount"], info["enoExpirationDate"]],
+        "eno": [
+            info["enoProvider"], info["enoPerIncidentAmount"], info["enoAggregateAmount"],
+            info["enoExpirationDate"]
+        ],
         "coverage": coverage, "documents": documents, "enoFile": eno_file,
     })
 }
@@ -297,8 +300,12 @@ both_dbs!(coverage_areas_are_added_checked_and_removed, |app| {
     let their_area = theirs["appraiserCoverageAreas"][0]["id"].clone();
     for body in [
         json!({"appraiserId": me}),
-        json!({"appraiserId": me, "coverageAreaId": 999999, "state": "TX", "county": "Hays County"}),
-        json!({"appraiserId": me, "coverageAreaId": their_area, "state": "TX", "county": "Hays County"}),
+        json!({
+            "appraiserId": me, "coverageAreaId": 999999, "state": "TX", "county": "Hays County"
+        }),
+        json!({
+            "appraiserId": me, "coverageAreaId": their_area, "state": "TX", "county": "Hays County"
+        }),
     ] {
         let (status, text) =
             refused(s.post("/api/appraiser/coverage-areas/delete", body.clone()).await).await;
@@ -315,7 +322,15 @@ both_dbs!(coverage_areas_are_added_checked_and_removed, |app| {
         "the other appraiser's area is still there"
     );
 
-    let r = s.post("/api/appraiser/coverage-areas/delete", json!({"appraiserId": me, "coverageAreaId": added["id"], "state": "TX", "county": "Hays County"})).await;
+    let r = s
+        .post(
+            "/api/appraiser/coverage-areas/delete",
+            json!({
+                "appraiserId": me, "coverageAreaId": added["id"], "state": "TX",
+                "county": "Hays County"
+            }),
+        )
+        .await;
     assert_eq!(r.status(), StatusCode::OK);
     assert_eq!(message(r).await, "Coverage area removed successfully");
     let after = get_json(&s, &format!("/api/appraiser/{me}/coverage-areas")).await;
@@ -616,7 +631,8 @@ both_dbs!(e_and_o_policy_with_its_document, |app| {
 both_dbs!(others_cannot_read_or_change_a_profile, |app| {
     let me = app.user_id("demo.appraiser").await;
     let owner = app.signed_in("demo.appraiser").await;
-    let mine = get_json(&owner, &format!("/api/appraiser/{me}/coverage-areas")).await["appraiserCoverageAreas"][0]["id"].clone();
+    let my_areas = get_json(&owner, &format!("/api/appraiser/{me}/coverage-areas")).await;
+    let mine = my_areas["appraiserCoverageAreas"][0]["id"].clone();
     let upload = Form::new()
         .text("appraiserId", me.to_string())
         .part("files", Part::bytes(PDF.to_vec()).file_name("w9.pdf"))
@@ -650,7 +666,10 @@ both_dbs!(others_cannot_read_or_change_a_profile, |app| {
             ),
             (
                 "/api/appraiser/coverage-areas/delete",
-                json!({"appraiserId": me, "coverageAreaId": mine, "state": "TX", "county": "Travis County"}),
+                json!({
+                    "appraiserId": me, "coverageAreaId": mine, "state": "TX",
+                    "county": "Travis County"
+                }),
             ),
             ("/api/appraiser/update-trainee-info", json!({"appraiserId": me, "hasTrainee": true})),
             (
@@ -729,7 +748,12 @@ both_dbs!(others_cannot_read_or_change_a_profile, |app| {
     );
     assert_eq!(after["coverage"]["appraiserCoverageAreas"].as_array().unwrap().len(), 3);
     let admin_id = app.user_id("demo.admin").await;
-    let entry = app.count(&format!("SELECT COUNT(*) FROM audit_log WHERE action = 'profile.coverage_add' AND actor_user_id = {admin_id} AND subject_user_id = {me}")).await;
+    let entry = app
+        .count(&format!(
+            "SELECT COUNT(*) FROM audit_log WHERE action = 'profile.coverage_add' \
+             AND actor_user_id = {admin_id} AND subject_user_id = {me}"
+        ))
+        .await;
     assert_eq!(entry, 1, "audited as the administrator's change of the appraiser's profile");
 
     let stranger = app.user_id("other.appraiser").await;

@@ -70,14 +70,28 @@ both_dbs!(a_product_keeps_its_own_checklist_or_the_default_one, |app| {
     );
 
     let (code, own) = json_of(
-        staff.put(path, json!({"items": [{"text": "Signed and dated"}, {"text": "Market conditions addendum"}]})).await,
+        staff
+            .put(
+                path,
+                json!({
+                    "items": [{"text": "Signed and dated"}, {"text": "Market conditions addendum"}]
+                }),
+            )
+            .await,
     )
     .await;
     assert_eq!(code, StatusCode::OK);
     assert_eq!(own["usesDefault"], false);
     let kept = own["items"][1]["id"].clone();
     let (_, edited) = json_of(
-        staff.put(path, json!({"items": [{"id": kept, "text": "1004MC addendum"}, {"text": "Rent schedule"}]})).await,
+        staff
+            .put(
+                path,
+                json!({
+                    "items": [{"id": kept, "text": "1004MC addendum"}, {"text": "Rent schedule"}]
+                }),
+            )
+            .await,
     )
     .await;
     assert_eq!(edited["items"][0], json!({"id": kept, "text": "1004MC addendum"}), "{edited}");
@@ -178,7 +192,10 @@ both_dbs!(revision_rounds_are_answered_item_by_item_with_the_report, |app| {
     );
     assert_eq!(status(&app, id).await, 14, "nothing changed");
 
-    let items = json!([{"reference": "Sketch", "text": "Add the garage."}, {"reference": "Page 3", "text": "Explain the view adjustment."}]);
+    let items = json!([
+        {"reference": "Sketch", "text": "Add the garage."},
+        {"reference": "Page 3", "text": "Explain the view adjustment."}
+    ]);
     let (code, _) = request(&staff, id, items).await;
     assert_eq!(code, StatusCode::OK);
     assert_eq!(status(&app, id).await, 16);
@@ -200,7 +217,10 @@ both_dbs!(revision_rounds_are_answered_item_by_item_with_the_report, |app| {
     assert!(refused["message"].as_str().unwrap().contains("Page 3"), "{refused}");
     assert_eq!((files_of(&app, id).await, status(&app, id).await), (before, 16), "nothing kept");
 
-    let both = json!([{"id": first, "answer": "Garage added."}, {"id": second, "answer": "The view is of the lake."}]);
+    let both = json!([
+        {"id": first, "answer": "Garage added."},
+        {"id": second, "answer": "The view is of the lake."}
+    ]);
     assert_eq!(appraiser.upload(report(id, Some(both))).await.status(), StatusCode::OK);
     assert_eq!(status(&app, id).await, 24);
 

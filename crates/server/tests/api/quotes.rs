@@ -72,7 +72,10 @@ async fn quote_for(app: &TestApp, recipients: &[&str], with_client: bool) -> i32
 }
 
 fn accept_body(id: i32, date: NaiveDate, fee: Value, comment: &str) -> Value {
-    json!({"quoteId": id, "estimatedDeliveryDate": date.format("%Y-%m-%d").to_string(), "appraiserFee": fee, "comment": comment})
+    json!({
+        "quoteId": id, "estimatedDeliveryDate": date.format("%Y-%m-%d").to_string(),
+        "appraiserFee": fee, "comment": comment
+    })
 }
 
 both_dbs!(only_recipients_see_a_quote, |app| {
@@ -100,7 +103,8 @@ both_dbs!(only_recipients_see_a_quote, |app| {
     assert_eq!(detail["client"]["mainContactEmailAddress"], "jane@firstprairie.example");
     assert_eq!(detail["answer"]["status"], "open");
 
-    // Someone the quote was not sent to learns nothing: the same 404 as for a quote that does not exist.
+    // Someone the quote was not sent to learns nothing: the same 404 as for a quote that does not
+    // exist.
     for id in [private, 999_999] {
         let r = appraiser.get(&format!("/api/quotes/details/{id}")).await;
         assert_eq!(r.status(), StatusCode::NOT_FOUND, "{id}");
@@ -150,7 +154,10 @@ both_dbs!(responding_validates_and_happens_once, |app| {
             "The estimated delivery date cannot be in the past.",
         ),
         (
-            json!({"quoteId": id, "estimatedDeliveryDate": "12/31/2030", "appraiserFee": 400, "comment": "ok"}),
+            json!({
+                "quoteId": id, "estimatedDeliveryDate": "12/31/2030", "appraiserFee": 400,
+                "comment": "ok"
+            }),
             "The estimated delivery date must be a date in the form yyyy-mm-dd (got '12/31/2030').",
         ),
         (

@@ -58,8 +58,13 @@ pub fn request(deficiency: &str) -> Value {
     json!({
         "basis": ["unsupported", "factual_error"],
         "deficiencies": [{"text": deficiency, "reportField": "Sales comparison"}],
-        "comparables": [{"address": "40 Elm St, Austin, TX", "salePriceCents": 67_500_000,
-            "saleDate": "2026-10-02", "dataSource": "MLS #4471", "rationale": "Same street and model."}]
+        "comparables": [
+            {
+                "address": "40 Elm St, Austin, TX", "salePriceCents": 67_500_000,
+                "saleDate": "2026-10-02", "dataSource": "MLS #4471",
+                "rationale": "Same street and model."
+            }
+        ]
     })
 }
 

@@ -51,7 +51,9 @@ both_dbs!(staff_record_the_ucdp_submission_and_fha_case_number, |app| {
     .await;
     assert_eq!(code, StatusCode::UNPROCESSABLE_ENTITY, "an unknown status");
 
-    let body = json!({"fannieDocFileId": "a1b2c3d4e5", "freddieDocFileId": "F9E8D7C6B5", "status": "hard_stop"});
+    let body = json!({
+        "fannieDocFileId": "a1b2c3d4e5", "freddieDocFileId": "F9E8D7C6B5", "status": "hard_stop"
+    });
     let (code, saved) = json_of(staff.put(&path, body).await).await;
     assert_eq!(code, StatusCode::OK, "{saved}");
     assert_eq!(saved["fannieDocFileId"], "A1B2C3D4E5");

@@ -48,7 +48,8 @@ both_dbs!(reset_request_answers_alike_for_known_and_unknown_users, |app| {
         (StatusCode::OK, "Check your email for a reset link")
     );
     assert_eq!((unknown_status, unknown_message), (known_status, known_message));
-    // Both are held to the same minimum time, so the database work for a real account does not show.
+    // Both are held to the same minimum time, so the database work for a real account does not
+    // show.
     let floor = u128::from(portal::features::auth::reset::REQUEST_MIN_MILLIS);
     assert!(
         known_time.as_millis() >= floor && unknown_time.as_millis() >= floor,
@@ -130,7 +131,12 @@ both_dbs!(a_new_password_voids_trusted_devices_and_outstanding_reset_links, |app
     assert!(again["verificationToken"].is_string(), "the browser must verify again: {again}");
     let old_link = app
         .client()
-        .post_without_csrf("/api/auth/perform-reset-password", json!({"token": link, "username": "demo.appraiser", "password": "Another!Password2026"}))
+        .post_without_csrf(
+            "/api/auth/perform-reset-password",
+            json!({
+                "token": link, "username": "demo.appraiser", "password": "Another!Password2026"
+            }),
+        )
         .await;
     assert_eq!(old_link.status(), StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -210,7 +216,14 @@ both_dbs!(reset_link_is_single_use_and_checks_username_and_rules, |app| {
     );
     assert_eq!(other_browser.login("demo.appraiser", NEW_PASSWORD).await.status(), StatusCode::OK);
     let id = app.user_id("demo.appraiser").await;
-    assert_eq!(app.count(&format!("SELECT COUNT(*) FROM audit_log WHERE action = 'password_reset' AND subject_user_id = {id}")).await, 1);
+    assert_eq!(
+        app.count(&format!(
+            "SELECT COUNT(*) FROM audit_log \
+             WHERE action = 'password_reset' AND subject_user_id = {id}"
+        ))
+        .await,
+        1
+    );
 });
 
 both_dbs!(reset_links_expire_after_an_hour, |app| {

@@ -89,7 +89,8 @@ both_dbs!(the_scorecard_counts_the_last_90_days_from_history, |app| {
         ],
     )
     .await;
-    // Late, with a pause: assigned 25 days ago, on hold 24 to 21 days ago, report 8 days ago, due 10.
+    // Late, with a pause: assigned 25 days ago, on hold 24 to 21 days ago, report 8 days ago,
+    // due 10.
     order_with_history(
         &app,
         "900002",

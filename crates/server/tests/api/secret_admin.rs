@@ -113,7 +113,8 @@ both_dbs!(back_door_session_acts_as_the_appraiser_and_audits_both_identities, |a
     assert_eq!(secret.get("/api/appraiser/me").await.status(), StatusCode::OK);
 
     let both = format!(
-        "SELECT COUNT(*) FROM audit_log WHERE actor_user_id = {secret_id} AND subject_user_id = {appraiser}"
+        "SELECT COUNT(*) FROM audit_log WHERE actor_user_id = {secret_id} \
+         AND subject_user_id = {appraiser}"
     );
     assert_eq!(app.count(&format!("{both} AND action = 'back_door_login'")).await, 1);
     assert_eq!(app.count(&format!("{both} AND action = 'acting_call'")).await, 4);
@@ -210,7 +211,8 @@ both_dbs!(back_door_session_ends_with_its_owners_access, |app| {
     assert!(refused_within(&acting, wait).await, "after deactivation");
 
     // Every acting call was audited with the address it came from.
-    let unaddressed = "SELECT COUNT(*) FROM audit_log WHERE action = 'acting_call' AND (ip IS NULL OR detail NOT LIKE '% -> %')";
+    let unaddressed = "SELECT COUNT(*) FROM audit_log WHERE action = 'acting_call' \
+                       AND (ip IS NULL OR detail NOT LIKE '% -> %')";
     assert_eq!(app.count(unaddressed).await, 0);
     assert!(app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'acting_call'").await >= 4);
 });

@@ -184,7 +184,8 @@ both_dbs!(attachments_download_for_the_recipient_only, |app| {
     ] {
         assert_eq!(s.get(&path).await.status(), StatusCode::NOT_FOUND, "{path}");
     }
-    // The files are not order or profile files, so the general file downloads do not serve them either.
+    // The files are not order or profile files, so the general file downloads do not serve them
+    // either.
     assert_eq!(
         s.get(&format!("/api/file/download/appraisalfile/{file}")).await.status(),
         StatusCode::NOT_FOUND

@@ -23,8 +23,12 @@ const PDF: &[u8] = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n";
 const APPRAISER_EMAIL: &str = "demo.appraiser@appraisalportal.example";
 
 async fn new_client(staff: &Session) -> i64 {
-    let body = json!({"companyName": "First Prairie Bank", "officeAddressLine": "100 Commerce Plaza, Dallas, TX 75201",
-        "mainContactName": "Jane Lender", "mainContactEmailAddress": "jane@firstprairie.example", "mainContactPhone": "214 555 0100"});
+    let body = json!({
+        "companyName": "First Prairie Bank",
+        "officeAddressLine": "100 Commerce Plaza, Dallas, TX 75201",
+        "mainContactName": "Jane Lender", "mainContactEmailAddress": "jane@firstprairie.example",
+        "mainContactPhone": "214 555 0100"
+    });
     let r = staff.post("/api/staff/clients", body).await;
     assert_eq!(r.status(), StatusCode::CREATED);
     r.json::<Value>().await.unwrap()["id"].as_i64().unwrap()
@@ -33,12 +37,19 @@ async fn new_client(staff: &Session) -> i64 {
 pub fn order_form(client_id: i64) -> Value {
     json!({
         "clientId": client_id, "loanNumber": "LN-77", "fhaCaseId": "", "borrowerName": "Ann Lee",
-        "propertyAddressLine1": "12 Oak St", "propertyAddressLine2": "Unit 4", "propertyCity": "Austin",
-        "propertyStateCode": "TX", "propertyZip": "78701", "propertyCounty": "Travis County", "propertyTypeId": 1,
-        "intendedUseId": 1, "reportTypeIds": [1, 6], "appraiserFee": 450, "techFee": "4.00", "purchasePrice": "325000",
-        "appraiserDueDate": company_day(10), "inspectionDueDate": company_day(4), "estimatedClosingDate": company_day(30),
+        "propertyAddressLine1": "12 Oak St", "propertyAddressLine2": "Unit 4",
+        "propertyCity": "Austin", "propertyStateCode": "TX", "propertyZip": "78701",
+        "propertyCounty": "Travis County", "propertyTypeId": 1, "intendedUseId": 1,
+        "reportTypeIds": [1, 6], "appraiserFee": 450, "techFee": "4.00", "purchasePrice": "325000",
+        "appraiserDueDate": company_day(10), "inspectionDueDate": company_day(4),
+        "estimatedClosingDate": company_day(30),
         "notesAndSpecialInstructions": "<p>Gate code <b>1234</b></p><img src=x onerror=alert(1)>",
-        "contacts": [{"name": "Pat Owner", "type": "PROPERTY_CONTACT", "cellPhone": "512-555-0110", "email": "pat@example.com"}]
+        "contacts": [
+            {
+                "name": "Pat Owner", "type": "PROPERTY_CONTACT", "cellPhone": "512-555-0110",
+                "email": "pat@example.com"
+            }
+        ]
     })
 }
 
@@ -171,7 +182,10 @@ both_dbs!(clients_are_listed_added_and_corrected, |app| {
     assert_eq!(added["mainContactPhone"], "214-555-0100");
     assert_eq!(added["mainContactEmailAddress"], "jane@firstprairie.example");
 
-    let changed = json!({"companyName": "First Prairie Bank NA", "mainContactEmailAddress": "orders@firstprairie.example"});
+    let changed = json!({
+        "companyName": "First Prairie Bank NA",
+        "mainContactEmailAddress": "orders@firstprairie.example"
+    });
     let r = staff.put(&format!("/api/staff/clients/{id}"), changed).await;
     assert_eq!(r.status(), StatusCode::OK);
     let saved: Value = r.json().await.unwrap();
@@ -397,7 +411,9 @@ both_dbs!(candidates_are_ranked_with_their_reasons_and_only_the_eligible_are_ass
     assert_eq!(status_of(&app, id).await, 3);
 
     let appraiser = app.user_id("demo.appraiser").await;
-    let body = json!({"appraiserId": appraiser, "appraiserFee": "475.00", "appraiserDueDate": company_day(12)});
+    let body = json!({
+        "appraiserId": appraiser, "appraiserFee": "475.00", "appraiserDueDate": company_day(12)
+    });
     assert_eq!(
         staff.post_ok(&format!("/api/staff/orders/{id}/assign"), body).await,
         "Order assigned to Avery Appraiser."
@@ -449,11 +465,17 @@ both_dbs!(a_whole_order_life_from_creation_to_payment, |app| {
     let (id, file_number) = new_order(&staff).await;
     assign_to(&app, &staff, id, "demo.appraiser").await;
     appraiser.post_ok("/api/order-details/accept", json!({"orderId": id})).await;
-    let schedule = json!({"orderId": id, "inspectionActualDate": company_day(1), "estimatedDeliveryDate": company_day(5), "appointmentStartTime": "09:00",
-        "appointmentEndTime": "10:00", "appointmentScheduledWith": "Borrower", "lateInspectionReason": "", "rescheduleReason": ""});
+    let schedule = json!({
+        "orderId": id, "inspectionActualDate": company_day(1),
+        "estimatedDeliveryDate": company_day(5), "appointmentStartTime": "09:00",
+        "appointmentEndTime": "10:00", "appointmentScheduledWith": "Borrower",
+        "lateInspectionReason": "", "rescheduleReason": ""
+    });
     appraiser.post_ok("/api/order-details/schedule-inspection", schedule).await;
-    let inspected = json!({"orderId": id, "inspectionActualDate": company_day(1), "inspectionActualTime": "09:30",
-        "estimatedDeliveryDate": company_day(5), "orderStatusMessage": "", "reasonLateDelivery": ""});
+    let inspected = json!({
+        "orderId": id, "inspectionActualDate": company_day(1), "inspectionActualTime": "09:30",
+        "estimatedDeliveryDate": company_day(5), "orderStatusMessage": "", "reasonLateDelivery": ""
+    });
     appraiser.post_ok("/api/order-details/mark-inspected", inspected).await;
     assert_eq!(appraiser.upload(report_upload(id, "report.pdf")).await.status(), StatusCode::OK);
     assert_eq!(status_of(&app, id).await, 14);
@@ -474,7 +496,9 @@ both_dbs!(a_whole_order_life_from_creation_to_payment, |app| {
     staff
         .post_ok(
             &format!("/api/staff/orders/{id}/revision"),
-            json!({"items": [{"reference": "Sketch", "text": "Please add the garage to the sketch."}]}),
+            json!({
+                "items": [{"reference": "Sketch", "text": "Please add the garage to the sketch."}]
+            }),
         )
         .await;
     assert_eq!(status_of(&app, id).await, 16);
@@ -552,7 +576,8 @@ both_dbs!(payments_refuse_what_cannot_be_paid, |app| {
         (
             json!({"orderId": id, "amount": 450, "paymentDate": company_day(0)}),
             StatusCode::CONFLICT,
-            "Only completed or delivered orders with an appraiser can be paid; this one is Default.",
+            "Only completed or delivered orders with an appraiser can be paid; \
+             this one is Default.",
         ),
         (
             json!({"orderId": id, "amount": 0, "paymentDate": company_day(0)}),
@@ -587,7 +612,10 @@ both_dbs!(conditions_are_approved_or_declined, |app| {
     let appraiser = app.signed_in("demo.appraiser").await;
     let (id, _) = new_order(&staff).await;
     assign_to(&app, &staff, id, "demo.appraiser").await;
-    let conditions = json!({"orderId": id, "fee": "525", "dueDate": company_day(15), "distance": true, "acceptConditions": "Long drive"});
+    let conditions = json!({
+        "orderId": id, "fee": "525", "dueDate": company_day(15), "distance": true,
+        "acceptConditions": "Long drive"
+    });
     appraiser.post_ok("/api/order-details/conditional-acceptance", conditions.clone()).await;
     assert_eq!(status_of(&app, id).await, 26);
     let d = detail(&app, id).await;

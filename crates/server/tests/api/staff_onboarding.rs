@@ -18,7 +18,10 @@ async fn created_id(r: reqwest::Response) -> i64 {
 }
 
 async fn new_firm(staff: &Session) -> i64 {
-    let body = json!({"name": "Hill Country Appraisals", "officeAddressLine1": "1 Main St", "officeCity": "Austin", "officeStateCode": "tx", "officeZipCode": "78701"});
+    let body = json!({
+        "name": "Hill Country Appraisals", "officeAddressLine1": "1 Main St",
+        "officeCity": "Austin", "officeStateCode": "tx", "officeZipCode": "78701"
+    });
     created_id(staff.post("/api/staff/companies", body).await).await
 }
 
@@ -58,7 +61,11 @@ both_dbs!(firms_are_added_and_listed, |app| {
 both_dbs!(a_new_appraiser_is_invited_sets_a_password_and_signs_in, |app| {
     let staff = app.signed_in("demo.staff").await;
     let firm = new_firm(&staff).await;
-    let body = json!({"username": "Jo.Rivers", "firstName": "Jo", "lastName": "Rivers", "email": "jo@rivers.example", "cellPhone": "512 555 0177", "companyId": firm, "type": "appraiser"});
+    let body = json!({
+        "username": "Jo.Rivers", "firstName": "Jo", "lastName": "Rivers",
+        "email": "jo@rivers.example", "cellPhone": "512 555 0177", "companyId": firm,
+        "type": "appraiser"
+    });
     let id = created_id(staff.post("/api/staff/appraisers", body.clone()).await).await;
     let user = security_user::Entity::find_by_id(id as i32).one(&app.db).await.unwrap().unwrap();
     assert_eq!(
@@ -106,7 +113,10 @@ both_dbs!(a_new_appraiser_is_invited_sets_a_password_and_signs_in, |app| {
 
     for (body, expected) in [
         (
-            json!({"username": "x", "firstName": "A", "lastName": "B", "email": "a@b.example", "type": "appraiser-admin"}),
+            json!({
+                "username": "x", "firstName": "A", "lastName": "B", "email": "a@b.example",
+                "type": "appraiser-admin"
+            }),
             "A firm's administrator needs a firm.",
         ),
         (
@@ -118,7 +128,10 @@ both_dbs!(a_new_appraiser_is_invited_sets_a_password_and_signs_in, |app| {
             "Username may contain letters, digits and . _ - @ only.",
         ),
         (
-            json!({"username": "x", "firstName": "A", "lastName": "B", "email": "a@b.example", "type": "staff"}),
+            json!({
+                "username": "x", "firstName": "A", "lastName": "B", "email": "a@b.example",
+                "type": "staff"
+            }),
             "Type must be appraiser or appraiser-admin (got 'staff').",
         ),
     ] {
@@ -131,7 +144,10 @@ both_dbs!(a_new_appraiser_is_invited_sets_a_password_and_signs_in, |app| {
 both_dbs!(licences_are_added_and_removed, |app| {
     let staff = app.signed_in("demo.staff").await;
     let appraiser = app.user_id("demo.appraiser2").await;
-    let body = json!({"type": "Certified Residential", "stateCode": "ok", "ogNumber": "OK-99", "expirationDate": "2027-12-31"});
+    let body = json!({
+        "type": "Certified Residential", "stateCode": "ok", "ogNumber": "OK-99",
+        "expirationDate": "2027-12-31"
+    });
     let license = created_id(
         staff.post(&format!("/api/staff/appraisers/{appraiser}/licenses"), body.clone()).await,
     )
@@ -155,7 +171,14 @@ both_dbs!(licences_are_added_and_removed, |app| {
         appraiser_license::Entity::find_by_id(license as i32).one(&app.db).await.unwrap().is_none()
     );
 
-    let r = staff.post(&format!("/api/staff/appraisers/{appraiser}/licenses"), json!({"type": "X", "stateCode": "ZZ", "ogNumber": "1", "expirationDate": "2027-01-01"})).await;
+    let r = staff
+        .post(
+            &format!("/api/staff/appraisers/{appraiser}/licenses"),
+            json!({
+                "type": "X", "stateCode": "ZZ", "ogNumber": "1", "expirationDate": "2027-01-01"
+            }),
+        )
+        .await;
     assert_eq!(message(r).await, "Licence state 'ZZ' is not a state of the United States.");
     let staff_id = app.user_id("demo.staff").await;
     assert_eq!(
@@ -221,7 +244,10 @@ both_dbs!(secure_links_are_sent_read_and_seen_viewed, |app| {
     let other = demo_appraisers_order(&app, "910003", 5).await;
     let foreign = order_file(&app, other, "other.pdf", b"%PDF-1.4\n%%EOF\n", false).await;
 
-    let body = json!({"recipientAppraiserId": recipient, "orderId": order, "subject": "Engagement letter", "message": "Please sign and return.", "fileIds": [file]});
+    let body = json!({
+        "recipientAppraiserId": recipient, "orderId": order, "subject": "Engagement letter",
+        "message": "Please sign and return.", "fileIds": [file]
+    });
     let id = created_id(staff.post("/api/staff/secure-links", body).await).await;
     assert_eq!(
         app.last_mail("demo.appraiser@appraisalportal.example").await.expect("a mail").subject,
@@ -258,7 +284,10 @@ both_dbs!(secure_links_are_sent_read_and_seen_viewed, |app| {
     let staff_id = app.user_id("demo.staff").await;
     for (body, expected) in [
         (
-            json!({"recipientAppraiserId": recipient, "orderId": order, "subject": "S", "message": "M", "fileIds": [foreign]}),
+            json!({
+                "recipientAppraiserId": recipient, "orderId": order, "subject": "S", "message": "M",
+                "fileIds": [foreign]
+            }),
             format!("File {foreign} is not a file of this order."),
         ),
         (
@@ -270,7 +299,9 @@ both_dbs!(secure_links_are_sent_read_and_seen_viewed, |app| {
             "Subject is required.".to_string(),
         ),
         (
-            json!({"recipientAppraiserId": recipient, "orderId": 999999, "subject": "S", "message": "M"}),
+            json!({
+                "recipientAppraiserId": recipient, "orderId": 999999, "subject": "S", "message": "M"
+            }),
             "Order 999999 does not exist.".to_string(),
         ),
     ] {

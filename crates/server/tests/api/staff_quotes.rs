@@ -23,9 +23,11 @@ fn rand_suffix() -> u128 {
 
 pub fn quote_form(client_id: i64, appraiser_ids: &[i32]) -> Value {
     json!({
-        "clientId": client_id, "loanNumber": "LN-9", "propertyAddressLine1": "77 Elm St", "propertyCity": "Austin",
-        "propertyStateCode": "TX", "propertyZip": "78702", "propertyCounty": "Travis County", "propertyTypeId": 2,
-        "intendedUseId": 1, "reportTypeId": 2, "dueDate": company_day(9), "appraiserFee": "500", "appraiserIds": appraiser_ids
+        "clientId": client_id, "loanNumber": "LN-9", "propertyAddressLine1": "77 Elm St",
+        "propertyCity": "Austin", "propertyStateCode": "TX", "propertyZip": "78702",
+        "propertyCounty": "Travis County", "propertyTypeId": 2, "intendedUseId": 1,
+        "reportTypeId": 2, "dueDate": company_day(9), "appraiserFee": "500",
+        "appraiserIds": appraiser_ids
     })
 }
 
@@ -63,7 +65,10 @@ both_dbs!(a_quote_goes_out_is_answered_and_awarded, |app| {
             .any(|s| s.starts_with("New quote request: 77 Elm St"))
     );
 
-    let answer = json!({"quoteId": id, "estimatedDeliveryDate": company_day(7), "appraiserFee": "525.00", "comment": "Can do"});
+    let answer = json!({
+        "quoteId": id, "estimatedDeliveryDate": company_day(7), "appraiserFee": "525.00",
+        "comment": "Can do"
+    });
     assert_eq!(first.post("/api/quotes/accept", answer).await.status(), StatusCode::OK);
     let rejection = json!({"quoteId": id, "rejectReason": "Too far"});
     assert_eq!(second.post("/api/quotes/reject", rejection).await.status(), StatusCode::OK);
@@ -160,7 +165,10 @@ both_dbs!(a_closed_quote_leaves_every_list_and_takes_no_answers, |app| {
         StatusCode::OK
     );
     assert!(!open_quote_ids(&appraiser).await.contains(&id));
-    let answer = json!({"quoteId": id, "estimatedDeliveryDate": company_day(7), "appraiserFee": "525.00", "comment": "Late"});
+    let answer = json!({
+        "quoteId": id, "estimatedDeliveryDate": company_day(7), "appraiserFee": "525.00",
+        "comment": "Late"
+    });
     assert_eq!(appraiser.post("/api/quotes/accept", answer).await.status(), StatusCode::CONFLICT);
     let list: Value = staff.get_json("/api/staff/quotes").await;
     assert_eq!(
@@ -259,10 +267,9 @@ both_dbs!(coverage_areas_are_verified_or_rejected, |app| {
     };
     let (williamson, bastrop) = (find("Williamson County"), find("Bastrop County"));
     assert!(pending.as_array().unwrap().iter().all(|a| a["verified"] == false));
-    assert_eq!(
-        pending.as_array().unwrap().iter().find(|a| a["id"] == williamson).unwrap()["appraiserName"],
-        "Avery Appraiser"
-    );
+    let williamson_area =
+        pending.as_array().unwrap().iter().find(|a| a["id"] == williamson).unwrap();
+    assert_eq!(williamson_area["appraiserName"], "Avery Appraiser");
 
     assert_eq!(
         staff

@@ -23,7 +23,10 @@ both_dbs!(
         let own = format!("/api/appraiser/{avery}/tax-info");
         let (status, refused) = me.put_for_message(&own, json!({"taxId": "666-12-3456"})).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
-        let body = json!({"taxId": "123-45-6789", "legalName": "Avery Appraiser", "taxAddress": "100 Congress Avenue, Austin, TX 78701"});
+        let body = json!({
+            "taxId": "123-45-6789", "legalName": "Avery Appraiser",
+            "taxAddress": "100 Congress Avenue, Austin, TX 78701"
+        });
         let saved = me.put(&own, body).await;
         assert_eq!(saved.status(), StatusCode::OK);
         let saved: Value = saved.json().await.unwrap();
@@ -47,7 +50,8 @@ both_dbs!(
             staff.put(&format!("/api/staff/appraisers/{blake}"), change).await.status(),
             StatusCode::OK
         );
-        let audited = "SELECT COUNT(*) FROM audit_log WHERE action = 'staff.appraiser_updated' AND detail LIKE '%tax ID%' AND detail NOT LIKE '%3456789%'";
+        let audited = "SELECT COUNT(*) FROM audit_log WHERE action = 'staff.appraiser_updated' \
+                       AND detail LIKE '%tax ID%' AND detail NOT LIKE '%3456789%'";
         assert_eq!(app.count(audited).await, 1, "the change is audited without the number");
         let info: Value = staff.get_json(&format!("/api/staff/appraisers/{blake}/tax-info")).await;
         assert_eq!(
@@ -61,7 +65,8 @@ both_dbs!(
         assert_eq!(r.status(), StatusCode::OK);
         let whole: Value = r.json().await.unwrap();
         assert_eq!(whole["taxId"], "12-3456789");
-        let revealed = "SELECT COUNT(*) FROM audit_log WHERE action = 'staff.tax_id_revealed' AND detail LIKE '%Filing the 2026 1099-NEC%'";
+        let revealed = "SELECT COUNT(*) FROM audit_log WHERE action = 'staff.tax_id_revealed' \
+                        AND detail LIKE '%Filing the 2026 1099-NEC%'";
         assert_eq!(app.count(revealed).await, 1);
         assert_eq!(
             me.post(&reveal, json!({"reason": "curious"})).await.status(),

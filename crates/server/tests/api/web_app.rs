@@ -30,7 +30,8 @@ async fn web_app_files_go_out_precompressed() {
     let app = common::TestApp::start(common::Db::Sqlite).await.unwrap();
     let page = get(&app, "/login", "identity").await;
     if page.status() == StatusCode::SERVICE_UNAVAILABLE {
-        // A server built before the web app embeds none (`cargo test` alone); `make test` builds it first.
+        // A server built before the web app embeds none (`cargo test` alone); `make test` builds it
+        // first.
         assert!(std::env::var_os("CI").is_none(), "CI is set but no web app is embedded");
         assert!(header(&page, "content-encoding").is_none());
         return;

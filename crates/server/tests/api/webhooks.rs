@@ -96,7 +96,19 @@ mod every_event_arrives_signed_and_failures_are_retried {
         let receiver = Receiver::default();
         let url = receiver.start().await;
         let staff = app.signed_in("demo.staff").await;
-        let lender = staff.post("/api/staff/clients", json!({"companyName": "Hook Bank", "mainContactEmailAddress": "ops@hookbank.example"})).await.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+        let lender = staff
+            .post(
+                "/api/staff/clients",
+                json!({
+                    "companyName": "Hook Bank", "mainContactEmailAddress": "ops@hookbank.example"
+                }),
+            )
+            .await
+            .json::<Value>()
+            .await
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap();
         let lena = client_user(&app, &staff, lender, "lena.hooks").await;
 
         let r = lena
@@ -268,7 +280,8 @@ mod an_endpoint_failing_for_three_days_is_disabled_and_the_contact_told {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         assert!(disabled.is_some(), "the endpoint is disabled after its last failed attempt");
-        let told = "SELECT COUNT(*) FROM outbox WHERE recipient = 'ops@gone.example' AND subject = 'Appraisal Portal: a webhook endpoint was disabled'";
+        let told = "SELECT COUNT(*) FROM outbox WHERE recipient = 'ops@gone.example' \
+                    AND subject = 'Appraisal Portal: a webhook endpoint was disabled'";
         assert_eq!(app.count(told).await, 1);
         let listed: Value = lena.get_json("/api/client/webhook-endpoints").await;
         assert!(listed[0]["disabledAt"].is_string(), "{listed}");

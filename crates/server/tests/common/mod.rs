@@ -452,7 +452,8 @@ fn xsrf_cookie(r: &Response) -> Option<String> {
     cookie_value(r, "XSRF-TOKEN")
 }
 
-/// A date `offset` days from today in the company's time zone (yyyy-mm-dd), as the web app sends it.
+/// A date `offset` days from today in the company's time zone (yyyy-mm-dd), as the web app sends
+/// it.
 pub fn company_day(offset: i64) -> String {
     (chrono::Utc::now().with_timezone(&chrono_tz::America::Chicago).date_naive()
         + chrono::Duration::days(offset))
@@ -498,7 +499,9 @@ macro_rules! both_dbs {
                 match common::TestApp::start_with(common::Db::Postgres, $adjust).await {
                     Some(app) => run(app).await,
                     // In CI a missing database must fail the run, not quietly halve it.
-                    None if std::env::var_os("CI").is_some() => panic!("CI is set but PORTAL_TEST_POSTGRES_URL is not"),
+                    None if std::env::var_os("CI").is_some() => {
+                        panic!("CI is set but PORTAL_TEST_POSTGRES_URL is not")
+                    }
                     None => eprintln!("PORTAL_TEST_POSTGRES_URL not set: PostgreSQL run skipped"),
                 }
             }

@@ -1,7 +1,8 @@
 //! Webhooks under the scale test's faults: events are written (with their deliveries, as the
 //! change's transaction writes them) while the load runs, the three copies deliver them to a
 //! receiver here, and afterwards every event has arrived at least once, repeats carry the same
-//! webhook-id, and the time from commit to receipt is reported (p95 outside the faults at most 2 s).
+//! webhook-id, and the time from commit to receipt is reported (p95 outside the faults at
+//! most 2 s).
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -47,7 +48,8 @@ pub async fn endpoint(db: &DatabaseConnection, url: &str) -> (i64, i64) {
             .await;
     let sql = format!(
         "INSERT INTO webhook_endpoints (client_id, url, event_types, secret, created_at) \
-         VALUES ({client}, '{url}', '', 'whsec_c2NhbGUtc2VjcmV0LXNjYWxlLXNlY3JldA==', now()) RETURNING id"
+         VALUES ({client}, '{url}', '', 'whsec_c2NhbGUtc2VjcmV0LXNjYWxlLXNlY3JldA==', \
+         now()) RETURNING id"
     );
     (client, scalar(db, &sql).await)
 }
@@ -80,10 +82,13 @@ pub async fn produce(
     while written < total {
         let n = per_tick.min(total - written);
         let sql = format!(
-            "WITH e AS (INSERT INTO client_events (client_id, order_id, event_type, payload, created_at) \
-             SELECT {client}, NULL, 'order.created', '{{\"scale\": ' || g || '}}', clock_timestamp() FROM generate_series(1, {n}) g \
+            "WITH e AS (INSERT INTO client_events \
+             (client_id, order_id, event_type, payload, created_at) \
+             SELECT {client}, NULL, 'order.created', '{{\"scale\": ' || g || '}}', \
+             clock_timestamp() FROM generate_series(1, {n}) g \
              RETURNING id, created_at) \
-             INSERT INTO webhook_deliveries (endpoint_id, event_id, attempts, next_attempt_at) SELECT {endpoint}, id, 0, created_at FROM e"
+             INSERT INTO webhook_deliveries (endpoint_id, event_id, attempts, next_attempt_at) \
+             SELECT {endpoint}, id, 0, created_at FROM e"
         );
         if db.execute_unprepared(&sql).await.is_ok() {
             written += n;
@@ -157,7 +162,10 @@ pub async fn check(
     };
     let (p95_all, p95_calm) = (p95(&mut all), p95(&mut calm));
     eprintln!(
-        "scale: webhooks: {} events all received ({repeats} repeated with the same webhook-id); commit to receipt p95 {p95_calm:.2} s outside the faults ({} events), {p95_all:.2} s over all, worst {:.2} s",
+        "scale: webhooks: {} events all received \
+         ({repeats} repeated with the same webhook-id); \
+         commit to receipt p95 {p95_calm:.2} s outside the faults ({} events), \
+         {p95_all:.2} s over all, worst {:.2} s",
         events.len(),
         calm.len(),
         all.last().copied().unwrap_or(0.0)
@@ -169,7 +177,8 @@ pub async fn check(
     {
         assert!(
             p95_calm <= bound,
-            "webhook commit-to-receipt p95 outside the faults is {p95_calm:.2} s (at most {bound} s)"
+            "webhook commit-to-receipt p95 outside the faults is {p95_calm:.2} s \
+             (at most {bound} s)"
         );
     }
 }

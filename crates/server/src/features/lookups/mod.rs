@@ -1,5 +1,6 @@
-//! Lookups under /api/constants, answered from memory. States and counties (`crate::platform::geography`) come from the U.S.
-//! Census Bureau's 2020 FIPS lists shipped in crates/server/data (see SOURCE.md there).
+//! Lookups under /api/constants, answered from memory. States and counties
+//! (`crate::platform::geography`) come from the U.S. Census Bureau's 2020 FIPS lists shipped in
+//! crates/server/data (see SOURCE.md there).
 pub mod routes;
 
 use serde::Serialize;

@@ -1,5 +1,6 @@
 //! Payments to appraisers (history by date range) and the enterprise payment platform (EPP):
-//! the built-in sandbox (the trait and HTTP client are `crate::platform::epp`), and the onboarding calls.
+//! the built-in sandbox (the trait and HTTP client are `crate::platform::epp`), and the onboarding
+//! calls.
 pub mod payable;
 pub mod routes;
 pub mod sandbox;

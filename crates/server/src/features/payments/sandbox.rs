@@ -105,11 +105,13 @@ pub struct OnboardForm {
     zip: Option<String>,
 }
 
-const BAD_LINK: &str = "This onboarding link is invalid, has expired or was already used. Return to the Appraisal Portal and choose Onboard to EPP again.";
+const BAD_LINK: &str = "This onboarding link is invalid, has expired or was already used. \
+    Return to the Appraisal Portal and choose Onboard to EPP again.";
 
 const SANDBOX: Sandbox = Sandbox {
     name: "EPP sandbox",
-    notice: "Stewart Enterprise Payments sandbox: a stand-in for the payment platform. Nothing here is real.",
+    notice: "Stewart Enterprise Payments sandbox: a stand-in for the payment platform. \
+             Nothing here is real.",
 };
 
 fn page(status: StatusCode, title: &str, body: &str) -> Response {
@@ -153,7 +155,9 @@ async fn live_token(
 
 fn field(label: &str, name: &str, value: &str, required: bool, autocomplete: &str) -> String {
     format!(
-        "<label for=\"{name}\">{label}{}</label><input id=\"{name}\" name=\"{name}\" value=\"{}\" autocomplete=\"{autocomplete}\"{}>",
+        "<label for=\"{name}\">{label}{}</label>\
+         <input id=\"{name}\" name=\"{name}\" value=\"{}\" \
+         autocomplete=\"{autocomplete}\"{}>",
         if required { " (required)" } else { "" },
         html_escape(value),
         if required { " required" } else { "" }
@@ -186,9 +190,12 @@ pub async fn onboard_page(State(state): State<AppState>, Query(q): Query<TokenQu
         if name.is_empty() { user.login_id.clone() } else { format!("{name} Appraisals") };
     let vendor = format!("VND-{:06}", user.id);
     let body = format!(
-        "<p>Onboarding {} ({}) to Stewart Enterprise Payments. Check the details and complete onboarding.</p>\
-         <form method=\"post\" action=\"/epp-sandbox/onboard\"><input type=\"hidden\" name=\"token\" value=\"{}\">\
-         {}{}<fieldset style=\"margin-top:1rem;border:1px solid #999;border-radius:4px\"><legend>W9 address</legend>{}{}{}{}</fieldset>\
+        "<p>Onboarding {} ({}) to Stewart Enterprise Payments. \
+         Check the details and complete onboarding.</p>\
+         <form method=\"post\" action=\"/epp-sandbox/onboard\">\
+         <input type=\"hidden\" name=\"token\" value=\"{}\">\
+         {}{}<fieldset style=\"margin-top:1rem;border:1px solid #999;border-radius:4px\">\
+         <legend>W9 address</legend>{}{}{}{}</fieldset>\
          <button type=\"submit\">Complete onboarding</button></form>",
         html_escape(if name.is_empty() { &user.login_id } else { &name }),
         html_escape(&user.email),
@@ -322,7 +329,9 @@ pub async fn complete_onboarding(
         Ok(true) => page(
             StatusCode::OK,
             "Onboarding complete",
-            "<p role=\"status\">Onboarding complete. You can close this tab and return to the Appraisal Portal; its Payments page now shows your EPP details.</p>",
+            "<p role=\"status\">Onboarding complete. You can close this tab \
+             and return to the Appraisal Portal; \
+             its Payments page now shows your EPP details.</p>",
         ),
         Ok(false) => page(
             StatusCode::BAD_REQUEST,
@@ -346,7 +355,8 @@ pub async fn party_page(State(state): State<AppState>, Query(q): Query<TokenQuer
         return page(
             StatusCode::BAD_REQUEST,
             "Profile link not valid",
-            "<p>This profile link is invalid or has expired. Open it again from the Appraisal Portal.</p>",
+            "<p>This profile link is invalid or has expired. \
+             Open it again from the Appraisal Portal.</p>",
         );
     };
     let row = |label: &str, value: Option<&str>| {

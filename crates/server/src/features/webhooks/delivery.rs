@@ -233,8 +233,13 @@ async fn endpoint_failed(
             &contact,
             "Appraisal Portal: a webhook endpoint was disabled".into(),
             vec![
-                format!("The webhook endpoint {url} has failed every delivery since {}.", since.format("%m/%d/%Y %H:%M UTC")),
-                "It is disabled and receives no more events. Fix the receiver, then add the endpoint again;".into(),
+                format!(
+                    "The webhook endpoint {url} has failed every delivery since {}.",
+                    since.format("%m/%d/%Y %H:%M UTC")
+                ),
+                "It is disabled and receives no more events. \
+                 Fix the receiver, then add the endpoint again;"
+                    .into(),
                 "the events it missed can be read back from GET /api/v1/events.".into(),
             ],
         )

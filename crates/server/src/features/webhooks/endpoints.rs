@@ -26,7 +26,13 @@ const LISTED_ATTEMPTS: u64 = 100;
 #[serde(rename_all = "camelCase")]
 pub struct EndpointForm {
     /// Where to POST events: https (http and private addresses only where the server allows them).
-    #[schema(required = true, value_type = String, pattern = "^https?://", min_length = 1, max_length = 2000)]
+    #[schema(
+        required = true,
+        value_type = String,
+        pattern = "^https?://",
+        min_length = 1,
+        max_length = 2000
+    )]
     pub url: Option<String>,
     /// The event types wanted (e.g. order.delivered); none or empty: every type.
     #[serde(default)]
@@ -198,7 +204,12 @@ pub async fn delete(state: &AppState, client_id: i32, id: i32) -> AppResult<()> 
 /// Sends a signed `webhook.test` message now and answers what came back.
 pub async fn test(state: &AppState, client_id: i32, id: i32) -> AppResult<TestResult> {
     let endpoint = find(&state.db, client_id, id).await?;
-    let body = json!({"type": "webhook.test", "timestamp": Utc::now(), "data": {"endpointId": endpoint.id}}).to_string();
+    let body = json!({
+        "type": "webhook.test",
+        "timestamp": Utc::now(),
+        "data": {"endpointId": endpoint.id}
+    })
+    .to_string();
     let message_id = format!(
         "test_{}",
         crate::platform::tokens::random_token().chars().take(16).collect::<String>()

@@ -75,7 +75,13 @@ pub struct LogEmail;
 impl EmailTransport for LogEmail {
     async fn send(&self, m: &outbox::Model, attachment: Option<Attachment>) -> Result<(), String> {
         let attached = attachment.map(|a| a.file_name).unwrap_or_default();
-        tracing::info!(to = %m.recipient, subject = %m.subject, body = %m.body_text, attached, "e-mail (no SMTP server configured)");
+        tracing::info!(
+            to = %m.recipient,
+            subject = %m.subject,
+            body = %m.body_text,
+            attached,
+            "e-mail (no SMTP server configured)"
+        );
         Ok(())
     }
 }

@@ -70,11 +70,15 @@ pub async fn mailbox_page(
 ) -> AppResult<impl IntoResponse> {
     let messages = newest(&state, local).await?;
     let mut page = String::from(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Development mailbox</title>\
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>Development mailbox</title>\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <style>body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1a1b1e}\
-         article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}</style></head>\
-         <body><main><h1>Development mailbox</h1><p>Every e-mail and SMS the portal sent while running with demo data, newest first.</p>",
+         <style>body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;\
+         padding:0 1rem;color:#1a1b1e}\
+         article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}\
+         pre{white-space:pre-wrap}</style></head>\
+         <body><main><h1>Development mailbox</h1>\
+         <p>Every e-mail and SMS the portal sent while running with demo data, newest first.</p>",
     );
     if messages.is_empty() {
         page.push_str("<p>No messages yet.</p>");

@@ -60,7 +60,8 @@ pub async fn email(
     .await
 }
 
-/// `email` with an attachment made when the message is sent (`reference` as `Attachments` reads it).
+/// `email` with an attachment made when the message is sent (`reference` as `Attachments` reads
+/// it).
 pub async fn email_attaching(
     db: &impl ConnectionTrait,
     recipient: &str,

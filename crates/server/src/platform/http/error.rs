@@ -1,5 +1,6 @@
 //! The one error type of the server. Every failure leaves as JSON `{"message": "..."}`; a refusal
-//! of bad input (422) that knows the field also names it: `{"message": "...", "fields": {"name": "..."}}`.
+//! of bad input (422) that knows the field also names it:
+//! `{"message": "...", "fields": {"name": "..."}}`.
 use axum::Json;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
@@ -180,7 +181,8 @@ pub fn document_common_answers(doc: &mut openapi::OpenApi, csrf_exempt: &[&str])
                     ("413", "A file or the whole upload is larger than allowed."),
                     (
                         "415",
-                        "A file is not of a kind this upload takes, or its content is not what its name says.",
+                        "A file is not of a kind this upload takes, \
+                         or its content is not what its name says.",
                     ),
                     ("422", invalid),
                 ],

@@ -11,8 +11,10 @@ use axum::response::Response;
 pub fn content_security_policy(map_tile_url: &str) -> HeaderValue {
     let tiles = tile_origin(map_tile_url).map(|o| format!(" {o}")).unwrap_or_default();
     let policy = format!(
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:{tiles}; \
-         font-src 'self' data:; connect-src 'self'; frame-src 'self' blob:; object-src 'none'; base-uri 'self'; \
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data: blob:{tiles}; \
+         font-src 'self' data:; connect-src 'self'; frame-src 'self' blob:; \
+         object-src 'none'; base-uri 'self'; \
          form-action 'self'; frame-ancestors 'none'"
     );
     HeaderValue::from_str(&policy).unwrap_or_else(|_| {
@@ -55,7 +57,8 @@ mod tests {
     #[test]
     fn the_tile_host_is_the_only_other_image_source() {
         let csp = content_security_policy(
-            "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
+            "https://server.arcgisonline.com/ArcGIS/rest/services/\
+             World_Imagery/MapServer/tile/{z}/{y}/{x}",
         );
         let csp = csp.to_str().unwrap();
         assert!(
