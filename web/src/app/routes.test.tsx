@@ -110,6 +110,24 @@ describe('staff pages', () => {
   });
 });
 
+describe('client pages', () => {
+  it('Invoices opens from the side menu, after New Order, at /client/invoices', async () => {
+    server.use(
+      loggedIn(user(0)),
+      appConfig(),
+      http.get('*/api/client/orders', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 })),
+      http.get('*/api/client/invoices', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25, balanceCents: 0 })),
+    );
+    const { router } = renderApp('/client/orders');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const labels = (await within(nav).findAllByRole('link')).map((l) => l.textContent);
+    expect(labels.slice(labels.indexOf('New Order'), labels.indexOf('New Order') + 2)).toEqual(['New Order', 'Invoices']);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Invoices' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/client/invoices');
+  });
+});
+
 describe('support page and not found', () => {
   it('support page has no Need help? block', async () => {
     server.use(loggedIn(user(1)), appConfig());

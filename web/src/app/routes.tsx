@@ -74,6 +74,7 @@ const reconsiderations = page(() => import('../features/staff/reconsiderations/R
 const clientOrders = page(() => import('../features/client/ClientOrdersPage'), 'ClientOrdersPage');
 const clientOrder = page(() => import('../features/client/ClientOrderPage'), 'ClientOrderPage');
 const clientNewOrder = page(() => import('../features/client/ClientNewOrderPage'), 'ClientNewOrderPage');
+const clientInvoices = page(() => import('../features/client/ClientInvoicesPage'), 'ClientInvoicesPage');
 const clientApi = page(() => import('../features/client/ApiWebhooksPage'), 'ApiWebhooksPage');
 const clientProfile = page(() => import('../features/client/ClientProfilePage'), 'ClientProfilePage');
 const forms = page(() => import('../features/admin/AdminPages'), 'FormsPage');
@@ -222,6 +223,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'orders', lazy: clientOrders },
             { path: 'orders/new', lazy: clientNewOrder },
             { path: 'orders/:id', lazy: clientOrder },
+            { path: 'invoices', lazy: clientInvoices },
             { path: 'api', lazy: clientApi },
             { path: 'profile', lazy: clientProfile },
           ]),

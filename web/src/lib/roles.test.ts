@@ -58,7 +58,7 @@ describe('menuFor', () => {
     expect(labels(6)).toEqual([...APPRAISER_MENU, 'Appraisers']);
     expect(labels(2)).toEqual(STAFF_MENU);
     expect(labels(5)).toEqual(['Dashboard', 'Backdoor', 'Forms']);
-    expect(labels(0)).toEqual(['Orders', 'New Order', 'API & Webhooks']);
+    expect(labels(0)).toEqual(['Orders', 'New Order', 'Invoices', 'API & Webhooks']);
     expect(labels(4)).toEqual([]);
   });
 });

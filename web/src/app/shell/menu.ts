@@ -34,6 +34,7 @@ const STAFF_MENU: MenuItem[] = [
 const CLIENT_MENU: MenuItem[] = [
   { label: 'Orders', to: '/client/orders' },
   { label: 'New Order', to: '/client/orders/new' },
+  { label: 'Invoices', to: '/client/invoices' },
   { label: 'API & Webhooks', to: '/client/api' },
 ];
 

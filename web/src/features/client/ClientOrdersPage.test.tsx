@@ -77,7 +77,7 @@ describe('client Orders page', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Orders', 'New Order', 'API & Webhooks']);
+    ).toEqual(['Orders', 'New Order', 'Invoices', 'API & Webhooks']);
   });
 
   it('the filter, the search box and paging ask the server again', async () => {
@@ -93,6 +93,30 @@ describe('client Orders page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(asked.at(-1)!.searchParams.get('page')).toBe('2'));
     expect(router.state.location.search).toBe('?filter=delivered&search=Kennedy&page=2');
+  });
+
+  it('Download CSV is a download link of the filter and search applied', async () => {
+    const asked: URL[] = [];
+    withOrders(asked);
+    renderApp('/client/orders');
+    await screen.findByRole('table', { name: 'Orders' });
+    const csv = () => screen.getByRole('link', { name: 'Download CSV' });
+    expect(csv()).toHaveAttribute('download');
+    // The default filter, and no empty search.
+    expect(csv()).toHaveAttribute('href', '/api/client/orders/export?format=csv&filter=open');
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Show' })).getByLabelText('Cancelled'));
+    await waitFor(() => expect(csv()).toHaveAttribute('href', '/api/client/orders/export?format=csv&filter=cancelled'));
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Kennedy & Sons' } });
+    // Once the search is applied (the list asks for it), the link carries it, encoded.
+    await waitFor(() => expect(asked.at(-1)!.searchParams.get('search')).toBe('Kennedy & Sons'));
+    const href = new URL(csv().getAttribute('href')!, 'http://portal.test');
+    expect(href.pathname).toBe('/api/client/orders/export');
+    expect([...href.searchParams]).toEqual([
+      ['format', 'csv'],
+      ['filter', 'cancelled'],
+      ['search', 'Kennedy & Sons'],
+    ]);
+    expect(csv().getAttribute('href')).toContain('search=Kennedy+%26+Sons');
   });
 
   it('shows the empty state when nothing matches', async () => {

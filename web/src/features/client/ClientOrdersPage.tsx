@@ -10,7 +10,7 @@ import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
 import { useAppConfig } from '../../lib/appConfig';
 import { formatDateTime, formatDay } from '../../lib/dates';
 import { lenderBadge } from '../../lib/orderStatus';
-import { clientOrdersQuery, MSG_ORDERS_FAILED, type ClientOrderItem, type OrderFilter, type OrderListParams } from './api';
+import { clientOrdersQuery, MSG_ORDERS_FAILED, ordersCsvUrl, type ClientOrderItem, type OrderFilter, type OrderListParams } from './api';
 
 export const FILTERS: { value: OrderFilter; label: string }[] = [
   { value: 'open', label: 'Open' },
@@ -77,7 +77,7 @@ function LoadingRows() {
   );
 }
 
-/** /client/orders: the client's own orders, filtered (Open, Delivered, Cancelled, All), searched and paged. */
+/** /client/orders: the client's own orders, filtered (Open, Delivered, Cancelled, All), searched and paged; Download CSV of the same. */
 export function ClientOrdersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = listParams(searchParams);
@@ -94,9 +94,15 @@ export function ClientOrdersPage() {
     <Stack gap="md">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm">
         <Title order={1}>Orders</Title>
-        <Button component={Link} to="/client/orders/new">
-          New Order
-        </Button>
+        <Group gap="sm">
+          {/* The orders of the filter and search applied (the address's), all pages at once. */}
+          <Button component="a" href={ordersCsvUrl(params.filter, params.search)} download variant="default">
+            Download CSV
+          </Button>
+          <Button component={Link} to="/client/orders/new">
+            New Order
+          </Button>
+        </Group>
       </Group>
       <Group align="flex-end" gap="md" wrap="wrap">
         <Stack gap={4}>

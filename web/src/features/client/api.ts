@@ -38,6 +38,8 @@ export const clientKeys = {
   fairLanguage: (id: number) => [...clientKeys.order(id), 'fair-language'] as const,
   reconsiderations: (id: number) => [...clientKeys.order(id), 'reconsiderations'] as const,
   revisionRequests: (id: number) => [...clientKeys.order(id), 'revision-requests'] as const,
+  invoices: () => [...clientKeys.all, 'invoices'] as const,
+  invoiceList: (params: InvoiceListParams) => [...clientKeys.invoices(), 'list', params] as const,
 };
 
 export const MSG_ORDERS_FAILED = 'The orders could not be loaded.';
@@ -54,6 +56,13 @@ export const clientOrdersQuery = (params: OrderListParams) =>
       ),
     placeholderData: keepPreviousData,
   });
+
+/** GET /api/client/orders/export: the list's orders as a CSV file, with its filter and search (an empty search left out). */
+export function ordersCsvUrl(filter: OrderFilter, search: string): string {
+  const query = new URLSearchParams({ format: 'csv', filter });
+  if (search.trim()) query.set('search', search.trim());
+  return `/api/client/orders/export?${query}`;
+}
 
 export const clientOrderQuery = (id: number) =>
   queryOptions({
@@ -141,6 +150,52 @@ const documentUrl = (orderId: number, documentId: number) => `/api/client/orders
 export const viewDocument = (orderId: number, d: ClientDocument) => viewFromStream(documentUrl(orderId, d.id), d.fileName, d.sizeBytes);
 export const downloadDocument = (orderId: number, d: ClientDocument) => downloadFromStream(documentUrl(orderId, d.id), d.fileName, d.sizeBytes);
 
+// ---- Invoices ------------------------------------------------------------------------------------
+
+export type InvoiceSummary = Schemas['InvoiceSummary'];
+export type InvoiceStatus = Schemas['InvoiceStatus'];
+/** A status, or every invoice. */
+export type InvoiceFilter = InvoiceStatus | 'all';
+
+export interface InvoiceListParams {
+  status: InvoiceFilter;
+  search: string;
+  /** 1-based, as the server counts. */
+  page: number;
+  pageSize: number;
+}
+
+export const MSG_INVOICES_FAILED = 'The invoices could not be loaded.';
+
+/** The filter as the server takes it: a status, or left out for every invoice. */
+const statusOf = (status: InvoiceFilter) => (status === 'all' ? undefined : status);
+
+/** GET /api/client/invoices: a page of the client's invoices, newest first, with what the listed ones owe altogether. */
+export const clientInvoicesQuery = (params: InvoiceListParams) =>
+  queryOptions({
+    queryKey: clientKeys.invoiceList(params),
+    queryFn: () =>
+      call(
+        api.GET('/api/client/invoices', {
+          params: { query: { status: statusOf(params.status), search: params.search.trim() || undefined, page: params.page, pageSize: params.pageSize } },
+        }),
+        { ...quiet, errorMessage: MSG_INVOICES_FAILED },
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/client/invoices/export: the listed invoices as a CSV file (All and an empty search left out). */
+export function invoicesCsvUrl(status: InvoiceFilter, search: string): string {
+  const query = new URLSearchParams({ format: 'csv' });
+  const chosen = statusOf(status);
+  if (chosen) query.set('status', chosen);
+  if (search.trim()) query.set('search', search.trim());
+  return `/api/client/invoices/export?${query}`;
+}
+
+/** GET /api/client/orders/{id}/invoice: the order's invoice as a PDF. */
+export const invoicePdfUrl = (orderId: number) => `/api/client/orders/${orderId}/invoice`;
+
 // ---- API & Webhooks ------------------------------------------------------------------------------
 
 export type Endpoint = Schemas['Endpoint'];
@@ -149,7 +204,8 @@ export type TestResult = Schemas['TestResult'];
 
 export const API_KEYS_KEY = [...clientKeys.all, 'api-keys'] as const;
 export const listApiKeys = () => call(api.GET('/api/client/api-keys'), quiet);
-export const createApiKey = (name: string | null) => call(api.POST('/api/client/api-keys', { body: { name } }), quiet);
+/** POST /api/client/api-keys: the new key, shown once (422 names `name`, `scopes` or `expiresOn`). */
+export const createApiKey = (body: Schemas['ApiKeyForm']) => call(api.POST('/api/client/api-keys', { body }), quiet);
 export const revokeApiKey = (keyId: number) => call(api.DELETE('/api/client/api-keys/{key_id}', { params: { path: { key_id: keyId } } }), quiet);
 
 export const webhookKeys = {

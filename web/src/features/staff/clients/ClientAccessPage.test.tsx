@@ -18,7 +18,19 @@ interface Call {
 
 function withClient(calls: Call[]) {
   const users: unknown[] = [];
-  const keys = [{ id: 11, name: 'LOS', prefix: 'apk_12345678', createdAt: '2026-03-02T15:00:00Z', lastUsedAt: '2026-03-04T15:00:00Z' }];
+  const keys = [
+    {
+      id: 11,
+      name: 'LOS',
+      prefix: 'apk_12345678',
+      createdAt: '2026-03-02T15:00:00Z',
+      lastUsedAt: '2026-03-04T15:00:00Z',
+      scopes: ['orders:read'],
+      expiresOn: '2026-12-31',
+      expired: false,
+      createdBy: 'Sam Staff',
+    },
+  ];
   server.use(
     loggedIn(staff),
     appConfig(),
@@ -88,6 +100,9 @@ describe("a client's users and API keys (staff)", () => {
     const keys = await screen.findByRole('table', { name: 'API keys of Acme Lending' });
     expect(keys.querySelector('[data-key-id="11"]')).toHaveTextContent('apk_12345678…');
     expect(keys.querySelector('[data-key-id="11"]')).toHaveTextContent('03/04/2026, 9:00 AM');
+    expect(keys.querySelector('[data-key-id="11"]')).toHaveTextContent('orders:read');
+    expect(keys.querySelector('[data-key-id="11"]')).toHaveTextContent('12/31/2026');
+    expect(keys.querySelector('[data-key-id="11"]')).toHaveTextContent('Sam Staff');
     fireEvent.click(screen.getByRole('button', { name: 'Create Key' }));
     const create = await screen.findByRole('dialog', { name: 'Create API Key' });
     fireEvent.click(within(create).getByRole('button', { name: 'Create Key' }));
@@ -98,7 +113,11 @@ describe("a client's users and API keys (staff)", () => {
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Revoke API Key' })).getByRole('button', { name: 'Revoke Key' }));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls).toEqual([
-      { method: 'POST', url: '/api/staff/clients/3/api-keys', body: { name: null } },
+      {
+        method: 'POST',
+        url: '/api/staff/clients/3/api-keys',
+        body: { name: null, scopes: ['orders:read', 'orders:write', 'documents:read', 'documents:write', 'webhooks:manage', 'invoices:read'], expiresOn: null },
+      },
       { method: 'DELETE', url: '/api/staff/clients/3/api-keys/11', body: null },
     ]);
   });

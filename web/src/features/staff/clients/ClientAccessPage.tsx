@@ -120,7 +120,7 @@ export function ClientAccessPage() {
       <ApiKeysPanel
         queryKey={clientAccessKeys.apiKeys(client.id)}
         list={() => listClientApiKeys(client.id)}
-        create={(name) => createClientApiKey(client.id, name)}
+        create={(form) => createClientApiKey(client.id, form)}
         revoke={(keyId) => revokeClientApiKey(client.id, keyId)}
         owner={client.companyName}
         timeZone={timeZone}

@@ -34,7 +34,7 @@ export const clientUsersQuery = (clientId: number) =>
 export const inviteClientUser = (clientId: number, body: ClientUserForm) => call(api.POST('/api/staff/clients/{id}/users', { ...onClient(clientId), body }), quiet);
 
 export const listClientApiKeys = (clientId: number) => call(api.GET('/api/staff/clients/{id}/api-keys', onClient(clientId)), quiet);
-export const createClientApiKey = (clientId: number, name: string | null) => call(api.POST('/api/staff/clients/{id}/api-keys', { ...onClient(clientId), body: { name } }), quiet);
+export const createClientApiKey = (clientId: number, body: Schemas['ApiKeyForm']) => call(api.POST('/api/staff/clients/{id}/api-keys', { ...onClient(clientId), body }), quiet);
 export const revokeClientApiKey = (clientId: number, keyId: number) =>
   call(api.DELETE('/api/staff/clients/{id}/api-keys/{key_id}', { params: { path: { id: clientId, key_id: keyId } } }), quiet);
 
