@@ -17,6 +17,10 @@ pub struct Model {
     pub cancel_requested_at: Option<DateTimeUtc>,
     pub updated_at: DateTimeUtc,
     pub delivered_at: Option<DateTimeUtc>,
+    /// The lender's branch the order belongs to.
+    pub branch_id: Option<i32>,
+    /// The client user (a loan officer) the order is for.
+    pub loan_officer_id: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

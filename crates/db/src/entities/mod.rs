@@ -17,6 +17,7 @@ pub mod borrower_payment;
 pub mod calendar_feed;
 pub mod checklist_item;
 pub mod client;
+pub mod client_branch;
 pub mod client_event;
 pub mod client_message;
 pub mod client_order;

@@ -38,6 +38,7 @@ mod m0036_fair_language;
 mod m0037_reconsiderations;
 mod m0038_lender_revision_requests;
 mod m0039_api_key_scopes;
+mod m0040_lender_branches;
 mod schema;
 
 pub struct Migrator;
@@ -84,6 +85,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0037_reconsiderations::Migration),
             Box::new(m0038_lender_revision_requests::Migration),
             Box::new(m0039_api_key_scopes::Migration),
+            Box::new(m0040_lender_branches::Migration),
         ]
     }
 }

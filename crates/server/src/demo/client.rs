@@ -1,9 +1,14 @@
-//! The demo client: demo.client is a user of the first lender, which owns the demo orders (one or
-//! more in each state), a few of them placed in the client portal and the delivered ones delivered.
-use portal_db::entities::{client, client_user};
+//! The demo client: demo.client is the administrator of the first lender, which owns the demo
+//! orders (one or more in each state), a few of them placed in the client portal and the delivered
+//! ones delivered. The lender has a branch, Downtown, with a loan officer (demo.lo, named on the
+//! branch's portal orders) and a processor (demo.processor).
+use chrono::Utc;
+use portal_db::entities::{client, client_branch, client_user};
 use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryOrder, Set,
+    ActiveModelTrait, ConnectionTrait, DatabaseConnection, EntityTrait, NotSet, QueryOrder, Set,
 };
+
+use crate::kernel::clients::ClientRole;
 
 use crate::kernel::orders::status::OrderStatus;
 use crate::kernel::users::accounts;
@@ -22,9 +27,31 @@ pub async fn seed(db: &DatabaseConnection) -> AppResult<()> {
         return Ok(());
     };
     let txn = portal_db::begin_write(db).await?;
-    client_user::ActiveModel { user_id: Set(user.id), client_id: Set(lender.id) }
-        .insert(&txn)
-        .await?;
+    let seat = |user_id, role: ClientRole, branch_id| client_user::ActiveModel {
+        user_id: Set(user_id),
+        client_id: Set(lender.id),
+        role: Set(role.name().into()),
+        branch_id: Set(branch_id),
+    };
+    seat(user.id, ClientRole::LenderAdmin, None).insert(&txn).await?;
+    let branch = client_branch::ActiveModel {
+        id: NotSet,
+        client_id: Set(lender.id),
+        name: Set("Downtown".into()),
+        active: Set(true),
+        created_at: Set(Utc::now()),
+    }
+    .insert(&txn)
+    .await?;
+    let mut officer = None;
+    for (username, role) in
+        [("demo.lo", ClientRole::LoanOfficer), ("demo.processor", ClientRole::Processor)]
+    {
+        if let Some(u) = accounts::find(&txn, username).await? {
+            seat(u.id, role, Some(branch.id)).insert(&txn).await?;
+            officer = officer.or((role == ClientRole::LoanOfficer).then_some(u.id));
+        }
+    }
     let (first, last) = DEMO_FILES;
     let demo_orders =
         format!("SELECT id FROM orders WHERE file_number BETWEEN '{first}' AND '{last}'");
@@ -40,6 +67,12 @@ pub async fn seed(db: &DatabaseConnection) -> AppResult<()> {
              AND id IN ({demo_orders}))",
             user.id,
             OrderStatus::Default.id()
+        ),
+        format!(
+            "UPDATE client_orders SET branch_id = {}, loan_officer_id = {} \
+             WHERE source = 'client_portal' AND order_id IN ({demo_orders})",
+            branch.id,
+            officer.map_or_else(|| "NULL".to_string(), |id| id.to_string())
         ),
         format!(
             "UPDATE client_orders SET delivered_at = updated_at \

@@ -30,13 +30,15 @@ pub const DEMO_PASSWORD: &str = "Demo!Password2026";
 pub const DEMO_COMPANY: &str = "Prairie Valuation Partners";
 
 /// (username, type, first, last)
-pub const DEMO_USERS: [(&str, UserType, &str, &str); 6] = [
+pub const DEMO_USERS: [(&str, UserType, &str, &str); 8] = [
     ("demo.appraiser", UserType::Appraiser, "Avery", "Appraiser"),
     ("demo.appraiser2", UserType::Appraiser, "Blake", "Morgan"),
     ("demo.admin", UserType::AppraiserAdmin, "Casey", "Admin"),
     ("demo.staff", UserType::Staff, "Dana", "Staff"),
     ("demo.secret", UserType::Secret, "Emery", "Secret"),
     ("demo.client", UserType::Client, "Finley", "Client"),
+    ("demo.lo", UserType::Client, "Logan", "Officer"),
+    ("demo.processor", UserType::Client, "Parker", "Processor"),
 ];
 
 /// The demo appraisers' licences: (username, type, state, number, expires in December of the year

@@ -1,23 +1,134 @@
-//! Clients and their orders as the kernel knows them: the client a client user belongs to, a
-//! client by id, and the orders of a client (another client's order is "not found", never 403).
+//! Clients and their orders as the kernel knows them: where a client user sits in their client
+//! (role and branch: which of its orders they reach and what they may do), a client by id, and the
+//! orders a seat reaches (any other order is "not found", never 403).
 use portal_db::entities::{client, client_order, client_user, order};
+use sea_orm::sea_query::Condition;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, JoinType, QueryFilter, QuerySelect, RelationDef,
     SelectTwo,
 };
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use crate::platform::current_user::CurrentUser;
 use crate::platform::http::error::{AppError, AppResult};
 
 pub const MSG_NO_ORDER: &str = "Order not found.";
 
-/// The client the signed-in client user belongs to (403 for a user of no client).
-pub async fn client_of(db: &impl ConnectionTrait, caller: &CurrentUser) -> AppResult<i32> {
-    client_user::Entity::find_by_id(caller.id())
+/// A client user's role: what of the client they reach and may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ClientRole {
+    /// Users, branches, keys, webhooks and every order of the client.
+    LenderAdmin,
+    /// The orders of their branch.
+    BranchManager,
+    /// The orders of their branch.
+    Processor,
+    /// The orders they placed or are named on.
+    LoanOfficer,
+    /// Reads the orders of their branch (every order without one); places and changes nothing.
+    Viewer,
+}
+
+impl ClientRole {
+    pub const ALL: [ClientRole; 5] = [
+        ClientRole::LenderAdmin,
+        ClientRole::BranchManager,
+        ClientRole::Processor,
+        ClientRole::LoanOfficer,
+        ClientRole::Viewer,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ClientRole::LenderAdmin => "lender_admin",
+            ClientRole::BranchManager => "branch_manager",
+            ClientRole::Processor => "processor",
+            ClientRole::LoanOfficer => "loan_officer",
+            ClientRole::Viewer => "viewer",
+        }
+    }
+
+    /// The role a row keeps; an unknown word reads as the narrowest role.
+    pub fn of_row(text: &str) -> ClientRole {
+        ClientRole::ALL.into_iter().find(|r| r.name() == text).unwrap_or(ClientRole::Viewer)
+    }
+
+    /// A role that keeps its user to a branch.
+    pub fn needs_branch(self) -> bool {
+        matches!(self, ClientRole::BranchManager | ClientRole::Processor)
+    }
+}
+
+/// Where a caller sits in a client: the client, and the orders and actions their role allows. An
+/// API key and staff act for the whole client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientSeat {
+    pub client_id: i32,
+    /// The client user; None for the whole client.
+    pub user_id: Option<i32>,
+    pub role: ClientRole,
+    pub branch_id: Option<i32>,
+}
+
+impl ClientSeat {
+    /// The whole client: every order, every action.
+    pub fn whole(client_id: i32) -> ClientSeat {
+        ClientSeat { client_id, user_id: None, role: ClientRole::LenderAdmin, branch_id: None }
+    }
+
+    /// The client's orders this seat reaches, as a condition on the orders' client rows (None:
+    /// every order of the client).
+    fn reach(&self) -> Option<Condition> {
+        use client_order::Column as C;
+        let branch = |b: Option<i32>| C::BranchId.eq(b.unwrap_or(-1));
+        match self.role {
+            ClientRole::LenderAdmin => None,
+            ClientRole::Viewer => self.branch_id.map(|b| Condition::all().add(branch(Some(b)))),
+            ClientRole::BranchManager | ClientRole::Processor => {
+                Some(Condition::all().add(branch(self.branch_id)))
+            }
+            ClientRole::LoanOfficer => {
+                let me = self.user_id.unwrap_or(-1);
+                Some(Condition::any().add(C::PlacedByUserId.eq(me)).add(C::LoanOfficerId.eq(me)))
+            }
+        }
+    }
+
+    /// 403 for a viewer: placing, cancelling, messages, documents and requests change an order.
+    pub fn may_act(&self) -> AppResult<()> {
+        if self.role == ClientRole::Viewer {
+            return Err(AppError::Forbidden(
+                "A viewer can read orders but not change them.".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// 403 for anyone but the client's administrators: users, branches, keys and webhooks.
+    pub fn may_administer(&self) -> AppResult<()> {
+        if self.role != ClientRole::LenderAdmin {
+            return Err(AppError::Forbidden(
+                "Only the lender's administrators can do this.".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Where the signed-in client user sits in their client (403 for a user of no client).
+pub async fn client_of(db: &impl ConnectionTrait, caller: &CurrentUser) -> AppResult<ClientSeat> {
+    let row = client_user::Entity::find_by_id(caller.id())
         .one(db)
         .await?
-        .map(|row| row.client_id)
-        .ok_or_else(AppError::forbidden)
+        .ok_or_else(AppError::forbidden)?;
+    Ok(ClientSeat {
+        client_id: row.client_id,
+        user_id: Some(row.user_id),
+        role: ClientRole::of_row(&row.role),
+        branch_id: row.branch_id,
+    })
 }
 
 /// Client `id` (404 "No such client." when there is none).
@@ -35,23 +146,28 @@ fn client_row() -> RelationDef {
         .into()
 }
 
-/// The orders of `client_id`, each with its client row.
-pub fn of_client(client_id: i32) -> SelectTwo<order::Entity, client_order::Entity> {
-    order::Entity::find()
+/// The orders of the client the seat reaches, each with its client row.
+pub fn of_client(seat: &ClientSeat) -> SelectTwo<order::Entity, client_order::Entity> {
+    let orders = order::Entity::find()
         .join(JoinType::InnerJoin, client_row())
-        .filter(client_order::Column::ClientId.eq(client_id))
-        .filter(order::Column::ClientId.eq(client_id))
-        .select_also(client_order::Entity)
+        .filter(client_order::Column::ClientId.eq(seat.client_id))
+        .filter(order::Column::ClientId.eq(seat.client_id));
+    match seat.reach() {
+        Some(reach) => orders.filter(reach),
+        None => orders,
+    }
+    .select_also(client_order::Entity)
 }
 
-/// The client's order `id` with its client row: 404 for an order of another client, never 403.
+/// The client's order `id` with its client row: 404 for an order of another client or one outside
+/// the seat's reach, never 403.
 pub async fn find(
     db: &impl ConnectionTrait,
-    client_id: i32,
+    seat: &ClientSeat,
     id: i64,
 ) -> AppResult<(order::Model, client_order::Model)> {
     let found: Option<(order::Model, Option<client_order::Model>)> =
-        of_client(client_id).filter(order::Column::Id.eq(id)).one(db).await?;
+        of_client(seat).filter(order::Column::Id.eq(id)).one(db).await?;
     match found {
         Some((o, Some(c))) => Ok((o, c)),
         _ => Err(AppError::NotFound(MSG_NO_ORDER.into())),

@@ -15,7 +15,7 @@ async fn lender(staff: &Session, name: &str) -> i64 {
     created["id"].as_i64().unwrap()
 }
 
-async fn csv(session: &Session, path: &str) -> (StatusCode, String, Vec<String>) {
+pub async fn csv(session: &Session, path: &str) -> (StatusCode, String, Vec<String>) {
     let r = session.get(path).await;
     let status = r.status();
     let kind = r

@@ -24,6 +24,7 @@ mod demo_data;
 mod fair_language;
 mod files;
 mod lender_revisions;
+mod lender_roles;
 mod live;
 mod notifications;
 mod operations;

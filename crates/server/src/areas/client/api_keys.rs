@@ -215,7 +215,9 @@ async fn revoke(
 #[utoipa::path(get, path = "/api/client/api-keys", tag = "client",
     responses((status = 200, body = Vec<ApiKeyItem>), (status = 403, body = MessageResponse)))]
 async fn my_keys(Call { state, caller }: Call) -> AppResult<axum::Json<Vec<ApiKeyItem>>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    seat.may_administer()?;
+    let client_id = seat.client_id;
     Ok(axum::Json(list(&state, client_id).await?))
 }
 
@@ -237,7 +239,9 @@ async fn create_my_key(
     ClientIp(ip): ClientIp,
     Json(form): Json<ApiKeyForm>,
 ) -> AppResult<(StatusCode, axum::Json<NewApiKey>)> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    seat.may_administer()?;
+    let client_id = seat.client_id;
     Ok((StatusCode::CREATED, axum::Json(create(&state, client_id, &caller, &ip, &form).await?)))
 }
 
@@ -258,7 +262,9 @@ async fn revoke_my_key(
     ClientIp(ip): ClientIp,
     Path(key_id): Path<i32>,
 ) -> AppResult<axum::Json<MessageResponse>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    seat.may_administer()?;
+    let client_id = seat.client_id;
     Ok(axum::Json(revoke(&state, client_id, key_id, &caller, &ip).await?))
 }
 

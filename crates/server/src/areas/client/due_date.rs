@@ -51,7 +51,7 @@ async fn due_date_terms(
     Call { state, caller }: Call,
     Query(q): Query<DueDateQuery>,
 ) -> AppResult<axum::Json<DueDateTerms>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let client_id = client_of(&state.db, &caller).await?.client_id;
     let rule = turn_time::rule_for(&state.db, &[q.product_id], &q.state_code).await?;
     let today = state.config.today().map_err(AppError::Internal)?;
     Ok(axum::Json(DueDateTerms {

@@ -92,7 +92,7 @@ async fn export_orders(
     Call { state, caller }: Call,
     Query(q): Query<OrderExportQuery>,
 ) -> AppResult<Response> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
     let zone = state.config.time_zone().map_err(AppError::Internal)?;
     let filter = q.filter.unwrap_or_default();
     let search: Option<String> = q.search.map(|s| s.chars().take(100).collect());
@@ -102,15 +102,9 @@ async fn export_orders(
         let (state, search) = (state.clone(), search.clone());
         async move {
             let (mut text, cursor) = next?;
-            let read = orders::after(
-                &state.db,
-                client_id,
-                (filter, search.as_deref()),
-                None,
-                cursor,
-                SLICE,
-            )
-            .await;
+            let read =
+                orders::after(&state.db, &seat, (filter, search.as_deref()), None, cursor, SLICE)
+                    .await;
             let found = match read {
                 Ok(found) => found,
                 Err(e) => {
@@ -157,8 +151,9 @@ async fn export_invoices(
     Call { state, caller }: Call,
     Query(q): Query<InvoiceExportQuery>,
 ) -> AppResult<Response> {
-    let client_id = client_of(&state.db, &caller).await?;
-    let all = listed(&state, client_id, q.status, q.search.as_deref()).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    seat.may_administer()?;
+    let all = listed(&state, seat.client_id, q.status, q.search.as_deref()).await?;
     let mut csv = Csv::default();
     csv.row([
         "Invoice",

@@ -1,5 +1,5 @@
-//! The client's invoices in the portal: a page at a time, newest first, by status and by a part of
-//! the invoice or file number.
+//! The client's invoices in the portal (its administrators': accounts payable): a page at a time,
+//! newest first, by status and by a part of the invoice or file number.
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -77,7 +77,8 @@ async fn client_invoices(
     Call { state, caller }: Call,
     Query(q): Query<InvoicePageQuery>,
 ) -> AppResult<axum::Json<ClientInvoiceList>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    seat.may_administer()?;
     let page = q.page.unwrap_or(1);
     let page_size = q.page_size.unwrap_or(25);
     if !(1..=MAX_PAGE).contains(&page) || !(1..=MAX_PAGE_SIZE).contains(&page_size) {
@@ -85,7 +86,7 @@ async fn client_invoices(
             "page is 1 to {MAX_PAGE}; pageSize is 1 to {MAX_PAGE_SIZE}."
         )));
     }
-    let listed = listed(&state, client_id, q.status, q.search.as_deref()).await?;
+    let listed = listed(&state, seat.client_id, q.status, q.search.as_deref()).await?;
     let balance_cents = listed.iter().map(|i| i.balance_cents).sum();
     let total = listed.len() as u64;
     let skip = usize::try_from((page - 1) * page_size).unwrap_or(usize::MAX);

@@ -3,6 +3,7 @@
 //! do for clients (inviting their users, answering their messages). Every call finds the caller's
 //! client first and reads only that client's orders: another client's order is "not found".
 pub mod api_keys;
+pub mod branches;
 pub mod documents;
 pub mod due_date;
 pub mod exports;
@@ -28,6 +29,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(api_keys::client_router())
         .merge(invoices::router())
         .merge(exports::router())
+        .merge(branches::router())
+        .merge(users::client_router())
 }
 
 /// What staff do for clients (`Area::Staff`).

@@ -17,7 +17,7 @@ use crate::platform::config::Config;
 use crate::platform::http::error::{AppError, AppResult};
 use crate::platform::names::full_name;
 
-use crate::kernel::clients::of_client;
+use crate::kernel::clients::{ClientSeat, of_client};
 pub use crate::kernel::clients::{MSG_NO_ORDER, find};
 
 /// Which of the client's orders a list shows.
@@ -125,13 +125,13 @@ fn newest_change_first(
 /// A page of the client's orders (1-based), newest change first, and how many there are.
 pub async fn page(
     db: &impl ConnectionTrait,
-    client_id: i32,
+    seat: &ClientSeat,
     filter: OrderFilter,
     search: Option<&str>,
     page: u64,
     page_size: u64,
 ) -> AppResult<(Vec<ClientOrderItem>, u64)> {
-    let query = filtered(of_client(client_id), filter, search);
+    let query = filtered(of_client(seat), filter, search);
     let total = query.clone().count(db).await?;
     let rows =
         newest_change_first(query).offset((page - 1) * page_size).limit(page_size).all(db).await?;
@@ -149,13 +149,13 @@ pub struct Cursor {
 /// changed at or after it.
 pub async fn after(
     db: &impl ConnectionTrait,
-    client_id: i32,
+    seat: &ClientSeat,
     (filter, search): (OrderFilter, Option<&str>),
     changed_since: Option<DateTime<Utc>>,
     cursor: Option<Cursor>,
     limit: u64,
 ) -> AppResult<Vec<ClientOrderItem>> {
-    let mut query = filtered(of_client(client_id), filter, search);
+    let mut query = filtered(of_client(seat), filter, search);
     if let Some(since) = changed_since {
         query = query.filter(client_order::Column::UpdatedAt.gte(since));
     }
@@ -197,10 +197,10 @@ fn item(o: order::Model, c: &client_order::Model) -> ClientOrderItem {
 pub async fn view(
     db: &impl ConnectionTrait,
     config: &Config,
-    client_id: i32,
+    seat: &ClientSeat,
     id: i64,
 ) -> AppResult<ClientOrder> {
-    let (o, c) = find(db, client_id, id).await?;
+    let (o, c) = find(db, seat, id).await?;
     let detail = order_detail::Entity::find_by_id(id).one(db).await?;
     let product = match detail.as_ref().and_then(|d| d.report_type1_id) {
         Some(type_id) => {

@@ -2,13 +2,17 @@
 //! order is born through the kernel's front door (`kernel::orders::life::create`), unassigned
 //! ("default") with its source, and everything that follows a new order reacts to it there.
 use chrono::{NaiveDate, Utc};
-use portal_db::entities::{client, client_order, order, order_contact, report_type};
+use portal_db::entities::{
+    client, client_branch, client_order, client_user, order, order_contact, report_type,
+    security_user,
+};
 use sea_orm::{DatabaseTransaction, EntityTrait, IntoActiveModel, NotSet, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::features::assignment::turn_time;
 use crate::features::billing::prices::list_fee;
+use crate::kernel::clients::{ClientRole, ClientSeat};
 use crate::kernel::orders::client_events::Source;
 use crate::kernel::orders::details::empty_detail;
 use crate::kernel::orders::life::{self, NewOrder};
@@ -72,6 +76,12 @@ pub struct NewOrderForm {
     /// Plain text, at most 5,000 characters.
     #[schema(max_length = 5000)]
     pub notes: Option<String>,
+    /// The lender's branch (`/api/client/branches`); left out, the placing user's own. A branch
+    /// manager or processor places for their own branch only.
+    pub branch_id: Option<i32>,
+    /// The loan officer the order is for (`/api/client/loan-officers`); left out, the placing user
+    /// when they are a loan officer.
+    pub loan_officer_id: Option<i32>,
 }
 
 /// A client's order form that passed every rule.
@@ -95,6 +105,8 @@ pub struct ValidNewOrder {
     pub requested_due: Option<NaiveDate>,
     pub closing: Option<NaiveDate>,
     pub notes: Option<String>,
+    pub branch_id: Option<i32>,
+    pub loan_officer_id: Option<i32>,
 }
 
 const PRODUCT: Field = named("productId", "Product");
@@ -161,7 +173,49 @@ pub fn check(form: &NewOrderForm, today: NaiveDate) -> AppResult<ValidNewOrder> 
             today,
         )?,
         notes: optional(named("notes", "Notes"), form.notes.as_deref(), MAX_NOTES)?,
+        branch_id: form.branch_id,
+        loan_officer_id: form.loan_officer_id,
     })
+}
+
+/// The order's branch and loan officer: those asked for (an active branch and an active user of
+/// the client), else the placing user's branch and, for a loan officer, the user.
+async fn people(
+    txn: &DatabaseTransaction,
+    seat: &ClientSeat,
+    v: &ValidNewOrder,
+) -> AppResult<(Option<i32>, Option<i32>)> {
+    let branch_field = named("branchId", "Branch");
+    let branch = match v.branch_id {
+        Some(id) => {
+            let found = client_branch::Entity::find_by_id(id).one(txn).await?;
+            if !found.is_some_and(|b| b.client_id == seat.client_id && b.active) {
+                return Err(branch_field
+                    .refuse(format!("Branch {id} is not one of this lender's active branches.")));
+            }
+            if seat.role.needs_branch() && seat.branch_id != Some(id) {
+                return Err(
+                    branch_field.refuse("You can place orders for your own branch only.".into())
+                );
+            }
+            Some(id)
+        }
+        None => seat.branch_id,
+    };
+    let officer = match v.loan_officer_id {
+        Some(id) => {
+            let seat_of_officer = client_user::Entity::find_by_id(id).one(txn).await?;
+            let user = security_user::Entity::find_by_id(id).one(txn).await?;
+            let of_client = seat_of_officer.is_some_and(|s| s.client_id == seat.client_id);
+            if !(of_client && user.is_some_and(|u| u.active)) {
+                return Err(named("loanOfficerId", "Loan officer")
+                    .refuse(format!("User {id} is not an active user of this lender.")));
+            }
+            Some(id)
+        }
+        None => seat.user_id.filter(|_| seat.role == ClientRole::LoanOfficer),
+    };
+    Ok((branch, officer))
 }
 
 /// Where the property is (before any transaction: it may ask an address service).
@@ -182,11 +236,13 @@ pub enum PlacedBy<'a> {
 pub async fn place_order(
     txn: &DatabaseTransaction,
     state: &AppState,
-    client_id: i32,
+    seat: &ClientSeat,
     placed_by: PlacedBy<'_>,
     v: &ValidNewOrder,
     position: Option<Position>,
 ) -> AppResult<order::Model> {
+    let client_id = seat.client_id;
+    let (branch_id, loan_officer_id) = people(txn, seat, v).await?;
     let client = client::Entity::find_by_id(client_id)
         .one(txn)
         .await?
@@ -248,6 +304,8 @@ pub async fn place_order(
         cancel_requested_at: Set(None),
         updated_at: Set(Utc::now()),
         delivered_at: Set(None),
+        branch_id: Set(branch_id),
+        loan_officer_id: Set(loan_officer_id),
     };
     let history = [Some(format!("Order placed by {who}.")), due.note(None)]
         .into_iter()

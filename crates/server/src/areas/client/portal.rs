@@ -82,7 +82,7 @@ async fn client_orders(
     Call { state, caller }: Call,
     Query(q): Query<ListQuery>,
 ) -> AppResult<axum::Json<ClientOrderList>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
     let page = q.page.unwrap_or(1);
     let page_size = q.page_size.unwrap_or(25);
     if !(1..=MAX_PAGE).contains(&page) || !(1..=MAX_PAGE_SIZE).contains(&page_size) {
@@ -93,7 +93,7 @@ async fn client_orders(
     let search = q.search.as_deref().map(|s| s.chars().take(100).collect::<String>());
     let (items, total) = orders::page(
         &state.db,
-        client_id,
+        &seat,
         q.filter.unwrap_or_default(),
         search.as_deref(),
         page,
@@ -119,12 +119,13 @@ async fn place_client_order(
     Call { state, caller }: Call,
     Json(form): Json<NewOrderForm>,
 ) -> AppResult<(StatusCode, axum::Json<Created>)> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    seat.may_act()?;
     let v = placing::check(&form, state.config.today().map_err(AppError::Internal)?)?;
     let position = placing::locate(&state, &v).await;
     let txn = portal_db::begin_write(&state.db).await?;
     let created =
-        placing::place_order(&txn, &state, client_id, PlacedBy::User(&caller.user), &v, position)
+        placing::place_order(&txn, &state, &seat, PlacedBy::User(&caller.user), &v, position)
             .await?;
     txn.commit().await?;
     Ok((
@@ -144,8 +145,8 @@ async fn place_client_order(
 async fn client_order(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<ClientOrder>> {
-    let client_id = client_of(&state.db, &caller).await?;
-    let mut view = orders::view(&state.db, &state.config, client_id, id).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    let mut view = orders::view(&state.db, &state.config, &seat, id).await?;
     view.invoice =
         crate::features::billing::invoices::for_client(&state.db, &state.config, id).await?;
     Ok(axum::Json(view))
@@ -170,10 +171,11 @@ async fn request_cancellation(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(form): Json<CancelForm>,
 ) -> AppResult<axum::Json<MessageResponse>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
     let reason = required(named("reason", "Reason"), form.reason.as_deref(), orders::MAX_REASON)?;
     let txn = portal_db::begin_write(&state.db).await?;
-    let (o, c) = orders::find(&txn, client_id, id).await?;
+    let (o, c) = orders::find(&txn, &seat, id).await?;
+    seat.may_act()?;
     orders::request_cancel(&txn, &state, &o, c, &full_name(&caller.user), reason).await?;
     txn.commit().await?;
     Ok(axum::Json(MessageResponse::new(
@@ -192,8 +194,8 @@ async fn request_cancellation(
 async fn client_order_messages(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<ClientMessage>>> {
-    let client_id = client_of(&state.db, &caller).await?;
-    orders::find(&state.db, client_id, id).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    orders::find(&state.db, &seat, id).await?;
     Ok(axum::Json(messages::list(&state.db, id).await?))
 }
 
@@ -215,10 +217,11 @@ async fn write_to_staff(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(form): Json<MessageForm>,
 ) -> AppResult<(StatusCode, axum::Json<ClientMessage>)> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
     let body = messages::body_of(&form)?;
     let txn = portal_db::begin_write(&state.db).await?;
-    let (o, _) = orders::find(&txn, client_id, id).await?;
+    let (o, _) = orders::find(&txn, &seat, id).await?;
+    seat.may_act()?;
     let saved = messages::write(&txn, &state, &o, Some(&caller.user), true, body).await?;
     txn.commit().await?;
     Ok((StatusCode::CREATED, axum::Json(saved)))
@@ -235,8 +238,8 @@ async fn write_to_staff(
 async fn client_documents(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<ClientDocument>>> {
-    let client_id = client_of(&state.db, &caller).await?;
-    let (_, c) = orders::find(&state.db, client_id, id).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    let (_, c) = orders::find(&state.db, &seat, id).await?;
     Ok(axum::Json(documents::list(&state.db, &c).await?))
 }
 
@@ -261,8 +264,9 @@ async fn attach_client_documents(
     CallOn { state, caller, id }: CallOn<i64>,
     Multipart(multipart): Multipart,
 ) -> AppResult<(StatusCode, axum::Json<Vec<ClientDocument>>)> {
-    let client_id = client_of(&state.db, &caller).await?;
-    let (o, _) = orders::find(&state.db, client_id, id).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    let (o, _) = orders::find(&state.db, &seat, id).await?;
+    seat.may_act()?;
     let saved = documents::attach(&state, &o, Some(caller.id()), multipart).await?;
     Ok((StatusCode::CREATED, axum::Json(saved)))
 }
@@ -286,8 +290,8 @@ async fn download_client_document(
     Call { state, caller }: Call,
     Path((id, document_id)): Path<(i64, i64)>,
 ) -> AppResult<Response> {
-    let client_id = client_of(&state.db, &caller).await?;
-    let (_, c) = orders::find(&state.db, client_id, id).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    let (_, c) = orders::find(&state.db, &seat, id).await?;
     let file = documents::find(&state.db, &c, document_id).await?;
     stream_response(&state, file, false).await
 }

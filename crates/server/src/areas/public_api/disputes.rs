@@ -46,7 +46,7 @@ async fn api_ask_reconsideration(
     let requester =
         Requester::Lender { user_id: None, name: format!("the API (key {})", caller.prefix) };
     let case =
-        reconsiderations::ask_for_client(&state, caller.client_id, id, requester, &body).await?;
+        reconsiderations::ask_for_client(&state, &caller.seat(), id, requester, &body).await?;
     Ok(axum::Json(case))
 }
 
@@ -68,7 +68,7 @@ async fn api_list_reconsiderations(
     caller: ApiCaller,
     Path(id): Path<i64>,
 ) -> ApiResult<axum::Json<Vec<Reconsideration>>> {
-    Ok(axum::Json(reconsiderations::list_for_client(&state, caller.client_id, id).await?))
+    Ok(axum::Json(reconsiderations::list_for_client(&state, &caller.seat(), id).await?))
 }
 
 /// Asks for corrections of the delivered report, item by item (the order goes to Lender Revision
@@ -99,7 +99,7 @@ async fn api_ask_lender_revision(
         name: format!("the API (key {})", caller.prefix),
     };
     let asked =
-        lender_revisions::ask_for_client(&state, caller.client_id, id, requester, &body).await?;
+        lender_revisions::ask_for_client(&state, &caller.seat(), id, requester, &body).await?;
     Ok(axum::Json(asked))
 }
 
@@ -121,6 +121,6 @@ async fn api_list_lender_revisions(
     caller: ApiCaller,
     Path(id): Path<i64>,
 ) -> ApiResult<axum::Json<Vec<LenderRevisionRequest>>> {
-    crate::kernel::clients::find(&state.db, caller.client_id, id).await?;
+    crate::kernel::clients::find(&state.db, &caller.seat(), id).await?;
     Ok(axum::Json(lender_revisions::of_order(&state.db, id).await?))
 }

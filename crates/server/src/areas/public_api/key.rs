@@ -32,6 +32,13 @@ pub struct ApiCaller {
     pub scopes: Vec<Scope>,
 }
 
+impl ApiCaller {
+    /// A key acts for the whole client.
+    pub fn seat(&self) -> crate::kernel::clients::ClientSeat {
+        crate::kernel::clients::ClientSeat::whole(self.client_id)
+    }
+}
+
 /// The scope a call of the public API needs, by its method and path as the router matched it;
 /// None for the reference data every key may read.
 pub fn scope_for(method: &Method, path: &str) -> Option<Scope> {
@@ -66,9 +73,15 @@ impl FromRequestParts<AppState> for ApiCaller {
             .filter(|k| !k.is_empty() && k.len() <= 200)
             .ok_or_else(Problem::unauthorized)?;
         let hash = hash_token(sent);
+        // A key made by someone since deactivated stops with them.
+        let makers_active = Condition::any().add(api_key::Column::CreatedByUserId.is_null()).add(
+            api_key::Column::CreatedByUserId
+                .in_subquery(crate::kernel::users::accounts::active_ids()),
+        );
         let key = api_key::Entity::find()
             .filter(api_key::Column::KeyHash.eq(hash.as_str()))
             .filter(api_key::Column::RevokedAt.is_null())
+            .filter(makers_active)
             .one(&state.db)
             .await?
             .ok_or_else(Problem::unauthorized)?;

@@ -121,7 +121,7 @@ async fn list_orders(
     let filter = q.status.unwrap_or_default();
     let mut data = orders::after(
         &state.db,
-        caller.client_id,
+        &caller.seat(),
         (filter, None),
         q.updated_since,
         cursor,
@@ -231,7 +231,7 @@ async fn place(
     let order = placing::place_order(
         &txn,
         state,
-        caller.client_id,
+        &caller.seat(),
         PlacedBy::ApiKey(&caller.prefix),
         &v,
         position,
@@ -259,7 +259,7 @@ async fn place(
     }
     txn.commit().await?;
     Ok(created(
-        orders::view(&state.db, &state.config, caller.client_id, order.id).await?,
+        orders::view(&state.db, &state.config, &caller.seat(), order.id).await?,
         StatusCode::CREATED,
     ))
 }
@@ -291,7 +291,7 @@ async fn replay(
         ));
     }
     Ok(created(
-        orders::view(&state.db, &state.config, caller.client_id, found.order_id).await?,
+        orders::view(&state.db, &state.config, &caller.seat(), found.order_id).await?,
         StatusCode::OK,
     ))
 }
@@ -314,7 +314,7 @@ async fn get_order(
     caller: ApiCaller,
     Path(id): Path<i64>,
 ) -> ApiResult<axum::Json<ClientOrder>> {
-    Ok(axum::Json(orders::view(&state.db, &state.config, caller.client_id, id).await?))
+    Ok(axum::Json(orders::view(&state.db, &state.config, &caller.seat(), id).await?))
 }
 
 /// Asks staff to cancel the order, with a reason; answers the order.
@@ -341,7 +341,7 @@ async fn cancel_order(
 ) -> ApiResult<axum::Json<ClientOrder>> {
     let reason = required(named("reason", "Reason"), form.reason.as_deref(), orders::MAX_REASON)?;
     let txn = portal_db::begin_write(&state.db).await?;
-    let (o, c) = orders::find(&txn, caller.client_id, id).await?;
+    let (o, c) = orders::find(&txn, &caller.seat(), id).await?;
     orders::request_cancel(
         &txn,
         &state,
@@ -352,7 +352,7 @@ async fn cancel_order(
     )
     .await?;
     txn.commit().await?;
-    Ok(axum::Json(orders::view(&state.db, &state.config, caller.client_id, id).await?))
+    Ok(axum::Json(orders::view(&state.db, &state.config, &caller.seat(), id).await?))
 }
 
 /// The messages between the client and staff on the order, oldest first.
@@ -373,7 +373,7 @@ async fn list_messages(
     caller: ApiCaller,
     Path(id): Path<i64>,
 ) -> ApiResult<axum::Json<Vec<ClientMessage>>> {
-    orders::find(&state.db, caller.client_id, id).await?;
+    orders::find(&state.db, &caller.seat(), id).await?;
     Ok(axum::Json(messages::list(&state.db, id).await?))
 }
 
@@ -400,7 +400,7 @@ async fn post_message(
 ) -> ApiResult<(StatusCode, axum::Json<ClientMessage>)> {
     let body = messages::body_of(&form)?;
     let txn = portal_db::begin_write(&state.db).await?;
-    let (o, _) = orders::find(&txn, caller.client_id, id).await?;
+    let (o, _) = orders::find(&txn, &caller.seat(), id).await?;
     let saved = messages::write(&txn, &state, &o, None, true, body).await?;
     txn.commit().await?;
     Ok((StatusCode::CREATED, axum::Json(saved)))
@@ -424,7 +424,7 @@ async fn list_documents(
     caller: ApiCaller,
     Path(id): Path<i64>,
 ) -> ApiResult<axum::Json<Vec<ClientDocument>>> {
-    let (_, c) = orders::find(&state.db, caller.client_id, id).await?;
+    let (_, c) = orders::find(&state.db, &caller.seat(), id).await?;
     Ok(axum::Json(documents::list(&state.db, &c).await?))
 }
 
@@ -452,7 +452,7 @@ async fn upload_documents(
     Path(id): Path<i64>,
     Multipart(multipart): Multipart,
 ) -> ApiResult<(StatusCode, axum::Json<Vec<ClientDocument>>)> {
-    let (o, _) = orders::find(&state.db, caller.client_id, id).await?;
+    let (o, _) = orders::find(&state.db, &caller.seat(), id).await?;
     let saved = documents::attach(&state, &o, None, multipart).await?;
     Ok((StatusCode::CREATED, axum::Json(saved)))
 }
@@ -475,7 +475,7 @@ async fn download_document(
     caller: ApiCaller,
     Path((id, document_id)): Path<(i64, i64)>,
 ) -> ApiResult<Response> {
-    let (_, c) = orders::find(&state.db, caller.client_id, id).await?;
+    let (_, c) = orders::find(&state.db, &caller.seat(), id).await?;
     let file = documents::find(&state.db, &c, document_id).await?;
     Ok(stream_response(&state, file, false).await?)
 }

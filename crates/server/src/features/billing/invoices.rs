@@ -468,11 +468,11 @@ async fn invoice_pdf(State(state): State<AppState>, Path(id): Path<i64>) -> AppR
     ),
 )]
 async fn client_invoice_pdf(CallOn { state, caller, id }: CallOn<i64>) -> AppResult<Response> {
-    let client_id = client_of(&state.db, &caller).await?;
-    crate::kernel::clients::find(&state.db, client_id, id).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    crate::kernel::clients::find(&state.db, &seat, id).await?;
     let found = invoice::Entity::find()
         .filter(invoice::Column::OrderId.eq(id))
-        .filter(invoice::Column::ClientId.eq(client_id))
+        .filter(invoice::Column::ClientId.eq(seat.client_id))
         .one(&state.db)
         .await?
         .ok_or_else(|| AppError::NotFound(MSG_NO_INVOICE.into()))?;

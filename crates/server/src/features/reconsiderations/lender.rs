@@ -7,7 +7,7 @@ use utoipa_axum::routes;
 use super::cases::{self, Requester};
 use super::request::{self, ReconsiderationBody};
 use super::view::{self, Audience, Reconsideration};
-use crate::kernel::clients::{client_of, find};
+use crate::kernel::clients::{ClientSeat, client_of, find};
 use crate::platform::call::{CallOn, OrderId};
 use crate::platform::http::error::{AppResult, MessageResponse, ReadAnswers};
 use crate::platform::http::extract::Json;
@@ -21,13 +21,14 @@ pub fn client_router() -> OpenApiRouter<AppState> {
 /// Opens a lender-initiated case on the client's delivered order.
 pub async fn ask_for_client(
     state: &AppState,
-    client_id: i32,
+    seat: &ClientSeat,
     order_id: i64,
     requester: Requester,
     body: &ReconsiderationBody,
 ) -> AppResult<Reconsideration> {
     let txn = portal_db::begin_write(&state.db).await?;
-    let (o, _) = find(&txn, client_id, order_id).await?;
+    let (o, _) = find(&txn, seat, order_id).await?;
+    seat.may_act()?;
     let checked = request::check(body)?;
     let case = cases::open(&txn, &state.storage, &state.config, &o, requester, checked).await?;
     txn.commit().await?;
@@ -37,10 +38,10 @@ pub async fn ask_for_client(
 /// The client's order's cases.
 pub async fn list_for_client(
     state: &AppState,
-    client_id: i32,
+    seat: &ClientSeat,
     order_id: i64,
 ) -> AppResult<Vec<Reconsideration>> {
-    let (o, _) = find(&state.db, client_id, order_id).await?;
+    let (o, _) = find(&state.db, seat, order_id).await?;
     view::of_order(&state.db, &o, Audience::Client, &state.config).await
 }
 
@@ -54,9 +55,9 @@ async fn ask_reconsideration(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<ReconsiderationBody>,
 ) -> AppResult<axum::Json<Reconsideration>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
     let requester = Requester::Lender { user_id: Some(caller.id()), name: full_name(&caller.user) };
-    Ok(axum::Json(ask_for_client(&state, client_id, id, requester, &body).await?))
+    Ok(axum::Json(ask_for_client(&state, &seat, id, requester, &body).await?))
 }
 
 /// The order's reconsiderations, with their status and outcome.
@@ -65,6 +66,6 @@ async fn ask_reconsideration(
 async fn list_reconsiderations(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<Reconsideration>>> {
-    let client_id = client_of(&state.db, &caller).await?;
-    Ok(axum::Json(list_for_client(&state, client_id, id).await?))
+    let seat = client_of(&state.db, &caller).await?;
+    Ok(axum::Json(list_for_client(&state, &seat, id).await?))
 }

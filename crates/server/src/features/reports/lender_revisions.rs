@@ -15,7 +15,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::revisions::{self, NewItem, RevisionBody};
-use crate::kernel::clients::{client_of, find};
+use crate::kernel::clients::{ClientSeat, client_of, find};
 use crate::kernel::orders::apply;
 use crate::kernel::orders::lifecycle::OrderAction;
 use crate::kernel::orders::status::OrderStatus;
@@ -97,13 +97,14 @@ pub struct Requester {
 /// the orders team told. 409 unless the order is delivered.
 pub async fn ask_for_client(
     state: &AppState,
-    client_id: i32,
+    seat: &ClientSeat,
     order_id: i64,
     requester: Requester,
     body: &RevisionBody,
 ) -> AppResult<LenderRevisionRequest> {
     let txn = portal_db::begin_write(&state.db).await?;
-    let (o, _) = find(&txn, client_id, order_id).await?;
+    let (o, _) = find(&txn, seat, order_id).await?;
+    seat.may_act()?;
     let items = revisions::checked_items(body)?;
     let message = optional_text(body.message.as_deref())?;
     if o.status_id != OrderStatus::DeliveredToClient {
@@ -195,9 +196,9 @@ async fn ask_lender_revision(
     CallOn { state, caller, id }: CallOn<i64>,
     Json(body): Json<RevisionBody>,
 ) -> AppResult<axum::Json<LenderRevisionRequest>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
     let requester = Requester { user_id: Some(caller.id()), name: full_name(&caller.user) };
-    Ok(axum::Json(ask_for_client(&state, client_id, id, requester, &body).await?))
+    Ok(axum::Json(ask_for_client(&state, &seat, id, requester, &body).await?))
 }
 
 /// The order's revision requests.
@@ -206,8 +207,8 @@ async fn ask_lender_revision(
 async fn list_lender_revisions(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<Vec<LenderRevisionRequest>>> {
-    let client_id = client_of(&state.db, &caller).await?;
-    find(&state.db, client_id, id).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    find(&state.db, &seat, id).await?;
     Ok(axum::Json(of_order(&state.db, id).await?))
 }
 

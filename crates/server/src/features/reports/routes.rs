@@ -41,7 +41,7 @@ async fn order_for(
         return Ok((find_visible_order(&state.db, caller, id).await?, true));
     }
     let client = crate::kernel::clients::client_of(&state.db, caller).await?;
-    let (o, row) = crate::kernel::clients::find(&state.db, client, id).await?;
+    let (o, row) = crate::kernel::clients::find(&state.db, &client, id).await?;
     Ok((o, row.delivered_at.is_some()))
 }
 

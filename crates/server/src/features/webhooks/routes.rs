@@ -26,7 +26,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 async fn client_webhook_endpoints(
     Call { state, caller }: Call,
 ) -> AppResult<axum::Json<Vec<Endpoint>>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    seat.may_administer()?;
+    let client_id = seat.client_id;
     Ok(axum::Json(endpoints::list(&state.db, client_id).await?))
 }
 
@@ -47,7 +49,9 @@ async fn add_webhook_endpoint(
     Call { state, caller }: Call,
     Json(form): Json<EndpointForm>,
 ) -> AppResult<(StatusCode, axum::Json<NewEndpoint>)> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    seat.may_administer()?;
+    let client_id = seat.client_id;
     Ok((
         StatusCode::CREATED,
         axum::Json(endpoints::create(&state, client_id, Some(caller.id()), &form).await?),
@@ -69,7 +73,9 @@ async fn add_webhook_endpoint(
 async fn delete_webhook_endpoint(
     CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<MessageResponse>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    seat.may_administer()?;
+    let client_id = seat.client_id;
     endpoints::delete(&state, client_id, id).await?;
     Ok(axum::Json(MessageResponse::new("The endpoint was deleted.")))
 }
@@ -89,7 +95,9 @@ async fn delete_webhook_endpoint(
 async fn test_webhook_endpoint(
     CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<TestResult>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    seat.may_administer()?;
+    let client_id = seat.client_id;
     Ok(axum::Json(endpoints::test(&state, client_id, id).await?))
 }
 
@@ -104,7 +112,9 @@ async fn test_webhook_endpoint(
 async fn webhook_attempts(
     CallOn { state, caller, id }: CallOn<i32>,
 ) -> AppResult<axum::Json<Vec<Attempt>>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    seat.may_administer()?;
+    let client_id = seat.client_id;
     Ok(axum::Json(endpoints::attempts(&state.db, client_id, id).await?))
 }
 
@@ -124,7 +134,9 @@ async fn webhook_attempts(
 async fn redeliver_webhook(
     CallOn { state, caller, id }: CallOn<i64>,
 ) -> AppResult<axum::Json<MessageResponse>> {
-    let client_id = client_of(&state.db, &caller).await?;
+    let seat = client_of(&state.db, &caller).await?;
+    seat.may_administer()?;
+    let client_id = seat.client_id;
     endpoints::redeliver(&state, client_id, id).await?;
     Ok(axum::Json(MessageResponse::new("The event will be sent again in a moment.")))
 }

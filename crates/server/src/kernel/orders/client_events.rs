@@ -279,6 +279,8 @@ async fn touch(
             cancel_requested_at: Set(None),
             updated_at: Set(now),
             delivered_at: Set(delivered.then_some(now)),
+            branch_id: Set(None),
+            loan_officer_id: Set(None),
         }
         .insert(db)
         .await?;

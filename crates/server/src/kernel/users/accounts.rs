@@ -162,3 +162,13 @@ pub async fn firm_names(
     let firms = portal_db::entities::appraisal_company::Entity::find().all(db).await?;
     Ok(firms.into_iter().map(|c| (c.id, c.name)).collect())
 }
+
+/// The ids of the active users, for a filter such as `Column::UserId.in_subquery(active_ids())`.
+pub fn active_ids() -> sea_orm::sea_query::SelectStatement {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, QueryTrait};
+    portal_db::entities::security_user::Entity::find()
+        .select_only()
+        .column(portal_db::entities::security_user::Column::Id)
+        .filter(portal_db::entities::security_user::Column::Active.eq(true))
+        .into_query()
+}
