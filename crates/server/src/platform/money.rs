@@ -62,7 +62,8 @@ impl utoipa::ToSchema for Cents {}
 
 /// A dollar amount as a request sends it: a JSON number or a numeric string ("450", "$1,250.00"),
 /// or null or left out. It is read into cents with the body; what is wrong with it is said by the
-/// field that takes it, in that field's own words (`fields::positive_fee`, `fields::optional_amount`).
+/// field that takes it, in that field's own words (`fields::positive_fee`,
+/// `fields::optional_amount`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Amount(Result<i64, AmountError>);
 

@@ -87,13 +87,36 @@ pub struct AppraiserQuery {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppraiserForm {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 100,
+        pattern = "\\S"
+    )]
     pub username: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 100,
+        pattern = "\\S"
+    )]
     pub first_name: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 100,
+        pattern = "\\S"
+    )]
     pub last_name: Option<String>,
-    #[schema(required = true, value_type = String, max_length = 200, pattern = "^[^@\\s]+@[^\\s.]\\S*\\.\\S*$")]
+    #[schema(
+        required = true,
+        value_type = String,
+        max_length = 200,
+        pattern = "^[^@\\s]+@[^\\s.]\\S*\\.\\S*$"
+    )]
     pub email: Option<String>,
     /// Ten digits, written with any spaces, dots, dashes or brackets.
     #[schema(max_length = 30, pattern = "^([ .()+-]*(1[ .()+-]*)?([0-9][ .()+-]*){10})?$")]
@@ -109,11 +132,23 @@ pub struct AppraiserForm {
 #[serde(rename_all = "camelCase")]
 pub struct LicenseForm {
     #[serde(rename = "type")]
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 100,
+        pattern = "\\S"
+    )]
     pub license_type: Option<String>,
     #[schema(required = true, value_type = String, pattern = "^[A-Za-z]{2}$")]
     pub state_code: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 50, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 50,
+        pattern = "\\S"
+    )]
     pub og_number: Option<String>,
     /// yyyy-mm-dd
     #[schema(required = true, value_type = String, format = Date)]

@@ -1,5 +1,6 @@
 //! Choosing the appraiser: the ranked candidates for an order (`features::assignment::candidates`),
-//! assigning one (-> assigned, they are invited and e-mailed) and taking the order back (-> default).
+//! assigning one (-> assigned, they are invited and e-mailed) and taking the order back
+//! (-> default).
 
 use chrono::Utc;
 use portal_db::entities::{order, order_detail, security_user};

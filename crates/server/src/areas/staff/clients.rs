@@ -63,7 +63,13 @@ impl From<client::Model> for ClientItem {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientForm {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 200,
+        pattern = "\\S"
+    )]
     pub company_name: Option<String>,
     #[schema(max_length = 200)]
     pub office_address_line: Option<String>,

@@ -311,7 +311,8 @@ async fn hold(CallOn { state, caller, id }: CallOn<i64>, Json(body): Json<Reason
 async fn resume(CallOn { state, caller, id }: CallOn<i64>) -> Done {
     let mut back_to = OrderStatus::Default;
     run(&state, &caller, id, OrderAction::Resume, |checked| {
-        // An order held before the portal remembered the status goes back to where its appraiser stands.
+        // An order held before the portal remembered the status goes back to where its appraiser
+        // stands.
         let fallback = if checked.order.assigned_appraiser_id.is_some() {
             OrderStatus::Assigned
         } else {
@@ -428,7 +429,8 @@ async fn hide_item<E: EntityTrait>(
     Ok(changed.rows_affected)
 }
 
-/// Hides an item of the order from appraisers, or shows it again (at once: the server filters them).
+#[doc = " Hides an item of the order from appraisers, or shows it again \
+         (at once: the server filters them)."]
 #[utoipa::path(
     post,
     path = "/api/staff/orders/{id}/visibility",

@@ -62,7 +62,13 @@ impl From<appraisal_company::Model> for CompanyItem {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyForm {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 200,
+        pattern = "\\S"
+    )]
     pub name: Option<String>,
     #[schema(max_length = 200)]
     pub office_address_line1: Option<String>,

@@ -40,7 +40,13 @@ pub struct Note {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct NoteForm {
     /// At most 4,000 characters.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 4000,
+        pattern = "\\S"
+    )]
     pub text: Option<String>,
 }
 

@@ -193,7 +193,8 @@ async fn client_names(db: &impl ConnectionTrait) -> AppResult<HashMap<i32, Strin
     Ok(client::Entity::find().all(db).await?.into_iter().map(|c| (c.id, c.company_name)).collect())
 }
 
-/// The active appraisers (and firm administrators) among `ids`, or 422 naming the first that is not one.
+/// The active appraisers (and firm administrators) among `ids`, or 422 naming the first that is
+/// not one.
 async fn appraisers(
     db: &impl ConnectionTrait,
     ids: &[i32],
@@ -358,7 +359,8 @@ pub fn unanswered_recipient(
     }
 }
 
-/// One request with a row per recipient: waiting, responded (fee, date, comment) or rejected (reason).
+#[doc = " One request with a row per recipient: waiting, responded (fee, date, comment) \
+         or rejected (reason)."]
 #[utoipa::path(
     get,
     path = "/api/staff/quotes/{id}",

@@ -58,7 +58,13 @@ pub struct YearQuery {
     tag = "staff",
     params(YearQuery),
     responses(
-        (status = 200, description = "CSV: Appraiser ID, Name, E-mail, Payments, Paid Late, Total Paid, W-9 On File, Legal Name, Tax ID Type, Tax ID Last 4, Tax Address, Box 1 Nonemployee Compensation, 1099-NEC Required", content_type = "text/csv"),
+        (
+            status = 200,
+            description = "CSV: Appraiser ID, Name, E-mail, Payments, Paid Late, Total Paid, \
+                           W-9 On File, Legal Name, Tax ID Type, Tax ID Last 4, Tax Address, \
+                           Box 1 Nonemployee Compensation, 1099-NEC Required",
+            content_type = "text/csv"
+        ),
         (status = 403, body = MessageResponse),
         (status = 422, body = MessageResponse),
     ),

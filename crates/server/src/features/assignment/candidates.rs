@@ -3,10 +3,11 @@
 //! Candidates are the active appraisers (and firm administrators) who hold a licence in the
 //! property's state, valid or not, so staff see why someone they expected is not eligible.
 //! Eligible = a licence in the state that has not expired, E&O insurance that has not expired,
-//! not out of office on the due date, and not suspended from the panel. Best first: eligible, then a verified coverage area in
-//! the order's county, then the 90-day scorecard (a higher on-time rate to the nearest 10%, fewer
-//! revisions per order to the nearest 0.1, a shorter average turn time in whole business days; an
-//! appraiser with no scored order after those with one), then the fewest open orders, then by name.
+//! not out of office on the due date, and not suspended from the panel. Best first: eligible, then
+//! a verified coverage area in the order's county, then the 90-day scorecard (a higher on-time rate
+//! to the nearest 10%, fewer revisions per order to the nearest 0.1, a shorter average turn time in
+//! whole business days; an appraiser with no scored order after those with one), then the fewest
+//! open orders, then by name.
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 

@@ -1,7 +1,7 @@
 //! Automatic offers. When a new order's policy is not manual (`policy`), the portal decides who is
 //! offered it (`ranking`), records the decision with every candidate's figures, and offers the
-//! order: to the best candidate (offer in turn) or the best few at once (broadcast). The order stays
-//! on the desk, unassigned, while offered; the appraisers it is offered to see it on their
+//! order: to the best candidate (offer in turn) or the best few at once (broadcast). The order
+//! stays on the desk, unassigned, while offered; the appraisers it is offered to see it on their
 //! dashboard and answer with the usual Accept and Reject. The first to accept gets it (the others'
 //! offers close and a late one is told, 409); a rejection or an offer left past its business hours
 //! moves on to the next candidates; when no one is left the order goes back to staff (an

@@ -47,7 +47,13 @@ pub struct PanelReason {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PanelAnswer {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 4000,
+        pattern = "\\S"
+    )]
     pub text: Option<String>,
 }
 
@@ -145,7 +151,8 @@ async fn change_standing(
         Step::Suspend(reason) => {
             set_suspended(&txn, &profile, &user, Some(&reason)).await?;
             let lines = vec![
-                "You have been suspended from the appraiser panel: no new work will be offered to you."
+                "You have been suspended from the appraiser panel: \
+                 no new work will be offered to you."
                     .to_string(),
                 format!("Reason: {reason}"),
                 format!("You can answer in the portal: {}", history_link(state)),

@@ -1,8 +1,8 @@
 //! The assignment policy: the company's (`GET|PUT /api/staff/assignment-policy`) and a client's
-//! own (`GET|PUT|DELETE /api/staff/clients/{id}/assignment-policy`; a client without one follows the
-//! company's). Manual: staff assign every order. Offer in turn: the best candidate is offered the
-//! order; if they do not accept within the offer hours (business hours), the next. Broadcast: the
-//! best few are offered it at once; the first to accept wins.
+//! own (`GET|PUT|DELETE /api/staff/clients/{id}/assignment-policy`; a client without one follows
+//! the company's). Manual: staff assign every order. Offer in turn: the best candidate is offered
+//! the order; if they do not accept within the offer hours (business hours), the next. Broadcast:
+//! the best few are offered it at once; the first to accept wins.
 use axum::extract::State;
 use portal_db::entities::{assignment_setting, client};
 use sea_orm::sea_query::Expr;

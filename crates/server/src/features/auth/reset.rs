@@ -32,7 +32,8 @@ pub const BAD_LINK: &str =
 /// Every reset request takes at least this long, so known and unknown users look alike.
 pub const REQUEST_MIN_MILLIS: u64 = 400;
 /// Reset e-mails an hour per username, and requests an hour per client address. Past either, the
-/// request answers as always but sends nothing, so the limit tells no one whether an account exists.
+/// request answers as always but sends nothing, so the limit tells no one whether an account
+/// exists.
 pub const RESETS_PER_ACCOUNT_PER_HOUR: i32 = 3;
 pub const RESETS_PER_ADDRESS_PER_HOUR: i32 = 20;
 
@@ -42,7 +43,13 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetRequest {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 100,
+        pattern = "\\S"
+    )]
     pub username: Option<String>,
 }
 
@@ -163,15 +170,19 @@ async fn send_link(state: &AppState, username: &str, ip: &str) -> AppResult<()> 
     };
     let link = issue_link(&txn, state, user.id, LINK_HOURS).await?;
     let text = format!(
-        "Hello {name},\n\nA password reset was requested for your Appraisal Portal account ({login}).\n\
+        "Hello {name},\n\n\
+         A password reset was requested for your Appraisal Portal account ({login}).\n\
          Open this link within {LINK_HOURS} hour to choose a new password:\n\n{link}\n\n\
-         The link works once. If you did not ask for it, ignore this e-mail; your password stays as it is.",
+         The link works once. If you did not ask for it, ignore this e-mail; \
+         your password stays as it is.",
         name = user.first_name.as_deref().unwrap_or("there"),
         login = user.login_id,
     );
     let html = format!(
-        "<p>Hello {name},</p><p>A password reset was requested for your Appraisal Portal account ({login}).</p>\
-         <p><a href=\"{href}\">Choose a new password</a> (the link works once, within {LINK_HOURS} hour).</p>\
+        "<p>Hello {name},</p>\
+         <p>A password reset was requested for your Appraisal Portal account ({login}).</p>\
+         <p><a href=\"{href}\">Choose a new password</a> \
+         (the link works once, within {LINK_HOURS} hour).</p>\
          <p>If you did not ask for it, ignore this e-mail; your password stays as it is.</p>",
         name = html_escape(user.first_name.as_deref().unwrap_or("there")),
         login = html_escape(&user.login_id),

@@ -191,7 +191,8 @@ async fn send_code(
         };
     let code = new_code();
     let text = format!(
-        "Your Appraisal Portal verification code is {code}. It expires in {CODE_MINUTES} minutes. If you did not try to sign in, contact support."
+        "Your Appraisal Portal verification code is {code}. \
+         It expires in {CODE_MINUTES} minutes. If you did not try to sign in, contact support."
     );
     delivery::enqueue(
         &txn,

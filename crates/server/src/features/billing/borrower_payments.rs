@@ -46,7 +46,8 @@ pub const REFUNDED: &str = "refunded";
 /// A link a newer one replaced.
 pub const REPLACED: &str = "replaced";
 pub const MSG_NO_CARD_PROVIDER: &str = "No card payment provider is configured.";
-pub const MSG_NOT_BORROWER_PAID: &str = "This order is not paid by the borrower (neither its client nor its products are marked \"borrower pays\").";
+pub const MSG_NOT_BORROWER_PAID: &str = "This order is not paid by the borrower \
+    (neither its client nor its products are marked \"borrower pays\").";
 
 /// Where the borrower's payment of an order stands, for staff.
 #[derive(Debug, Serialize, ToSchema)]
@@ -253,7 +254,8 @@ pub async fn refund_on_cancel(state: &AppState, order_id: i64) -> AppResult<()> 
         format!("The borrower's payment of {amount} was refunded.")
     } else {
         format!(
-            "The borrower's payment of {amount} must be refunded by hand: no card payment provider is configured."
+            "The borrower's payment of {amount} must be refunded by hand: \
+             no card payment provider is configured."
         )
     };
     let txn = portal_db::begin_write(&state.db).await?;

@@ -55,7 +55,8 @@ pub struct CardForm {
 
 const SANDBOX: Sandbox = Sandbox {
     name: "card sandbox",
-    notice: "Card payment sandbox: a stand-in for the payment provider's page. No real card is charged.",
+    notice: "Card payment sandbox: a stand-in for the payment provider's page. \
+             No real card is charged.",
 };
 
 /// The sandbox approves every refund of a payment it made.
@@ -92,7 +93,8 @@ async fn pending_session(
 
 fn hidden(session: &str, return_path: &str) -> String {
     format!(
-        "<input type=\"hidden\" name=\"session\" value=\"{}\"><input type=\"hidden\" name=\"return\" value=\"{}\">",
+        "<input type=\"hidden\" name=\"session\" value=\"{}\">\
+         <input type=\"hidden\" name=\"return\" value=\"{}\">",
         html_escape(session),
         html_escape(return_path)
     )
@@ -119,12 +121,18 @@ pub async fn checkout_page(
         Err(e) => return e.into_response(),
     };
     let body = format!(
-        "<p>Amount: <strong>{}</strong></p><form method=\"post\" action=\"/card-sandbox/checkout\">{}\
-         <label for=\"card_number\">Card number</label><input id=\"card_number\" name=\"card_number\" inputmode=\"numeric\" autocomplete=\"cc-number\" required>\
-         <label for=\"expiry\">Expiry (MM/YY)</label><input id=\"expiry\" name=\"expiry\" autocomplete=\"cc-exp\" required>\
-         <label for=\"cvc\">Security code</label><input id=\"cvc\" name=\"cvc\" inputmode=\"numeric\" autocomplete=\"cc-csc\" required>\
+        "<p>Amount: <strong>{}</strong></p>\
+         <form method=\"post\" action=\"/card-sandbox/checkout\">{}\
+         <label for=\"card_number\">Card number</label>\
+         <input id=\"card_number\" name=\"card_number\" inputmode=\"numeric\" \
+         autocomplete=\"cc-number\" required>\
+         <label for=\"expiry\">Expiry (MM/YY)</label>\
+         <input id=\"expiry\" name=\"expiry\" autocomplete=\"cc-exp\" required>\
+         <label for=\"cvc\">Security code</label>\
+         <input id=\"cvc\" name=\"cvc\" inputmode=\"numeric\" autocomplete=\"cc-csc\" required>\
          <button type=\"submit\">Pay {}</button></form>\
-         <p>Test cards: 4242 4242 4242 4242 approved; 4000 0000 0000 0002 declined; 4000 0000 0000 3220 with a 3-D Secure check.</p>",
+         <p>Test cards: 4242 4242 4242 4242 approved; 4000 0000 0000 0002 declined; \
+         4000 0000 0000 3220 with a 3-D Secure check.</p>",
         Cents(payment.amount_cents),
         hidden(&session, &return_path),
         Cents(payment.amount_cents)
@@ -142,9 +150,12 @@ pub async fn submit_card(State(state): State<AppState>, Form(form): Form<CardFor
         APPROVED_CARD => Outcome::Approved,
         CHALLENGE_CARD => {
             let body = format!(
-                "<p>Your bank asks you to confirm this payment.</p><form method=\"post\" action=\"/card-sandbox/challenge\">{}\
-                 <button type=\"submit\" name=\"challenge\" value=\"pass\">Complete authentication</button>\
-                 <button type=\"submit\" name=\"challenge\" value=\"fail\">Fail authentication</button></form>",
+                "<p>Your bank asks you to confirm this payment.</p>\
+                 <form method=\"post\" action=\"/card-sandbox/challenge\">{}\
+                 <button type=\"submit\" name=\"challenge\" value=\"pass\">\
+                 Complete authentication</button>\
+                 <button type=\"submit\" name=\"challenge\" value=\"fail\">\
+                 Fail authentication</button></form>",
                 hidden(&session, &return_path)
             );
             return page(StatusCode::OK, "3-D Secure check", &body);

@@ -45,7 +45,8 @@ fn link_gone(state: &AppState, company: &str) -> Response {
     let phone = html_escape(&state.config.support_phone);
     let body = format!(
         "<p class=\"alert\" role=\"alert\">{MSG_LINK_GONE}</p><h2>What to do</h2><ul>\
-         <li>Ask your lender (the company that ordered your appraisal) to send you a new payment link.</li>\
+         <li>Ask your lender (the company that ordered your appraisal) \
+         to send you a new payment link.</li>\
          <li>If you have already paid, there is nothing more to do: your payment is recorded.</li>\
          <li>Questions? Write to <a href=\"mailto:{email}\">{email}</a> or call {phone}.</li></ul>"
     );
@@ -104,15 +105,19 @@ pub async fn show(
         _ => {
             let declined = match q.result.as_deref() {
                 Some("declined") => {
-                    "<p class=\"alert\" role=\"alert\">Your card was declined. Please try again or use another card.</p>"
+                    "<p class=\"alert\" role=\"alert\">Your card was declined. \
+                     Please try again or use another card.</p>"
                 }
                 Some("paid") => {
-                    "<p class=\"ok\" role=\"status\">Thank you: the payment provider is confirming your payment. This page shows it as paid within a few minutes.</p>"
+                    "<p class=\"ok\" role=\"status\">Thank you: \
+                     the payment provider is confirming your payment. \
+                     This page shows it as paid within a few minutes.</p>"
                 }
                 _ => "",
             };
             format!(
-                "{declined}<form method=\"post\" action=\"/pay/{}\"><button type=\"submit\">Pay {} by card</button></form>\
+                "{declined}<form method=\"post\" action=\"/pay/{}\">\
+                 <button type=\"submit\">Pay {} by card</button></form>\
                  <p>You will enter your card on the payment provider's secure page.</p>",
                 html_escape(&token),
                 Cents(payment.amount_cents)
@@ -127,7 +132,8 @@ pub async fn show(
         StatusCode::OK,
         &company,
         &format!(
-            "{test_mode}<p>{company} asks you to pay for the appraisal of your property.</p>{facts}{state_line}"
+            "{test_mode}<p>{company} asks you to pay for the appraisal of your property.</p>\
+             {facts}{state_line}"
         ),
     )
 }

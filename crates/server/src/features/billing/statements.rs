@@ -179,7 +179,11 @@ pub async fn statement(
     tag = "staff",
     params(("id" = i32, Path, description = "Client id"), StatementQuery),
     responses(
-        (status = 200, description = "The statement: a PDF, or CSV with format=csv", content(("application/pdf"), ("text/csv"))),
+        (
+            status = 200,
+            description = "The statement: a PDF, or CSV with format=csv",
+            content(("application/pdf"), ("text/csv"))
+        ),
         (status = 404, body = MessageResponse),
         (status = 422, body = MessageResponse),
     ),

@@ -72,8 +72,9 @@ pub fn accepted_extensions(file_type_id: i32) -> &'static [&'static str] {
         5 | 20 | 25 => SCANS, // sketch, licence, certification
         6 => SPREADSHEETS,    // comparables
         crate::features::reports::DATA_FILE_TYPE_ID => DATA_FILES, // a UAD 2.6 XML or 3.6 ZIP
-        3 | 7 | 8 | 21 | 22 | 23 => DOCUMENTS, // invoice, engagement letter, contract, E&O, W-9, resume
-        _ => ANYTHING_SAFE,                    // other, other document
+        // invoice, engagement letter, contract, E&O, W-9, resume
+        3 | 7 | 8 | 21 | 22 | 23 => DOCUMENTS,
+        _ => ANYTHING_SAFE, // other, other document
     }
 }
 

@@ -147,7 +147,8 @@ mod tests {
         ] {
             assert!(kind_of(name).is_none(), "{name}");
         }
-        // XML is a kind only for the data file type's reader: every other type's list leaves it out.
+        // XML is a kind only for the data file type's reader: every other type's list leaves it
+        // out.
         assert!(
             kind_among("data.xml", crate::features::files::file_types::accepted_extensions(9))
                 .is_none()

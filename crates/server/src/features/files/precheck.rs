@@ -37,7 +37,8 @@ pub struct Precheck {
 const MSG_ONE_FILE: &str = "Choose one report PDF or data file (.pdf, .xml or .zip) to check.";
 
 #[utoipa::path(post, path = "/api/appraiser/precheck", tag = "appraiser",
-    request_body(content_type = "multipart/form-data", description = "file: a report PDF, or a UAD data file (.xml or .zip)"),
+    request_body(content_type = "multipart/form-data",
+        description = "file: a report PDF, or a UAD data file (.xml or .zip)"),
     responses((status = 200, body = Precheck), (status = 413, body = MessageResponse),
         (status = 415, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn precheck(

@@ -117,7 +117,12 @@ struct Form {
     post,
     path = "/api/file/upload",
     tag = "files",
-    request_body(content_type = "multipart/form-data", description = "files, fileTypes (repeated, paired by position), orderId or appraiserId; with a revised report, revisionAnswers: a JSON list of {id, answer}, one per item of the open revision request"),
+    request_body(
+        content_type = "multipart/form-data",
+        description = "files, fileTypes (repeated, paired by position), orderId or appraiserId; \
+                       with a revised report, revisionAnswers: a JSON list of {id, answer}, \
+                       one per item of the open revision request"
+    ),
     responses(
         (status = 200, body = Vec<FileRecord>),
         (status = 400, body = MessageResponse),

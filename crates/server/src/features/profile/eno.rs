@@ -143,7 +143,11 @@ pub fn checked_terms(
     post,
     path = "/api/appraiser/update-e-and-o",
     tag = "appraiser",
-    request_body(content_type = "multipart/form-data", description = "appraiserId, provider, perIncidentCoverage, aggregateCoverage, expirationDate (yyyy-mm-dd), policyFile (.pdf, .doc, .docx)"),
+    request_body(
+        content_type = "multipart/form-data",
+        description = "appraiserId, provider, perIncidentCoverage, aggregateCoverage, \
+                       expirationDate (yyyy-mm-dd), policyFile (.pdf, .doc, .docx)"
+    ),
     responses(
         (status = 200, body = EnoInfo),
         (status = 400, body = MessageResponse),

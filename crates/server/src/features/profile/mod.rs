@@ -50,7 +50,8 @@ pub async fn managed(
     appraiser_of(db, security_user_id).await
 }
 
-/// The appraiser (by security user id) with their profile; 404 when the user has no appraiser record.
+/// The appraiser (by security user id) with their profile; 404 when the user has no appraiser
+/// record.
 pub async fn appraiser_of(
     db: &impl ConnectionTrait,
     security_user_id: i32,

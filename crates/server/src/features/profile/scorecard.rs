@@ -36,7 +36,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct Scorecard {
     /// Share of the orders (with an appraiser due date) whose report came in by that date, 0 to 1.
     pub on_time_rate: Option<f64>,
-    /// Business days from assignment to the report, less the days on hold or waiting for the company.
+    #[doc = " Business days from assignment to the report, \
+             less the days on hold or waiting for the company."]
     pub average_turn_time_business_days: Option<f64>,
     /// Revision requests (by the company or the lender) per order.
     pub revisions_per_order: Option<f64>,

@@ -17,7 +17,8 @@ use crate::platform::http::extract::Json;
 use crate::platform::sealed::{DataKeys, Sealed};
 use crate::platform::state::AppState;
 
-pub const MSG_BAD_TAX_ID: &str = "Tax ID must be a Social Security number (123-45-6789) or an Employer Identification Number (12-3456789).";
+pub const MSG_BAD_TAX_ID: &str = "Tax ID must be a Social Security number (123-45-6789) \
+    or an Employer Identification Number (12-3456789).";
 pub const MSG_NO_DATA_KEY: &str =
     "Tax numbers cannot be stored: no data key is configured (PORTAL_DATA_KEY).";
 const MAX_ADDRESS: usize = 400;

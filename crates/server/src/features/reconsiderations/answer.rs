@@ -108,7 +108,10 @@ async fn read_form(
 /// The appraiser answers every deficiency: `no_change` with commentary, or `revised` with the
 /// revised report (and data file) as a new version.
 #[utoipa::path(post, path = "/api/appraiser/reconsiderations/{rid}/answer", tag = "appraiser",
-    request_body(content_type = "multipart/form-data", description = "outcome (no_change or revised), commentary (a JSON list of strings, one per deficiency); when revised: report (PDF) and optionally dataFile (UAD XML or ZIP)"),
+    request_body(content_type = "multipart/form-data",
+        description = "outcome (no_change or revised), \
+            commentary (a JSON list of strings, one per deficiency); \
+            when revised: report (PDF) and optionally dataFile (UAD XML or ZIP)"),
     params(("rid" = i64, Path, description = "Reconsideration id")),
     responses((status = 200, body = Reconsideration), (status = 404, body = MessageResponse),
         (status = 409, body = MessageResponse), (status = 413, body = MessageResponse),

@@ -65,7 +65,8 @@ async fn borrowers_request(
 /// shown: time and version).
 #[utoipa::path(get, path = "/api/borrower/copy/{token}/reconsideration", tag = "reports",
     params(("token" = String, Path, description = "The link's token")),
-    responses((status = 200, body = BorrowerReconsideration), (status = 404, body = MessageResponse)))]
+    responses((status = 200, body = BorrowerReconsideration),
+        (status = 404, body = MessageResponse)))]
 async fn borrower_reconsideration_page(
     State(state): State<AppState>,
     Path(token): Path<String>,

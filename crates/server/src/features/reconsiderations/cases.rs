@@ -219,12 +219,16 @@ async fn ensure_borrower_may_ask(
 ) -> AppResult<()> {
     if client.is_some_and(|c| !c.borrower_rov_offered) {
         return Err(AppError::Conflict(
-            "Your lender does not offer a reconsideration of value through this page: please contact your lender.".into(),
+            "Your lender does not offer a reconsideration of value through this page: \
+             please contact your lender."
+                .into(),
         ));
     }
     if of_order(db, o.id).await?.iter().any(|c| c.initiated_by == "borrower") {
         return Err(AppError::Conflict(
-            "A reconsideration of value was already requested for this appraisal: one borrower request per appraisal.".into(),
+            "A reconsideration of value was already requested for this appraisal: \
+             one borrower request per appraisal."
+                .into(),
         ));
     }
     Ok(())

@@ -9,11 +9,17 @@ fn pattern(text: &str) -> Regex {
     RegexBuilder::new(text).case_insensitive(true).build().expect("a valid pattern")
 }
 
-/// A target value: "bring the value to $450,000", "need 450k", "value must be", "should come in at".
+/// A target value: "bring the value to $450,000", "need 450k", "value must be",
+/// "should come in at".
 static VALUE_TARGET: LazyLock<Regex> = LazyLock::new(|| {
-    pattern(
-        r"(\b(bring|get|raise|push|move)\b[^.!?\n]{0,40}\bvalue\b[^.!?\n]{0,20}\b(to|at|up)\b)|(\bvalue\s+(must|should|needs?\s+to|has\s+to)\s+be\b)|(\b(need|needs|needed|want|wants|require|requires|target|targeting)\b[^.!?\n]{0,30}(\$\s?\d[\d,.]*\s*[km]?\b|\b\d{2,3}(,\d{3})+\b|\b\d+(\.\d+)?\s?[km]\b))|(\b(come|comes|came)\s+in\s+at\b)|(\bhit\b[^.!?\n]{0,20}\$\s?\d)",
-    )
+    pattern(concat!(
+        r"(\b(bring|get|raise|push|move)\b[^.!?\n]{0,40}\bvalue\b[^.!?\n]{0,20}\b(to|at|up)\b)",
+        r"|(\bvalue\s+(must|should|needs?\s+to|has\s+to)\s+be\b)",
+        r"|(\b(need|needs|needed|want|wants|require|requires|target|targeting)\b[^.!?\n]{0,30}",
+        r"(\$\s?\d[\d,.]*\s*[km]?\b|\b\d{2,3}(,\d{3})+\b|\b\d+(\.\d+)?\s?[km]\b))",
+        r"|(\b(come|comes|came)\s+in\s+at\b)",
+        r"|(\bhit\b[^.!?\n]{0,20}\$\s?\d)",
+    ))
 });
 
 /// E-mail addresses and North American telephone numbers.

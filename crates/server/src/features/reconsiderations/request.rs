@@ -20,7 +20,13 @@ const MAX_SHORT: usize = 300;
 #[serde(rename_all = "camelCase")]
 pub struct DeficiencyInput {
     /// What is wrong in the report.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 4000,
+        pattern = "\\S"
+    )]
     pub text: Option<String>,
     /// The report's page or field it is about.
     #[schema(max_length = 300)]
@@ -30,7 +36,13 @@ pub struct DeficiencyInput {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ComparableInput {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 300, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 300,
+        pattern = "\\S"
+    )]
     pub address: Option<String>,
     #[schema(required = true, value_type = i64, minimum = 1)]
     pub sale_price_cents: Option<i64>,
@@ -38,10 +50,22 @@ pub struct ComparableInput {
     #[schema(required = true, value_type = String, format = Date)]
     pub sale_date: Option<String>,
     /// Where the sale is recorded (an MLS number, a deed record).
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 300, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 300,
+        pattern = "\\S"
+    )]
     pub data_source: Option<String>,
     /// Why it is a better comparable.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 4000,
+        pattern = "\\S"
+    )]
     pub rationale: Option<String>,
 }
 
@@ -93,7 +117,8 @@ pub fn check(body: &ReconsiderationBody) -> AppResult<Checked> {
     }
     if let Some(unknown) = basis.iter().find(|b| !BASES.contains(&b.as_str())) {
         return Err(named("basis", "Basis").refuse(format!(
-            "{unknown} is not a basis: use unsupported, unacceptable_practice, discrimination or factual_error."
+            "{unknown} is not a basis: \
+             use unsupported, unacceptable_practice, discrimination or factual_error."
         )));
     }
     let mut unique = basis.clone();

@@ -104,8 +104,8 @@ async fn get_reconsideration_settings(
 /// Changes the client's reconsideration settings; a changed disclosure is a new version.
 #[utoipa::path(put, path = "/api/staff/clients/{id}/reconsideration-settings", tag = "staff",
     request_body = SettingsBody, params(("id" = i32, Path, description = "Client id")),
-    responses((status = 200, body = ReconsiderationSettings), (status = 404, body = MessageResponse),
-        (status = 422, body = MessageResponse)))]
+    responses((status = 200, body = ReconsiderationSettings),
+        (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn put_reconsideration_settings(
     CallOn { state, caller, id }: CallOn<i32>,
     Json(body): Json<SettingsBody>,

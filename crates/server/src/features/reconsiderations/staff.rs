@@ -126,7 +126,13 @@ async fn get_reconsideration(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NoteBody {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 4000,
+        pattern = "\\S"
+    )]
     pub note: Option<String>,
 }
 
@@ -186,7 +192,9 @@ async fn send_reconsideration(
     let basis: Vec<String> = cases::parse(Some(&case.basis));
     if basis.iter().any(|b| b == "discrimination") {
         return Err(AppError::Conflict(
-            "A request alleging discrimination is not sent to the original appraiser: resolve it with a second appraisal or a referral.".into(),
+            "A request alleging discrimination is not sent to the original appraiser: \
+             resolve it with a second appraisal or a referral."
+                .into(),
         ));
     }
     let deficiencies: Vec<Deficiency> = cases::parse(Some(&case.deficiencies));
@@ -244,9 +252,19 @@ async fn tell_appraiser(
 #[serde(rename_all = "camelCase")]
 pub struct ResolveBody {
     /// `value_changed`, `value_unchanged`, `second_appraisal` or `rejected_incomplete`.
-    #[schema(required = true, value_type = String, pattern = "^(value_changed|value_unchanged|second_appraisal|rejected_incomplete)$")]
+    #[schema(
+        required = true,
+        value_type = String,
+        pattern = "^(value_changed|value_unchanged|second_appraisal|rejected_incomplete)$"
+    )]
     pub outcome: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 4000,
+        pattern = "\\S"
+    )]
     pub note: Option<String>,
 }
 

@@ -55,7 +55,13 @@ pub struct Checklist {
 pub struct ChecklistItemInput {
     /// An item of this product's list to keep (its answers stay with it); none for a new item.
     pub id: Option<i32>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 500, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 500,
+        pattern = "\\S"
+    )]
     pub text: Option<String>,
 }
 

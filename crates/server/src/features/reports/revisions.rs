@@ -40,10 +40,22 @@ pub const MSG_ITEMS_REQUIRED: &str =
 #[serde(rename_all = "camelCase")]
 pub struct RevisionItemInput {
     /// The page or field of the report ("Page 3", "Sketch", "Comparable 2 GLA").
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 200,
+        pattern = "\\S"
+    )]
     pub reference: Option<String>,
     /// What to change.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 4000,
+        pattern = "\\S"
+    )]
     pub text: Option<String>,
 }
 

@@ -461,7 +461,8 @@ mod tests {
             (
                 schedule("2026-05-05", "2026-05-09", "09:00", "10:00", "Neighbour", "", ""),
                 first,
-                "Scheduled with must be one of Borrower, Entry Contact, Realtor, Tenant, Vacant (got 'Neighbour').",
+                "Scheduled with must be one of Borrower, Entry Contact, Realtor, Tenant, Vacant \
+                 (got 'Neighbour').",
             ),
             (
                 schedule("2026-05-09", "2026-05-09", "09:00", "10:00", "Tenant", "", ""),

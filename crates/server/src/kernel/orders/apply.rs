@@ -86,7 +86,8 @@ pub struct Change {
     pub message: Option<(&'static str, String)>,
     /// The order goes to this appraiser: they are invited and told by e-mail.
     pub assign_to: Option<security_user::Model>,
-    /// Staff's change concerns the assigned appraiser: they are e-mailed the note, under this subject.
+    /// Staff's change concerns the assigned appraiser: they are e-mailed the note, under this
+    /// subject.
     pub tell_appraiser: Option<String>,
     /// Only staff see the history entry (a change of what appraisers see).
     pub history_hidden: bool,

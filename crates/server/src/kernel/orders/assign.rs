@@ -2,10 +2,10 @@
 //! (/api/admin-appraiser/order/{id}/assignable and /api/admin-appraiser/assign-order).
 //!
 //! Assignable appraisers are the active appraisers of the order's firm (appraisers and their
-//! administrators) not suspended from the panel, other than the one who has it, who hold a licence in the property's state
-//! that has not expired, with their open-order counts (docs/domain.md#order-lifecycle). The
-//! order goes back to "assigned" so that the new appraiser accepts or rejects it; the one who had
-//! it stays invited.
+//! administrators) not suspended from the panel, other than the one who has it, who hold a licence
+//! in the property's state that has not expired, with their open-order counts
+//! (docs/domain.md#order-lifecycle). The order goes back to "assigned" so that the new appraiser
+//! accepts or rejects it; the one who had it stays invited.
 use std::collections::{HashMap, HashSet};
 
 use chrono::{NaiveDate, Utc};

@@ -16,9 +16,11 @@ fn table() -> Alias {
 /// The number of orders whose status is one of `wanted` (every order when None), as one row with
 /// one number.
 pub fn count_statement(wanted: Option<&[OrderStatus]>) -> SelectStatement {
-    let mut select =
-        // PostgreSQL sums bigints as numeric.
-        Query::select().expr(Expr::cust("CAST(COALESCE(SUM(delta), 0) AS BIGINT)")).from(table()).take();
+    // PostgreSQL sums bigints as numeric.
+    let mut select = Query::select()
+        .expr(Expr::cust("CAST(COALESCE(SUM(delta), 0) AS BIGINT)"))
+        .from(table())
+        .take();
     if let Some(wanted) = wanted {
         select.and_where(Expr::col(Alias::new("status_id")).is_in(wanted.iter().map(|s| s.id())));
     }

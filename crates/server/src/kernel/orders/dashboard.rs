@@ -646,7 +646,8 @@ const CANDIDATES_CHECKED: u64 = 10_000;
 fn among_ids(backend: DbBackend, ids: String) -> Expr {
     let sql = match backend {
         DbBackend::Postgres => {
-            "\"orders\".\"id\" IN (SELECT value::bigint FROM json_array_elements_text(CAST($1 AS json)))"
+            "\"orders\".\"id\" IN \
+             (SELECT value::bigint FROM json_array_elements_text(CAST($1 AS json)))"
         }
         _ => "\"orders\".\"id\" IN (SELECT value FROM json_each(?))",
     };
@@ -681,7 +682,8 @@ async fn count_and_page_filter(
     let mut checked_up_to = cap;
     if found > cap && !rest.is_empty() {
         // The rest of the filter may leave few of them (a number looked up by its last characters,
-        // a narrower status): checking a few thousand orders costs less than walking the sort order.
+        // a narrower status): checking a few thousand orders costs less than walking the sort
+        // order.
         checked_up_to = CANDIDATES_CHECKED;
         (found, ids) = first_matches(db, query.backend, full_text_ids(text), checked_up_to).await?;
     }

@@ -1,4 +1,5 @@
-//! The order's detail row and the text it stores: an empty row, the one-line address, sanitised HTML.
+//! The order's detail row and the text it stores: an empty row, the one-line address, sanitised
+//! HTML.
 use portal_db::entities::{order_contact, order_detail};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 

@@ -1,8 +1,8 @@
 //! When the company must pay the appraiser (docs/domain.md#pay-by-dates): many states fix how many
 //! days an AMC has from an event of the order (the report received, completion or delivery). The
 //! clock starts at the first such event in the order's history, so a revision does not move it; the
-//! last allowed day, when it is not a business day, moves back to the business day before it, so that
-//! a payment made on the pay-by date is always on time.
+//! last allowed day, when it is not a business day, moves back to the business day before it, so
+//! that a payment made on the pay-by date is always on time.
 use chrono::{Duration, NaiveDate};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};

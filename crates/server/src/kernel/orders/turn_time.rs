@@ -117,7 +117,8 @@ mod tests {
 
     #[test]
     fn counts_business_days_from_assignment_to_the_report() {
-        // Assigned Friday the 20th, report Monday the 30th: 23, 24, 25, 27, 30 (26 is Thanksgiving).
+        // Assigned Friday the 20th, report Monday the 30th: 23, 24, 25, 27, 30 (26 is
+        // Thanksgiving).
         let steps = [step(Default, 19), step(Assigned, 20), step(Accepted, 20), step(InReview, 30)];
         let t = turn_time(&steps, at(30), ZONE).unwrap();
         assert_eq!((t.business_days, t.finished, t.paused), (5, true, false));

@@ -383,8 +383,8 @@ mod tests {
 
     #[test]
     fn a_missing_field_is_named_in_the_field_map() {
-        let text = "Failed to deserialize the JSON body into the target type: missing field `token` \
-                    at line 1 column 2";
+        let text = "Failed to deserialize the JSON body into the target type: \
+                    missing field `token` at line 1 column 2";
         match super::bad_json_field(text) {
             AppError::InvalidField { field, message } => {
                 assert_eq!(

@@ -155,7 +155,8 @@ pub async fn screen_pdf(
             rule_version: 1,
             severity: "info".into(),
             excerpt: format!(
-                "The report PDF is {} MB, over the {} MB the screening reads: its text was not screened.",
+                "The report PDF is {} MB, over the {} MB the screening reads: \
+                 its text was not screened.",
                 mb(pdf.size),
                 mb(limit)
             ),
@@ -302,7 +303,8 @@ pub async fn ensure_clear(db: &impl ConnectionTrait, order_id: i64) -> AppResult
     let blocks = holding.iter().filter(|f| f.severity == "block").count();
     let message = if blocks > 0 {
         format!(
-            "The report has {blocks} fair-language finding(s) that block delivery: a revised report is needed."
+            "The report has {blocks} fair-language finding(s) that block delivery: \
+             a revised report is needed."
         )
     } else {
         format!("Review the report's {} fair-language warning(s) first.", holding.len())
@@ -325,8 +327,8 @@ pub struct DispositionBody {
 #[utoipa::path(put, path = "/api/staff/orders/{id}/fair-language/{findingId}", tag = "reports",
     request_body = DispositionBody,
     params(OrderId, ("findingId" = i64, Path, description = "Finding id")),
-    responses((status = 200, body = Vec<FairLanguageFinding>), (status = 404, body = MessageResponse),
-        (status = 422, body = MessageResponse)))]
+    responses((status = 200, body = Vec<FairLanguageFinding>),
+        (status = 404, body = MessageResponse), (status = 422, body = MessageResponse)))]
 async fn dispose_fair_language_finding(
     CallOn { state, caller, id: (order_id, finding_id) }: CallOn<(i64, i64)>,
     Json(body): Json<DispositionBody>,
@@ -345,7 +347,8 @@ async fn dispose_fair_language_finding(
         .ok_or_else(|| AppError::NotFound("There is no such finding on this order.".into()))?;
     if finding.severity == "block" && body.disposition != "proper_noun" {
         return Err(named("disposition", "Disposition").refuse(
-            "A blocking finding clears only as a proper noun; otherwise the appraiser revises the report."
+            "A blocking finding clears only as a proper noun; \
+             otherwise the appraiser revises the report."
                 .into(),
         ));
     }
