@@ -28,7 +28,8 @@ const LENDER_KINDS: Accept = Accept::Only(LENDER_DOCUMENTS);
 #[derive(serde::Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DocumentUpload {
-    /// One to ten files, each a document or image of an allowed kind whose content matches its name.
+    #[doc = " One to ten files, each a document or image of an allowed kind whose content \
+        matches its name."]
     #[schema(value_type = Vec<String>, min_items = 1, max_items = 10)]
     pub files: Vec<Vec<u8>>,
 }

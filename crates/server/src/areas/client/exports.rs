@@ -84,7 +84,12 @@ fn order_row(o: &ClientOrderItem, zone: Tz) -> String {
     tag = "client",
     params(OrderExportQuery),
     responses(
-        (status = 200, description = "orders.csv: File Number, Loan Number, Borrower, Property Address, Status, Ordered, Due Date, Delivered, Last Change, Placed Through", content_type = "text/csv"),
+        (
+            status = 200,
+            description = "orders.csv: File Number, Loan Number, Borrower, Property Address, \
+                Status, Ordered, Due Date, Delivered, Last Change, Placed Through",
+            content_type = "text/csv"
+        ),
         ReadAnswers,
     ),
 )]
@@ -143,7 +148,12 @@ pub struct InvoiceExportQuery {
     tag = "client",
     params(InvoiceExportQuery),
     responses(
-        (status = 200, description = "invoices.csv: Invoice, File Number, Issued, Due, Amount, Credited, Paid, Balance, Status, Days Overdue", content_type = "text/csv"),
+        (
+            status = 200,
+            description = "invoices.csv: Invoice, File Number, Issued, Due, Amount, Credited, \
+                Paid, Balance, Status, Days Overdue",
+            content_type = "text/csv"
+        ),
         ReadAnswers,
     ),
 )]

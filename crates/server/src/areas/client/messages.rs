@@ -44,7 +44,13 @@ pub struct ClientMessage {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MessageForm {
     /// At most 4,000 characters.
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 4000, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 4000,
+        pattern = "\\S"
+    )]
     pub body: Option<String>,
 }
 
@@ -124,7 +130,10 @@ pub async fn write(
         live::record(txn, live::order_changed(o)).await?;
     } else {
         let mut data = events::order_data(o, o.status_id);
-        data["message"] = json!({ "id": saved.id, "body": saved.body, "from": saved.from_name, "createdAt": saved.created_at });
+        data["message"] = json!({
+            "id": saved.id, "body": saved.body, "from": saved.from_name,
+            "createdAt": saved.created_at
+        });
         events::record(txn, o, EventType::MessageCreated, data).await?;
         let notice = Notice {
             event: Event::StaffMessage,

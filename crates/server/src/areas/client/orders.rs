@@ -1,6 +1,7 @@
 //! A client's orders as the client sees them (the portal and the API answer the same views): the
 //! list, newest change first, and one order with its timeline. Never the appraiser's fee, internal
-//! notes or the appraiser's contact details; the appraiser's name only once the report is delivered.
+//! notes or the appraiser's contact details; the appraiser's name only once the report is
+//! delivered.
 use chrono::{DateTime, NaiveDate, Utc};
 use portal_db::entities::{client_order, order, order_detail, order_history, report_type};
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
@@ -160,7 +161,8 @@ pub async fn after(
         query = query.filter(client_order::Column::UpdatedAt.gte(since));
     }
     if let Some(c) = cursor {
-        // A row comparison, so the index on (client, last change, order) is read from the cursor on.
+        // A row comparison, so the index on (client, last change, order) is read from the cursor
+        // on.
         let position = Expr::tuple([
             Expr::col((client_order::Entity, client_order::Column::UpdatedAt)),
             Expr::col((client_order::Entity, client_order::Column::OrderId)),

@@ -32,11 +32,23 @@ const MAX_NOTES: usize = 5000;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewOrderForm {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 200,
+        pattern = "\\S"
+    )]
     pub property_address_line1: Option<String>,
     #[schema(max_length = 200)]
     pub property_address_line2: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 100,
+        pattern = "\\S"
+    )]
     pub property_city: Option<String>,
     /// Two-letter state code.
     #[schema(required = true, value_type = String, pattern = "^[A-Za-z]{2}$")]
@@ -44,7 +56,13 @@ pub struct NewOrderForm {
     /// Five digits.
     #[schema(required = true, value_type = String, pattern = "^[0-9]{5}$")]
     pub property_zip: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 100,
+        pattern = "\\S"
+    )]
     pub property_county: Option<String>,
     /// From `/api/constants/property-types`.
     #[schema(required = true, value_type = i32)]
@@ -57,7 +75,13 @@ pub struct NewOrderForm {
     pub product_id: Option<i32>,
     #[schema(max_length = 30)]
     pub loan_number: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 200, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 200,
+        pattern = "\\S"
+    )]
     pub borrower_name: Option<String>,
     #[schema(format = Email, max_length = 200)]
     pub borrower_email: Option<String>,
@@ -121,7 +145,8 @@ fn check_fha_case_number(value: Option<&str>) -> AppResult<Option<String>> {
         && b.iter().enumerate().all(|(i, c)| i == 3 || c.is_ascii_digit());
     if !well_formed {
         return Err(field.refuse(format!(
-            "FHA case number must be three digits, a dash and seven digits, e.g. 123-1234567 (got '{text}')."
+            "FHA case number must be three digits, a dash and seven digits, e.g. 123-1234567 \
+             (got '{text}')."
         )));
     }
     Ok(Some(text))

@@ -62,7 +62,13 @@ pub struct ClientOrderList {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct CancelForm {
     /// Why the order should be cancelled (at most 2,000 characters).
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 2000, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 2000,
+        pattern = "\\S"
+    )]
     pub reason: Option<String>,
 }
 

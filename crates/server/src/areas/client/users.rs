@@ -87,13 +87,36 @@ const MSG_LAST_ADMIN: &str =
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClientUserForm {
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 100,
+        pattern = "\\S"
+    )]
     pub username: Option<String>,
-    #[schema(required = true, value_type = String, max_length = 200, pattern = "^[^@\\s]+@[^\\s.]\\S*\\.\\S*$")]
+    #[schema(
+        required = true,
+        value_type = String,
+        max_length = 200,
+        pattern = "^[^@\\s]+@[^\\s.]\\S*\\.\\S*$"
+    )]
     pub email: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 100,
+        pattern = "\\S"
+    )]
     pub first_name: Option<String>,
-    #[schema(required = true, value_type = String, min_length = 1, max_length = 100, pattern = "\\S")]
+    #[schema(
+        required = true,
+        value_type = String,
+        min_length = 1,
+        max_length = 100,
+        pattern = "\\S"
+    )]
     pub last_name: Option<String>,
     /// Left out: `lender_admin` when staff invite, `loan_officer` when the lender does.
     pub role: Option<ClientRole>,

@@ -1,5 +1,6 @@
 //! The public API's invoices: a lender's accounts-payable system lists the client's invoices by
-//! status a page at a time, reads one with its payments and credit notes, and fetches its PDF. A key
+//! status a page at a time, reads one with its payments and credit notes, and fetches its PDF. A
+//! key
 //! reaches only its own client's invoices; any other is 404.
 use axum::extract::State;
 use axum::response::Response;

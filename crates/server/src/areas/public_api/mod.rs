@@ -20,7 +20,12 @@ use crate::platform::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Appraisal Portal public API", version = "1", description = "Place and follow appraisal orders, read their events. Authenticate with an API key: `Authorization: Bearer <key>`."),
+    info(
+        title = "Appraisal Portal public API",
+        version = "1",
+        description = "Place and follow appraisal orders, read their events. Authenticate with an \
+            API key: `Authorization: Bearer <key>`."
+    ),
     modifiers(&BearerKey)
 )]
 struct PublicApiDoc;

@@ -146,7 +146,8 @@ fn idempotency_key(headers: &HeaderMap) -> ApiResult<String> {
             "idempotency-key-required",
             "Idempotency-Key required",
             format!(
-                "Send an Idempotency-Key header (1 to {MAX_IDEMPOTENCY_KEY} characters) so a retried call places the order once."
+                "Send an Idempotency-Key header (1 to {MAX_IDEMPOTENCY_KEY} characters) so a \
+                 retried call places the order once."
             ),
         ));
     }
@@ -170,7 +171,14 @@ fn created(order: ClientOrder, status: StatusCode) -> Response {
     tag = "orders",
     request_body = NewOrderForm,
     security(("api_key" = [])),
-    params(("Idempotency-Key" = String, Header, min_length = 1, max_length = 255, pattern = "^[!-~]+$", description = "Unique per order you mean to place (1 to 255 visible characters)")),
+    params((
+        "Idempotency-Key" = String,
+        Header,
+        min_length = 1,
+        max_length = 255,
+        pattern = "^[!-~]+$",
+        description = "Unique per order you mean to place (1 to 255 visible characters)"
+    )),
     responses(
         (status = 201, body = ClientOrder, description = "Placed"),
         (status = 200, body = ClientOrder, description = "Placed before under this key"),

@@ -11,7 +11,8 @@ use crate::platform::http::error::AppError;
 
 pub const CONTENT_TYPE: &str = "application/problem+json";
 
-/// A problem: what went wrong, for a program (`type`, `status`) and for a person (`title`, `detail`).
+#[doc = " A problem: what went wrong, for a program (`type`, `status`) and for a person \
+    (`title`, `detail`)."]
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Problem {
     /// Stable per kind of error, e.g. `urn:appraisal-portal:problem:validation`.

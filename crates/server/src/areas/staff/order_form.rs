@@ -218,7 +218,8 @@ async fn settle_due(txn: &DatabaseTransaction, v: &ValidOrder, today: NaiveDate)
     Ok(due)
 }
 
-/// The rules that need no database: every field named in its refusal. `today` is the company's date.
+/// The rules that need no database: every field named in its refusal. `today` is the company's
+/// date.
 pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
     let client_id = form.client_id.ok_or_else(|| invalid("Client is required."))?;
     let property = check_property(
@@ -775,11 +776,15 @@ mod tests {
 
     fn form(changes: serde_json::Value) -> OrderForm {
         let mut body = json!({
-            "clientId": 1, "borrowerName": "Ann Lee", "propertyAddressLine1": "1 Main St", "propertyCity": "Austin",
-            "propertyStateCode": "tx", "propertyZip": "78701", "propertyCounty": "travis county", "propertyTypeId": 1,
-            "intendedUseId": 2, "reportTypeIds": [1, 6], "appraiserFee": "450", "appraiserDueDate": "2026-12-10",
-            "inspectionDueDate": "2026-12-01", "notesAndSpecialInstructions": "<p>Gate <b>1234</b></p><script>alert(1)</script>",
-            "contacts": [{"name": "Pat Owner", "type": "Property Contact", "cellPhone": "512 555 0110"}]
+            "clientId": 1, "borrowerName": "Ann Lee", "propertyAddressLine1": "1 Main St",
+            "propertyCity": "Austin", "propertyStateCode": "tx", "propertyZip": "78701",
+            "propertyCounty": "travis county", "propertyTypeId": 1, "intendedUseId": 2,
+            "reportTypeIds": [1, 6], "appraiserFee": "450", "appraiserDueDate": "2026-12-10",
+            "inspectionDueDate": "2026-12-01",
+            "notesAndSpecialInstructions": "<p>Gate <b>1234</b></p><script>alert(1)</script>",
+            "contacts": [
+                {"name": "Pat Owner", "type": "Property Contact", "cellPhone": "512 555 0110"}
+            ]
         });
         for (k, v) in changes.as_object().unwrap() {
             body[k] = v.clone();
@@ -845,7 +850,8 @@ mod tests {
             ),
             (
                 json!({"contacts": [{"name": "A", "type": "BUTLER"}]}),
-                "Contact 1 type must be one of BORROWER, CO_BORROWER, PROPERTY_CONTACT, LOAN_OFFICER, REALTOR, OWNER, TENANT, OTHER.",
+                "Contact 1 type must be one of BORROWER, CO_BORROWER, PROPERTY_CONTACT, \
+                 LOAN_OFFICER, REALTOR, OWNER, TENANT, OTHER.",
             ),
             (json!({"contacts": [{"type": "OWNER"}]}), "Contact 1 name is required."),
         ];

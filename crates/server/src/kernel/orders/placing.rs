@@ -11,7 +11,8 @@ use crate::platform::geocoder::{self, Position};
 use crate::platform::geography;
 use crate::platform::http::error::AppResult;
 
-/// Where the property is, checked: a state of the United States, one of its counties, a 5-digit zip.
+/// Where the property is, checked: a state of the United States, one of its counties, a 5-digit
+/// zip.
 #[derive(Debug)]
 pub struct Property {
     pub line1: String,
