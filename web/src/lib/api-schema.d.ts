@@ -4221,6 +4221,8 @@ export interface components {
              * @description When the loan is expected to close.
              */
             closingDate?: string | null;
+            /** @description The people to reach about the order, the borrower first. */
+            contacts: components["schemas"]["ContactView"][];
             fhaCaseNumber?: string | null;
             intendedUse?: string | null;
             invoice?: null | components["schemas"]["ClientInvoice"];
@@ -4412,9 +4414,37 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+            notes?: string | null;
             /** @description Upper-case words joined by underscores, e.g. PROPERTY_CONTACT. */
             type: string;
             workPhone?: string | null;
+        };
+        /** @description A contact as the client portal and the public API send it. */
+        ContactInput: {
+            email?: string | null;
+            name: string;
+            /** @description At most 1,000 characters (a gate code, the best time to call). */
+            notes?: string | null;
+            /** @description A US phone number (10 digits, punctuation allowed). */
+            phone?: string | null;
+            role: components["schemas"]["ContactRole"];
+        };
+        /**
+         * @description A contact's role as the client portal and the public API name it.
+         * @enum {string}
+         */
+        ContactRole: "borrower" | "co_borrower" | "buyer_agent" | "seller_agent" | "access" | "other";
+        /** @description A contact of an order as the client and the public API read it. */
+        ContactView: {
+            email?: string | null;
+            name: string;
+            notes?: string | null;
+            phone?: string | null;
+            /**
+             * @description The contact's kind in lower case: borrower, co_borrower, buyer_agent, seller_agent, access,
+             *     other (and the staff form's property_contact, loan_officer, realtor, owner, tenant).
+             */
+            role: string;
         };
         /** @description What the borrower's page shows before the download. */
         CopyLink: {
@@ -5035,6 +5065,11 @@ export interface components {
              *     a reconsideration of value are due before it).
              */
             closingDate?: string | null;
+            /**
+             * @description Other people to reach (a co-borrower, the agents, who gives access), at most nine beside
+             *     the borrower the fields above name.
+             */
+            contacts?: components["schemas"]["ContactInput"][];
             /** @description Optional; three digits, a dash, seven digits (123-1234567). */
             fhaCaseNumber?: string | null;
             /**
@@ -5148,11 +5183,17 @@ export interface components {
         /** @enum {string} */
         OrderAction: "SCHEDULE_INSPECTION" | "MARK_INSPECTED" | "UPLOAD_FILES" | "SEND_MESSAGE" | "REJECT_WITH_CONDITIONS" | "REJECT" | "REASSIGN" | "ACCEPT" | "AUTO_REPLY_YES" | "AUTO_REPLY_NO" | "UPDATE_STATUS" | "ASSIGN" | "UNASSIGN" | "APPROVE_CONDITIONS" | "DECLINE_CONDITIONS" | "REQUEST_REVISION" | "COMPLETE" | "DELIVER" | "CANCEL" | "HOLD" | "RESUME" | "ASK_ON_TIME" | "SET_VISIBILITY" | "REQUEST_LENDER_REVISION";
         OrderContactForm: {
+            /** @description `phone` is taken too. */
             cellPhone?: string | null;
             email?: string | null;
             homePhone?: string | null;
             name?: string | null;
-            /** @description One of BORROWER, CO_BORROWER, PROPERTY_CONTACT, LOAN_OFFICER, REALTOR, OWNER, TENANT, OTHER. */
+            /** @description At most 1,000 characters. */
+            notes?: string | null;
+            /**
+             * @description One of BORROWER, CO_BORROWER, PROPERTY_CONTACT, LOAN_OFFICER, REALTOR, OWNER, TENANT,
+             *     BUYER_AGENT, SELLER_AGENT, ACCESS, OTHER (`role`, in any case, is taken too).
+             */
             type?: string | null;
             workPhone?: string | null;
         };

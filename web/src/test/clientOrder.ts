@@ -28,6 +28,7 @@ export function clientOrderFixture(extra: Partial<Schemas['ClientOrder']> = {}):
     appraiserName: null,
     waitingFor: null,
     waitingForText: null,
+    contacts: [{ role: 'borrower', name: 'Paul Taylor', phone: '5125550199', email: 'paul@example.com', notes: null }],
     invoice: null,
     timeline: [
       { status: 'Default', statusId: 3, at: '2026-03-02T15:00:00Z' },

@@ -13,6 +13,8 @@ pub struct Model {
     pub work_phone: Option<String>,
     pub home_phone: Option<String>,
     pub contact_type: String,
+    /// A note about the contact (gate code, best time to call).
+    pub notes: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -39,6 +39,7 @@ mod m0037_reconsiderations;
 mod m0038_lender_revision_requests;
 mod m0039_api_key_scopes;
 mod m0040_lender_branches;
+mod m0041_contact_notes;
 mod schema;
 
 pub struct Migrator;
@@ -86,6 +87,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0038_lender_revision_requests::Migration),
             Box::new(m0039_api_key_scopes::Migration),
             Box::new(m0040_lender_branches::Migration),
+            Box::new(m0041_contact_notes::Migration),
         ]
     }
 }

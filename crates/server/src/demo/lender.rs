@@ -126,6 +126,7 @@ async fn add_borrower(db: &impl ConnectionTrait, o: &order::Model) -> AppResult<
         work_phone: Set(None),
         home_phone: Set(None),
         contact_type: Set("BORROWER".into()),
+        notes: Set(None),
     }
     .insert(db)
     .await?;

@@ -148,6 +148,7 @@ async fn contacts(db: &impl sea_orm::ConnectionTrait, order_id: i64) -> AppResul
         name: Set(name.into()),
         email: Set(email.map(Into::into)),
         cell_phone: Set(cell.map(Into::into)),
+        notes: Set(None),
         work_phone: Set(work.map(Into::into)),
         home_phone: Set(home.map(Into::into)),
         contact_type: Set(kind.into()),

@@ -29,6 +29,7 @@ mod live;
 mod notifications;
 mod operations;
 mod order_actions;
+mod order_contacts;
 mod order_details;
 mod order_kernel;
 mod outbox;

@@ -117,6 +117,7 @@ pub async fn order_with_details(app: &TestApp, spec: NewOrder<'_>) -> i64 {
             work_phone: Set(None),
             home_phone: Set(None),
             contact_type: Set(kind.into()),
+            notes: Set(None),
         }
         .insert(&app.db)
         .await

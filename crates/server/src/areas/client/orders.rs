@@ -3,7 +3,9 @@
 //! notes or the appraiser's contact details; the appraiser's name only once the report is
 //! delivered.
 use chrono::{DateTime, NaiveDate, Utc};
-use portal_db::entities::{client_order, order, order_detail, order_history, report_type};
+use portal_db::entities::{
+    client_order, order, order_contact, order_detail, order_history, report_type,
+};
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
@@ -12,6 +14,7 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::kernel::orders::contacts::ContactView;
 use crate::kernel::orders::status::{CLOSED, OrderStatus};
 use crate::kernel::orders::waiting::{self, WaitingFor};
 use crate::platform::config::Config;
@@ -84,6 +87,8 @@ pub struct ClientOrder {
     /// The same in a sentence for the lender.
     pub waiting_for_text: Option<String>,
     pub timeline: Vec<TimelineStep>,
+    /// The people to reach about the order, the borrower first.
+    pub contacts: Vec<ContactView>,
     /// The invoice of the delivered order (the portal's order page; null before it is issued).
     pub invoice: Option<crate::features::billing::invoices::ClientInvoice>,
 }
@@ -220,6 +225,14 @@ pub async fn view(
         _ => None,
     };
     let timeline = timeline(db, id).await?;
+    let contacts = order_contact::Entity::find()
+        .filter(order_contact::Column::OrderId.eq(id))
+        .order_by_asc(order_contact::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .map(ContactView::from)
+        .collect();
     let waiting_for = waiting::of(db, config, &o).await?;
     let detail = detail.unwrap_or_else(|| crate::kernel::orders::details::empty_detail(id));
     Ok(ClientOrder {
@@ -235,6 +248,7 @@ pub async fn view(
         waiting_for,
         waiting_for_text: waiting_for.map(|w| w.sentence().to_string()),
         timeline,
+        contacts,
         invoice: None,
         item: item(o, &c),
     })

@@ -14,6 +14,7 @@ use crate::features::assignment::turn_time;
 use crate::features::billing::prices::list_fee;
 use crate::kernel::clients::{ClientRole, ClientSeat};
 use crate::kernel::orders::client_events::Source;
+use crate::kernel::orders::contacts::{self, ContactFields, ContactInput};
 use crate::kernel::orders::details::empty_detail;
 use crate::kernel::orders::life::{self, NewOrder};
 use crate::kernel::orders::placing::{Property, check_kind, check_property, optional_due_date};
@@ -106,6 +107,11 @@ pub struct NewOrderForm {
     /// The loan officer the order is for (`/api/client/loan-officers`); left out, the placing user
     /// when they are a loan officer.
     pub loan_officer_id: Option<i32>,
+    /// Other people to reach (a co-borrower, the agents, who gives access), at most nine beside
+    /// the borrower the fields above name.
+    #[serde(default)]
+    #[schema(max_items = 9)]
+    pub contacts: Vec<ContactInput>,
 }
 
 /// A client's order form that passed every rule.
@@ -131,6 +137,7 @@ pub struct ValidNewOrder {
     pub notes: Option<String>,
     pub branch_id: Option<i32>,
     pub loan_officer_id: Option<i32>,
+    pub contacts: Vec<order_contact::ActiveModel>,
 }
 
 const PRODUCT: Field = named("productId", "Product");
@@ -200,6 +207,7 @@ pub fn check(form: &NewOrderForm, today: NaiveDate) -> AppResult<ValidNewOrder> 
         notes: optional(named("notes", "Notes"), form.notes.as_deref(), MAX_NOTES)?,
         branch_id: form.branch_id,
         loan_officer_id: form.loan_officer_id,
+        contacts: check_contacts(&form.contacts)?,
     })
 }
 
@@ -241,6 +249,17 @@ async fn people(
         None => seat.user_id.filter(|_| seat.role == ClientRole::LoanOfficer),
     };
     Ok((branch, officer))
+}
+
+/// The contacts beside the borrower: at most nine, so that the order has at most ten.
+fn check_contacts(contacts: &[ContactInput]) -> AppResult<Vec<order_contact::ActiveModel>> {
+    if contacts.len() >= contacts::MAX_CONTACTS {
+        return Err(named("contacts", "Contacts").refuse(format!(
+            "An order can have at most {} contacts beside the borrower.",
+            contacts::MAX_CONTACTS - 1
+        )));
+    }
+    contacts::check(contacts.iter().map(ContactFields::from))
 }
 
 /// Where the property is (before any transaction: it may ask an address service).
@@ -304,6 +323,7 @@ pub async fn place_order(
         work_phone: Set(None),
         home_phone: Set(None),
         contact_type: Set("BORROWER".into()),
+        notes: Set(None),
     };
     let (source, user_id, who) = match placed_by {
         PlacedBy::User(u) => (
@@ -355,7 +375,7 @@ pub async fn place_order(
         inspection_due: None,
         is_desktop: product.is_desktop,
         detail,
-        contacts: vec![borrower],
+        contacts: std::iter::once(borrower).chain(v.contacts.iter().cloned()).collect(),
         client_row: Some(client_row),
         actor: user_id,
         placed_by: who,

@@ -21,6 +21,7 @@ use crate::features::billing::prices::list_fee;
 use crate::kernel::orders::action_requests::date_label;
 use crate::kernel::orders::apply::MSG_CHANGED;
 use crate::kernel::orders::client_events::{self, Source};
+use crate::kernel::orders::contacts::{self, ContactFields};
 use crate::kernel::orders::details::{empty_detail, one_line_address, sanitize_html};
 use crate::kernel::orders::life::{self, NewOrder};
 use crate::kernel::orders::placing::{
@@ -30,8 +31,8 @@ use crate::platform::audit::audit_staff;
 use crate::platform::call::{Call, CallOn, OrderId};
 use crate::platform::fields::optional_text;
 use crate::platform::fields::{
-    Field, MAX_LINE, invalid, named, optional, optional_amount, optional_date, optional_email,
-    optional_phone, positive_fee, required,
+    Field, MAX_LINE, invalid, named, optional, optional_amount, optional_date, positive_fee,
+    required,
 };
 use crate::platform::geocoder::{Address, Position};
 use crate::platform::http::client_ip::ClientIp;
@@ -48,18 +49,6 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(create_order)).routes(routes!(update_order))
 }
 
-/// Contact types an order's contacts may have.
-pub const CONTACT_TYPES: [&str; 8] = [
-    "BORROWER",
-    "CO_BORROWER",
-    "PROPERTY_CONTACT",
-    "LOAN_OFFICER",
-    "REALTOR",
-    "OWNER",
-    "TENANT",
-    "OTHER",
-];
-const MAX_CONTACTS: usize = 10;
 const MAX_ALERTS: usize = 10;
 const MAX_ALERT: usize = 500;
 const MAX_NOTES: usize = 20_000;
@@ -70,13 +59,18 @@ const MAX_PRICE_CENTS: i64 = 10_000_000_000;
 #[serde(rename_all = "camelCase")]
 pub struct OrderContactForm {
     pub name: Option<String>,
-    /// One of BORROWER, CO_BORROWER, PROPERTY_CONTACT, LOAN_OFFICER, REALTOR, OWNER, TENANT, OTHER.
-    #[serde(rename = "type")]
+    /// One of BORROWER, CO_BORROWER, PROPERTY_CONTACT, LOAN_OFFICER, REALTOR, OWNER, TENANT,
+    /// BUYER_AGENT, SELLER_AGENT, ACCESS, OTHER (`role`, in any case, is taken too).
+    #[serde(rename = "type", alias = "role")]
     pub contact_type: Option<String>,
     pub email: Option<String>,
+    /// `phone` is taken too.
+    #[serde(alias = "phone")]
     pub cell_phone: Option<String>,
     pub work_phone: Option<String>,
     pub home_phone: Option<String>,
+    /// At most 1,000 characters.
+    pub notes: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -352,44 +346,15 @@ fn check_details(form: &OrderForm, today: NaiveDate) -> AppResult<PropertyDetail
 }
 
 fn check_contacts(contacts: &[OrderContactForm]) -> AppResult<Vec<order_contact::ActiveModel>> {
-    if contacts.len() > MAX_CONTACTS {
-        return Err(invalid(format!("An order can have at most {MAX_CONTACTS} contacts.")));
-    }
-    contacts
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let n = i + 1;
-            let kind = required(&format!("Contact {n} type"), c.contact_type.as_deref(), 40)?
-                .to_uppercase()
-                .replace(' ', "_");
-            if !CONTACT_TYPES.contains(&kind.as_str()) {
-                return Err(invalid(format!(
-                    "Contact {n} type must be one of {}.",
-                    CONTACT_TYPES.join(", ")
-                )));
-            }
-            Ok(order_contact::ActiveModel {
-                id: NotSet,
-                order_id: NotSet,
-                name: Set(required(&format!("Contact {n} name"), c.name.as_deref(), MAX_LINE)?),
-                email: Set(optional_email(&format!("Contact {n} e-mail"), c.email.as_deref())?),
-                cell_phone: Set(optional_phone(
-                    &format!("Contact {n} cell phone"),
-                    c.cell_phone.as_deref(),
-                )?),
-                work_phone: Set(optional_phone(
-                    &format!("Contact {n} work phone"),
-                    c.work_phone.as_deref(),
-                )?),
-                home_phone: Set(optional_phone(
-                    &format!("Contact {n} home phone"),
-                    c.home_phone.as_deref(),
-                )?),
-                contact_type: Set(kind),
-            })
-        })
-        .collect()
+    contacts::check(contacts.iter().map(|c| ContactFields {
+        kind: c.contact_type.as_deref(),
+        name: c.name.as_deref(),
+        email: c.email.as_deref(),
+        cell_phone: c.cell_phone.as_deref(),
+        work_phone: c.work_phone.as_deref(),
+        home_phone: c.home_phone.as_deref(),
+        notes: c.notes.as_deref(),
+    }))
 }
 
 /// The rules that read the database: the client and the report types exist. Answers whether the

@@ -62,6 +62,7 @@ pub struct Contact {
     /// Upper-case words joined by underscores, e.g. PROPERTY_CONTACT.
     #[serde(rename = "type")]
     pub contact_type: String,
+    pub notes: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -419,6 +420,7 @@ async fn contacts(db: &impl ConnectionTrait, order_id: i64) -> AppResult<Vec<Con
             work_phone: c.work_phone,
             home_phone: c.home_phone,
             contact_type: c.contact_type,
+            notes: c.notes,
         })
         .collect())
 }
@@ -573,6 +575,7 @@ mod tests {
             work_phone: None,
             home_phone: None,
             contact_type: t.into(),
+            notes: None,
         };
         let (property, others) = split_contacts(vec![
             c(1, "LOAN_OFFICER"),

@@ -199,6 +199,7 @@ mod tests {
             work_phone: None,
             home_phone: None,
             contact_type: "PROPERTY_CONTACT".into(),
+            notes: None,
         };
         let p = contact(&c);
         assert_eq!(

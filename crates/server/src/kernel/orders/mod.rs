@@ -8,6 +8,7 @@ pub mod assign;
 pub mod attention;
 pub mod borrower_pays;
 pub mod client_events;
+pub mod contacts;
 pub mod counts;
 pub mod dashboard;
 pub mod details;
