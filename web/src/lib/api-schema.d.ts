@@ -6139,10 +6139,14 @@ export interface components {
             userType: components["schemas"]["UserType"];
             workPhone?: string | null;
         };
+        /**
+         * @description The token and code are not required by the document: a missing one is answered like an unknown
+         *     one, 200 with `ok: false`, as the sign-in page expects.
+         */
         SendCodeRequest: {
             emailAddress?: string | null;
             phoneNumber?: string | null;
-            token: string;
+            token?: string | null;
         };
         SendCopyBody: {
             /**
@@ -6384,8 +6388,8 @@ export interface components {
             verificationToken: string;
         };
         VerifyCodeRequest: {
-            code: string;
-            token: string;
+            code?: string | null;
+            token?: string | null;
         };
         VisibilityBody: {
             hide: boolean;

@@ -5,6 +5,7 @@ use axum::body::Bytes;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
+use futures_util::StreamExt;
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -125,7 +126,8 @@ async fn export_orders(
             Some((Ok(Bytes::from(text)), last.filter(|_| more).map(|c| (String::new(), Some(c)))))
         }
     });
-    Ok(streamed_download("orders.csv", slices))
+    // Fused: the body may be polled once more after its last slice.
+    Ok(streamed_download("orders.csv", slices.fuse()))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -97,10 +97,11 @@ fn answer(ok: bool, message: impl Into<String>) -> axum::Json<VerificationAnswer
     axum::Json(VerificationAnswer { ok, message: message.into() })
 }
 
+/// The token and code are not required by the document: a missing one is answered like an unknown
+/// one, 200 with `ok: false`, as the sign-in page expects.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SendCodeRequest {
-    #[schema(required = true, value_type = String)]
     pub token: Option<String>,
     pub email_address: Option<String>,
     pub phone_number: Option<String>,
@@ -108,9 +109,7 @@ pub struct SendCodeRequest {
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct VerifyCodeRequest {
-    #[schema(required = true, value_type = String)]
     pub token: Option<String>,
-    #[schema(required = true, value_type = String)]
     pub code: Option<String>,
 }
 
