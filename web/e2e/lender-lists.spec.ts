@@ -14,7 +14,10 @@ test('a lender administrator reads its invoices, downloads CSV and makes a read-
   await expect(client).toHaveURL(/\/client\/invoices/);
   await expect(client.getByRole('heading', { level: 1, name: 'Invoices' })).toBeVisible();
   await expect(client.getByText(/^Balance due: \$/)).toBeVisible();
-  await client.locator('label').filter({ hasText: /^Paid$/ }).click();
+  await client
+    .locator('label')
+    .filter({ hasText: /^Paid$/ })
+    .click();
   await expect(client).toHaveURL(/status=paid/);
   await expect(client.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', /\/api\/client\/invoices\/export\?format=csv&status=paid/);
   const csv = await client.request.get('/api/client/invoices/export?format=csv');
