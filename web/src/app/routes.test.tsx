@@ -1,7 +1,8 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../test/server';
+import { clientSeat, seatOf } from '../test/clientOrder';
 import { renderApp } from '../test/render';
 
 runFakeServer();
@@ -111,20 +112,62 @@ describe('staff pages', () => {
 });
 
 describe('client pages', () => {
+  const ordersAndInvoices = [
+    http.get('*/api/client/orders', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 })),
+    http.get('*/api/client/invoices', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25, balanceCents: 0 })),
+  ];
+  /** The side menu's labels once the seat has added what it allows (`count` items). */
+  async function menuLabels(count: number) {
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(within(nav).getAllByRole('link')).toHaveLength(count));
+    return within(nav)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
+  }
+
   it('Invoices opens from the side menu, after New Order, at /client/invoices', async () => {
+    server.use(loggedIn(user(0)), appConfig(), clientSeat(), ...ordersAndInvoices);
+    const { router } = renderApp('/client/orders');
+    const labels = await menuLabels(6);
+    expect(labels.slice(labels.indexOf('New Order'), labels.indexOf('New Order') + 2)).toEqual(['New Order', 'Invoices']);
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Invoices' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/client/invoices');
+  });
+
+  it.each([
+    ['Users', '/client/users', '*/api/client/users'],
+    ['Branches', '/client/branches', '*/api/client/branches'],
+  ])("an administrator's %s opens from the side menu (after Invoices, before API & Webhooks)", async (page, path, list) => {
     server.use(
       loggedIn(user(0)),
       appConfig(),
-      http.get('*/api/client/orders', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 })),
-      http.get('*/api/client/invoices', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25, balanceCents: 0 })),
+      clientSeat(),
+      ...ordersAndInvoices,
+      http.get(list, () => HttpResponse.json([])),
     );
     const { router } = renderApp('/client/orders');
-    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    const labels = (await within(nav).findAllByRole('link')).map((l) => l.textContent);
-    expect(labels.slice(labels.indexOf('New Order'), labels.indexOf('New Order') + 2)).toEqual(['New Order', 'Invoices']);
-    fireEvent.click(within(nav).getByRole('link', { name: 'Invoices' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/client/invoices');
+    expect(await menuLabels(6)).toEqual(['Orders', 'New Order', 'Invoices', 'Users', 'Branches', 'API & Webhooks']);
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: page }));
+    expect(await screen.findByRole('heading', { level: 1, name: page })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it("a loan officer's menu has New Order but none of the administrators' pages", async () => {
+    server.use(loggedIn(user(0)), appConfig(), clientSeat(seatOf('loan_officer', { branchId: 5 })), ...ordersAndInvoices);
+    renderApp('/client/orders');
+    expect(await menuLabels(2)).toEqual(['Orders', 'New Order']);
+    // The menu's and the orders list's.
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'New Order' })).toHaveLength(2));
+  });
+
+  it("a viewer's menu and orders list offer no New Order", async () => {
+    server.use(loggedIn(user(0)), appConfig(), clientSeat(seatOf('viewer')), ...ordersAndInvoices);
+    renderApp('/client/orders');
+    await screen.findByText('No orders found.');
+    expect(await menuLabels(1)).toEqual(['Orders']);
+    expect(screen.queryByRole('link', { name: 'New Order' })).not.toBeInTheDocument();
+    expect(screen.getByText('Try another filter or search.')).toBeInTheDocument();
   });
 });
 

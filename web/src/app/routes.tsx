@@ -75,6 +75,8 @@ const clientOrders = page(() => import('../features/client/ClientOrdersPage'), '
 const clientOrder = page(() => import('../features/client/ClientOrderPage'), 'ClientOrderPage');
 const clientNewOrder = page(() => import('../features/client/ClientNewOrderPage'), 'ClientNewOrderPage');
 const clientInvoices = page(() => import('../features/client/ClientInvoicesPage'), 'ClientInvoicesPage');
+const clientUsers = page(() => import('../features/client/ClientUsersPage'), 'ClientUsersPage');
+const clientBranches = page(() => import('../features/client/ClientBranchesPage'), 'ClientBranchesPage');
 const clientApi = page(() => import('../features/client/ApiWebhooksPage'), 'ApiWebhooksPage');
 const clientProfile = page(() => import('../features/client/ClientProfilePage'), 'ClientProfilePage');
 const forms = page(() => import('../features/admin/AdminPages'), 'FormsPage');
@@ -224,6 +226,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'orders/new', lazy: clientNewOrder },
             { path: 'orders/:id', lazy: clientOrder },
             { path: 'invoices', lazy: clientInvoices },
+            { path: 'users', lazy: clientUsers },
+            { path: 'branches', lazy: clientBranches },
             { path: 'api', lazy: clientApi },
             { path: 'profile', lazy: clientProfile },
           ]),

@@ -58,7 +58,16 @@ describe('menuFor', () => {
     expect(labels(6)).toEqual([...APPRAISER_MENU, 'Appraisers']);
     expect(labels(2)).toEqual(STAFF_MENU);
     expect(labels(5)).toEqual(['Dashboard', 'Backdoor', 'Forms']);
-    expect(labels(0)).toEqual(['Orders', 'New Order', 'Invoices', 'API & Webhooks']);
     expect(labels(4)).toEqual([]);
+  });
+
+  it('gives a client user what their seat in the lender allows, and only Orders until it is known', () => {
+    const client = (rights?: { administers: boolean; acts: boolean }) => menuFor(0, rights).map((i) => i.label);
+    expect(client()).toEqual(['Orders']);
+    expect(client({ administers: true, acts: true })).toEqual(['Orders', 'New Order', 'Invoices', 'Users', 'Branches', 'API & Webhooks']);
+    // A loan officer, processor or branch manager.
+    expect(client({ administers: false, acts: true })).toEqual(['Orders', 'New Order']);
+    // A viewer.
+    expect(client({ administers: false, acts: false })).toEqual(['Orders']);
   });
 });

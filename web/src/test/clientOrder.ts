@@ -1,3 +1,4 @@
+import { http, HttpResponse } from 'msw';
 import type { Schemas } from '../lib/api';
 
 /** demo.client's kind of user, signed in to the client area. */
@@ -42,3 +43,11 @@ export function clientOrderFixture(extra: Partial<Schemas['ClientOrder']> = {}):
 /** Order 54 delivered to its client. */
 export const deliveredClientOrder = (extra: Partial<Schemas['ClientOrder']> = {}) =>
   clientOrderFixture({ status: 'Delivered To Client', statusId: 18, deliveredAt: '2026-03-06T15:00:00Z', ...extra });
+
+/** demo.client's lender as GET /api/client/me answers for a user of `role` (an administrator by default). */
+export function seatOf(role: Schemas['ClientRole'] = 'lender_admin', more: Partial<Schemas['MySeat']> = {}): Schemas['MySeat'] {
+  return { clientId: 3, clientName: 'Acme Lending', role, branchId: null, administers: role === 'lender_admin', acts: role !== 'viewer', ...more };
+}
+
+/** GET /api/client/me answering `seat`. */
+export const clientSeat = (seat: Schemas['MySeat'] = seatOf()) => http.get('*/api/client/me', () => HttpResponse.json(seat));

@@ -2,6 +2,7 @@ import { Anchor, AppShell, Box, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense, lazy, useEffect } from 'react';
 import { Link, Outlet, matchPath, useLocation } from 'react-router';
+import { useClientSeat } from '../../lib/clientSeat';
 import { useCurrentUser } from '../../lib/session';
 import { Footer } from './Footer';
 import { GlobalProgress } from './GlobalProgress';
@@ -23,7 +24,8 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { data: user } = useCurrentUser();
   const location = useLocation();
-  const items = menuFor(user?.userType);
+  const { data: seat } = useClientSeat();
+  const items = menuFor(user?.userType, seat);
   const hasNav = !!user && items.length > 0;
   // Below the sm breakpoint the navbar is a drawer; while closed it is hidden from everyone.
   const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;

@@ -5,6 +5,12 @@ export interface MenuItem {
   to: string;
 }
 
+/** What a client user may do in their lender (GET /api/client/me): the client menu shows only what they may use. */
+export interface ClientRights {
+  administers: boolean;
+  acts: boolean;
+}
+
 const APPRAISER_MENU: MenuItem[] = [
   { label: 'Dashboard', to: '/appraiser/dashboard' },
   { label: 'Payments', to: '/appraiser/payments' },
@@ -30,16 +36,21 @@ const STAFF_MENU: MenuItem[] = [
   { label: 'Fair Language Rules', to: '/staff/fair-language' },
 ];
 
-/** The lender's own area (the Client role). */
-const CLIENT_MENU: MenuItem[] = [
+/** The lender's own area (the Client role), each item with the right it needs, if any. */
+const CLIENT_MENU: (MenuItem & { needs?: keyof ClientRights })[] = [
   { label: 'Orders', to: '/client/orders' },
-  { label: 'New Order', to: '/client/orders/new' },
-  { label: 'Invoices', to: '/client/invoices' },
-  { label: 'API & Webhooks', to: '/client/api' },
+  { label: 'New Order', to: '/client/orders/new', needs: 'acts' },
+  { label: 'Invoices', to: '/client/invoices', needs: 'administers' },
+  { label: 'Users', to: '/client/users', needs: 'administers' },
+  { label: 'Branches', to: '/client/branches', needs: 'administers' },
+  { label: 'API & Webhooks', to: '/client/api', needs: 'administers' },
 ];
 
-/** Side menu per role (docs/domain.md#parties-and-roles). */
-export function menuFor(userType: number | null | undefined): MenuItem[] {
+/**
+ * Side menu per role (docs/domain.md#parties-and-roles). A client user's depends on their `rights`
+ * in the lender: until those are known, only what every client user may open.
+ */
+export function menuFor(userType: number | null | undefined, rights?: ClientRights | null): MenuItem[] {
   switch (userType) {
     case UserType.APPRAISER:
       return APPRAISER_MENU;
@@ -48,7 +59,7 @@ export function menuFor(userType: number | null | undefined): MenuItem[] {
     case UserType.STAFF:
       return STAFF_MENU;
     case UserType.CLIENT:
-      return CLIENT_MENU;
+      return CLIENT_MENU.filter((item) => !item.needs || !!rights?.[item.needs]);
     case UserType.SECRET:
       return [
         { label: 'Dashboard', to: '/admin/dashboard' },

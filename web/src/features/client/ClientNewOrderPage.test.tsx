@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MSG_VIEWER_READS_ONLY } from '../../lib/clientSeat';
 import { todayIso } from '../../lib/dates';
 import { MSG_FIX_FIELDS } from '../../lib/fieldRules';
 import { namedFile, useNodeMultipart } from '../../test/multipart';
+import { clientSeat, seatOf } from '../../test/clientOrder';
 import { renderApp } from '../../test/render';
 import { appConfig, csrf, loggedIn, server } from '../../test/server';
 
@@ -28,6 +30,16 @@ function day(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+const BRANCHES = [
+  { id: 5, name: 'Downtown', active: true, createdAt: '2026-03-01T15:00:00Z' },
+  { id: 6, name: 'Old Town', active: false, createdAt: '2026-03-01T15:00:00Z' },
+  { id: 7, name: 'Uptown', active: true, createdAt: '2026-03-02T15:00:00Z' },
+];
+const LOAN_OFFICERS = [
+  { id: 31, name: 'Logan Officer', branchId: 5 },
+  { id: 35, name: 'Una Uptown', branchId: 7 },
+];
+
 interface Seen {
   orders: unknown[];
   uploads: { url: string; names: string[]; fields: string[] }[];
@@ -43,6 +55,9 @@ function withForm(seen: Seen, answer: () => Response = () => HttpResponse.json({
     http.get('*/api/constants/property-types', () => HttpResponse.json(options(['Single Family Residence', 'Condominium']))),
     http.get('*/api/constants/intended-uses', () => HttpResponse.json(options(['Purchase', 'Refinance']))),
     http.get('*/api/constants/report-products', () => HttpResponse.json([product(1, '1004 Single Family Residential'), product(2, '1073 Condominium')])),
+    clientSeat(),
+    http.get('*/api/client/branches', () => HttpResponse.json(BRANCHES)),
+    http.get('*/api/client/loan-officers', () => HttpResponse.json(LOAN_OFFICERS)),
     http.post('*/api/client/orders', async ({ request }) => {
       seen.orders.push(await request.json());
       return answer();
@@ -176,5 +191,82 @@ describe('client New Order page', () => {
     placeOrder();
     expect(await within(screen.getByRole('form', { name: 'New order' })).findByRole('alert')).toHaveTextContent('Product 2 does not exist.');
     expect(seen.uploads).toEqual([]);
+  });
+});
+
+describe("the new order's branch and loan officer", () => {
+  /** The select labelled `label` and its choices' labels. */
+  const select = (label: string) => field(label) as HTMLSelectElement;
+  const choices = (label: string) => [...select(label).options].map((o) => o.textContent);
+
+  it("an administrator (no branch of their own) chooses both among the active branches and the lender's loan officers: both are sent", async () => {
+    const seen: Seen = { orders: [], uploads: [] };
+    withForm(seen);
+    const { router } = renderApp('/client/orders/new');
+    await fillRequired();
+    await waitFor(() => expect(choices('Branch')).toEqual(['No branch', 'Downtown', 'Uptown']));
+    await waitFor(() => expect(choices('Loan Officer')).toEqual(['None', 'Logan Officer', 'Una Uptown']));
+    expect(select('Branch')).toHaveValue('');
+    expect(select('Branch')).toBeEnabled();
+    expect(select('Loan Officer')).toHaveValue('');
+    fireEvent.change(select('Branch'), { target: { value: '7' } });
+    fireEvent.change(select('Loan Officer'), { target: { value: '35' } });
+    placeOrder();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/orders/70'));
+    expect(seen.orders[0]).toMatchObject({ productId: 2, branchId: 7, loanOfficerId: 35 });
+  });
+
+  it("a processor's branch is their own, shown and fixed; no loan officer unless chosen", async () => {
+    const seen: Seen = { orders: [], uploads: [] };
+    withForm(seen);
+    server.use(clientSeat(seatOf('processor', { branchId: 5 })));
+    renderApp('/client/orders/new');
+    await fillRequired();
+    await waitFor(() => expect(choices('Branch')).toEqual(['Downtown', 'Uptown']));
+    expect(select('Branch')).toHaveValue('5');
+    expect(select('Branch')).toBeDisabled();
+    expect(select('Branch')).toHaveAccessibleDescription('You can place orders for your own branch only.');
+    placeOrder();
+    await waitFor(() => expect(seen.orders).toHaveLength(1));
+    expect(seen.orders[0]).toMatchObject({ branchId: 5 });
+    expect(seen.orders[0]).not.toHaveProperty('loanOfficerId');
+  });
+
+  it("a loan officer is the order's loan officer (the session's user), in their branch, unless they choose otherwise", async () => {
+    const seen: Seen = { orders: [], uploads: [] };
+    withForm(seen);
+    server.use(loggedIn({ ...clientUser, securityUserId: 31, firstName: 'Logan', lastName: 'Officer' }), clientSeat(seatOf('loan_officer', { branchId: 5 })));
+    renderApp('/client/orders/new');
+    await fillRequired();
+    await waitFor(() => expect(choices('Loan Officer')).toEqual(['None', 'Logan Officer', 'Una Uptown']));
+    expect(select('Loan Officer')).toHaveValue('31');
+    expect(select('Branch')).toHaveValue('5');
+    // Not fixed for a loan officer.
+    expect(select('Branch')).toBeEnabled();
+    placeOrder();
+    await waitFor(() => expect(seen.orders).toHaveLength(1));
+    expect(seen.orders[0]).toMatchObject({ branchId: 5, loanOfficerId: 31 });
+  });
+
+  it("shows the server's 422 about the branch under Branch", async () => {
+    const seen: Seen = { orders: [], uploads: [] };
+    const message = 'You can place orders for your own branch only.';
+    withForm(seen, () => HttpResponse.json({ message, fields: { branchId: message } }, { status: 422 }));
+    renderApp('/client/orders/new');
+    await fillRequired();
+    await waitFor(() => expect(choices('Branch')).toContain('Uptown'));
+    fireEvent.change(select('Branch'), { target: { value: '7' } });
+    placeOrder();
+    await waitFor(() => expect(select('Branch')).toHaveAccessibleDescription(message));
+    expect(within(screen.getByRole('form', { name: 'New order' })).getByRole('alert')).toHaveTextContent(MSG_FIX_FIELDS);
+  });
+
+  it('a viewer is told they place no orders, with no form', async () => {
+    withForm({ orders: [], uploads: [] });
+    server.use(clientSeat(seatOf('viewer')));
+    renderApp('/client/orders/new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Order' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('alert')).toHaveTextContent(MSG_VIEWER_READS_ONLY);
+    expect(screen.queryByRole('form', { name: 'New order' })).not.toBeInTheDocument();
   });
 });

@@ -5,19 +5,36 @@ import { useNavigate } from 'react-router';
 import { AttachmentsInput, attachmentsError } from '../../components/AttachmentsInput';
 import { FormSection, withPrompt } from '../../components/FormSection';
 import { PropertyInputs } from '../../components/PropertyInputs';
+import { PageSkeleton } from '../../components/LoadStates';
 import { useFields } from '../../components/useFields';
 import { failureText } from '../../lib/api';
 import { useAppConfig } from '../../lib/appConfig';
+import { MSG_VIEWER_READS_ONLY, useClientSeat, type MySeat } from '../../lib/clientSeat';
 import { todayIso } from '../../lib/dates';
 import { MAX_LINE, MAX_LOAN_NUMBER, MAX_PHONE, MSG_FIX_FIELDS } from '../../lib/fieldRules';
 import { useReportProducts } from '../../lib/lookups';
 import { notify } from '../../lib/notify';
-import { attachDocuments, clientKeys, clientOrderQuery, dueDateTermsQuery, placeOrder, type NewOrderForm } from './api';
+import { displayName, useCurrentUser } from '../../lib/session';
+import { attachDocuments, branchesQuery, clientKeys, clientOrderQuery, dueDateTermsQuery, loanOfficersQuery, placeOrder, type NewOrderForm } from './api';
 import { clientOrderPath } from './ClientOrdersPage';
-import { clientOrderBody, clientOrderErrors, dueDateHint, EMPTY_CLIENT_ORDER, FHA_CASE_NUMBER_LENGTH, MAX_CLIENT_NOTES, type ClientOrderFields } from './orderForm';
+import {
+  branchLocked,
+  branchOptions,
+  clientOrderBody,
+  clientOrderErrors,
+  dueDateHint,
+  EMPTY_CLIENT_ORDER,
+  FHA_CASE_NUMBER_LENGTH,
+  loanOfficerOptions,
+  MAX_CLIENT_NOTES,
+  placerDefaults,
+  type ClientOrderFields,
+} from './orderForm';
 
 const MSG_PLACE_FAILED = 'The order could not be placed. Please try again.';
 const MSG_ATTACH_FAILED = 'the attachments could not be uploaded';
+/** The server's words for a branch manager or processor choosing another branch. */
+const MSG_OWN_BRANCH_ONLY = 'You can place orders for your own branch only.';
 
 interface Placed {
   id: number;
@@ -65,13 +82,57 @@ async function nextStep(queryClient: QueryClient, id: number): Promise<string | 
   }
 }
 
-/** /client/orders/new: the client orders an appraisal; the order arrives on the staff desk and opens on its page. */
+/** The order's branch (fixed for a branch manager or processor) and its loan officer, when there is a choice. */
+function BranchAndLoanOfficer({ fields, seat }: { fields: ReturnType<typeof useFields<ClientOrderFields>>; seat: MySeat | null }) {
+  const { data: user } = useCurrentUser();
+  const branches = useQuery(branchesQuery());
+  const officers = useQuery(loanOfficersQuery());
+  const locked = branchLocked(seat);
+  const self = seat?.role === 'loan_officer' && user ? { id: String(user.securityUserId), name: displayName(user) } : null;
+  const branchChoices = branchOptions(branches.data, seat);
+  const officerChoices = loanOfficerOptions(officers.data, self);
+  const branchShown = locked || branchChoices.length > 1;
+  const officerShown = officerChoices.length > 1;
+  if (!branchShown && !officerShown) return null;
+  return (
+    <FormSection title="Branch and Loan Officer">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {branchShown ? (
+          <NativeSelect label="Branch" data={branchChoices} disabled={locked} description={locked ? MSG_OWN_BRANCH_ONLY : undefined} {...fields.input('branchId')} />
+        ) : null}
+        {officerShown ? (
+          <NativeSelect label="Loan Officer" data={officerChoices} description="Optional: the loan officer the order is for" {...fields.input('loanOfficerId')} />
+        ) : null}
+      </SimpleGrid>
+    </FormSection>
+  );
+}
+
+/** /client/orders/new: the client orders an appraisal; the order arrives on the staff desk and opens on its page. A viewer is told they may not. */
 export function ClientNewOrderPage() {
+  const seat = useClientSeat();
+  if (seat.isLoading) return <PageSkeleton label="Loading the order form" />;
+  if (seat.data && !seat.data.acts) {
+    return (
+      <Stack gap="md" maw={1100}>
+        <Title order={1}>New Order</Title>
+        <Alert color="red.9" variant="filled" role="alert">
+          {MSG_VIEWER_READS_ONLY}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <NewOrderForm seat={seat.data ?? null} />;
+}
+
+/** The form, its branch and loan officer first set for the placer (`seat`: null when it could not be read; the server decides). */
+function NewOrderForm({ seat }: { seat: MySeat | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const timeZone = useAppConfig().data?.companyTimeZone;
   const products = useReportProducts();
-  const fields = useFields(EMPTY_CLIENT_ORDER);
+  const { data: user } = useCurrentUser();
+  const fields = useFields({ ...EMPTY_CLIENT_ORDER, ...placerDefaults(seat, user?.securityUserId) });
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string>();
   const submitting = useMutation({
@@ -121,6 +182,7 @@ export function ClientNewOrderPage() {
               />
             </SimpleGrid>
           </FormSection>
+          <BranchAndLoanOfficer fields={fields} seat={seat} />
           <FormSection title="Loan and Borrower">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="Loan Number" {...fields.input('loanNumber', MAX_LOAN_NUMBER)} />

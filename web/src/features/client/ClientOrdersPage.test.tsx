@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { clientSeat } from '../../test/clientOrder';
 import { renderApp } from '../../test/render';
 import { appConfig, loggedIn, runFakeServer, server } from '../../test/server';
 import { MSG_NO_ORDERS } from './ClientOrdersPage';
@@ -37,6 +38,7 @@ function withOrders(
   server.use(
     loggedIn(clientUser),
     appConfig(),
+    clientSeat(),
     http.get('*/api/client/orders', ({ request }) => {
       const url = new URL(request.url);
       asked.push(url);
@@ -71,13 +73,15 @@ describe('client Orders page', () => {
     expect(asked[0]!.searchParams.get('filter')).toBe('open');
     expect(asked[0]!.searchParams.get('page')).toBe('1');
     expect(screen.getByText('Showing 1 - 25 of 60 results')).toBeInTheDocument();
-    // The client's own menu.
+    // The client's own menu: an administrator's.
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((l) => l.textContent),
-    ).toEqual(['Orders', 'New Order', 'Invoices', 'API & Webhooks']);
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((l) => l.textContent),
+      ).toEqual(['Orders', 'New Order', 'Invoices', 'Users', 'Branches', 'API & Webhooks']),
+    );
   });
 
   it('the filter, the search box and paging ask the server again', async () => {

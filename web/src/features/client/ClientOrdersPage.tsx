@@ -8,6 +8,7 @@ import { StatusBadge } from '../../components/OrderBadges';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, PaginationBar } from '../../components/PaginationBar';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
 import { useAppConfig } from '../../lib/appConfig';
+import { useClientSeat } from '../../lib/clientSeat';
 import { formatDateTime, formatDay } from '../../lib/dates';
 import { lenderBadge } from '../../lib/orderStatus';
 import { clientOrdersQuery, MSG_ORDERS_FAILED, ordersCsvUrl, type ClientOrderItem, type OrderFilter, type OrderListParams } from './api';
@@ -21,6 +22,8 @@ export const FILTERS: { value: OrderFilter; label: string }[] = [
 
 export const MSG_NO_ORDERS = 'No orders found.';
 export const MSG_NO_ORDERS_HINT = 'Try another filter or search, or place a new order.';
+/** The hint for a viewer, who places no orders. */
+export const MSG_NO_ORDERS_HINT_VIEWER = 'Try another filter or search.';
 const SEARCH_DELAY_MS = 300;
 
 /** Where the client's order page is. */
@@ -84,6 +87,8 @@ export function ClientOrdersPage() {
   const query = useQuery(clientOrdersQuery(params));
   const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
   const timeZone = useAppConfig().data?.companyTimeZone ?? null;
+  // New Order only for those who place orders (not a viewer), once the seat says so.
+  const acts = useClientSeat().data?.acts ?? false;
   const filterLabelId = useId();
   const [search, setSearch] = useState(params.search);
   const go = (next: Partial<OrderListParams>) => setSearchParams(toSearchParams({ ...params, ...next }), { replace: true });
@@ -99,9 +104,11 @@ export function ClientOrdersPage() {
           <Button component="a" href={ordersCsvUrl(params.filter, params.search)} download variant="default">
             Download CSV
           </Button>
-          <Button component={Link} to="/client/orders/new">
-            New Order
-          </Button>
+          {acts ? (
+            <Button component={Link} to="/client/orders/new">
+              New Order
+            </Button>
+          ) : null}
         </Group>
       </Group>
       <Group align="flex-end" gap="md" wrap="wrap">
@@ -136,7 +143,7 @@ export function ClientOrdersPage() {
             <Stack gap={0}>
               <EmptyState message={MSG_NO_ORDERS} />
               <Text c="gray.8" size="sm" ta="center">
-                {MSG_NO_ORDERS_HINT}
+                {acts ? MSG_NO_ORDERS_HINT : MSG_NO_ORDERS_HINT_VIEWER}
               </Text>
             </Stack>
           ) : (

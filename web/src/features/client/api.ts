@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, call, type Schemas } from '../../lib/api';
+import { api, ApiError, call, type Schemas } from '../../lib/api';
+import { MSG_ADMINS_ONLY } from '../../lib/clientSeat';
 import { downloadFromStream, viewFromStream } from '../../lib/fileTransfer';
 import type { ReconsiderationBody } from '../../lib/reconsiderations';
 
@@ -40,6 +41,9 @@ export const clientKeys = {
   revisionRequests: (id: number) => [...clientKeys.order(id), 'revision-requests'] as const,
   invoices: () => [...clientKeys.all, 'invoices'] as const,
   invoiceList: (params: InvoiceListParams) => [...clientKeys.invoices(), 'list', params] as const,
+  branches: () => [...clientKeys.all, 'branches'] as const,
+  users: () => [...clientKeys.all, 'users'] as const,
+  loanOfficers: () => [...clientKeys.all, 'loan-officers'] as const,
 };
 
 export const MSG_ORDERS_FAILED = 'The orders could not be loaded.';
@@ -221,3 +225,44 @@ export const addEndpoint = (url: string, eventTypes: string[]) => call(api.POST(
 export const deleteEndpoint = (id: number) => call(api.DELETE('/api/client/webhook-endpoints/{id}', { params: { path: { id } } }), quiet);
 export const testEndpoint = (id: number) => call(api.POST('/api/client/webhook-endpoints/{id}/test', { params: { path: { id } } }), quiet);
 export const redeliver = (deliveryId: number) => call(api.POST('/api/client/webhook-deliveries/{id}/redeliver', { params: { path: { id: deliveryId } } }), quiet);
+
+// ---- The lender's branches and users -------------------------------------------------------------
+
+export type Branch = Schemas['Branch'];
+export type BranchForm = Schemas['BranchForm'];
+export type ClientUserItem = Schemas['ClientUserItem'];
+export type ClientUserForm = Schemas['ClientUserForm'];
+export type ClientUserChange = Schemas['ClientUserChange'];
+export type LoanOfficer = Schemas['LoanOfficer'];
+
+/**
+ * A call only the lender's administrators may make, for a page that says why it shows nothing: a
+ * 403 is an ApiError with the server's words, without the shared notice and /forbidden.
+ */
+async function forAdministrators<T>(pending: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const answer = await pending.catch(() => null);
+  // No answer at all: call() says so as for any other call.
+  if (!answer) return call(pending, quiet);
+  if (answer.response.status === 403) {
+    const message = (answer.error as { message?: unknown } | undefined)?.message;
+    throw new ApiError(403, typeof message === 'string' && message.trim() ? message : MSG_ADMINS_ONLY, answer.error);
+  }
+  return call(Promise.resolve(answer), quiet);
+}
+
+/** GET /api/client/branches: the lender's branches by name, inactive ones too (every user of the lender). */
+export const branchesQuery = () => queryOptions({ queryKey: clientKeys.branches(), queryFn: () => call(api.GET('/api/client/branches'), quiet) });
+/** POST /api/client/branches (administrators; 422 under `name` for a name the lender has already). */
+export const addBranch = (body: BranchForm) => call(api.POST('/api/client/branches', { body }), quiet);
+/** PUT /api/client/branches/{id}: the name, and `active` false makes it inactive. */
+export const changeBranch = (id: number, body: BranchForm) => call(api.PUT('/api/client/branches/{id}', { params: { path: { id } }, body }), quiet);
+
+/** GET /api/client/users: the lender's users with their roles and branches (administrators; a 403 in the server's words). */
+export const clientUsersQuery = () => queryOptions({ queryKey: clientKeys.users(), queryFn: () => forAdministrators(api.GET('/api/client/users')) });
+/** POST /api/client/users: opens the account and e-mails the invitation (409 for a username in use; 422 names the field). */
+export const inviteUser = (body: ClientUserForm) => call(api.POST('/api/client/users', { body }), quiet);
+/** PUT /api/client/users/{id}: role, branch (0: none) or active (409 for the last administrator; 422 under `branchId`). */
+export const changeUser = (id: number, body: ClientUserChange) => call(api.PUT('/api/client/users/{id}', { params: { path: { id } }, body }), quiet);
+
+/** GET /api/client/loan-officers: the lender's active loan officers a new order may name. */
+export const loanOfficersQuery = () => queryOptions({ queryKey: clientKeys.loanOfficers(), queryFn: () => call(api.GET('/api/client/loan-officers'), quiet) });

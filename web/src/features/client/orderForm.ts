@@ -13,7 +13,8 @@ import {
 import { EMPTY_PROPERTY, propertyBody, propertyErrors } from '../../lib/propertyForm';
 import { formatDay } from '../../lib/dates';
 import { formatUsd } from '../../lib/money';
-import type { DueDateTerms, NewOrderForm } from './api';
+import { roleNeedsBranch, type ClientRole } from '../../lib/clientSeat';
+import type { Branch, DueDateTerms, LoanOfficer, NewOrderForm } from './api';
 
 /**
  * The client's New Order form and its rules, in the server's words
@@ -30,6 +31,10 @@ export const EMPTY_CLIENT_ORDER = {
   requestedDueDate: '',
   closingDate: '',
   notes: '',
+  /** The lender's branch the order is for (an id), or '' to leave it to the server (the placer's own). */
+  branchId: '',
+  /** The loan officer the order is for (a user id), or '' for none. */
+  loanOfficerId: '',
 };
 export type ClientOrderFields = typeof EMPTY_CLIENT_ORDER;
 
@@ -76,7 +81,47 @@ export function clientOrderBody(v: ClientOrderFields): NewOrderForm {
     requestedDueDate: v.requestedDueDate || null,
     closingDate: v.closingDate || null,
     notes: textOrNull(v.notes),
+    // Left out unless chosen: the server then takes the placer's branch and, for a loan officer, them.
+    ...(v.branchId ? { branchId: Number(v.branchId) } : {}),
+    ...(v.loanOfficerId ? { loanOfficerId: Number(v.loanOfficerId) } : {}),
   };
+}
+
+/** Where the signed-in user sits in the lender, as far as the order form's defaults go. */
+interface Placer {
+  role: ClientRole;
+  branchId?: number | null;
+}
+
+/**
+ * The form's first branch and loan officer: the placer's own branch, and a loan officer themselves
+ * (`userId`, the session's user).
+ */
+export function placerDefaults(seat: Placer | null | undefined, userId: number | null | undefined): Pick<ClientOrderFields, 'branchId' | 'loanOfficerId'> {
+  return {
+    branchId: seat?.branchId ? String(seat.branchId) : '',
+    loanOfficerId: seat?.role === 'loan_officer' && userId ? String(userId) : '',
+  };
+}
+
+/** A branch manager and a processor place orders for their own branch only: the form shows it, fixed. */
+export const branchLocked = (seat: Placer | null | undefined) => !!seat?.branchId && roleNeedsBranch(seat.role);
+
+/**
+ * The branch select's choices: the active branches (and the placer's own, whatever it is), and
+ * "No branch" first only for a placer without one (left out, the order takes the placer's branch).
+ */
+export function branchOptions(branches: Branch[] | undefined, seat: Placer | null | undefined): { value: string; label: string }[] {
+  const own = seat?.branchId ?? null;
+  const offered = (branches ?? []).filter((b) => b.active || b.id === own).map((b) => ({ value: String(b.id), label: b.name }));
+  return own ? offered : [{ value: '', label: 'No branch' }, ...offered];
+}
+
+/** The loan officer select's choices: none, or one of the lender's loan officers (the placer among them when they are one). */
+export function loanOfficerOptions(officers: LoanOfficer[] | undefined, self: { id: string; name: string } | null): { value: string; label: string }[] {
+  const listed = (officers ?? []).map((o) => ({ value: String(o.id), label: o.name }));
+  const missing = self && !listed.some((o) => o.value === self.id) ? [{ value: self.id, label: self.name }] : [];
+  return [{ value: '', label: 'None' }, ...listed, ...missing];
 }
 
 /** The standard date and the rush fee of the chosen product in the property's state, as the server computes them. */

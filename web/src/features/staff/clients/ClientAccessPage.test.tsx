@@ -16,8 +16,7 @@ interface Call {
   body: unknown;
 }
 
-function withClient(calls: Call[]) {
-  const users: unknown[] = [];
+function withClient(calls: Call[], users: Record<string, unknown>[] = []) {
   const keys = [
     {
       id: 11,
@@ -41,8 +40,29 @@ function withClient(calls: Call[]) {
       const body = (await request.json()) as Record<string, string>;
       calls.push({ method: 'POST', url: new URL(request.url).pathname, body });
       if (body.username === 'taken') return HttpResponse.json({ message: "The username 'taken' is already in use." }, { status: 409 });
-      users.push({ id: 40, username: body.username, email: body.email, firstName: body.firstName, lastName: body.lastName, active: true, createdAt: '2026-03-05T15:00:00Z' });
+      users.push({
+        id: 40,
+        username: body.username,
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        active: true,
+        createdAt: '2026-03-05T15:00:00Z',
+        role: body.role,
+        branchId: null,
+      });
       return HttpResponse.json({ id: 40 }, { status: 201 });
+    }),
+    http.put('*/api/staff/clients/3/users/:userId', async ({ request, params }) => {
+      const body = (await request.json()) as { active: boolean };
+      calls.push({ method: 'PUT', url: new URL(request.url).pathname, body });
+      const user = users.find((u) => u.id === Number(params.userId))!;
+      if (user.role === 'lender_admin' && !body.active) {
+        return HttpResponse.json({ message: 'The lender needs at least one active administrator: make another user one first.' }, { status: 409 });
+      }
+      user.active = body.active;
+      const name = `${user.firstName} ${user.lastName}`;
+      return HttpResponse.json({ message: body.active ? `${name} was saved.` : `${name} was deactivated: their sessions ended.` });
     }),
     http.get('*/api/staff/clients/3/api-keys', () => HttpResponse.json(keys)),
     http.post('*/api/staff/clients/3/api-keys', async ({ request }) => {
@@ -89,8 +109,74 @@ describe("a client's users and API keys (staff)", () => {
     expect(calls.at(-1)).toEqual({
       method: 'POST',
       url: '/api/staff/clients/3/users',
-      body: { username: 'pat.lee', email: 'pat@acme.example', firstName: 'Pat', lastName: 'Lee' },
+      body: { username: 'pat.lee', email: 'pat@acme.example', firstName: 'Pat', lastName: 'Lee', role: 'lender_admin' },
     });
+    expect(within(users).getByText('Lender administrator')).toBeInTheDocument();
+  });
+
+  it('Invite User offers the roles that need no branch, a lender administrator first', async () => {
+    const calls: Call[] = [];
+    withClient(calls);
+    renderApp('/staff/clients/3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite User' });
+    const role = within(dialog).getByLabelText(/^Role/) as HTMLSelectElement;
+    expect(role).toHaveValue('lender_admin');
+    expect([...role.options].map((o) => o.textContent)).toEqual(['Lender administrator', 'Loan officer', 'Viewer']);
+    fireEvent.change(within(dialog).getByLabelText(/^Username/), { target: { value: 'vic.v' } });
+    fireEvent.change(within(dialog).getByLabelText(/^E-mail/), { target: { value: 'vic@acme.example' } });
+    fireEvent.change(within(dialog).getByLabelText(/^First Name/), { target: { value: 'Vic' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Last Name/), { target: { value: 'Viewer' } });
+    fireEvent.change(role, { target: { value: 'viewer' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.body).toEqual({ username: 'vic.v', email: 'vic@acme.example', firstName: 'Vic', lastName: 'Viewer', role: 'viewer' });
+  });
+
+  it("lists each user's role and branch; Deactivate asks first and sends active false, Reactivate active true; the last administrator's 409 shows", async () => {
+    const calls: Call[] = [];
+    const person = (id: number, firstName: string, role: string, branchId: number | null) => ({
+      id,
+      username: firstName.toLowerCase(),
+      email: `${firstName.toLowerCase()}@acme.example`,
+      firstName,
+      lastName: 'Acme',
+      active: true,
+      createdAt: '2026-03-05T15:00:00Z',
+      role,
+      branchId,
+    });
+    withClient(calls, [person(30, 'Finley', 'lender_admin', null), person(32, 'Parker', 'processor', 5)]);
+    renderApp('/staff/clients/3');
+    const table = await screen.findByRole('table', { name: 'Users of Acme Lending' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Username', 'E-mail', 'Role', 'Branch', 'Status', 'Invited', 'Actions']);
+    const cells = (id: number) =>
+      within(table.querySelector(`[data-user-id="${id}"]`) as HTMLElement)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(30).slice(3, 6)).toEqual(['Lender administrator', '—', 'Active']);
+    expect(cells(32).slice(3, 6)).toEqual(['Processor', '#5', 'Active']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate Parker Acme' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Deactivate User' });
+    expect(dialog).toHaveTextContent('Parker Acme can no longer sign in. Their sessions end at once and the API keys they made stop working.');
+    expect(calls).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Parker Acme was deactivated: their sessions ended.')).toBeInTheDocument();
+    expect(calls).toEqual([{ method: 'PUT', url: '/api/staff/clients/3/users/32', body: { active: false } }]);
+    await waitFor(() => expect(cells(32)[5]).toBe('Deactivated'));
+    fireEvent.click(screen.getByRole('button', { name: 'Reactivate Parker Acme' }));
+    await waitFor(() => expect(cells(32)[5]).toBe('Active'));
+    expect(calls.at(-1)).toEqual({ method: 'PUT', url: '/api/staff/clients/3/users/32', body: { active: true } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate Finley Acme' }));
+    dialog = await screen.findByRole('dialog', { name: 'Deactivate User' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The lender needs at least one active administrator: make another user one first.');
   });
 
   it("lists the client's keys, creates one (shown once) and revokes one, on the client's own paths", async () => {

@@ -20,6 +20,7 @@ export const updateClient = (id: number, body: ClientForm) => call(api.PUT('/api
 
 export type ClientUserItem = Schemas['ClientUserItem'];
 export type ClientUserForm = Schemas['ClientUserForm'];
+export type ClientUserChange = Schemas['ClientUserChange'];
 
 export const clientAccessKeys = {
   users: (clientId: number) => ['staff', 'clients', clientId, 'users'] as const,
@@ -32,6 +33,10 @@ export const clientUsersQuery = (clientId: number) =>
   queryOptions({ queryKey: clientAccessKeys.users(clientId), queryFn: () => call(api.GET('/api/staff/clients/{id}/users', onClient(clientId)), quiet) });
 /** POST /api/staff/clients/{id}/users: opens the account and e-mails the invitation. */
 export const inviteClientUser = (clientId: number, body: ClientUserForm) => call(api.POST('/api/staff/clients/{id}/users', { ...onClient(clientId), body }), quiet);
+
+/** PUT /api/staff/clients/{id}/users/{user_id}: role, branch or active (false ends the user's sessions; 409 for the last administrator). */
+export const changeClientUser = (clientId: number, userId: number, body: ClientUserChange) =>
+  call(api.PUT('/api/staff/clients/{id}/users/{user_id}', { params: { path: { id: clientId, user_id: userId } }, body }), quiet);
 
 export const listClientApiKeys = (clientId: number) => call(api.GET('/api/staff/clients/{id}/api-keys', onClient(clientId)), quiet);
 export const createClientApiKey = (clientId: number, body: Schemas['ApiKeyForm']) => call(api.POST('/api/staff/clients/{id}/api-keys', { ...onClient(clientId), body }), quiet);
