@@ -4238,6 +4238,11 @@ export interface components {
         /** @description One of the client's orders in a list. */
         ClientOrderItem: {
             borrowerName: string;
+            /**
+             * Format: int32
+             * @description The lender's branch the order belongs to.
+             */
+            branchId?: number | null;
             /** Format: date-time */
             deliveredAt?: string | null;
             /**
@@ -4249,6 +4254,11 @@ export interface components {
             /** Format: int64 */
             id: number;
             loanNumber?: string | null;
+            /**
+             * Format: int32
+             * @description The lender's user the order is for.
+             */
+            loanOfficerId?: number | null;
             /** Format: date-time */
             orderedAt: string;
             propertyAddress: string;
@@ -5369,6 +5379,11 @@ export interface components {
             assessedValue?: components["schemas"]["Amount"];
             borrowerName: string;
             /**
+             * Format: int32
+             * @description One of the client's branches (left out: unchanged, none on a new order).
+             */
+            branchId?: number | null;
+            /**
              * Format: int64
              * @description What the client is charged, in whole cents. Left out, a new order takes it from the
              *     client's price list and a correction keeps the order's.
@@ -5389,6 +5404,11 @@ export interface components {
             /** Format: int32 */
             livingArea?: number | null;
             loanNumber?: string | null;
+            /**
+             * Format: int32
+             * @description One of the client's users the order is for (left out: unchanged, none on a new order).
+             */
+            loanOfficerId?: number | null;
             /** Format: int32 */
             lotArea?: number | null;
             /** @description HTML; sanitised before it is stored. */

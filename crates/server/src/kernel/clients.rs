@@ -1,7 +1,7 @@
 //! Clients and their orders as the kernel knows them: where a client user sits in their client
 //! (role and branch: which of its orders they reach and what they may do), a client by id, and the
 //! orders a seat reaches (any other order is "not found", never 403).
-use portal_db::entities::{client, client_order, client_user, order};
+use portal_db::entities::{client, client_branch, client_order, client_user, order, security_user};
 use sea_orm::sea_query::Condition;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, JoinType, QueryFilter, QuerySelect, RelationDef,
@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::platform::current_user::CurrentUser;
+use crate::platform::fields::named;
 use crate::platform::http::error::{AppError, AppResult};
 
 pub const MSG_NO_ORDER: &str = "Order not found.";
@@ -172,4 +173,45 @@ pub async fn find(
         Some((o, Some(c))) => Ok((o, c)),
         _ => Err(AppError::NotFound(MSG_NO_ORDER.into())),
     }
+}
+
+/// The order's branch and loan officer: those asked for (an active branch and an active user of
+/// the client), else the placing user's branch and, for a loan officer, the user.
+pub async fn order_people(
+    db: &impl ConnectionTrait,
+    seat: &ClientSeat,
+    branch_id: Option<i32>,
+    loan_officer_id: Option<i32>,
+) -> AppResult<(Option<i32>, Option<i32>)> {
+    let branch_field = named("branchId", "Branch");
+    let branch = match branch_id {
+        Some(id) => {
+            let found = client_branch::Entity::find_by_id(id).one(db).await?;
+            if !found.is_some_and(|b| b.client_id == seat.client_id && b.active) {
+                return Err(branch_field
+                    .refuse(format!("Branch {id} is not one of this lender's active branches.")));
+            }
+            if seat.role.needs_branch() && seat.branch_id != Some(id) {
+                return Err(
+                    branch_field.refuse("You can place orders for your own branch only.".into())
+                );
+            }
+            Some(id)
+        }
+        None => seat.branch_id,
+    };
+    let officer = match loan_officer_id {
+        Some(id) => {
+            let seat_of_officer = client_user::Entity::find_by_id(id).one(db).await?;
+            let user = security_user::Entity::find_by_id(id).one(db).await?;
+            let of_client = seat_of_officer.is_some_and(|s| s.client_id == seat.client_id);
+            if !(of_client && user.is_some_and(|u| u.active)) {
+                return Err(named("loanOfficerId", "Loan officer")
+                    .refuse(format!("User {id} is not an active user of this lender.")));
+            }
+            Some(id)
+        }
+        None => seat.user_id.filter(|_| seat.role == ClientRole::LoanOfficer),
+    };
+    Ok((branch, officer))
 }

@@ -227,3 +227,33 @@ both_dbs!(the_last_administrator_stays_and_deactivation_ends_access, |app| {
         app.count("SELECT COUNT(*) FROM audit_log WHERE action = 'client_user.changed'").await;
     assert_eq!(audited, 3, "every change is audited");
 });
+
+// The staff form names the lender's branch and loan officer too, checked against its client.
+both_dbs!(staff_orders_name_the_branch_and_loan_officer, |app| {
+    let staff = app.signed_in("demo.staff").await;
+    let client = lender(&staff, "Staff Branch Bank").await;
+    let (admin, _) = member(&app, &staff, client, "sb.admin", "lender_admin", None).await;
+    let r = admin.post("/api/client/branches", json!({"name": "West"})).await;
+    let west = r.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let (officer, officer_id) =
+        member(&app, &staff, client, "sb.lo", "loan_officer", Some(west)).await;
+    let (viewer, _) = member(&app, &staff, client, "sb.viewer", "viewer", Some(west)).await;
+
+    let mut form = crate::staff_desk::order_form(client);
+    form["branchId"] = json!(999_999);
+    let r = staff.post("/api/staff/orders", form.clone()).await;
+    assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "another lender's branch");
+    form["branchId"] = json!(west);
+    form["loanOfficerId"] = json!(officer_id);
+    let r = staff.post("/api/staff/orders", form).await;
+    assert_eq!(r.status(), StatusCode::CREATED, "{}", r.text().await.unwrap());
+    let id = r.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    for (who, session) in [("the loan officer", &officer), ("the branch's viewer", &viewer)] {
+        let order: Value = session.get_json(&format!("/api/client/orders/{id}")).await;
+        assert_eq!(
+            (order["branchId"].as_i64(), order["loanOfficerId"].as_i64()),
+            (Some(west), Some(officer_id)),
+            "{who}"
+        );
+    }
+});

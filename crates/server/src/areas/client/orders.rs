@@ -54,6 +54,10 @@ pub struct ClientOrderItem {
     pub updated_at: DateTime<Utc>,
     /// staff, client_portal or api.
     pub source: String,
+    /// The lender's branch the order belongs to.
+    pub branch_id: Option<i32>,
+    /// The lender's user the order is for.
+    pub loan_officer_id: Option<i32>,
 }
 
 /// A step of the order's timeline: a status and when the order reached it.
@@ -197,6 +201,8 @@ fn item(o: order::Model, c: &client_order::Model) -> ClientOrderItem {
         delivered_at: c.delivered_at,
         updated_at: c.updated_at,
         source: c.source.clone(),
+        branch_id: c.branch_id,
+        loan_officer_id: c.loan_officer_id,
     }
 }
 

@@ -2,17 +2,14 @@
 //! order is born through the kernel's front door (`kernel::orders::life::create`), unassigned
 //! ("default") with its source, and everything that follows a new order reacts to it there.
 use chrono::{NaiveDate, Utc};
-use portal_db::entities::{
-    client, client_branch, client_order, client_user, order, order_contact, report_type,
-    security_user,
-};
+use portal_db::entities::{client, client_order, order, order_contact, report_type};
 use sea_orm::{DatabaseTransaction, EntityTrait, IntoActiveModel, NotSet, Set};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::features::assignment::turn_time;
 use crate::features::billing::prices::list_fee;
-use crate::kernel::clients::{ClientRole, ClientSeat};
+use crate::kernel::clients::{ClientSeat, order_people};
 use crate::kernel::orders::client_events::Source;
 use crate::kernel::orders::contacts::{self, ContactFields, ContactInput};
 use crate::kernel::orders::details::empty_detail;
@@ -211,46 +208,6 @@ pub fn check(form: &NewOrderForm, today: NaiveDate) -> AppResult<ValidNewOrder> 
     })
 }
 
-/// The order's branch and loan officer: those asked for (an active branch and an active user of
-/// the client), else the placing user's branch and, for a loan officer, the user.
-async fn people(
-    txn: &DatabaseTransaction,
-    seat: &ClientSeat,
-    v: &ValidNewOrder,
-) -> AppResult<(Option<i32>, Option<i32>)> {
-    let branch_field = named("branchId", "Branch");
-    let branch = match v.branch_id {
-        Some(id) => {
-            let found = client_branch::Entity::find_by_id(id).one(txn).await?;
-            if !found.is_some_and(|b| b.client_id == seat.client_id && b.active) {
-                return Err(branch_field
-                    .refuse(format!("Branch {id} is not one of this lender's active branches.")));
-            }
-            if seat.role.needs_branch() && seat.branch_id != Some(id) {
-                return Err(
-                    branch_field.refuse("You can place orders for your own branch only.".into())
-                );
-            }
-            Some(id)
-        }
-        None => seat.branch_id,
-    };
-    let officer = match v.loan_officer_id {
-        Some(id) => {
-            let seat_of_officer = client_user::Entity::find_by_id(id).one(txn).await?;
-            let user = security_user::Entity::find_by_id(id).one(txn).await?;
-            let of_client = seat_of_officer.is_some_and(|s| s.client_id == seat.client_id);
-            if !(of_client && user.is_some_and(|u| u.active)) {
-                return Err(named("loanOfficerId", "Loan officer")
-                    .refuse(format!("User {id} is not an active user of this lender.")));
-            }
-            Some(id)
-        }
-        None => seat.user_id.filter(|_| seat.role == ClientRole::LoanOfficer),
-    };
-    Ok((branch, officer))
-}
-
 /// The contacts beside the borrower: at most nine, so that the order has at most ten.
 fn check_contacts(contacts: &[ContactInput]) -> AppResult<Vec<order_contact::ActiveModel>> {
     if contacts.len() >= contacts::MAX_CONTACTS {
@@ -286,7 +243,8 @@ pub async fn place_order(
     position: Option<Position>,
 ) -> AppResult<order::Model> {
     let client_id = seat.client_id;
-    let (branch_id, loan_officer_id) = people(txn, seat, v).await?;
+    let (branch_id, loan_officer_id) =
+        order_people(txn, seat, v.branch_id, v.loan_officer_id).await?;
     let client = client::Entity::find_by_id(client_id)
         .one(txn)
         .await?

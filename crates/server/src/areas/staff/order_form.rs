@@ -4,7 +4,8 @@
 use axum::http::StatusCode;
 use chrono::{NaiveDate, Utc};
 use portal_db::entities::{
-    client, order, order_alert, order_contact, order_detail, report_type, security_user,
+    client, client_order, order, order_alert, order_contact, order_detail, report_type,
+    security_user,
 };
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -18,6 +19,7 @@ use utoipa_axum::routes;
 
 use crate::features::assignment::turn_time::{self, Due};
 use crate::features::billing::prices::list_fee;
+use crate::kernel::clients::{ClientSeat, order_people};
 use crate::kernel::orders::action_requests::date_label;
 use crate::kernel::orders::apply::MSG_CHANGED;
 use crate::kernel::orders::client_events::{self, Source};
@@ -123,6 +125,10 @@ pub struct OrderForm {
     pub estimated_closing_date: Option<String>,
     /// HTML; sanitised before it is stored.
     pub notes_and_special_instructions: Option<String>,
+    /// One of the client's branches (left out: unchanged, none on a new order).
+    pub branch_id: Option<i32>,
+    /// One of the client's users the order is for (left out: unchanged, none on a new order).
+    pub loan_officer_id: Option<i32>,
     #[serde(default)]
     pub contacts: Vec<OrderContactForm>,
     /// Banners shown on the order page (at most 10, each at most 500 characters).
@@ -142,6 +148,8 @@ pub struct OrderForm {
 #[derive(Debug)]
 pub struct ValidOrder {
     pub client_id: i32,
+    pub branch_id: Option<i32>,
+    pub loan_officer_id: Option<i32>,
     pub loan_number: Option<String>,
     pub fha_case_id: Option<String>,
     pub borrower_name: String,
@@ -248,6 +256,8 @@ pub fn check_form(form: &OrderForm, today: NaiveDate) -> AppResult<ValidOrder> {
     )?;
     Ok(ValidOrder {
         client_id,
+        branch_id: form.branch_id,
+        loan_officer_id: form.loan_officer_id,
         loan_number: optional(named("loanNumber", "Loan number"), form.loan_number.as_deref(), 30)?,
         fha_case_id: optional(named("fhaCaseId", "FHA case id"), form.fha_case_id.as_deref(), 30)?,
         borrower_name: required(
@@ -526,6 +536,7 @@ async fn create_order(
     };
     let created = life::create(&txn, &state.config, new).await?;
     replace_alerts(&txn, created.id, &v.alerts).await?;
+    set_lender_people(&txn, created.id, &v).await?;
     txn.commit().await?;
     let number = created.file_number;
     Ok((StatusCode::CREATED, axum::Json(Created { id: created.id, file_number: Some(number) })))
@@ -637,8 +648,27 @@ async fn update_order(
     .await?;
     live::record(&txn, live::order_changed(&current)).await?;
     client_events::touch_order(&txn, id, Some(v.client_id)).await?;
+    set_lender_people(&txn, id, &v).await?;
     txn.commit().await?;
     Ok(axum::Json(MessageResponse::new("The order was saved.")))
+}
+
+/// The lender's branch and loan officer the form names, checked against the order's client.
+async fn set_lender_people(txn: &DatabaseTransaction, id: i64, v: &ValidOrder) -> AppResult<()> {
+    if v.branch_id.is_none() && v.loan_officer_id.is_none() {
+        return Ok(());
+    }
+    let seat = ClientSeat::whole(v.client_id);
+    let (branch, officer) = order_people(txn, &seat, v.branch_id, v.loan_officer_id).await?;
+    let mut update = client_order::Entity::update_many();
+    if branch.is_some() {
+        update = update.col_expr(client_order::Column::BranchId, Expr::value(branch));
+    }
+    if officer.is_some() {
+        update = update.col_expr(client_order::Column::LoanOfficerId, Expr::value(officer));
+    }
+    update.filter(client_order::Column::OrderId.eq(id)).exec(txn).await?;
+    Ok(())
 }
 
 /// What a correction changes: the lines an appraiser must hear of (address, due date, fee, each
