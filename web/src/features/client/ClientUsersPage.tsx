@@ -29,15 +29,16 @@ const rowOf = (u: ClientUserItem): UserRow => ({ ...u, name: [u.firstName, u.las
 
 function columns(branches: Branch[] | undefined): Column<UserRow>[] {
   return [
-    { header: 'Name', cell: (u) => u.name, name: true },
+    { header: 'Name', cell: (u) => u.name, name: true, nowrap: true },
     { header: 'Username', cell: (u) => u.username },
     { header: 'E-mail', cell: (u) => u.email },
     { header: 'Role', cell: (u) => clientRoleLabel(u.role), nowrap: true },
     { header: 'Branch', cell: (u) => (u.branchId ? (branches?.find((b) => b.id === u.branchId)?.name ?? '') : '—') },
     {
       header: 'Status',
+      nowrap: true,
       cell: (u) => (
-        <Badge size="sm" variant="filled" tt="none" color={u.active ? 'teal.9' : 'gray.8'}>
+        <Badge size="sm" variant="filled" tt="none" miw="max-content" color={u.active ? 'teal.9' : 'gray.8'}>
           {u.active ? 'Active' : 'Deactivated'}
         </Badge>
       ),
@@ -186,7 +187,7 @@ function ConfirmDeactivate({ user, onClose }: { user: UserRow; onClose: () => vo
   );
 }
 
-const LIST: ListSpec<UserRow> = { noun: 'users', empty: MSG_NO_USERS, label: 'Users', minWidth: 900, idAttribute: 'data-user-id' };
+const LIST: ListSpec<UserRow> = { noun: 'users', empty: MSG_NO_USERS, label: 'Users', minWidth: 1180, idAttribute: 'data-user-id' };
 
 /**
  * /client/users, for the lender's administrators: its users with their roles and branches, Invite
