@@ -10405,6 +10405,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10431,6 +10432,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10439,7 +10441,17 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10456,6 +10468,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -12215,6 +12228,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12241,6 +12255,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12249,6 +12264,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12257,6 +12273,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12274,6 +12291,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -18872,6 +18890,7 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Done: the message says what happened. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18898,6 +18917,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The caller's role may never do this. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18906,6 +18926,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description No such record, or not one the caller may see. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -18914,6 +18935,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description Not possible in the record's current state, or it changed meanwhile. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -18931,6 +18953,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
+            /** @description The input does not hold: the message says which field and why. */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Box, Button, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { Alert, Anchor, Box, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/DataDisplay';
 import { InvoiceStatusBadge } from '../../components/InvoiceStatusBadge';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, PaginationBar } from '../../components/PaginationBar';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
+import { FilterAndSearch } from '../../components/FilterAndSearch';
 import { formatCents } from '../../lib/cents';
 import { formatDay } from '../../lib/dates';
 import { clientInvoicesQuery, invoicePdfUrl, invoicesCsvUrl, MSG_INVOICES_FAILED, type InvoiceFilter, type InvoiceListParams, type InvoiceSummary } from './api';
@@ -20,7 +20,6 @@ export const INVOICE_FILTERS: { value: InvoiceFilter; label: string }[] = [
 
 export const MSG_NO_INVOICES = 'No invoices yet. An invoice is issued when an order is delivered.';
 export const MSG_NO_INVOICES_FOUND = 'No invoices found.';
-const SEARCH_DELAY_MS = 300;
 
 /** The list's state in the address (?status=&search=&page=&pageSize=), so Back returns to it. */
 export function invoiceListParams(params: URLSearchParams): InvoiceListParams {
@@ -77,10 +76,7 @@ export function ClientInvoicesPage() {
   const params = invoiceListParams(searchParams);
   const query = useQuery(clientInvoicesQuery(params));
   const mobile = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
-  const filterLabelId = useId();
-  const [search, setSearch] = useState(params.search);
   const go = (next: Partial<InvoiceListParams>) => setSearchParams(toSearchParams({ ...params, ...next }), { replace: true });
-  const searchLater = useDebouncedCallback((text: string) => go({ search: text, page: 1 }), SEARCH_DELAY_MS);
   const data = query.data;
   const filtered = params.status !== 'all' || params.search.trim() !== '';
 
@@ -93,25 +89,15 @@ export function ClientInvoicesPage() {
           Download CSV
         </Button>
       </Group>
-      <Group align="flex-end" gap="md" wrap="wrap">
-        <Stack gap={4}>
-          <Text component="span" size="sm" fw={500} id={filterLabelId}>
-            Status
-          </Text>
-          <SegmentedControl aria-labelledby={filterLabelId} data={INVOICE_FILTERS} value={params.status} onChange={(v) => go({ status: v as InvoiceFilter, page: 1 })} />
-        </Stack>
-        <TextInput
-          label="Search"
-          placeholder="Invoice or file number"
-          type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            searchLater(e.currentTarget.value);
-          }}
-          style={{ flex: '1 1 16rem', maxWidth: '28rem' }}
-        />
-      </Group>
+      <FilterAndSearch
+        filterLabel="Status"
+        filters={INVOICE_FILTERS}
+        filter={params.status}
+        onFilter={(v) => go({ status: v, page: 1 })}
+        searchPlaceholder="Invoice or file number"
+        search={params.search}
+        onSearch={(text) => go({ search: text, page: 1 })}
+      />
 
       {query.isError ? (
         <Alert color="red.9" variant="filled" role="alert">

@@ -1,12 +1,12 @@
-import { Alert, Anchor, Box, Button, Group, SegmentedControl, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { Alert, Anchor, Box, Button, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/DataDisplay';
 import { StatusBadge } from '../../components/OrderBadges';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS, PaginationBar } from '../../components/PaginationBar';
 import { ResponsiveTable, type Column } from '../../components/ResponsiveTable';
+import { FilterAndSearch } from '../../components/FilterAndSearch';
 import { useAppConfig } from '../../lib/appConfig';
 import { useClientSeat } from '../../lib/clientSeat';
 import { formatDateTime, formatDay } from '../../lib/dates';
@@ -24,7 +24,6 @@ export const MSG_NO_ORDERS = 'No orders found.';
 export const MSG_NO_ORDERS_HINT = 'Try another filter or search, or place a new order.';
 /** The hint for a viewer, who places no orders. */
 export const MSG_NO_ORDERS_HINT_VIEWER = 'Try another filter or search.';
-const SEARCH_DELAY_MS = 300;
 
 /** Where the client's order page is. */
 export const clientOrderPath = (id: number) => `/client/orders/${id}`;
@@ -89,10 +88,7 @@ export function ClientOrdersPage() {
   const timeZone = useAppConfig().data?.companyTimeZone ?? null;
   // New Order only for those who place orders (not a viewer), once the seat says so.
   const acts = useClientSeat().data?.acts ?? false;
-  const filterLabelId = useId();
-  const [search, setSearch] = useState(params.search);
   const go = (next: Partial<OrderListParams>) => setSearchParams(toSearchParams({ ...params, ...next }), { replace: true });
-  const searchLater = useDebouncedCallback((text: string) => go({ search: text, page: 1 }), SEARCH_DELAY_MS);
   const data = query.data;
 
   return (
@@ -111,25 +107,15 @@ export function ClientOrdersPage() {
           ) : null}
         </Group>
       </Group>
-      <Group align="flex-end" gap="md" wrap="wrap">
-        <Stack gap={4}>
-          <Text component="span" size="sm" fw={500} id={filterLabelId}>
-            Show
-          </Text>
-          <SegmentedControl aria-labelledby={filterLabelId} data={FILTERS} value={params.filter} onChange={(v) => go({ filter: v as OrderFilter, page: 1 })} />
-        </Stack>
-        <TextInput
-          label="Search"
-          placeholder="File #, borrower or loan #"
-          type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            searchLater(e.currentTarget.value);
-          }}
-          style={{ flex: '1 1 16rem', maxWidth: '28rem' }}
-        />
-      </Group>
+      <FilterAndSearch
+        filterLabel="Show"
+        filters={FILTERS}
+        filter={params.filter}
+        onFilter={(v) => go({ filter: v, page: 1 })}
+        searchPlaceholder="File #, borrower or loan #"
+        search={params.search}
+        onSearch={(text) => go({ search: text, page: 1 })}
+      />
 
       {query.isError ? (
         <Alert color="red.9" variant="filled" role="alert">

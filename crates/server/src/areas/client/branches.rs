@@ -18,7 +18,9 @@ use crate::platform::audit::audit_staff;
 use crate::platform::call::{Call, CallOn};
 use crate::platform::fields::{named, required};
 use crate::platform::http::client_ip::ClientIp;
-use crate::platform::http::error::{AppError, AppResult, Created, MessageResponse, ReadAnswers};
+use crate::platform::http::error::{
+    AppError, AppResult, ChangeWithInputAnswers, Created, MessageResponse, ReadAnswers,
+};
 use crate::platform::http::extract::Json;
 use crate::platform::state::AppState;
 
@@ -131,12 +133,7 @@ async fn add_branch(
     tag = "client",
     request_body = BranchForm,
     params(("id" = i32, Path, description = "Branch id")),
-    responses(
-        (status = 200, body = MessageResponse),
-        (status = 403, body = MessageResponse),
-        (status = 404, body = MessageResponse),
-        (status = 422, body = MessageResponse),
-    ),
+    responses(ChangeWithInputAnswers),
 )]
 async fn change_branch(
     CallOn { state, caller, id }: CallOn<i32>,

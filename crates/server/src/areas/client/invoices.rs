@@ -5,18 +5,16 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::client_of;
+use super::{checked_page, client_of};
 use crate::features::billing::invoices::{self, InvoiceStatus, InvoiceSummary};
 use crate::platform::call::Call;
-use crate::platform::http::error::{AppError, AppResult, ReadAnswers};
-use crate::platform::http::extract::{MAX_PAGE, Query};
+use crate::platform::http::error::{AppResult, ReadAnswers};
+use crate::platform::http::extract::Query;
 use crate::platform::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(client_invoices))
 }
-
-const MAX_PAGE_SIZE: u64 = 100;
 
 /// The client's invoices a list or an export holds: by status and by a part of a number.
 pub async fn listed(
@@ -79,13 +77,7 @@ async fn client_invoices(
 ) -> AppResult<axum::Json<ClientInvoiceList>> {
     let seat = client_of(&state.db, &caller).await?;
     seat.may_administer()?;
-    let page = q.page.unwrap_or(1);
-    let page_size = q.page_size.unwrap_or(25);
-    if !(1..=MAX_PAGE).contains(&page) || !(1..=MAX_PAGE_SIZE).contains(&page_size) {
-        return Err(AppError::Validation(format!(
-            "page is 1 to {MAX_PAGE}; pageSize is 1 to {MAX_PAGE_SIZE}."
-        )));
-    }
+    let (page, page_size) = checked_page(q.page, q.page_size)?;
     let listed = listed(&state, seat.client_id, q.status, q.search.as_deref()).await?;
     let balance_cents = listed.iter().map(|i| i.balance_cents).sum();
     let total = listed.len() as u64;

@@ -21,6 +21,23 @@ use crate::platform::state::AppState;
 
 pub use crate::kernel::clients::{client_of, existing_client};
 
+use crate::platform::http::error::{AppError, AppResult};
+use crate::platform::http::extract::MAX_PAGE;
+
+/// The most rows a page of a client list holds.
+const MAX_PAGE_SIZE: u64 = 100;
+
+/// A client list's page and page size (1 and 25 when left out), checked.
+pub fn checked_page(page: Option<u64>, page_size: Option<u64>) -> AppResult<(u64, u64)> {
+    let (page, page_size) = (page.unwrap_or(1), page_size.unwrap_or(25));
+    if !(1..=MAX_PAGE).contains(&page) || !(1..=MAX_PAGE_SIZE).contains(&page_size) {
+        return Err(AppError::Validation(format!(
+            "page is 1 to {MAX_PAGE}; pageSize is 1 to {MAX_PAGE_SIZE}."
+        )));
+    }
+    Ok((page, page_size))
+}
+
 /// The client area's routes (`Area::Client`).
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

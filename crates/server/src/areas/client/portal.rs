@@ -7,17 +7,17 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::client_of;
 use super::documents::{self, ClientDocument};
 use super::messages::{self, ClientMessage, MessageForm};
 use super::orders::{self, ClientOrder, ClientOrderItem, OrderFilter};
 use super::placing::{self, NewOrderForm, PlacedBy};
+use super::{checked_page, client_of};
 use crate::platform::call::{Call, CallOn, OrderId};
 use crate::platform::fields::{named, required};
 use crate::platform::file_response::stream_response;
 use crate::platform::http::error::Created;
 use crate::platform::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
-use crate::platform::http::extract::{Json, MAX_PAGE, Multipart, Path, Query};
+use crate::platform::http::extract::{Json, Multipart, Path, Query};
 use crate::platform::names::full_name;
 use crate::platform::state::AppState;
 
@@ -31,8 +31,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(download_client_document))
         .layer(axum::extract::DefaultBodyLimit::disable())
 }
-
-const MAX_PAGE_SIZE: u64 = 100;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -89,13 +87,7 @@ async fn client_orders(
     Query(q): Query<ListQuery>,
 ) -> AppResult<axum::Json<ClientOrderList>> {
     let seat = client_of(&state.db, &caller).await?;
-    let page = q.page.unwrap_or(1);
-    let page_size = q.page_size.unwrap_or(25);
-    if !(1..=MAX_PAGE).contains(&page) || !(1..=MAX_PAGE_SIZE).contains(&page_size) {
-        return Err(AppError::Validation(format!(
-            "page is 1 to {MAX_PAGE}; pageSize is 1 to {MAX_PAGE_SIZE}."
-        )));
-    }
+    let (page, page_size) = checked_page(q.page, q.page_size)?;
     let search = q.search.as_deref().map(|s| s.chars().take(100).collect::<String>());
     let (items, total) = orders::page(
         &state.db,

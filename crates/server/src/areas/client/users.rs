@@ -26,7 +26,9 @@ use crate::platform::current_user::CurrentUser;
 use crate::platform::fields::named;
 use crate::platform::http::client_ip::ClientIp;
 use crate::platform::http::error::Created;
-use crate::platform::http::error::{AppError, AppResult, MessageResponse, ReadAnswers};
+use crate::platform::http::error::{
+    AppError, AppResult, ChangeWithInputAnswers, MessageResponse, ReadAnswers,
+};
 use crate::platform::http::extract::{Json, Path};
 use crate::platform::names::full_name;
 use crate::platform::roles::UserType;
@@ -365,13 +367,7 @@ async fn invite_user(
         ("id" = i32, Path, description = "Client id"),
         ("user_id" = i32, Path, description = "Security user id"),
     ),
-    responses(
-        (status = 200, body = MessageResponse),
-        (status = 403, body = MessageResponse),
-        (status = 404, body = MessageResponse),
-        (status = 409, body = MessageResponse),
-        (status = 422, body = MessageResponse),
-    ),
+    responses(ChangeWithInputAnswers),
 )]
 async fn change_user(
     Call { state, caller }: Call,
@@ -431,13 +427,7 @@ async fn invite_my_client_user(
     tag = "client",
     request_body = ClientUserChange,
     params(("id" = i32, Path, description = "Security user id")),
-    responses(
-        (status = 200, body = MessageResponse),
-        (status = 403, body = MessageResponse),
-        (status = 404, body = MessageResponse),
-        (status = 409, body = MessageResponse),
-        (status = 422, body = MessageResponse),
-    ),
+    responses(ChangeWithInputAnswers),
 )]
 async fn change_my_client_user(
     CallOn { state, caller, id }: CallOn<i32>,
