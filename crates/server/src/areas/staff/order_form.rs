@@ -846,7 +846,7 @@ mod tests {
             (
                 json!({"contacts": [{"name": "A", "type": "BUTLER"}]}),
                 "Contact 1 type must be one of BORROWER, CO_BORROWER, PROPERTY_CONTACT, \
-                 LOAN_OFFICER, REALTOR, OWNER, TENANT, OTHER.",
+                 LOAN_OFFICER, REALTOR, OWNER, TENANT, BUYER_AGENT, SELLER_AGENT, ACCESS, OTHER.",
             ),
             (json!({"contacts": [{"type": "OWNER"}]}), "Contact 1 name is required."),
         ];

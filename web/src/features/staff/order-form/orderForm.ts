@@ -33,6 +33,9 @@ export const CONTACT_TYPES = [
   { value: 'REALTOR', label: 'Realtor' },
   { value: 'OWNER', label: 'Owner' },
   { value: 'TENANT', label: 'Tenant' },
+  { value: 'BUYER_AGENT', label: "Buyer's Agent" },
+  { value: 'SELLER_AGENT', label: "Seller's Agent" },
+  { value: 'ACCESS', label: 'Access' },
   { value: 'OTHER', label: 'Other' },
 ] as const;
 
