@@ -364,13 +364,15 @@ export async function openDialog(page: Page, title: string): Promise<Locator> {
 
 /** The labels of the order page's Actions menu, read once it has rendered; closes it again. */
 export async function menuItems(page: Page): Promise<string[]> {
-  await page.getByRole('button', { name: 'Actions' }).click();
-  const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem').first()).toBeVisible();
-  const items = await menu.getByRole('menuitem').allTextContents();
+  const button = page.getByRole('button', { name: 'Actions' });
+  // A menu left open (focus handed back from a closed dialog) is read as it is, not toggled shut.
+  if ((await button.getAttribute('aria-expanded', { timeout: 5_000 })) !== 'true') await button.click({ timeout: 5_000 });
+  const items = page.getByRole('menu').getByRole('menuitem');
+  await items.first().waitFor({ timeout: 5_000 });
+  const texts = await items.allTextContents();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('menu')).toHaveCount(0);
-  return items;
+  await expect(page.getByRole('menu')).toHaveCount(0, { timeout: 5_000 });
+  return texts;
 }
 
 /** Chooses an action from the Actions menu and returns its open dialog, checked with axe. */

@@ -32,13 +32,13 @@ test('the lifecycle through the UI: accept, schedule by its URL with Vacant, res
   test.setTimeout(120_000);
   await signIn(page, 'demo.appraiser');
   const id = await openOrder(page, WALK);
-  await expect.poll(() => menuItems(page)).toEqual(['Accept', 'Reject', 'Reject With Conditions', 'Send Message']);
+  await expect.poll(() => menuItems(page), { timeout: 20_000 }).toEqual(['Accept', 'Reject', 'Reject With Conditions', 'Send Message']);
 
   let dialog = await openAction(page, 'Accept');
   await submit(dialog, 'Accept Order');
   await expectNotice(page, 'Order accepted.');
   await expect(dialog).toHaveCount(0);
-  await expect.poll(() => menuItems(page)).toEqual(['Schedule Inspection', 'Send Message', 'Upload Files', 'Update Status']);
+  await expect.poll(() => menuItems(page), { timeout: 20_000 }).toEqual(['Schedule Inspection', 'Send Message', 'Upload Files', 'Update Status']);
 
   // The action slug opens the dialog directly.
   await page.goto(`/appraiser/orderdetails/${id}/schedule-inspection`);
@@ -83,7 +83,7 @@ test('the lifecycle through the UI: accept, schedule by its URL with Vacant, res
   await expect(page.getByRole('table', { name: 'History & Revisions' })).toContainText('9:00am to 5:00pm, with Vacant');
 
   // Scheduled once: the menu says Reschedule, and a reason is needed.
-  await expect.poll(() => menuItems(page)).toContain('Reschedule Inspection');
+  await expect.poll(() => menuItems(page), { timeout: 20_000 }).toContain('Reschedule Inspection');
   dialog = await openAction(page, 'Reschedule Inspection');
   await dialog.getByLabel('Inspection Date').fill(day(1));
   await dialog.getByLabel('Estimated Delivery Date').fill(day(3));
@@ -126,7 +126,7 @@ test('the lifecycle through the UI: accept, schedule by its URL with Vacant, res
   await submit(dialog, 'Upload');
   await expectNotice(page, 'File uploaded.');
   await expect(page.getByRole('table', { name: 'Files' })).toContainText('final-report.pdf');
-  await expect.poll(() => menuItems(page)).toEqual(['Send Message']);
+  await expect.poll(() => menuItems(page), { timeout: 20_000 }).toEqual(['Send Message']);
 
   // A note about the file, from the Files tab.
   await page.getByRole('button', { name: 'Add a note about final-report.pdf' }).click();
@@ -156,7 +156,7 @@ test('reject with conditions, reject back to the dashboard, send a message and u
   await dialog.getByLabel('Distance').check();
   await submit(dialog, 'Send Conditions');
   await expectNotice(page, 'Your conditions were sent for approval.');
-  await expect.poll(() => menuItems(page)).toEqual(['Send Message']);
+  await expect.poll(() => menuItems(page), { timeout: 20_000 }).toEqual(['Send Message']);
 
   await openOrder(page, REJECTED);
   dialog = await openAction(page, 'Reject');
@@ -193,12 +193,12 @@ test('the on-time answer, a dialog at 390 px, and reassigning by the firm admini
   test.setTimeout(90_000);
   await signIn(page, 'demo.appraiser');
   await openOrder(page, ON_TIME);
-  await expect.poll(() => menuItems(page)).toEqual(['Upload Files', 'Send Message', 'Order Is On Time', 'Order Is NOT On Time']);
+  await expect.poll(() => menuItems(page), { timeout: 20_000 }).toEqual(['Upload Files', 'Send Message', 'Order Is On Time', 'Order Is NOT On Time']);
   const dialog = await openAction(page, 'Order Is NOT On Time');
   await submit(dialog, 'Order Is NOT On Time');
   await expectNotice(page, 'Thank you, your answer was sent.');
   // The order reloads after the answer; the menu follows once it has.
-  await expect.poll(() => menuItems(page)).toEqual(['Upload Files', 'Send Message']);
+  await expect.poll(() => menuItems(page), { timeout: 20_000 }).toEqual(['Upload Files', 'Send Message']);
 
   // On a phone the dialog fits the screen.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -224,5 +224,5 @@ test('the on-time answer, a dialog at 390 px, and reassigning by the firm admini
   await reassign.getByRole('radio', { name: /Blake Morgan/ }).click();
   await submit(reassign, 'Assign Order');
   await expectNotice(page, 'Order assigned to Blake Morgan.');
-  await expect.poll(() => menuItems(page)).toEqual(['Accept', 'Reject', 'Reject With Conditions', 'Send Message', 'Reassign']);
+  await expect.poll(() => menuItems(page), { timeout: 20_000 }).toEqual(['Accept', 'Reject', 'Reject With Conditions', 'Send Message', 'Reassign']);
 });

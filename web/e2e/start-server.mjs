@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CLIENT_ID, CLIENT_SECRET, startIdentityProvider } from './identity-provider.mjs';
 import { startMailSink } from './mail-sink.mjs';
 
 const bin = process.env.PORTAL_BIN;
@@ -24,6 +25,8 @@ const mailDir = process.env.PORTAL_E2E_MAILDIR ?? join(tmpdir(), 'portal-e2e-mai
 const smtp = await startMailSink(mailDir, 'start-server');
 const smtpPort = smtp.port;
 console.log(`start-server: SMTP sink on 127.0.0.1:${smtpPort}, mail in ${mailDir}`);
+const identityProvider = await startIdentityProvider(url.origin);
+console.log(`start-server: OpenID Provider at ${identityProvider.issuer}`);
 
 // The tests run the binary's own commands against the same database (e.g. expiring offers as of a
 // later time): they find its URL beside the mail.
@@ -42,6 +45,10 @@ const child = spawn(bin, ['serve', '--demo'], {
     // The lender journey's webhook receiver listens on 127.0.0.1: admit http and loopback (a
     // development and test setting; link-local and metadata addresses stay refused).
     PORTAL_WEBHOOKS_ALLOW_PRIVATE: 'true',
+    PORTAL_OIDC_ISSUER: identityProvider.issuer,
+    PORTAL_OIDC_CLIENT_ID: CLIENT_ID,
+    PORTAL_OIDC_CLIENT_SECRET: CLIENT_SECRET,
+    PORTAL_OIDC_NAME: 'Test Identity',
   },
 });
 
@@ -57,6 +64,7 @@ function stop(signal) {
   if (stopping) return;
   stopping = true;
   void smtp.close();
+  void identityProvider.close();
   if (child.exitCode === null) child.kill(signal);
   setTimeout(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
@@ -67,6 +75,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stop('S
 child.on('exit', (code, signal) => {
   cleanup();
   void smtp.close();
+  void identityProvider.close();
   if (!stopping) console.error(`start-server: server exited early (code ${code}, signal ${signal})`);
   process.exit(stopping ? 0 : (code ?? 1));
 });

@@ -4,10 +4,11 @@
 use crate::areas::client::notices;
 use crate::features::assignment::offers;
 use crate::features::billing::{borrower_payments, invoices};
+use crate::features::scheduling;
 use crate::kernel::orders::client_events;
 use crate::kernel::orders::life::{self, Reactor, announce, tell_orders_team};
 
-pub const REACTORS: [Reactor; 7] = [
+pub const REACTORS: [Reactor; 8] = [
     // The client's event log and its webhook deliveries.
     client_events::on_order_event,
     // The live stream of those who see the order.
@@ -22,6 +23,8 @@ pub const REACTORS: [Reactor; 7] = [
     invoices::on_order_event,
     // The client's e-mail at delivery.
     notices::on_order_event,
+    // Scheduling links end when the inspection is set, the order reassigned or closed.
+    scheduling::on_order_event,
 ];
 
 /// Wires the reactors; every server and command calls it before it changes an order.

@@ -667,6 +667,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the identity provider sends the browser back: signs in and opens the page asked for
+         *     (303), or back on the sign-in page with the reason (`/login?sso=`).
+         */
+        get: operations["callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sends the browser to the identity provider (303); back on the sign-in page with a reason when
+         *     single sign-on is not set up or the provider cannot be reached.
+         */
+        get: operations["start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/perform-reset-password": {
         parameters: {
             query?: never;
@@ -2049,6 +2089,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/scheduling-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's latest scheduling link (null when none was sent). */
+        get: operations["latest_link"];
+        put?: never;
+        /**
+         * Sends a link offering inspection windows to the order's contact (by e-mail and text); an
+         *     earlier open link of the order ends.
+         */
+        post: operations["send_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quotes/accept": {
         parameters: {
             query?: never;
@@ -2111,6 +2172,27 @@ export interface paths {
         put?: never;
         /** Rejects a quote with a reason; it leaves the caller's Open Quotes. */
         post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scheduling/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The windows a scheduling link offers, and whether each can still be chosen. */
+        get: operations["scheduling_page"];
+        put?: never;
+        /**
+         * Chooses a window: the inspection is scheduled then, as Schedule Inspection would, and the link
+         *     ends. A window past, taken or not offered is refused, as is an ended link (409).
+         */
+        post: operations["choose_window"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3720,6 +3802,8 @@ export interface components {
             companyTimeZone: string;
             mapTileUrl: string;
             signUpUrl: string;
+            /** @description The identity provider's name for "Sign in with <name>"; null when single sign-on is off. */
+            singleSignOn?: string | null;
             supportEmail: string;
             supportPhone: string;
             technicalSupportEmail: string;
@@ -4112,6 +4196,10 @@ export interface components {
             id?: number | null;
             text: string;
         };
+        ChooseWindow: {
+            /** @description The chosen window's start, as listed. */
+            start: string;
+        };
         ClientDocument: {
             contentType: string;
             fileName: string;
@@ -4152,6 +4240,11 @@ export interface components {
              *     correction does.
              */
             paymentTermsDays?: number | null;
+            /**
+             * @description An e-mail domain such as lender.example: its people may sign in with single sign-on and
+             *     join the client as viewers. Empty: none; unchanged when a correction leaves it out.
+             */
+            ssoDomain?: string | null;
         };
         /** @description The invoice as the client's order page shows it. */
         ClientInvoice: {
@@ -4197,6 +4290,11 @@ export interface components {
              * @description Days the client has to pay an invoice.
              */
             paymentTermsDays: number;
+            /**
+             * @description People with a verified e-mail address of this domain may sign in with single sign-on and
+             *     join the client as viewers.
+             */
+            ssoDomain?: string | null;
         };
         ClientMessage: {
             body: string;
@@ -4224,6 +4322,18 @@ export interface components {
             /** @description The people to reach about the order, the borrower first. */
             contacts: components["schemas"]["ContactView"][];
             fhaCaseNumber?: string | null;
+            /**
+             * Format: date-time
+             * @description The inspection: the appointment once scheduled, then when it took place.
+             */
+            inspectionAt?: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the scheduled appointment.
+             */
+            inspectionEndsAt?: string | null;
+            /** @description The same in the company's time zone: "Tuesday 12/01/2026, 9:00am to 10:00am". */
+            inspectionLabel?: string | null;
             intendedUse?: string | null;
             invoice?: null | components["schemas"]["ClientInvoice"];
             product?: string | null;
@@ -5177,6 +5287,18 @@ export interface components {
             /** Format: double */
             score: number;
         };
+        /** @description A window on the contact's page: whether it can still be chosen, and why not. */
+        OfferedWindow: {
+            available: boolean;
+            /** Format: date-time */
+            end: string;
+            /** @description Its day and times in the company's time zone, as the portal writes them. */
+            label: string;
+            /** Format: date-time */
+            start: string;
+            /** @description `past` or `taken` when not available. */
+            unavailableBecause?: string | null;
+        };
         /** @description A one-time onboarding token and the page that takes it. */
         OnboardingLink: {
             /** @description Opened in a new tab; relative for the sandbox (served by the portal itself). */
@@ -6021,6 +6143,68 @@ export interface components {
             orderId: number;
             /** @description Required when the order was scheduled before. */
             rescheduleReason?: string | null;
+        };
+        /** @description Who gets the link: an e-mail address, a mobile phone number, or both. */
+        SchedulingContact: {
+            email?: string | null;
+            name: string;
+            /** @description A US mobile number (10 digits); the link goes by text too. */
+            phone?: string | null;
+        };
+        SchedulingLinkRequest: {
+            contact: components["schemas"]["SchedulingContact"];
+            /**
+             * @description yyyy-mm-dd; when not given, the order's estimate or the appraiser's due date, and never
+             *     before the chosen window.
+             */
+            estimatedDeliveryDate?: string | null;
+            /**
+             * @description Why the inspection is late (a window after the inspection due date of an order not yet
+             *     scheduled) or moved (the order was scheduled before): required then.
+             */
+            reason?: string | null;
+            /** @description Borrower, Entry Contact, Realtor or Tenant (Entry Contact when not given). */
+            scheduledWith?: string | null;
+            /** @description One to ten windows, in the future. */
+            windows: components["schemas"]["SchedulingWindowInput"][];
+        };
+        /** @description The order's latest link as its people see it. */
+        SchedulingLinkView: {
+            chosen?: null | components["schemas"]["OfferedWindow"];
+            contactEmail?: string | null;
+            contactName: string;
+            contactPhone?: string | null;
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            sentAt: string;
+            sentBy: string;
+            state: string;
+            windows: components["schemas"]["OfferedWindow"][];
+        };
+        /** @description What the contact's page shows. */
+        SchedulingPage: {
+            chosen?: null | components["schemas"]["OfferedWindow"];
+            company: string;
+            contactName: string;
+            /** Format: date-time */
+            expiresAt: string;
+            propertyAddress: string;
+            /** @description `open`, `scheduled` (a window was chosen: `chosen`) or `ended`. */
+            state: string;
+            /** @description The company's time zone (IANA name) the labels are in. */
+            timeZone: string;
+            windows: components["schemas"]["OfferedWindow"][];
+        };
+        /** @description An inspection window as sent. */
+        SchedulingWindowInput: {
+            /** @description The window's end, the same day, after the start. */
+            end: string;
+            /**
+             * @description The window's start: RFC 3339 (`2026-12-01T09:00:00-06:00`) or the company's local time
+             *     (`2026-12-01T09:00`), on the 30-minute choices of Schedule Inspection.
+             */
+            start: string;
         };
         /** @enum {string} */
         Scope: "orders:read" | "orders:write" | "documents:read" | "documents:write" | "webhooks:manage" | "invoices:read";
@@ -9490,6 +9674,90 @@ export interface operations {
             };
             /** @description The CSRF token (X-XSRF-TOKEN) is missing or wrong. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    callback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                /** @description The provider's error code when the person did not sign in there. */
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in, or back to /login?sso= */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    start: {
+        parameters: {
+            query?: {
+                /** @description A path of the portal to open once signed in (the dashboard when left out). */
+                returnTo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the identity provider, or back to /login?sso= */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16145,6 +16413,179 @@ export interface operations {
             };
         };
     };
+    latest_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": null | components["schemas"]["SchedulingLinkView"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    send_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Order id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SchedulingLinkRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulingLinkView"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
     accept: {
         parameters: {
             query?: never;
@@ -16403,6 +16844,153 @@ export interface operations {
                 };
             };
             /** @description The caller's role may not use this part of the API. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    scheduling_page: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulingPage"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    choose_window: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link's token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChooseWindow"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulingPage"];
+                };
+            };
+            /** @description The body is not JSON, or not sent as application/json. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The CSRF token (X-XSRF-TOKEN) is missing or wrong. */
             403: {
                 headers: {
                     [name: string]: unknown;

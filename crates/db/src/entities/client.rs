@@ -25,6 +25,9 @@ pub struct Model {
     pub borrower_rov_offered: bool,
     /// Business days the client gives a reconsideration of value.
     pub rov_turn_time_days: i32,
+    /// People with a verified e-mail address of this domain may sign in with single sign-on and
+    /// join the client as viewers.
+    pub sso_domain: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -40,6 +40,8 @@ mod m0038_lender_revision_requests;
 mod m0039_api_key_scopes;
 mod m0040_lender_branches;
 mod m0041_contact_notes;
+mod m0042_scheduling_links;
+mod m0043_single_sign_on;
 mod schema;
 
 pub struct Migrator;
@@ -88,6 +90,8 @@ impl MigratorTrait for Migrator {
             Box::new(m0039_api_key_scopes::Migration),
             Box::new(m0040_lender_branches::Migration),
             Box::new(m0041_contact_notes::Migration),
+            Box::new(m0042_scheduling_links::Migration),
+            Box::new(m0043_single_sign_on::Migration),
         ]
     }
 }

@@ -5,6 +5,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::features::auth::oidc;
 use crate::platform::state::AppState;
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -16,6 +17,8 @@ pub struct AppConfig {
     pub sign_up_url: String,
     pub map_tile_url: String,
     pub company_time_zone: String,
+    /// The identity provider's name for "Sign in with <name>"; null when single sign-on is off.
+    pub single_sign_on: Option<String>,
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -37,5 +40,6 @@ async fn app_config(State(state): State<AppState>) -> axum::Json<AppConfig> {
         sign_up_url: c.sign_up_url.clone(),
         map_tile_url: c.map_tile_url.clone(),
         company_time_zone: c.company_time_zone.clone(),
+        single_sign_on: oidc::configured(c).then(|| c.oidc_name.clone()),
     })
 }

@@ -905,6 +905,7 @@ async fn ensure_clients(db: &impl ConnectionTrait) -> AppResult<Vec<i32>> {
             broadcast_size: Set(None),
             borrower_rov_offered: Set(true),
             rov_turn_time_days: Set(5),
+            sso_domain: Set(None),
         });
         client::Entity::insert_many(rows).exec_without_returning(db).await?;
     }

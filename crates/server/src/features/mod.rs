@@ -15,5 +15,6 @@ pub mod profile;
 pub mod quotes;
 pub mod reconsiderations;
 pub mod reports;
+pub mod scheduling;
 pub mod secure_links;
 pub mod webhooks;

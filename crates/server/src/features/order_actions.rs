@@ -147,15 +147,30 @@ async fn schedule_inspection(
 ) -> Done {
     let checked =
         apply::check(&state.db, &caller, body.order_id, OrderAction::ScheduleInspection).await?;
+    let rules = schedule_rules(&state, &checked)?;
+    let (change, verb) = schedule_change(&state, rules, check_schedule(&body, rules)?)?;
+    apply::apply(&state, &caller, &checked, change).await?;
+    done(format!("Inspection {verb}."))
+}
+
+/// What the schedule rules of Schedule Inspection need to know about the checked order.
+pub fn schedule_rules(state: &AppState, checked: &Checked) -> AppResult<ScheduleRules> {
     let tz = state.config.time_zone().map_err(AppError::Internal)?;
-    let rules = ScheduleRules {
+    Ok(ScheduleRules {
         created_on: checked.order.created_at.with_timezone(&tz).date_naive(),
         inspection_due: checked.order.inspection_due_date,
         previously_scheduled: checked.was_previously_scheduled(),
-    };
-    let s = check_schedule(&body, rules)?;
-    let at = company_instant(&state, s.date, s.start)?;
-    let ends_at = company_instant(&state, s.date, s.end)?;
+    })
+}
+
+/// What scheduling (or rescheduling) the inspection as `s` changes, with the verb of its notice.
+pub fn schedule_change(
+    state: &AppState,
+    rules: ScheduleRules,
+    s: Schedule,
+) -> AppResult<(Change, &'static str)> {
+    let at = company_instant(state, s.date, s.start)?;
+    let ends_at = company_instant(state, s.date, s.end)?;
     let verb = if rules.previously_scheduled { "rescheduled" } else { "scheduled" };
     let mut note = vec![format!(
         "Inspection {verb} for {}, {} to {}, with {}. Estimated delivery date {}.",
@@ -177,8 +192,7 @@ async fn schedule_inspection(
         detail_columns: vec![(order_detail::Column::AppointmentEndAt, Expr::value(ends_at))],
         ..Change::noting(note)
     };
-    apply::apply(&state, &caller, &checked, change).await?;
-    done(format!("Inspection {verb}."))
+    Ok((change, verb))
 }
 
 /// Rejects with conditions: the appraiser would take the order on these terms (to waiting

@@ -95,6 +95,14 @@ pub struct Config {
     /// Bearer token a Prometheus scraper on another machine sends for `/metrics` (empty: only
     /// this machine may read it).
     pub metrics_token: String,
+    /// Single sign-on with an OpenID Connect provider: its issuer URL (empty: off), and the
+    /// portal's client id and secret registered there. The callback is
+    /// `<public_url>/api/auth/oidc/callback`.
+    pub oidc_issuer: String,
+    pub oidc_client_id: String,
+    pub oidc_client_secret: String,
+    /// The provider's name on the sign-in page: "Sign in with <name>".
+    pub oidc_name: String,
     /// Enterprise payment platform: `none`, `sandbox` (built in, for the demo and tests) or
     /// `http` (the platform's API at epp_url, with epp_api_key as a bearer token). Left empty:
     /// `sandbox` with demo data, else `none`.
@@ -165,6 +173,10 @@ impl Default for Config {
             smtp_url: String::new(),
             mail_from: "Appraisal Portal <no-reply@appraisalportal.example>".into(),
             sms_provider: "log".into(),
+            oidc_issuer: String::new(),
+            oidc_client_id: String::new(),
+            oidc_client_secret: String::new(),
+            oidc_name: "Single Sign-On".into(),
             sms_url: String::new(),
             sms_key: String::new(),
             twilio_account_sid: String::new(),
@@ -307,6 +319,16 @@ impl Config {
                     "PORTAL_CARD_PROVIDER must be none, sandbox or stripe (got '{other}')"
                 ));
             }
+        }
+        let oidc_complete = self.oidc_issuer.starts_with("http")
+            && !self.oidc_client_id.is_empty()
+            && !self.oidc_client_secret.is_empty();
+        if !self.oidc_issuer.is_empty() && !oidc_complete {
+            return Err(
+                "PORTAL_OIDC_ISSUER must be an http(s) address, with PORTAL_OIDC_CLIENT_ID \
+                        and PORTAL_OIDC_CLIENT_SECRET, for single sign-on"
+                    .into(),
+            );
         }
         match self.epp_provider.as_str() {
             "" | "none" | "sandbox" => {}

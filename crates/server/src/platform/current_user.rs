@@ -24,6 +24,18 @@ impl CurrentUser {
         self.user.id
     }
 
+    /// A user acting outside any request of theirs, through something they set up earlier (a
+    /// link they sent): no session.
+    pub fn offline(user: security_user::Model) -> CurrentUser {
+        CurrentUser {
+            session_id: String::new(),
+            csrf_token: String::new(),
+            user_type: user.user_type,
+            acting_user_id: None,
+            user,
+        }
+    }
+
     pub fn is(&self, t: UserType) -> bool {
         self.user_type == t
     }

@@ -108,6 +108,12 @@ const MATRIX: &[(&str, &str, Who)] = &[
     ("GET", "/api/orders/{id}/report-data", SignedIn),
     ("GET", "/api/orders/{id}/fair-language", SignedIn),
     ("GET", "/api/orders/{id}/revisions", Appraiser),
+    ("GET", "/api/orders/{id}/scheduling-link", Appraiser),
+    ("POST", "/api/orders/{id}/scheduling-link", Appraiser),
+    ("GET", "/api/scheduling/{token}", Public),
+    ("POST", "/api/scheduling/{token}", Public),
+    ("GET", "/api/auth/oidc/start", Public),
+    ("GET", "/api/auth/oidc/callback", Public),
     ("GET", "/api/constants/search-statuses", SignedIn),
     ("GET", "/api/constants/states", SignedIn),
     ("GET", "/api/constants/status-message-options", SignedIn),
@@ -370,6 +376,24 @@ fn every_operation_has_exactly_one_row() {
             documented.iter().any(|(m, p)| m == method && p == path),
             "{method} {path} is in the matrix but not in the API"
         );
+    }
+}
+
+/// The web app's generated client names each call by its operation id: two alike would clash.
+#[test]
+fn every_operation_has_its_own_id() {
+    for document in [portal::router::openapi_json(), portal::areas::public_api::openapi_json()] {
+        let doc: Value = serde_json::from_str(&document).unwrap();
+        let mut seen = std::collections::BTreeMap::new();
+        for (path, item) in doc["paths"].as_object().unwrap() {
+            for (method, operation) in item.as_object().unwrap() {
+                let Some(id) = operation["operationId"].as_str() else { continue };
+                let here = format!("{method} {path}");
+                if let Some(before) = seen.insert(id.to_string(), here.clone()) {
+                    panic!("operation id {id} names both {before} and {here}");
+                }
+            }
+        }
     }
 }
 

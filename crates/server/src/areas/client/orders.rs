@@ -14,6 +14,7 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::kernel::orders::action_requests::appointment_label;
 use crate::kernel::orders::contacts::ContactView;
 use crate::kernel::orders::status::{CLOSED, OrderStatus};
 use crate::kernel::orders::waiting::{self, WaitingFor};
@@ -95,6 +96,12 @@ pub struct ClientOrder {
     pub contacts: Vec<ContactView>,
     /// The invoice of the delivered order (the portal's order page; null before it is issued).
     pub invoice: Option<crate::features::billing::invoices::ClientInvoice>,
+    /// The inspection: the appointment once scheduled, then when it took place.
+    pub inspection_at: Option<DateTime<Utc>>,
+    /// The end of the scheduled appointment.
+    pub inspection_ends_at: Option<DateTime<Utc>>,
+    /// The same in the company's time zone: "Tuesday 12/01/2026, 9:00am to 10:00am".
+    pub inspection_label: Option<String>,
 }
 
 fn filtered(
@@ -241,7 +248,17 @@ pub async fn view(
         .collect();
     let waiting_for = waiting::of(db, config, &o).await?;
     let detail = detail.unwrap_or_else(|| crate::kernel::orders::details::empty_detail(id));
+    let tz = config.time_zone().map_err(AppError::Internal)?;
+    // Once inspected, the inspection's time is when it took place: the appointment's end is gone.
+    let appointment = matches!(o.status_id, OrderStatus::Scheduled | OrderStatus::Rescheduled);
+    let inspection_ends_at =
+        detail.appointment_end_at.filter(|_| appointment && o.inspection_actual_date.is_some());
+    let inspection_label =
+        o.inspection_actual_date.map(|at| appointment_label(at, inspection_ends_at, tz));
     Ok(ClientOrder {
+        inspection_at: o.inspection_actual_date,
+        inspection_ends_at,
+        inspection_label,
         property_type: detail.property_type,
         intended_use: detail.intended_use,
         product,

@@ -42,6 +42,9 @@ pub struct ClientItem {
     pub payment_terms_days: i32,
     /// Borrowers pay for this client's orders by card before they are assigned.
     pub borrower_pays: bool,
+    /// People with a verified e-mail address of this domain may sign in with single sign-on and
+    /// join the client as viewers.
+    pub sso_domain: Option<String>,
 }
 
 impl From<client::Model> for ClientItem {
@@ -56,6 +59,7 @@ impl From<client::Model> for ClientItem {
             billing_email: c.billing_email,
             payment_terms_days: c.payment_terms_days,
             borrower_pays: c.borrower_pays,
+            sso_domain: c.sso_domain,
         }
     }
 }
@@ -89,6 +93,10 @@ pub struct ClientForm {
     /// Borrowers pay by card before the order is assigned; false when a new client leaves it out,
     /// unchanged when a correction does.
     pub borrower_pays: Option<bool>,
+    /// An e-mail domain such as lender.example: its people may sign in with single sign-on and
+    /// join the client as viewers. Empty: none; unchanged when a correction leaves it out.
+    #[schema(max_length = 200)]
+    pub sso_domain: Option<String>,
 }
 
 /// The longest payment terms a client may have.
@@ -143,7 +151,48 @@ fn checked(form: &ClientForm) -> AppResult<client::ActiveModel> {
         // The reconsideration settings have their own call.
         borrower_rov_offered: NotSet,
         rov_turn_time_days: NotSet,
+        sso_domain: match form.sso_domain.as_deref() {
+            Some(domain) => Set(sso_domain(domain)?),
+            None => NotSet,
+        },
     })
+}
+
+/// An e-mail domain, in lower case; None when empty.
+fn sso_domain(domain: &str) -> AppResult<Option<String>> {
+    let domain = domain.trim().trim_start_matches('@').to_ascii_lowercase();
+    if domain.is_empty() {
+        return Ok(None);
+    }
+    let labels_ok = domain.split('.').all(|l| {
+        !l.is_empty()
+            && !l.starts_with('-')
+            && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    });
+    if !labels_ok || !domain.contains('.') || domain.len() > MAX_LINE {
+        return Err(named("ssoDomain", "Single sign-on domain").refuse(format!(
+            "Single sign-on domain must be a domain such as lender.example (got '{domain}')."
+        )));
+    }
+    Ok(Some(domain))
+}
+
+/// Two clients may not share a single sign-on domain (a new user would not know which to join).
+async fn ensure_domain_free(
+    db: &impl ConnectionTrait,
+    domain: Option<&str>,
+    except: Option<i32>,
+) -> AppResult<()> {
+    let Some(domain) = domain else { return Ok(()) };
+    let mut same = client::Entity::find().filter(client::Column::SsoDomain.eq(domain));
+    if let Some(id) = except {
+        same = same.filter(client::Column::Id.ne(id));
+    }
+    if same.one(db).await?.is_some() {
+        return Err(named("ssoDomain", "Single sign-on domain")
+            .refuse(format!("Another client already signs in with {domain}.")));
+    }
+    Ok(())
 }
 
 /// Two clients may not share a company name (staff pick clients by name).
@@ -198,8 +247,12 @@ async fn create_client(
     if row.borrower_pays.is_not_set() {
         row.borrower_pays = Set(false);
     }
+    if row.sso_domain.is_not_set() {
+        row.sso_domain = Set(None);
+    }
     let txn = portal_db::begin_write(&state.db).await?;
     ensure_name_free(&txn, row.company_name.as_ref(), None).await?;
+    ensure_domain_free(&txn, row.sso_domain.as_ref().as_deref(), None).await?;
     let saved = row.insert(&txn).await?;
     audit_staff(
         &txn,
@@ -235,6 +288,9 @@ async fn update_client(
     let txn = portal_db::begin_write(&state.db).await?;
     let existing = existing_client(&txn, id).await?;
     ensure_name_free(&txn, row.company_name.as_ref(), Some(id)).await?;
+    if row.sso_domain.is_set() {
+        ensure_domain_free(&txn, row.sso_domain.as_ref().as_deref(), Some(id)).await?;
+    }
     let mut update = existing.into_active_model();
     update.company_name = row.company_name;
     update.office_address_line = row.office_address_line;
@@ -247,6 +303,9 @@ async fn update_client(
     }
     if row.borrower_pays.is_set() {
         update.borrower_pays = row.borrower_pays;
+    }
+    if row.sso_domain.is_set() {
+        update.sso_domain = row.sso_domain;
     }
     let saved = update.update(&txn).await?;
     audit_staff(

@@ -3,6 +3,7 @@
 pub mod back_door;
 pub mod change_password;
 pub mod csrf;
+pub mod oidc;
 pub mod reset;
 pub mod routes;
 pub mod session;

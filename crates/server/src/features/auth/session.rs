@@ -127,7 +127,7 @@ pub async fn sign_out(
     user_changed(db, sessions, user.id()).await
 }
 
-fn cookie_header(
+pub fn cookie_header(
     name: &str,
     value: &str,
     http_only: bool,

@@ -1,6 +1,6 @@
 //! What each order action call takes and the rules for it (docs/domain.md#action-input-rules),
 //! refused in the words the user sees. The web app repeats these checks only to be friendly.
-use chrono::{NaiveDate, NaiveTime, Timelike};
+use chrono::{DateTime, NaiveDate, NaiveTime, Timelike, Utc};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -50,6 +50,25 @@ pub fn time_label(t: NaiveTime) -> String {
 /// MM/dd/yyyy, as the portal shows dates.
 pub fn date_label(d: NaiveDate) -> String {
     d.format("%m/%d/%Y").to_string()
+}
+
+/// "Tuesday 12/01/2026, 9:00am to 10:00am": an appointment in the time zone `tz`.
+pub fn appointment_label(
+    start: DateTime<Utc>,
+    end: Option<DateTime<Utc>>,
+    tz: chrono_tz::Tz,
+) -> String {
+    let start = start.with_timezone(&tz);
+    let day = format!(
+        "{} {}, {}",
+        start.format("%A"),
+        date_label(start.date_naive()),
+        time_label(start.time())
+    );
+    match end {
+        Some(end) => format!("{day} to {}", time_label(end.with_timezone(&tz).time())),
+        None => day,
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
