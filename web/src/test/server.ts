@@ -19,7 +19,8 @@ export function runFakeServer(): void {
 /** GET /api/auth/session answering `user` (null: signed out). */
 export const loggedIn = (user: Record<string, unknown> | null) => http.get('*/api/auth/session', () => HttpResponse.json({ user }));
 
-export const appConfig = () =>
+/** GET /api/app-config answering the demo settings, single sign-on off, with `changes` applied. */
+export const appConfig = (changes: Record<string, unknown> = {}) =>
   http.get('*/api/app-config', () =>
     HttpResponse.json({
       supportEmail: 'support@example.com',
@@ -28,6 +29,8 @@ export const appConfig = () =>
       signUpUrl: 'https://careers.example.com/join',
       mapTileUrl: 'https://tile.example.com/{z}/{x}/{y}.png',
       companyTimeZone: 'America/Chicago',
+      singleSignOn: null,
+      ...changes,
     }),
   );
 

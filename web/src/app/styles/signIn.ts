@@ -5,4 +5,5 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/PasswordInput.css';

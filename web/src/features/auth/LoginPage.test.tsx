@@ -74,3 +74,52 @@ describe('Sign in that needs verification', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/appraiser/quotes');
   });
 });
+
+describe('Sign in with single sign-on', () => {
+  /** Opens `path` signed out with single sign-on through `provider` (null: off); waits for the settings to arrive. */
+  async function atSignInWith(provider: string | null, path = '/login') {
+    server.use(loggedIn(null), appConfig({ singleSignOn: provider }));
+    renderApp(path);
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', 'https://careers.example.com/join'));
+  }
+
+  it('is not offered when the server has it off', async () => {
+    await atSignInWith(null);
+    expect(screen.queryByRole('link', { name: /^Sign in with/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+  });
+
+  it('is a link to its start at the server, under "or", with no page to come back to on a plain visit', async () => {
+    await atSignInWith('Contoso ID');
+    expect(screen.getByText('or')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in with Contoso ID' })).toHaveAttribute('href', '/api/auth/oidc/start');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('comes back to the page the guard remembered', async () => {
+    await atSignInWith('Contoso ID', '/appraiser/quotes?status=open');
+    expect(screen.getByRole('link', { name: 'Sign in with Contoso ID' })).toHaveAttribute('href', '/api/auth/oidc/start?returnTo=%2Fappraiser%2Fquotes%3Fstatus%3Dopen');
+  });
+});
+
+describe('A single sign-on the server refused', () => {
+  it.each([
+    ['unavailable', 'Single sign-on is not available right now. Please sign in with your username and password.'],
+    ['failed', 'Single sign-on did not complete. Please try again.'],
+    ['unverified', 'Your identity provider did not confirm your e-mail address, so you cannot sign in with it here.'],
+    ['no-account', 'No portal account uses the e-mail address you signed in with. Ask your administrator for an invitation, or sign in with your username and password.'],
+    ['not-offered', 'Single sign-on is for staff and lender users. Appraisers sign in with their username and password.'],
+    ['expired', 'Single sign-on did not complete. Please try again.'],
+    ['constructor', 'Single sign-on did not complete. Please try again.'],
+  ])('sso=%s says why above the form', async (reason, shown) => {
+    await atSignIn({}, { path: `/login?sso=${reason}` });
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(shown);
+    expect(alert.compareDocumentPosition(screen.getByLabelText(/^Username/)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('says nothing without a reason', async () => {
+    await atSignIn({});
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

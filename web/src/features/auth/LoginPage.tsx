@@ -6,6 +6,7 @@ import { useLogin, verificationPath, type Credentials } from './api';
 import { PasswordField } from '../../components/PasswordField';
 import { FormCard } from '../../components/FormCard';
 import { SignUpLinks } from './SignUpLinks';
+import { SingleSignOnButton, SsoRefusalAlert } from './SingleSignOn';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -27,7 +28,8 @@ export function LoginPage() {
   });
 
   const from = (location.state as { from?: unknown } | null)?.from;
-  const target = typeof from === 'string' && from.startsWith('/') && !from.startsWith('/login') ? from : '/dashboard';
+  const remembered = typeof from === 'string' && from.startsWith('/') && !from.startsWith('/login') ? from : null;
+  const target = remembered ?? '/dashboard';
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,6 +60,7 @@ export function LoginPage() {
 
   return (
     <FormCard title="Sign in" onSubmit={onSubmit}>
+      <SsoRefusalAlert reason={new URLSearchParams(location.search).get('sso')} />
       {error ? (
         <Alert color="red" variant="light" role="alert" title="Error">
           {error}
@@ -69,6 +72,7 @@ export function LoginPage() {
         {pending ? 'Signing in...' : 'Sign in'}
       </Button>
       <SignUpLinks to="/reset-password">Forgot your password?</SignUpLinks>
+      <SingleSignOnButton returnTo={remembered} />
     </FormCard>
   );
 }

@@ -38,6 +38,7 @@ const fieldsOf = (client: ClientItem | null): ClientFields => ({
   mainContactPhone: client?.mainContactPhone ?? '',
   billingEmail: client?.billingEmail ?? '',
   paymentTermsDays: String(client?.paymentTermsDays ?? 30),
+  ssoDomain: client?.ssoDomain ?? '',
 });
 
 const bodyOf = (v: ClientFields, borrowerPays: boolean): ClientForm => ({
@@ -49,6 +50,8 @@ const bodyOf = (v: ClientFields, borrowerPays: boolean): ClientForm => ({
   mainContactPhone: textOrNull(v.mainContactPhone),
   billingEmail: textOrNull(v.billingEmail),
   paymentTermsDays: v.paymentTermsDays.trim() === '' ? null : Number(v.paymentTermsDays.trim()),
+  // Empty clears the domain (null would leave it as it was).
+  ssoDomain: v.ssoDomain.trim(),
 });
 
 /** Adds a client (`client` null) or edits one. */
@@ -89,6 +92,11 @@ export function ClientDialog({ client, onClose }: { client: ClientItem | null; o
         <TextInput label="Billing E-mail" type="email" description="Invoices go here (else to the main contact)." {...fields.input('billingEmail')} />
         <TextInput label="Payment Terms (days)" inputMode="numeric" {...fields.input('paymentTermsDays')} />
       </SimpleGrid>
+      <TextInput
+        label="Single Sign-On Domain"
+        description="People with a verified e-mail address of this domain may sign in with single sign-on and join this client as viewers."
+        {...fields.input('ssoDomain')}
+      />
       <Checkbox
         label="Borrower pays"
         description="The borrower pays by card before an order is assigned."

@@ -18,6 +18,7 @@ const acme = {
   billingEmail: 'ap@acme.example',
   paymentTermsDays: 45,
   borrowerPays: false,
+  ssoDomain: 'acme.example',
 };
 
 function withClients(list: unknown[], sent: { method: string; url: string; body: unknown }[]) {
@@ -37,7 +38,12 @@ function withClients(list: unknown[], sent: { method: string; url: string; body:
       return HttpResponse.json({ id: 9 }, { status: 201 });
     }),
     http.put('*/api/staff/clients/:id', async ({ request }) => {
-      sent.push({ method: 'PUT', url: request.url, body: await request.json() });
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.push({ method: 'PUT', url: request.url, body });
+      if (body.ssoDomain === 'bluebonnet.example') {
+        const taken = 'Another client already signs in with bluebonnet.example.';
+        return HttpResponse.json({ message: taken, fields: { ssoDomain: taken } }, { status: 422 });
+      }
       return HttpResponse.json({ message: 'Saved.' });
     }),
   );
@@ -77,6 +83,7 @@ describe('Clients page', () => {
 
     fireEvent.change(within(dialog).getByLabelText(/^Company Name/), { target: { value: '  Bluebonnet Bank ' } });
     fireEvent.change(within(dialog).getByLabelText(/^Main Contact Name/), { target: { value: 'Sam Ortiz' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Single Sign-On Domain/), { target: { value: ' bluebonnet.example ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Client' })).not.toBeInTheDocument());
     expect(await within(screen.getByRole('table', { name: 'Clients' })).findByText('Bluebonnet Bank')).toBeInTheDocument();
@@ -92,6 +99,7 @@ describe('Clients page', () => {
         billingEmail: null,
         paymentTermsDays: 30,
         borrowerPays: false,
+        ssoDomain: 'bluebonnet.example',
       },
     });
   });
@@ -111,5 +119,25 @@ describe('Clients page', () => {
       url: expect.stringMatching(/\/api\/staff\/clients\/3$/),
       body: { ...acme, id: undefined, mainContactName: 'Robin Lee' },
     });
+  });
+
+  it('Edit shows the single sign-on domain, shows the server refusing one, and clears it', async () => {
+    const sent: { method: string; url: string; body: unknown }[] = [];
+    withClients([acme], sent);
+    renderApp('/staff/clients');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Acme Lending' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Client' });
+    const domain = within(dialog).getByLabelText(/^Single Sign-On Domain/);
+    expect(domain).toHaveValue('acme.example');
+
+    fireEvent.change(domain, { target: { value: 'bluebonnet.example' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Client' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Another client already signs in with bluebonnet.example.');
+    expect(domain).toHaveAccessibleDescription(expect.stringContaining('Another client already signs in with bluebonnet.example.'));
+
+    fireEvent.change(domain, { target: { value: ' ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Client' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Client' })).not.toBeInTheDocument());
+    expect(sent.map(({ body }) => (body as { ssoDomain: unknown }).ssoDomain)).toEqual(['bluebonnet.example', '']);
   });
 });
