@@ -38,6 +38,7 @@ const unauthorized = page(() => import('../features/access/AccessDeniedPage'), '
 const forbidden = page(() => import('../features/access/AccessDeniedPage'), 'ForbiddenPage');
 const unsubscribe = page(() => import('../features/notifications/UnsubscribePage'), 'UnsubscribePage');
 const borrowerCopy = page(() => import('../features/borrower/BorrowerCopyPage'), 'BorrowerCopyPage');
+const chooseInspectionTime = page(() => import('../features/scheduling/ChooseInspectionTimePage'), 'ChooseInspectionTimePage');
 const notFound = page(() => import('../features/access/NotFoundPage'), 'NotFoundPage');
 const ordersDashboard = page(() => import('../features/orders/OrdersDashboardPage'), 'OrdersDashboardPage');
 const orderDetails = page(() => import('../features/orders/OrderDetailsPage'), 'OrderDetailsPage');
@@ -145,6 +146,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'perform-reset-password', lazy: performResetPassword },
         { path: 'unsubscribe', lazy: unsubscribe },
         { path: 'borrower/copy/:token', lazy: borrowerCopy },
+        { path: 'schedule/:token', lazy: chooseInspectionTime },
 
         // any signed-in user
         {

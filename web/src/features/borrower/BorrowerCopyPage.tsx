@@ -1,11 +1,10 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Field, Fields } from '../../components/DataDisplay';
 import { DownloadIcon } from '../../components/icons';
-import { LoadFailed, PageSkeleton } from '../../components/LoadStates';
-import { ApiError } from '../../lib/api';
+import { PageSkeleton } from '../../components/LoadStates';
+import { LinkLoadFailed, PublicLinkCard } from '../../components/PublicLinkPage';
 import { useAppConfig } from '../../lib/appConfig';
 import { formatDateTime } from '../../lib/dates';
 import { formatFileSize } from '../../lib/fileSize';
@@ -14,22 +13,6 @@ import { BorrowerReconsiderationSection } from './BorrowerReconsideration';
 
 export const TITLE = 'Your copy of the appraisal';
 export const MSG_ECOA = 'You receive this copy under the Equal Credit Opportunity Act; it is free of charge.';
-
-/** The page's card: its heading above `children`. */
-function CopyCard({ children }: { children: ReactNode }) {
-  return (
-    <Stack align="center" py="xl">
-      <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md" w="100%" maw={800}>
-        <Stack gap="md">
-          <Title order={1} size="h2">
-            {TITLE}
-          </Title>
-          {children}
-        </Stack>
-      </Paper>
-    </Stack>
-  );
-}
 
 function CopyDetails({ token, copy }: { token: string; copy: CopyLink }) {
   const timeZone = useAppConfig().data?.companyTimeZone ?? null;
@@ -59,17 +42,5 @@ export function BorrowerCopyPage() {
   const token = useParams().token ?? '';
   const copy = useQuery(borrowerCopyQuery(token));
   if (copy.isPending) return <PageSkeleton label="Loading your copy" />;
-  return (
-    <CopyCard>
-      {copy.error instanceof ApiError && copy.error.status === 404 ? (
-        <Alert color="red" variant="light" role="alert">
-          {copy.error.message}
-        </Alert>
-      ) : copy.isError ? (
-        <LoadFailed error={copy.error} onRetry={() => void copy.refetch()} retrying={copy.isFetching} />
-      ) : (
-        <CopyDetails token={token} copy={copy.data} />
-      )}
-    </CopyCard>
-  );
+  return <PublicLinkCard title={TITLE}>{copy.isError ? <LinkLoadFailed query={copy} /> : <CopyDetails token={token} copy={copy.data} />}</PublicLinkCard>;
 }

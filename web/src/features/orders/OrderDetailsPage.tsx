@@ -17,6 +17,7 @@ import { ClientMessages } from './details/ClientMessages';
 import { InternalNotes } from './details/InternalNotes';
 import { OfferCard } from './details/OfferCard';
 import { ReportDataCard } from './details/ReportDataCard';
+import { SchedulingLinkCard } from './details/SchedulingLinkCard';
 import { FairLanguageCard } from './details/FairLanguageCard';
 import { PrecheckCard } from './details/PrecheckCard';
 import { ReviewRecords } from './details/ReviewRecords';
@@ -214,6 +215,7 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
         <Tabs.Panel value="order-details" pt="md">
           <Stack gap="md">
             <OrderDetailsTab order={order} timeZone={timeZone} tileUrl={config?.mapTileUrl || null} />
+            <SchedulingLinkCard order={order} timeZone={timeZone} />
             {staffView ? <AssignmentDecisionCard orderId={order.id} timeZone={timeZone} /> : null}
             <ReportDataCard orderId={order.id} staff={staffView} />
             <FairLanguageCard orderId={order.id} staff={staffView} timeZone={timeZone} />

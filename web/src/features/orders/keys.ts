@@ -12,6 +12,8 @@ export const orderKeys = {
   /** Staff's compliance flag: orders whose borrower's copy is due (read again each time the dashboard shows). */
   borrowerCopiesDue: () => ['staff', 'compliance', 'borrower-copies'] as const,
   details: (orderId: number) => ['order-details', orderId] as const,
+  /** The order's latest self-scheduling link: under the details' key, so whatever reloads the order reloads it too. */
+  schedulingLink: (orderId: number) => [...orderKeys.details(orderId), 'scheduling-link'] as const,
   /** Staff's internal notes on an order (never asked for by anyone else). */
   notes: (orderId: number) => ['staff', 'order-notes', orderId] as const,
   /** What the order's data file says, with its hard stops and warnings. */

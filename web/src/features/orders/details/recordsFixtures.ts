@@ -67,6 +67,7 @@ export function recordsServer(answers: RecordsAnswers = {}) {
     http.get('*/api/staff/orders/:id/revision-requests', () => HttpResponse.json(answers.lenderRevisions ?? [])),
     http.get('*/api/staff/reconsiderations', () => HttpResponse.json(answers.reconsiderations ?? [])),
     http.get('*/api/appraiser/orders/:id/reconsiderations', () => HttpResponse.json(answers.reconsiderations ?? [])),
+    http.get('*/api/orders/:id/scheduling-link', () => HttpResponse.json(null)),
   );
   return loads;
 }

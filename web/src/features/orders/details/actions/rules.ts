@@ -86,7 +86,7 @@ export interface ScheduleRules {
 }
 
 /** The late inspection reason is asked for when the date is after the due date on a first scheduling. */
-export function needsLateInspectionReason(date: string, rules: ScheduleRules): boolean {
+export function needsLateInspectionReason(date: string, rules: Pick<ScheduleRules, 'inspectionDueDate' | 'wasPreviouslyScheduled'>): boolean {
   return !rules.wasPreviouslyScheduled && !!rules.inspectionDueDate && !!date && date > rules.inspectionDueDate;
 }
 
