@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, call, type Schemas } from './api';
 
-/** `singleSignOn`: the identity provider's name, null when single sign-on is off (until the regenerated API types have it). */
-export type AppConfig = Schemas['AppConfig'] & { singleSignOn?: string | null };
+export type AppConfig = Schemas['AppConfig'];
 
 export const SIGN_UP_FALLBACK_URL = 'https://careers.example.com';
 export const SUPPORT_HOURS = 'Monday to Friday, 8:00 AM to 5:00 PM CST';

@@ -14,7 +14,8 @@ export const MSG_CHOOSE_A_TIME = 'Please choose a time.';
 export const MSG_CHOOSE_FAILED = 'Your choice could not be sent. Please try again.';
 export const bookedLine = (label: string) => `Your inspection is booked for ${label}.`;
 
-const UNAVAILABLE = { past: 'This time has passed', taken: 'Already taken' } as const;
+/** Why a window cannot be chosen, by the server's `unavailableBecause`. */
+const UNAVAILABLE: Record<string, string> = { past: 'This time has passed', taken: 'Already taken' };
 
 /** The booked window, focused when it was just chosen so that it is read out. */
 function Booked({ label, justChosen }: { label: string; justChosen: boolean }) {

@@ -3,10 +3,9 @@ import { api, call, type Schemas } from '../../../lib/api';
 import { clientsQuery } from '../../../lib/staffLists';
 
 /** The staff desk's clients (lenders): the list, their records, their users and API keys (/api/staff/clients). */
-export type ClientItem = Schemas['ClientItem'] & SsoDomain;
-export type ClientForm = Schemas['ClientForm'] & SsoDomain;
+export type ClientItem = Schemas['ClientItem'];
+export type ClientForm = Schemas['ClientForm'];
 /** An e-mail domain whose people may sign in with single sign-on and join the client as viewers (until the regenerated API types have it). */
-type SsoDomain = { ssoDomain?: string | null };
 
 /** Failures are shown in the form that made the call, not as a notice. */
 const quiet = { notify: false } as const;
