@@ -246,6 +246,43 @@ async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
     } else {
         println!("server peak memory: {load_peak:.0} MiB over the whole run");
     }
+    measure_export(&server, &db).await;
+}
+
+/// The lender's orders export (CSV, every status) when the first client owns the whole book: the
+/// time to stream it, its rows, and the server's peak memory while it streams.
+async fn measure_export(server: &Server, db: &DatabaseConnection) {
+    for sql in [
+        "UPDATE orders SET client_id = 1 WHERE client_id IS NOT NULL",
+        "UPDATE client_orders SET client_id = 1",
+        "ANALYZE",
+    ] {
+        db.execute_unprepared(sql).await.unwrap();
+    }
+    let owned = count_rows(db, "SELECT COUNT(*) FROM client_orders WHERE client_id = 1").await;
+    let lender = sign_in(&server.base, db, "demo.client").await;
+    let before = server.peak_memory_mib();
+    let apart = server.reset_peak_memory();
+    let started = Instant::now();
+    let url = format!("{}/api/client/orders/export?format=csv&filter=all", server.base);
+    let mut r = lender.http.get(url).send().await.unwrap();
+    assert!(r.status().is_success(), "export: {}", r.status());
+    let (mut bytes, mut lines) = (0usize, 0usize);
+    while let Some(chunk) = r.chunk().await.unwrap() {
+        bytes += chunk.len();
+        lines += chunk.iter().filter(|b| **b == b'\n').count();
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let peak = server.peak_memory_mib();
+    println!(
+        "\nclient orders export (CSV, every status) of a client owning {owned} orders: {} rows, \
+         {:.1} MB in {seconds:.1} s ({:.0} rows/s); server peak memory {peak:.0} MiB while \
+         streaming{}",
+        lines.saturating_sub(1),
+        bytes as f64 / 1e6,
+        lines as f64 / seconds,
+        if apart { format!(" ({before:.0} MiB peak before it)") } else { String::new() },
+    );
 }
 
 struct Load {

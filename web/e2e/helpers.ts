@@ -321,6 +321,27 @@ export async function refuseOtherOrigins(page: Page, portal = process.env.PORTAL
   );
 }
 
+/** Refuses every address off this machine: the portal and the test's OpenID Provider both listen on 127.0.0.1. */
+export async function refuseOtherHosts(page: Page): Promise<void> {
+  await page.context().route(
+    (url) => url.hostname !== '127.0.0.1' && url.protocol.startsWith('http'),
+    (route) => route.abort('internetdisconnected'),
+  );
+}
+
+/**
+ * Signs in with "Sign in with Test Identity": the test's OpenID Provider (e2e/identity-provider.mjs)
+ * takes any password on its own sign-in form, and vouches for `email`; then its consent.
+ */
+export async function signInWithIdentityProvider(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Sign in with Test Identity' }).click();
+  await page.locator('input[name="login"]').fill(email);
+  await page.locator('input[name="password"]').fill('checked by the provider only');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 /** A page in a browser context of its own (its own cookies) that refuses other origins; signed in as `username` when given. */
 export async function newPage(browser: Browser, username?: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -1,14 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { checkBothWidths, expectMenu, expectNotice, mailMarker, mainNav, newPage, openDialog, submit, waitForMail } from './helpers';
+import type { Browser, Page } from '@playwright/test';
+import { apiGet, apiSend, checkBothWidths, day, expectMenu, expectNotice, mailMarker, mainNav, newPage, openDialog, refuseOtherHosts, signInWithIdentityProvider, submit, waitForMail } from './helpers';
 
 /*
  * A lender's administrator keeps its branches and users: demo.client (the demo lender's
  * administrator; the demo data gives the lender the branch Downtown with the loan officer demo.lo and
  * the processor demo.processor) adds the branch Uptown on Branches, then on Users invites a loan
- * officer into it, whose invitation arrives by e-mail. Axe on the Users page at 1280 and 390.
+ * officer into it, whose invitation arrives by e-mail. The loan officer signs in through the test's
+ * OpenID Provider and places an order with an access contact; the appraiser offers inspection
+ * windows by a scheduling link, the contact picks one without signing in, and the loan officer sees
+ * the inspection's date on the order. Axe at 1280 and 390 on the Users page, the contact's page and
+ * the order.
  */
-test('a lender administrator adds a branch and invites a loan officer into it', async ({ browser }) => {
-  test.setTimeout(120_000);
+test('a lender administrator adds a branch and a loan officer, whose order the contact schedules', async ({ browser }) => {
+  test.setTimeout(180_000);
   const client = await newPage(browser, 'demo.client');
   await expect(client).toHaveURL(/\/client\/orders$/);
   await expectMenu(client, ['Orders', 'New Order', 'Invoices', 'Users', 'Branches', 'API & Webhooks']);
@@ -70,4 +75,99 @@ test('a lender administrator adds a branch and invites a loan officer into it', 
   });
 
   await client.context().close();
+
+  const orderId = await placeWithAccessContact(browser, email);
+  const link = await offerWindows(browser, orderId);
+  const chosen = await pickWindow(browser, link);
+  const officer = await newLenderPage(browser, email);
+  await officer.goto(`/client/orders/${orderId}`);
+  await expect(officer.getByText(`Inspection: ${chosen}`, { exact: true })).toBeVisible();
+  await checkBothWidths(officer, (v) => `self-scheduling-order-${v.name}.png`, { ready: () => officer.getByText(`Inspection: ${chosen}`, { exact: true }) });
 });
+
+/** A page signed in through the identity provider as `email` (a lender's user with no password yet). */
+async function newLenderPage(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await refuseOtherHosts(page);
+  await signInWithIdentityProvider(page, email);
+  await expect(page).toHaveURL(/\/client\/orders$/);
+  return page;
+}
+
+/** The loan officer places an order with an Access contact on New Order; answers its id. */
+async function placeWithAccessContact(browser: Browser, email: string): Promise<number> {
+  const officer = await newLenderPage(browser, email);
+  await mainNav(officer).getByRole('link', { name: 'New Order', exact: true }).click();
+  await officer.getByLabel(/^Property Address/).fill('4410 Duval Street');
+  await officer.getByLabel(/^City/).fill('Austin');
+  await officer.getByLabel(/^State/).selectOption('TX');
+  await officer.getByRole('combobox', { name: 'County', exact: true }).selectOption('Travis County');
+  await officer.getByLabel(/^Zip/).fill('78751');
+  for (const name of ['Property Type', 'Intended Use', 'Product']) {
+    const picker = officer.getByRole('combobox', { name, exact: true });
+    await expect.poll(() => picker.locator('option').count()).toBeGreaterThan(1);
+    await picker.selectOption({ index: 1 });
+  }
+  await officer.getByLabel(/^Borrower Name/).fill('Robin Reyes');
+  await officer.getByRole('button', { name: 'Add Access Contact' }).click();
+  const access = officer.getByRole('group', { name: 'Contact 1' });
+  await access.getByLabel(/^Name/).fill('Pat Access');
+  await access.getByLabel(/^E-mail/).fill('pat.access@example.com');
+  await access.getByLabel(/^Phone/).fill('512-555-0177');
+  await access.getByLabel(/^Notes/).fill('Lockbox on the side gate, code 2468.');
+  await officer.getByRole('button', { name: 'Place Order' }).click();
+  await expect(officer).toHaveURL(/\/client\/orders\/\d+$/);
+  const orderId = Number(new URL(officer.url()).pathname.split('/').pop());
+  await officer.context().close();
+  return orderId;
+}
+
+/** Staff assign the order to demo.appraiser, who accepts it and sends the access contact two windows; answers the link. */
+async function offerWindows(browser: Browser, orderId: number): Promise<string> {
+  const staff = await newPage(browser, 'demo.staff');
+  const appraiser = await newPage(browser, 'demo.appraiser');
+  const me = await apiGet<{ securityUserId: number }>(appraiser, '/api/auth/logged-in');
+  await apiSend(staff, 'post', `/api/staff/orders/${orderId}/assign`, { appraiserId: me.securityUserId });
+  await apiSend(appraiser, 'post', '/api/order-details/accept', { orderId });
+  await staff.context().close();
+
+  await appraiser.goto(`/appraiser/orderdetails/${orderId}`);
+  await appraiser.getByRole('button', { name: 'Send Scheduling Link' }).click();
+  const dialog = await openDialog(appraiser, 'Send Scheduling Link');
+  await expect(dialog.getByLabel(/^Contact Name/)).toHaveValue('Pat Access');
+  for (const [n, date, start, end] of [
+    [1, day(1), '09:00', '10:00'],
+    [2, day(2), '13:00', '14:00'],
+  ] as const) {
+    if (n > 1) await dialog.getByRole('button', { name: 'Add Window' }).click();
+    const row = dialog.getByRole('group', { name: `Window ${n}` });
+    await row.getByLabel(/^Date/).fill(date);
+    await row.getByLabel(/^Start Time/).selectOption(start);
+    await row.getByLabel(/^End Time/).selectOption(end);
+  }
+  const since = mailMarker();
+  await submit(dialog, 'Send Link');
+  await expectNotice(appraiser, 'Scheduling link sent.');
+  await appraiser.context().close();
+  const mail = await waitForMail('pat.access@example.com', since, (m) => m.text.includes('/schedule/'));
+  return new URL(mail.text.match(/\S+\/schedule\/\S+/)![0]).pathname;
+}
+
+/** The contact opens the link, signed in nowhere, and picks the second window; answers its label. */
+async function pickWindow(browser: Browser, link: string): Promise<string> {
+  const contact = await newPage(browser);
+  await contact.goto(link);
+  await expect(contact.getByRole('heading', { name: 'Choose a time for the inspection' })).toBeVisible();
+  const second = contact.getByRole('radio').nth(1);
+  const chosen = (await contact.locator('label', { has: second }).textContent()) ?? '';
+  await checkBothWidths(contact, (v) => `self-scheduling-contact-${v.name}.png`, { ready: () => contact.getByRole('radio').first() });
+  await second.check();
+  await contact.getByRole('button', { name: 'Confirm This Time' }).click();
+  const booked = contact.getByText(/^Your inspection is booked for /);
+  await expect(booked).toBeVisible();
+  const label = ((await booked.textContent()) ?? '').replace('Your inspection is booked for ', '').replace(/\.$/, '');
+  expect(label).toContain('1:00pm to 2:00pm');
+  expect(chosen).toContain(label);
+  await contact.context().close();
+  return label;
+}

@@ -1,23 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { demoEmail, expectNoAxeViolations, screenshot } from './helpers';
+import { demoEmail, expectNoAxeViolations, refuseOtherHosts, screenshot, signInWithIdentityProvider } from './helpers';
 
 /*
  * Single sign-on against a real OpenID Provider (npm's certified `oidc-provider`, started beside
  * the portal by e2e/start-server.mjs as "Test Identity"). Its development sign-in form takes any
  * password; the login is the e-mail address it vouches for.
  */
-async function signInAtTheProvider(page: import('@playwright/test').Page, email: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('link', { name: 'Sign in with Test Identity' }).click();
-  await page.locator('input[name="login"]').fill(email);
-  await page.locator('input[name="password"]').fill('checked by the provider only');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
 test('single sign-on: staff come in through the identity provider, a stranger is told why not', async ({ page }) => {
-  // The portal and the provider listen on 127.0.0.1; nothing else may be reached.
-  await page.context().route((url) => url.hostname !== '127.0.0.1' && url.protocol.startsWith('http'), (route) => route.abort('internetdisconnected'));
+  await refuseOtherHosts(page);
   await page.goto('/login');
   await expect(page.getByRole('link', { name: 'Sign in with Test Identity' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -26,7 +16,7 @@ test('single sign-on: staff come in through the identity provider, a stranger is
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // No verification code: the provider's sign-in counts.
-  await signInAtTheProvider(page, demoEmail('demo.staff'));
+  await signInWithIdentityProvider(page, demoEmail('demo.staff'));
   await page.waitForURL((u) => u.hostname === '127.0.0.1' && !u.pathname.startsWith('/login') && !u.pathname.startsWith('/api/'));
   const me = await page.request.get('/api/auth/logged-in');
   expect(me.status()).toBe(200);
@@ -35,7 +25,7 @@ test('single sign-on: staff come in through the identity provider, a stranger is
 
   // Someone without an account, and no lender takes their domain.
   await page.context().clearCookies();
-  await signInAtTheProvider(page, 'stranger@nowhere.example');
+  await signInWithIdentityProvider(page, 'stranger@nowhere.example');
   await expect(page).toHaveURL(/\/login\?sso=no-account$/);
   await expect(page.getByRole('alert').filter({ hasText: 'No portal account uses the e-mail address you signed in with.' })).toBeVisible();
   expect((await page.request.get('/api/auth/logged-in')).status()).toBe(401);
