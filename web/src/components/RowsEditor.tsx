@@ -14,6 +14,8 @@ interface RowsEditorProps<R extends object> {
   min: number;
   /** Rows there may be at most (no add button once there are). */
   max: number;
+  /** More add buttons beside it, each adding a row that starts with `values` (an Access contact). */
+  presets?: { label: string; values: Partial<R> }[];
   /** What is wrong with the list as a whole. */
   error?: string;
   /** One row's inputs. */
@@ -24,11 +26,15 @@ interface RowsEditorProps<R extends object> {
  * Rows of a form the user adds and removes, each a fieldset named by `legend` with its inputs: after
  * Add the focus goes to the new row's first input, after Remove to the add button.
  */
-export function RowsEditor<R extends object>({ rows, legend, addLabel, min, max, error, children }: RowsEditorProps<R>) {
+export function RowsEditor<R extends object>({ rows, legend, addLabel, presets = [], min, max, error, children }: RowsEditorProps<R>) {
   const list = useRef<HTMLDivElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const moved = useRef<'added' | 'removed' | null>(null);
   const count = rows.rows.length;
+  const add = (values: Partial<R> = {}) => {
+    moved.current = 'added';
+    rows.addWith(values);
+  };
   useEffect(() => {
     if (moved.current === 'added') list.current?.querySelector<HTMLElement>(':scope > fieldset:last-of-type :is(input, textarea)')?.focus();
     if (moved.current === 'removed') addButton.current?.focus();
@@ -59,17 +65,16 @@ export function RowsEditor<R extends object>({ rows, legend, addLabel, min, max,
         </Text>
       ) : null}
       {count < max ? (
-        <Button
-          ref={addButton}
-          variant="subtle"
-          w="fit-content"
-          onClick={() => {
-            moved.current = 'added';
-            rows.add();
-          }}
-        >
-          {addLabel}
-        </Button>
+        <Group gap="xs">
+          <Button ref={addButton} variant="subtle" onClick={() => add()}>
+            {addLabel}
+          </Button>
+          {presets.map((preset) => (
+            <Button key={preset.label} variant="subtle" onClick={() => add(preset.values)}>
+              {preset.label}
+            </Button>
+          ))}
+        </Group>
       ) : null}
     </Stack>
   );

@@ -15,6 +15,16 @@ interface InputProps {
   inputContainer?: (input: ReactNode) => ReactNode;
 }
 
+/** A Mantine input's props for a text `value`: its change handler, error and, with `maxLength`, the limit and its counter (characterLimit). */
+export function inputProps(value: string, change: (value: string) => void, error: string | undefined, maxLength?: number): InputProps {
+  return {
+    value,
+    onChange: (e: ChangeEvent<InputElement>) => change(e.currentTarget.value),
+    error,
+    ...(maxLength === undefined ? {} : characterLimit(value, maxLength)),
+  };
+}
+
 /**
  * What a group of inputs needs of a form's fields (F, or any form with more fields than F): the
  * values, a change, and each input's props.
@@ -37,12 +47,7 @@ export function useFields<F extends Text>(initial: F) {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
-  const input = (field: keyof F, maxLength?: number): InputProps => ({
-    value: values[field],
-    onChange: (e: ChangeEvent<InputElement>) => change(field, e.currentTarget.value),
-    error: errors[field],
-    ...(maxLength === undefined ? {} : characterLimit(values[field], maxLength)),
-  });
+  const input = (field: keyof F, maxLength?: number) => inputProps(values[field], (value) => change(field, value), errors[field], maxLength);
   /** Shows `found` under the fields; true when there is nothing to show. */
   const accept = (found: Partial<Record<keyof F, string>>) => {
     setErrors(found);

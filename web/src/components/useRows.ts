@@ -16,7 +16,9 @@ export function useRows<R extends object>(blank: () => R, initial?: readonly R[]
     setRows((all) => all.map((r, i) => (i === index ? { ...r, [field]: value } : r)));
     setErrors((all) => all.map((e, i) => (i === index ? { ...e, [field]: undefined } : e)));
   };
-  const add = () => setRows((all) => [...all, { ...blank(), key: next.current++ }]);
+  /** Adds a row that starts with `values`, the rest blank. */
+  const addWith = (values: Partial<R>) => setRows((all) => [...all, { ...blank(), ...values, key: next.current++ }]);
+  const add = () => addWith({});
   const remove = (key: number) => {
     const index = rows.findIndex((r) => r.key === key);
     setRows((all) => all.filter((r) => r.key !== key));
@@ -30,7 +32,7 @@ export function useRows<R extends object>(blank: () => R, initial?: readonly R[]
     setRows(swap);
     setErrors((all) => swap(Array.from(rows, (_, i) => all[i] ?? {})));
   };
-  return { rows, errors, setErrors, update, add, remove, move };
+  return { rows, errors, setErrors, update, add, addWith, remove, move };
 }
 
 /** Whether any row has a message. */

@@ -94,6 +94,28 @@ async function fillRequired() {
   type('Borrower Name', ' Ann Lee ');
 }
 
+/** The body fillRequired's form sends. */
+const REQUIRED_BODY = {
+  propertyAddressLine1: '12 Oak St',
+  propertyAddressLine2: null,
+  propertyCity: 'Austin',
+  propertyStateCode: 'TX',
+  propertyCounty: 'Travis County',
+  propertyZip: '78701',
+  propertyTypeId: 2,
+  intendedUseId: 1,
+  productId: 2,
+  loanNumber: null,
+  borrowerName: 'Ann Lee',
+  borrowerEmail: null,
+  borrowerPhone: null,
+  fhaCaseNumber: null,
+  requestedDueDate: day(7),
+  closingDate: null,
+  notes: null,
+  contacts: [],
+};
+
 describe('client New Order page', () => {
   it('checks the fields as the server does, in its words, and sends nothing while one is wrong', async () => {
     const seen: Seen = { orders: [], uploads: [] };
@@ -159,27 +181,7 @@ describe('client New Order page', () => {
     fireEvent.change(document.querySelector('input[type="file"]')!, { target: { files: [namedFile('contract.pdf')] } });
     placeOrder();
     await waitFor(() => expect(router.state.location.pathname).toBe('/client/orders/70'));
-    expect(seen.orders).toEqual([
-      {
-        propertyAddressLine1: '12 Oak St',
-        propertyAddressLine2: null,
-        propertyCity: 'Austin',
-        propertyStateCode: 'TX',
-        propertyCounty: 'Travis County',
-        propertyZip: '78701',
-        propertyTypeId: 2,
-        intendedUseId: 1,
-        productId: 2,
-        loanNumber: 'LN-1',
-        borrowerName: 'Ann Lee',
-        borrowerEmail: null,
-        borrowerPhone: '512 555 0110',
-        fhaCaseNumber: '123-1234567',
-        requestedDueDate: day(7),
-        closingDate: null,
-        notes: 'Gate code 1234',
-      },
-    ]);
+    expect(seen.orders).toEqual([{ ...REQUIRED_BODY, loanNumber: 'LN-1', borrowerPhone: '512 555 0110', fhaCaseNumber: '123-1234567', notes: 'Gate code 1234' }]);
     expect(seen.uploads).toEqual([{ url: expect.stringMatching(/\/api\/client\/orders\/70\/documents$/), names: ['contract.pdf'], fields: ['files'] }]);
   });
 
@@ -191,6 +193,74 @@ describe('client New Order page', () => {
     placeOrder();
     expect(await within(screen.getByRole('form', { name: 'New order' })).findByRole('alert')).toHaveTextContent('Product 2 does not exist.');
     expect(seen.uploads).toEqual([]);
+  });
+});
+
+describe("the new order's contacts", () => {
+  const contact = (n: number) => screen.getByRole('group', { name: `Contact ${n}` });
+  const typeIn = (n: number, label: string, value: string) => fireEvent.change(within(contact(n)).getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+
+  it('adds an Access contact in one click and sends every contact with its role, without a removed one', async () => {
+    const seen: Seen = { orders: [], uploads: [] };
+    withForm(seen);
+    const { router } = renderApp('/client/orders/new');
+    await fillRequired();
+    const section = screen.getByRole('region', { name: 'Contacts' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Add Access Contact' }));
+    expect(within(contact(1)).getByLabelText(/^Role/)).toHaveValue('access');
+    expect(within(contact(1)).getByLabelText(/^Name/)).toHaveFocus();
+    // One Access contact is usual: its button goes once there is one.
+    expect(within(section).queryByRole('button', { name: 'Add Access Contact' })).not.toBeInTheDocument();
+    typeIn(1, 'Name', ' Gail Gate ');
+    typeIn(1, 'Phone', '(512) 555-0111');
+    typeIn(1, 'Notes', 'Gate code 1234');
+    for (const n of [2, 3]) {
+      fireEvent.click(within(section).getByRole('button', { name: 'Add Contact' }));
+      typeIn(n, 'Role', n === 2 ? 'buyer_agent' : 'other');
+      typeIn(n, 'Name', n === 2 ? 'Bo Agent' : 'Not Needed');
+    }
+    typeIn(2, 'E-mail', 'bo@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove contact 3' }));
+    placeOrder();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/orders/70'));
+    expect(seen.orders).toEqual([
+      {
+        ...REQUIRED_BODY,
+        contacts: [
+          { role: 'access', name: 'Gail Gate', phone: '(512) 555-0111', email: null, notes: 'Gate code 1234' },
+          { role: 'buyer_agent', name: 'Bo Agent', phone: null, email: 'bo@example.com', notes: null },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a contact without a name or role, or with a wrong phone or e-mail, under its fields, and sends nothing', async () => {
+    const seen: Seen = { orders: [], uploads: [] };
+    withForm(seen);
+    renderApp('/client/orders/new');
+    await fillRequired();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Contact' }));
+    typeIn(1, 'Phone', '555-0110');
+    typeIn(1, 'E-mail', 'bo@');
+    placeOrder();
+    expect(await within(contact(1)).findByText('Contact 1 name is required.')).toBeInTheDocument();
+    expect(within(contact(1)).getByText('Contact 1 role is required.')).toBeInTheDocument();
+    expect(within(contact(1)).getByText("Contact 1 phone must be a 10-digit phone number (got '555-0110').")).toBeInTheDocument();
+    expect(within(contact(1)).getByText("Contact 1 e-mail must be an e-mail address (got 'bo@').")).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'New order' })).getByRole('alert')).toHaveTextContent(MSG_FIX_FIELDS);
+    expect(seen.orders).toEqual([]);
+  });
+
+  it("shows the server's 422 about the contacts under them", async () => {
+    const message = 'An order can have at most 9 contacts beside the borrower.';
+    withForm({ orders: [], uploads: [] }, () => HttpResponse.json({ message, fields: { contacts: message } }, { status: 422 }));
+    renderApp('/client/orders/new');
+    await fillRequired();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Access Contact' }));
+    typeIn(1, 'Name', 'Gail Gate');
+    placeOrder();
+    expect(await within(screen.getByRole('region', { name: 'Contacts' })).findByText(message)).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'New order' })).getByRole('alert')).toHaveTextContent(MSG_FIX_FIELDS);
   });
 });
 

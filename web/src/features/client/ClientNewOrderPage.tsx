@@ -17,6 +17,7 @@ import { notify } from '../../lib/notify';
 import { displayName, useCurrentUser } from '../../lib/session';
 import { attachDocuments, branchesQuery, clientKeys, clientOrderQuery, dueDateTermsQuery, loanOfficersQuery, placeOrder, type NewOrderForm } from './api';
 import { clientOrderPath } from './ClientOrdersPage';
+import { ContactsSection, useContacts } from './ContactsInput';
 import {
   branchLocked,
   branchOptions,
@@ -133,6 +134,7 @@ function NewOrderForm({ seat }: { seat: MySeat | null }) {
   const products = useReportProducts();
   const { data: user } = useCurrentUser();
   const fields = useFields({ ...EMPTY_CLIENT_ORDER, ...placerDefaults(seat, user?.securityUserId) });
+  const contacts = useContacts();
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string>();
   const submitting = useMutation({
@@ -144,17 +146,21 @@ function NewOrderForm({ seat }: { seat: MySeat | null }) {
       else notify('success', `Order ${placed.fileNumber} was placed.${next ? ` ${next}` : ''}`);
       void navigate(clientOrderPath(placed.id));
     },
-    onError: fields.showRefusal,
+    onError: (error) => {
+      fields.showRefusal(error);
+      contacts.showRefusal(error);
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (submitting.isPending) return;
     const fieldsOk = fields.accept(clientOrderErrors(fields.values, todayIso(timeZone)));
+    const contactsOk = contacts.check();
     const tooMany = attachmentsError(files);
     setFilesError(tooMany);
-    if (fieldsOk && !tooMany) submitting.mutate({ body: clientOrderBody(fields.values), chosen: files });
+    if (fieldsOk && contactsOk && !tooMany) submitting.mutate({ body: clientOrderBody(fields.values, contacts.rows.rows), chosen: files });
   };
-  const invalid = Object.values(fields.errors).some(Boolean) || !!filesError;
+  const invalid = Object.values(fields.errors).some(Boolean) || contacts.invalid || !!filesError;
   const failure = invalid ? MSG_FIX_FIELDS : submitting.error ? failureText(submitting.error, MSG_PLACE_FAILED) : null;
   const productChoices = products.data?.map((p) => ({ value: String(p.id), label: p.label }));
 
@@ -191,6 +197,7 @@ function NewOrderForm({ seat }: { seat: MySeat | null }) {
               <TextInput label="Borrower Phone" type="tel" {...fields.input('borrowerPhone', MAX_PHONE)} />
             </SimpleGrid>
           </FormSection>
+          <ContactsSection contacts={contacts} />
           <FormSection title="Notes and Attachments">
             <Textarea
               label="Notes"

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { clientOrderFixture, clientUser, deliveredClientOrder } from '../../test/clientOrder';
 import { FINDINGS } from '../../test/fairLanguage';
 import { renderApp } from '../../test/render';
+import { mockMediaQueries } from '../../test/media';
 import { reportDataFixture } from '../../test/reportData';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../../test/server';
 import { MSG_NO_MESSAGES, MSG_ORDER_NOT_FOUND } from './ClientOrderPage';
@@ -233,5 +234,52 @@ describe('client order page', () => {
     await screen.findByRole('region', { name: 'Order Details' });
     expect(screen.queryByRole('region', { name: 'Invoice' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Download invoice/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("the client order's contacts and inspection", () => {
+  const contacts = [
+    { role: 'borrower', name: 'Paul Taylor', phone: '5125550199', email: 'paul@example.com', notes: null },
+    { role: 'access', name: 'Gail Gate', phone: '512-555-0111', email: null, notes: 'Gate code 1234' },
+  ];
+  const inspectionLabel = 'Tuesday 12/01/2026, 9:00am to 10:00am';
+  const scheduled = { ...order, contacts, inspectionAt: '2026-12-01T15:00:00Z', inspectionEndsAt: '2026-12-01T16:00:00Z', inspectionLabel };
+
+  it('shows each contact with its role, a phone to call and an address to write to, and the inspection as the server words it', async () => {
+    withOrder([], scheduled);
+    renderApp('/client/orders/54');
+    expect(await screen.findByText(`Inspection: ${inspectionLabel}`)).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Contacts' })).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'RoleNamePhoneE-mailNotes',
+      'BorrowerPaul Taylor(512) 555-0199paul@example.com—',
+      'AccessGail Gate(512) 555-0111—Gate code 1234',
+    ]);
+    expect(within(rows[1]!).getByRole('link', { name: '(512) 555-0199' })).toHaveAttribute('href', 'tel:+15125550199');
+    expect(within(rows[1]!).getByRole('link', { name: 'paul@example.com' })).toHaveAttribute('href', 'mailto:paul@example.com');
+    expect(within(rows[2]!).getByRole('link', { name: '(512) 555-0111' })).toHaveAttribute('href', 'tel:+15125550111');
+  });
+
+  it('shows no inspection line before the inspection is set', async () => {
+    withOrder([], { ...scheduled, inspectionAt: null, inspectionEndsAt: null, inspectionLabel: null });
+    renderApp('/client/orders/54');
+    await screen.findByRole('table', { name: 'Contacts' });
+    expect(screen.queryByText(/^Inspection:/)).not.toBeInTheDocument();
+  });
+
+  it('shows the contacts as cards on a phone', async () => {
+    const phone = mockMediaQueries(() => true);
+    try {
+      withOrder([], scheduled);
+      renderApp('/client/orders/54');
+      const cards = within(await screen.findByRole('list', { name: 'Contacts' })).getAllByRole('listitem');
+      expect(cards.map((c) => c.textContent)).toEqual([
+        'Paul TaylorRoleBorrowerPhone(512) 555-0199E-mailpaul@example.comNotes—',
+        'Gail GateRoleAccessPhone(512) 555-0111E-mail—NotesGate code 1234',
+      ]);
+      expect(screen.queryByRole('table', { name: 'Contacts' })).not.toBeInTheDocument();
+    } finally {
+      phone.mockRestore();
+    }
   });
 });

@@ -39,6 +39,7 @@ import {
 } from './api';
 import { ListStatus, OutcomePage, PageLoadFailed, PageSkeleton } from '../../components/LoadStates';
 import { OrderHeading } from '../../components/OrderHeading';
+import { ClientContactsCard } from './ClientContactsCard';
 import { ClientReconsiderationCard } from './ClientReconsiderationCard';
 import { ClientRevisionRequestsCard } from './ClientRevisionRequestsCard';
 
@@ -374,12 +375,19 @@ function OrderView({ order }: { order: ClientOrder }) {
       <OrderHeading
         fileNumber={order.fileNumber}
         details={
-          <Group gap="sm" wrap="wrap">
-            <StatusBadge statusId={order.statusId} {...lenderBadge(order.statusId, order.status)} />
-            <Text size="sm" c="gray.8">
-              {order.propertyAddress}
-            </Text>
-          </Group>
+          <>
+            <Group gap="sm" wrap="wrap">
+              <StatusBadge statusId={order.statusId} {...lenderBadge(order.statusId, order.status)} />
+              <Text size="sm" c="gray.8">
+                {order.propertyAddress}
+              </Text>
+            </Group>
+            {order.inspectionLabel ? (
+              <Text size="sm" fw={600}>
+                Inspection: {order.inspectionLabel}
+              </Text>
+            ) : null}
+          </>
         }
       >
         {order.cancelRequestedAt || isClosedStatus(order.statusId) ? null : <CancelRequestButton order={order} />}
@@ -390,6 +398,7 @@ function OrderView({ order }: { order: ClientOrder }) {
         <OrderDetailsCard order={order} timeZone={timeZone} />
         <StatusTimeline order={order} timeZone={timeZone} />
       </SimpleGrid>
+      <ClientContactsCard contacts={order.contacts} />
       {order.invoice ? <InvoiceCard orderId={order.id} invoice={order.invoice} /> : null}
       {order.deliveredAt ? <ReportDataCard orderId={order.id} /> : null}
       {order.deliveredAt ? <FairLanguageCard orderId={order.id} timeZone={timeZone} /> : null}

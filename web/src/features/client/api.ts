@@ -12,6 +12,9 @@ export type ClientInvoice = Schemas['ClientInvoice'];
 export type ClientMessage = Schemas['ClientMessage'];
 export type ClientDocument = Schemas['ClientDocument'];
 export type NewOrderForm = Schemas['NewOrderForm'];
+export type ContactInput = Schemas['ContactInput'];
+export type ContactRole = Schemas['ContactRole'];
+export type ContactView = Schemas['ContactView'];
 
 /** open (the server's default), delivered, cancelled or all. */
 export type OrderFilter = 'open' | 'delivered' | 'cancelled' | 'all';

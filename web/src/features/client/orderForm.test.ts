@@ -7,7 +7,7 @@ describe('the requested due date', () => {
   it('is optional: left empty, the standard date holds and the body says null', () => {
     const errors = clientOrderErrors({ ...EMPTY_CLIENT_ORDER }, '2026-11-27');
     expect(errors.requestedDueDate).toBeUndefined();
-    expect(clientOrderBody({ ...EMPTY_CLIENT_ORDER }).requestedDueDate).toBeNull();
+    expect(clientOrderBody({ ...EMPTY_CLIENT_ORDER }, []).requestedDueDate).toBeNull();
   });
 
   it('shows the standard date and the rush fee, and says rush for a sooner date', () => {
@@ -26,7 +26,7 @@ describe('the closing date', () => {
   it('is optional, never in the past, and sent as given', () => {
     expect(clientOrderErrors({ ...EMPTY_CLIENT_ORDER }, '2026-11-27').closingDate).toBeUndefined();
     expect(clientOrderErrors({ ...EMPTY_CLIENT_ORDER, closingDate: '2026-11-26' }, '2026-11-27').closingDate).toBe('Closing date cannot be in the past.');
-    expect(clientOrderBody({ ...EMPTY_CLIENT_ORDER, closingDate: '2026-12-20' }).closingDate).toBe('2026-12-20');
-    expect(clientOrderBody({ ...EMPTY_CLIENT_ORDER }).closingDate).toBeNull();
+    expect(clientOrderBody({ ...EMPTY_CLIENT_ORDER, closingDate: '2026-12-20' }, []).closingDate).toBe('2026-12-20');
+    expect(clientOrderBody({ ...EMPTY_CLIENT_ORDER }, []).closingDate).toBeNull();
   });
 });

@@ -14,7 +14,9 @@ import { EMPTY_PROPERTY, propertyBody, propertyErrors } from '../../lib/property
 import { formatDay } from '../../lib/dates';
 import { formatUsd } from '../../lib/money';
 import { roleNeedsBranch, type ClientRole } from '../../lib/clientSeat';
-import type { Branch, DueDateTerms, LoanOfficer, NewOrderForm } from './api';
+import { contactRoleLabel } from '../../lib/contactTypes';
+import type { RowErrors } from '../../components/useRows';
+import type { Branch, ContactInput, ContactRole, DueDateTerms, LoanOfficer, NewOrderForm } from './api';
 
 /**
  * The client's New Order form and its rules, in the server's words
@@ -50,6 +52,47 @@ export function fhaCaseNumberError(value: string): FieldError {
   return `FHA case number must be three digits, a dash and seven digits, e.g. 123-1234567 (got '${text}').`;
 }
 
+/** Contacts beside the borrower (client/placing.rs check_contacts): with the borrower, ten. */
+export const MAX_CONTACTS = 9;
+/** Longest notes of a contact (kernel/orders/contacts.rs MAX_NOTES). */
+export const MAX_CONTACT_NOTES = 1000;
+
+/** The roles a lender gives a contact, in the form's words. */
+const CONTACT_ROLES: ContactRole[] = ['borrower', 'co_borrower', 'buyer_agent', 'seller_agent', 'access', 'other'];
+export const CONTACT_ROLE_OPTIONS = CONTACT_ROLES.map((role) => ({ value: role, label: contactRoleLabel(role) }));
+
+/** One contact as typed; `role` is '' until chosen. */
+export interface ContactRow {
+  role: string;
+  name: string;
+  phone: string;
+  email: string;
+  notes: string;
+}
+export const blankContact = (): ContactRow => ({ role: '', name: '', phone: '', email: '', notes: '' });
+
+/** Contact n's fields that break a rule (n counts from 1, as the server's messages do). */
+export function contactErrors(c: ContactRow, n: number): RowErrors<ContactRow> {
+  return onlyFailed({
+    role: chosenError(`Contact ${n} role`, c.role),
+    name: requiredTextError(`Contact ${n} name`, c.name),
+    phone: phoneError(`Contact ${n} phone`, c.phone),
+    email: emailError(`Contact ${n} e-mail`, c.email),
+    notes: optionalTextError(`Contact ${n} notes`, c.notes, MAX_CONTACT_NOTES),
+  });
+}
+
+function contactBody(c: ContactRow): ContactInput {
+  return {
+    // Checked by contactErrors before the body is made: one of CONTACT_ROLES.
+    role: c.role as ContactRole,
+    name: c.name.trim(),
+    phone: textOrNull(c.phone),
+    email: textOrNull(c.email),
+    notes: textOrNull(c.notes),
+  };
+}
+
 /** The fields that break a rule; `today` is the company's date (yyyy-mm-dd). */
 export function clientOrderErrors(v: ClientOrderFields, today: string) {
   return onlyFailed({
@@ -68,7 +111,7 @@ export function clientOrderErrors(v: ClientOrderFields, today: string) {
 }
 
 /** The body of POST /api/client/orders. */
-export function clientOrderBody(v: ClientOrderFields): NewOrderForm {
+export function clientOrderBody(v: ClientOrderFields, contacts: readonly ContactRow[]): NewOrderForm {
   return {
     ...propertyBody(v),
     // Checked by clientOrderErrors before the body is made: the product is chosen.
@@ -81,6 +124,7 @@ export function clientOrderBody(v: ClientOrderFields): NewOrderForm {
     requestedDueDate: v.requestedDueDate || null,
     closingDate: v.closingDate || null,
     notes: textOrNull(v.notes),
+    contacts: contacts.map(contactBody),
     // Left out unless chosen: the server then takes the placer's branch and, for a loan officer, them.
     ...(v.branchId ? { branchId: Number(v.branchId) } : {}),
     ...(v.loanOfficerId ? { loanOfficerId: Number(v.loanOfficerId) } : {}),

@@ -1,7 +1,8 @@
 import { Button, Fieldset, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { CONTACT_TYPES, EMPTY_CONTACT, MAX_CONTACTS, type ContactErrors, type ContactFields } from './orderForm';
-import { characterLimit } from '../../../components/CharacterCount';
+import { EMPTY_CONTACT, MAX_CONTACTS, type ContactErrors, type ContactFields } from './orderForm';
 import { FormSection, withPrompt } from '../../../components/FormSection';
+import { inputProps } from '../../../components/useFields';
+import { CONTACT_TYPES } from '../../../lib/contactTypes';
 import { MAX_LINE, MAX_PHONE } from '../../../lib/fieldRules';
 
 interface ContactsSectionProps {
@@ -32,12 +33,7 @@ export function ContactsSection({ contacts, errors, onChange }: ContactsSectionP
       ) : null}
       {contacts.map((contact, i) => {
         const n = i + 1;
-        const input = (field: keyof ContactFields, max?: number) => ({
-          value: contact[field],
-          onChange: (e: { currentTarget: { value: string } }) => edit(i, field, e.currentTarget.value),
-          error: errors[i]?.[field],
-          ...(max === undefined ? {} : characterLimit(contact[field], max)),
-        });
+        const input = (field: keyof ContactFields, max?: number) => inputProps(contact[field], (value) => edit(i, field, value), errors[i]?.[field], max);
         return (
           <Fieldset key={i} legend={`Contact ${n}`} radius="md" p={{ base: 'xs', sm: 'md' }}>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>

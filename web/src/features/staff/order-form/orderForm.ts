@@ -24,21 +24,6 @@ import { centsError, centsText, parseCents } from '../../../lib/cents';
  * (crates/server/src/staff/order_form.rs check_form). The server checks everything again.
  */
 
-/** Contact types an order's contacts may have, with the words the form shows. */
-export const CONTACT_TYPES = [
-  { value: 'BORROWER', label: 'Borrower' },
-  { value: 'CO_BORROWER', label: 'Co-Borrower' },
-  { value: 'PROPERTY_CONTACT', label: 'Property Contact' },
-  { value: 'LOAN_OFFICER', label: 'Loan Officer' },
-  { value: 'REALTOR', label: 'Realtor' },
-  { value: 'OWNER', label: 'Owner' },
-  { value: 'TENANT', label: 'Tenant' },
-  { value: 'BUYER_AGENT', label: "Buyer's Agent" },
-  { value: 'SELLER_AGENT', label: "Seller's Agent" },
-  { value: 'ACCESS', label: 'Access' },
-  { value: 'OTHER', label: 'Other' },
-] as const;
-
 export const MAX_CONTACTS = 10;
 export const MAX_REPORT_TYPES = 4;
 export const MAX_ALERTS = 10;
