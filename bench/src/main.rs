@@ -252,7 +252,12 @@ async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
 /// The lender's orders export (CSV, every status) when the first client owns the whole book: the
 /// time to stream it, its rows, and the server's peak memory while it streams.
 async fn measure_export(server: &Server, db: &DatabaseConnection) {
+    // The demo lender's administrator sits at the first client once the generated book made it.
+    let seat = "INSERT INTO client_users (user_id, client_id, role) SELECT id, 1, 'lender_admin' \
+                FROM security_users WHERE login_id = 'demo.client' \
+                AND id NOT IN (SELECT user_id FROM client_users)";
     for sql in [
+        seat,
         "UPDATE orders SET client_id = 1 WHERE client_id IS NOT NULL",
         "UPDATE client_orders SET client_id = 1",
         "ANALYZE",
