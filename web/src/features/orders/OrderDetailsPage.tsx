@@ -10,7 +10,7 @@ import { actionDialogs, hasDialog } from './details/actionDialogs';
 import type { ActionOutcome, DialogAction } from './details/actions/types';
 import { FileNoteDialog } from './details/actions/SimpleDialogs';
 import { AttachFilesDialog } from './details/actions/UploadFilesDialog';
-import { useSetVisibility } from './details/actions/useOrderAction';
+import { useLeavingOrder, useSetVisibility } from './details/actions/useOrderAction';
 import { orderDetailsQuery, useMarkMessagesRead, parseOrderId, printOrder } from './details/api';
 import { FilesTab, HistoryTab, MessagesTab } from './details/ListTabs';
 import { ClientMessages } from './details/ClientMessages';
@@ -256,6 +256,7 @@ function OrderView({ order, segment, area }: { order: OrderDetails; segment: str
 
 function OrderLoader({ id, segment, area }: { id: number; segment: string | undefined; area: OrderArea }) {
   const query = useQuery(orderDetailsQuery(id));
+  const leaving = useLeavingOrder(id);
   if (query.isPending) return <LoadingOrder />;
   if (query.isError) {
     return (
@@ -280,7 +281,8 @@ function OrderLoader({ id, segment, area }: { id: number; segment: string | unde
         </OutcomePage>
       );
     case 'no-longer-available':
-      return <Navigate to={area.noLongerAvailable(id)} replace />;
+      // The caller's own rejection is under way: its answer takes them to the dashboard.
+      return leaving ? <LoadingOrder /> : <Navigate to={area.noLongerAvailable(id)} replace />;
     case 'forbidden':
       // The generic 403 handling has already sent the user to /forbidden.
       return <LoadingOrder />;

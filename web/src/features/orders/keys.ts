@@ -12,6 +12,8 @@ export const orderKeys = {
   /** Staff's compliance flag: orders whose borrower's copy is due (read again each time the dashboard shows). */
   borrowerCopiesDue: () => ['staff', 'compliance', 'borrower-copies'] as const,
   details: (orderId: number) => ['order-details', orderId] as const,
+  /** The mutations of the order's action dialogs (a mutation key: which of them is in flight). */
+  action: (orderId: number) => ['order-action', orderId] as const,
   /** The order's latest self-scheduling link: under the details' key, so whatever reloads the order reloads it too. */
   schedulingLink: (orderId: number) => [...orderKeys.details(orderId), 'scheduling-link'] as const,
   /** Staff's internal notes on an order (never asked for by anyone else). */

@@ -104,6 +104,32 @@ function handlers(answer: () => Response, invited = false) {
 
 const ok = (o: OrderDetails) => () => HttpResponse.json(o);
 
+describe('Order details: a rejection under way', () => {
+  it('lets the rejection lead to the dashboard when the order is gone before its answer', async () => {
+    let gone = false;
+    let answer: (() => void) | undefined;
+    const h = handlers(() => (gone ? HttpResponse.json({ message: 'Forbidden' }, { status: 403 }) : HttpResponse.json(order({ availableActions: ['ACCEPT', 'REJECT'] }))), true);
+    const rejected = http.post('*/api/order-details/reject', async () => {
+      // The order leaves the appraiser, and a live update reloads it, before the answer arrives.
+      gone = true;
+      void queryClient.invalidateQueries({ queryKey: ['order-details', 5] });
+      await new Promise<void>((resolve) => (answer = resolve));
+      return HttpResponse.json({ message: 'Order rejected.' });
+    });
+    server.use(loggedIn(appraiser), ...h.list, rejected, http.post('*/api/dashboard', () => HttpResponse.json({ orders: [], total: 0 })));
+    const { router, queryClient } = renderApp('/appraiser/orderdetails/5/reject');
+    const dialog = await screen.findByRole('dialog', { name: 'Reject' });
+    fireEvent.change(within(dialog).getByLabelText(/Reason for rejection/), { target: { value: 'Too far away.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject Order' }));
+    await waitFor(() => expect(h.calls.invited).toBe(1));
+    await waitFor(() => expect(answer).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).not.toContain('no-longer-available');
+    answer!();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/appraiser/dashboard'));
+  });
+});
+
 describe('Order details: loading', () => {
   it.each(['abc', '12x', '-4', '0'])('shows Invalid Order ID for /%s without asking the server', async (bad) => {
     const h = handlers(ok(order()));

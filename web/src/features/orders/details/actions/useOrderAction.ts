@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureText, isSharedFailure } from '../../../../lib/api';
 import { notify } from '../../../../lib/notify';
@@ -34,6 +34,7 @@ export function useOrderAction(orderId: number, onDone: (outcome?: ActionOutcome
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
   const mutation = useMutation({
+    mutationKey: orderKeys.action(orderId),
     mutationFn: ({ send }: Submission) => send(),
     onSuccess: async (done, { outcome }) => {
       notify('success', done.message);
@@ -55,6 +56,25 @@ export function useOrderAction(orderId: number, onDone: (outcome?: ActionOutcome
     return undefined;
   };
   return { busy: mutation.isPending, failure, setFailure, run };
+}
+
+/** How long after it was sent an action that takes the order away still decides where the page goes. */
+const LEAVING_MS = 60_000;
+
+/**
+ * Whether an action that takes the order away from the caller (a rejection) is under way or just
+ * answered: the order may stop being theirs before the answer arrives, and the answer, not the
+ * live update that came first, decides where the page goes (the dashboard, once its page loads).
+ */
+export function useLeavingOrder(orderId: number): boolean {
+  const leaving = useMutationState({
+    filters: {
+      mutationKey: orderKeys.action(orderId),
+      predicate: (m) => m.state.status !== 'error' && Date.now() - m.state.submittedAt < LEAVING_MS,
+    },
+    select: (m) => Boolean((m.state.variables as Submission | undefined)?.outcome?.leaveTo),
+  });
+  return leaving.some(Boolean);
 }
 
 /**
