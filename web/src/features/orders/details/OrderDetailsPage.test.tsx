@@ -116,7 +116,12 @@ describe('Order details: a rejection under way', () => {
       await new Promise<void>((resolve) => (answer = resolve));
       return HttpResponse.json({ message: 'Order rejected.' });
     });
-    server.use(loggedIn(appraiser), ...h.list, rejected, http.post('*/api/dashboard', () => HttpResponse.json({ orders: [], total: 0 })));
+    server.use(
+      loggedIn(appraiser),
+      ...h.list,
+      rejected,
+      http.post('*/api/dashboard', () => HttpResponse.json({ orders: [], total: 0 })),
+    );
     const { router, queryClient } = renderApp('/appraiser/orderdetails/5/reject');
     const dialog = await screen.findByRole('dialog', { name: 'Reject' });
     fireEvent.change(within(dialog).getByLabelText(/Reason for rejection/), { target: { value: 'Too far away.' } });
