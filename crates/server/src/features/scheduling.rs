@@ -29,7 +29,7 @@ use crate::kernel::orders::visibility::find_visible_order;
 use crate::platform::call::{CallOn, OrderId};
 use crate::platform::current_user::CurrentUser;
 use crate::platform::delivery::{self, Channel, Outgoing};
-use crate::platform::fields::{optional_email, optional_phone, optional_text, required};
+use crate::platform::fields::{invalid, optional_email, optional_phone, optional_text, required};
 use crate::platform::http::error::{AppError, AppResult, MessageResponse};
 use crate::platform::http::extract::{Json, Path};
 use crate::platform::names::full_name;
@@ -164,10 +164,6 @@ pub struct ChooseWindow {
     pub start: Option<String>,
 }
 
-fn refuse(message: impl Into<String>) -> AppError {
-    AppError::Validation(message.into())
-}
-
 /// An instant written in RFC 3339, or a local time of the company's time zone.
 fn instant(text: &str, tz: Tz) -> Option<DateTime<Utc>> {
     if let Ok(t) = DateTime::parse_from_rfc3339(text) {
@@ -182,9 +178,9 @@ fn instant(text: &str, tz: Tz) -> Option<DateTime<Utc>> {
 fn window_of(n: usize, w: &SchedulingWindowInput, tz: Tz) -> AppResult<Window> {
     let read = |value: Option<&str>, what: &str| {
         let text = value.map(str::trim).filter(|t| !t.is_empty());
-        let text = text.ok_or_else(|| refuse(format!("Window {n}: the {what} is required.")))?;
+        let text = text.ok_or_else(|| invalid(format!("Window {n}: the {what} is required.")))?;
         instant(text, tz).ok_or_else(|| {
-            refuse(format!(
+            invalid(format!(
                 "Window {n}: the {what} must be a date and time like 2026-12-01T09:00 \
                  (got '{text}')."
             ))
@@ -230,51 +226,39 @@ fn delivery_date(
         .unwrap_or(w.start.date_naive())
 }
 
-/// The link's stored settings, read back.
-struct Offer {
-    windows: Vec<Window>,
-    with: String,
-    delivery: Option<NaiveDate>,
-    reason: Option<String>,
-}
-
+/// What a link offers, kept as JSON in `scheduling_links.windows` (its reason has a column).
 #[derive(Serialize, Deserialize)]
-struct StoredOffer {
+struct Offer {
     windows: Vec<Window>,
     with: String,
     delivery: Option<NaiveDate>,
 }
 
 fn offer_of(link: &scheduling_link::Model) -> AppResult<Offer> {
-    let stored: StoredOffer = serde_json::from_str(&link.windows)
-        .map_err(|e| AppError::Internal(format!("scheduling link {}: {e}", link.id)))?;
-    Ok(Offer {
-        windows: stored.windows,
-        with: stored.with,
-        delivery: stored.delivery,
-        reason: link.reason.clone(),
-    })
+    serde_json::from_str(&link.windows)
+        .map_err(|e| AppError::Internal(format!("scheduling link {}: {e}", link.id)))
 }
 
-/// Checks the request against the order as Schedule Inspection would for every window.
+/// Checks the request against the order as Schedule Inspection would for every window; answers
+/// the offer and the reason given.
 fn checked_offer(
     body: &SchedulingLinkRequest,
     checked: &Checked,
     rules: ScheduleRules,
     tz: Tz,
-) -> AppResult<Offer> {
+) -> AppResult<(Offer, Option<String>)> {
     let inputs = body.windows.as_deref().unwrap_or_default();
     if inputs.is_empty() {
-        return Err(refuse("Please offer at least one inspection window."));
+        return Err(invalid("Please offer at least one inspection window."));
     }
     if inputs.len() > MAX_WINDOWS {
-        return Err(refuse(format!("Offer at most {MAX_WINDOWS} inspection windows.")));
+        return Err(invalid(format!("Offer at most {MAX_WINDOWS} inspection windows.")));
     }
     let with = body.scheduled_with.as_deref().map(str::trim).filter(|w| !w.is_empty());
     let with = with.unwrap_or(DEFAULT_SCHEDULED_WITH).to_string();
     let delivery = match optional_text(body.estimated_delivery_date.as_deref())? {
         Some(d) => Some(NaiveDate::parse_from_str(&d, "%Y-%m-%d").map_err(|_| {
-            refuse(format!("Estimated delivery date must be a date yyyy-mm-dd (got '{d}')."))
+            invalid(format!("Estimated delivery date must be a date yyyy-mm-dd (got '{d}')."))
         })?),
         None => None,
     };
@@ -285,21 +269,21 @@ fn checked_offer(
         let n = i + 1;
         let w = window_of(n, input, tz)?;
         if w.start <= now {
-            return Err(refuse(format!("Window {n} must be in the future.")));
+            return Err(invalid(format!("Window {n} must be in the future.")));
         }
         if w.start.with_timezone(&tz).date_naive() != w.end.with_timezone(&tz).date_naive() {
-            return Err(refuse(format!("Window {n} must start and end on the same day.")));
+            return Err(invalid(format!("Window {n} must start and end on the same day.")));
         }
         if windows.contains(&w) {
-            return Err(refuse(format!("Window {n} is offered twice.")));
+            return Err(invalid(format!("Window {n} is offered twice.")));
         }
         let delivery = delivery_date(delivery, &checked.order, checked.detail.as_ref(), &w);
         let body = schedule_body(&checked.order, &w, tz, &with, delivery, reason.as_deref(), rules);
-        check_schedule(&body, rules).map_err(|e| refuse(format!("Window {n}: {e}")))?;
+        check_schedule(&body, rules).map_err(|e| invalid(format!("Window {n}: {e}")))?;
         windows.push(w);
     }
     windows.sort_by_key(|w| w.start);
-    Ok(Offer { windows, with, delivery, reason })
+    Ok((Offer { windows, with, delivery }, reason))
 }
 
 struct Recipient {
@@ -309,12 +293,12 @@ struct Recipient {
 }
 
 fn recipient(contact: Option<&SchedulingContact>) -> AppResult<Recipient> {
-    let contact = contact.ok_or_else(|| refuse("Please say who the link goes to."))?;
+    let contact = contact.ok_or_else(|| invalid("Please say who the link goes to."))?;
     let name = required("Contact name", contact.name.as_deref(), 200)?;
     let email = optional_email("Contact e-mail", contact.email.as_deref())?;
     let phone = optional_phone("Contact phone", contact.phone.as_deref())?;
     if email.is_none() && phone.is_none() {
-        return Err(refuse("Please give the contact's e-mail address or mobile number."));
+        return Err(invalid("Please give the contact's e-mail address or mobile number."));
     }
     Ok(Recipient { name, email, phone })
 }
@@ -333,13 +317,12 @@ async fn send_link(
     let checked = apply::check(&state.db, &caller, id, OrderAction::ScheduleInspection).await?;
     let tz = state.config.time_zone().map_err(AppError::Internal)?;
     let rules = schedule_rules(&state, &checked)?;
-    let offer = checked_offer(&body, &checked, rules, tz)?;
+    let (offer, reason) = checked_offer(&body, &checked, rules, tz)?;
     let to = recipient(body.contact.as_ref())?;
     let token = random_token();
     let now = Utc::now();
-    let stored = StoredOffer { windows: offer.windows, with: offer.with, delivery: offer.delivery };
     let stored_json =
-        serde_json::to_string(&stored).map_err(|e| AppError::Internal(e.to_string()))?;
+        serde_json::to_string(&offer).map_err(|e| AppError::Internal(e.to_string()))?;
     let txn = portal_db::begin_write(&state.db).await?;
     end_open_links(&txn, id, now).await?;
     scheduling_link::ActiveModel {
@@ -350,7 +333,7 @@ async fn send_link(
         contact_email: Set(to.email.clone()),
         contact_phone: Set(to.phone.clone()),
         windows: Set(stored_json),
-        reason: Set(offer.reason),
+        reason: Set(reason),
         created_by: Set(caller.id()),
         created_at: Set(now),
         expires_at: Set(now + Duration::days(LINK_DAYS)),
@@ -362,7 +345,7 @@ async fn send_link(
     let sent_to = send(&txn, &state, &checked.order, &to, &token).await?;
     let line = format!(
         "A scheduling link offering {} inspection window(s) was sent to {} ({sent_to}) by {}.",
-        stored.windows.len(),
+        offer.windows.len(),
         to.name,
         full_name(&caller.user)
     );
@@ -458,49 +441,67 @@ fn state_of(link: &scheduling_link::Model, now: DateTime<Utc>) -> &'static str {
     }
 }
 
-/// The appraiser's scheduled appointments that overlap `w` (other orders of theirs).
-async fn taken(db: &impl ConnectionTrait, o: &order::Model, w: &Window) -> AppResult<bool> {
-    let Some(appraiser) = o.assigned_appraiser_id else { return Ok(false) };
+/// The appraiser's scheduled appointments (start, end) on their other orders around `windows`,
+/// read at once.
+async fn appointments(
+    db: &impl ConnectionTrait,
+    o: &order::Model,
+    windows: &[Window],
+) -> AppResult<Vec<(DateTime<Utc>, DateTime<Utc>)>> {
+    let (Some(appraiser), Some(first), Some(last)) = (
+        o.assigned_appraiser_id,
+        windows.iter().map(|w| w.start).min(),
+        windows.iter().map(|w| w.end).max(),
+    ) else {
+        return Ok(Vec::new());
+    };
     let nearby = order::Entity::find()
         .filter(order::Column::AssignedAppraiserId.eq(appraiser))
         .filter(order::Column::Id.ne(o.id))
         .filter(order::Column::StatusId.is_in([OrderStatus::Scheduled, OrderStatus::Rescheduled]))
-        .filter(order::Column::InspectionActualDate.lt(w.end))
-        .filter(order::Column::InspectionActualDate.gt(w.start - Duration::hours(14)))
+        .filter(order::Column::InspectionActualDate.lt(last))
+        .filter(order::Column::InspectionActualDate.gt(first - Duration::hours(14)))
         .all(db)
         .await?;
-    for other in nearby {
-        let detail = order_detail::Entity::find_by_id(other.id).one(db).await?;
-        let start = other.inspection_actual_date.unwrap_or(w.end);
-        let end = detail.and_then(|d| d.appointment_end_at).unwrap_or(start + Duration::hours(1));
-        if start < w.end && end > w.start {
-            return Ok(true);
-        }
-    }
-    Ok(false)
+    let ends = order_detail::Entity::find()
+        .filter(order_detail::Column::OrderId.is_in(nearby.iter().map(|n| n.id)))
+        .all(db)
+        .await?;
+    Ok(nearby
+        .iter()
+        .filter_map(|other| {
+            let start = other.inspection_actual_date?;
+            let end = ends.iter().find(|d| d.order_id == other.id);
+            let end = end.and_then(|d| d.appointment_end_at);
+            Some((start, end.unwrap_or(start + Duration::hours(1))))
+        })
+        .collect())
 }
 
-async fn offered(
-    db: &impl ConnectionTrait,
-    o: &order::Model,
+fn taken(appointments: &[(DateTime<Utc>, DateTime<Utc>)], w: &Window) -> bool {
+    appointments.iter().any(|(start, end)| *start < w.end && *end > w.start)
+}
+
+fn offered(
     w: &Window,
     tz: Tz,
     open: bool,
-) -> AppResult<OfferedWindow> {
+    appointments: &[(DateTime<Utc>, DateTime<Utc>)],
+) -> OfferedWindow {
     let why = if w.start <= Utc::now() {
         Some("past")
-    } else if open && taken(db, o, w).await? {
+    } else if open && taken(appointments, w) {
         Some("taken")
     } else {
         None
     };
-    Ok(OfferedWindow {
+    OfferedWindow {
         start: w.start,
         end: w.end,
         label: appointment_label(w.start, Some(w.end), tz),
         available: open && why.is_none(),
         unavailable_because: why.map(str::to_string),
-    })
+    }
 }
 
 async fn windows_of(
@@ -511,15 +512,10 @@ async fn windows_of(
     let tz = state.config.time_zone().map_err(AppError::Internal)?;
     let open = state_of(link, Utc::now()) == "open";
     let offer = offer_of(link)?;
-    let mut windows = Vec::with_capacity(offer.windows.len());
-    for w in &offer.windows {
-        windows.push(offered(&state.db, o, w, tz, open).await?);
-    }
+    let booked = if open { appointments(&state.db, o, &offer.windows).await? } else { Vec::new() };
+    let windows = offer.windows.iter().map(|w| offered(w, tz, open, &booked)).collect();
     let chosen = offer.windows.iter().find(|w| Some(w.start) == link.chosen_start);
-    let chosen = match chosen {
-        Some(w) => Some(offered(&state.db, o, w, tz, false).await?),
-        None => None,
-    };
+    let chosen = chosen.map(|w| offered(w, tz, false, &[]));
     Ok((windows, chosen))
 }
 
@@ -628,29 +624,23 @@ async fn choose_window(
     }
     let tz = state.config.time_zone().map_err(AppError::Internal)?;
     let start = body.start.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    let start = start.ok_or_else(|| refuse("Please choose a time."))?;
-    let start = instant(start, tz).ok_or_else(|| refuse(MSG_NOT_OFFERED))?;
+    let start = start.ok_or_else(|| invalid("Please choose a time."))?;
+    let start = instant(start, tz).ok_or_else(|| invalid(MSG_NOT_OFFERED))?;
     let offer = offer_of(&link)?;
     let w = offer.windows.iter().find(|w| w.start == start);
-    let w = w.ok_or_else(|| refuse(MSG_NOT_OFFERED))?.clone();
+    let w = w.ok_or_else(|| invalid(MSG_NOT_OFFERED))?.clone();
     if w.start <= Utc::now() {
-        return Err(refuse(MSG_WINDOW_PAST));
+        return Err(invalid(MSG_WINDOW_PAST));
     }
     let (sender, checked) = sender_check(&state, &link).await?;
-    if taken(&state.db, &checked.order, &w).await? {
+    let booked = appointments(&state.db, &checked.order, std::slice::from_ref(&w)).await?;
+    if taken(&booked, &w) {
         return Err(AppError::Conflict(MSG_WINDOW_TAKEN.into()));
     }
     let rules = schedule_rules(&state, &checked)?;
     let delivery = delivery_date(offer.delivery, &checked.order, checked.detail.as_ref(), &w);
-    let body = schedule_body(
-        &checked.order,
-        &w,
-        tz,
-        &offer.with,
-        delivery,
-        offer.reason.as_deref(),
-        rules,
-    );
+    let body =
+        schedule_body(&checked.order, &w, tz, &offer.with, delivery, link.reason.as_deref(), rules);
     let (mut change, _) = schedule_change(&state, rules, check_schedule(&body, rules)?)?;
     change.note.push(format!("Chosen by {} through the scheduling link.", link.contact_name));
     let txn = portal_db::begin_write(&state.db).await?;
