@@ -10,6 +10,9 @@ const COLORS = ['blue.7', 'orange.8', 'teal.8', 'grape.7', 'red.8', 'gray.7'];
 /** Each line's dash pattern, so that lines differ by more than their colour. */
 const DASHES = [undefined, '8 4', '2 4', '8 4 2 4', '12 4', '4 8'];
 
+/** Room for the longest tick of the value axis ($12,345.00, 12.5 days). */
+const VALUE_AXIS_WIDTH = 80;
+
 /** The key of a data point's category (its row's label), beside the series' keys. */
 const CATEGORY = 'category';
 
@@ -29,6 +32,7 @@ export function InsightPlot({ chart }: { chart: InsightChart }) {
     dataKey: CATEGORY,
     series: plotSeries(chart),
     withLegend: true,
+    yAxisProps: { width: VALUE_AXIS_WIDTH },
     valueFormatter: (value: number) => formatInsightValue(value, chart.unit),
   };
   return (

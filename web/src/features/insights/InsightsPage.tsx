@@ -48,8 +48,15 @@ export function InsightsPage({ area }: { area: InsightArea }) {
   );
 }
 
-export const StaffInsightsPage = () => <InsightsPage area="staff" />;
-export const ClientInsightsPage = () => <InsightsPage area="client" />;
+/** The staff desk's insights, over every lender (/staff/insights). */
+export function StaffInsightsPage() {
+  return <InsightsPage area="staff" />;
+}
+
+/** A lender's insights, over its own orders and invoices (/client/insights). */
+export function ClientInsightsPage() {
+  return <InsightsPage area="client" />;
+}
 
 /** A metric's figures and charts; skeletons while they load, the server's words when it refused. */
 function MetricBody({ insight }: { insight: UseQueryResult<Insight> }) {
