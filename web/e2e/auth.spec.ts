@@ -40,7 +40,7 @@ test.describe('sign in by role', () => {
   test('demo.client lands on the client area; the staff desk denies it with the Client role label', async ({ page }) => {
     await signIn(page, 'demo.client');
     await expect(page).toHaveURL(/\/client\/orders$/);
-    await expectMenu(page, ['Orders', 'New Order', 'Invoices', 'Users', 'Branches', 'API & Webhooks']);
+    await expectMenu(page, ['Orders', 'New Order', 'Invoices', 'Insights', 'Users', 'Branches', 'API & Webhooks']);
     await page.goto('/staff/dashboard');
     await expect(page).toHaveURL(/\/unauthorized/);
     await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();

@@ -31,7 +31,7 @@ test('a lender administrator adds a branch and a loan officer, whose order the c
   test.setTimeout(180_000);
   const client = await newPage(browser, 'demo.client');
   await expect(client).toHaveURL(/\/client\/orders$/);
-  await expectMenu(client, ['Orders', 'New Order', 'Invoices', 'Users', 'Branches', 'API & Webhooks']);
+  await expectMenu(client, ['Orders', 'New Order', 'Invoices', 'Insights', 'Users', 'Branches', 'API & Webhooks']);
 
   // Branches: the demo's Downtown, and a new one, Uptown.
   await mainNav(client).getByRole('link', { name: 'Branches', exact: true }).click();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { appConfig, csrf, loggedIn, runFakeServer, server } from '../test/server';
 import { clientSeat, seatOf } from '../test/clientOrder';
 import { renderApp } from '../test/render';
+import { insightsHandler } from '../features/insights/testInsights';
 
 runFakeServer();
 
@@ -109,6 +110,18 @@ describe('staff pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: page })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
   });
+
+  it('Insights opens from the side menu, after Receivables, at /staff/insights', async () => {
+    server.use(loggedIn(user(2)), appConfig(), insightsHandler('staff'));
+    const { router } = renderApp('/staff/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const labels = (await within(nav).findAllByRole('link')).map((l) => l.textContent);
+    expect(labels.slice(labels.indexOf('Receivables'), labels.indexOf('Receivables') + 2)).toEqual(['Receivables', 'Insights']);
+    fireEvent.click(within(nav).getByRole('link', { name: 'Insights' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Insights' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Orders per week' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/staff/insights');
+  });
 });
 
 describe('client pages', () => {
@@ -128,7 +141,7 @@ describe('client pages', () => {
   it('Invoices opens from the side menu, after New Order, at /client/invoices', async () => {
     server.use(loggedIn(user(0)), appConfig(), clientSeat(), ...ordersAndInvoices);
     const { router } = renderApp('/client/orders');
-    const labels = await menuLabels(6);
+    const labels = await menuLabels(7);
     expect(labels.slice(labels.indexOf('New Order'), labels.indexOf('New Order') + 2)).toEqual(['New Order', 'Invoices']);
     fireEvent.click(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Invoices' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeInTheDocument();
@@ -138,7 +151,7 @@ describe('client pages', () => {
   it.each([
     ['Users', '/client/users', '*/api/client/users'],
     ['Branches', '/client/branches', '*/api/client/branches'],
-  ])("an administrator's %s opens from the side menu (after Invoices, before API & Webhooks)", async (page, path, list) => {
+  ])("an administrator's %s opens from the side menu (after Insights, before API & Webhooks)", async (page, path, list) => {
     server.use(
       loggedIn(user(0)),
       appConfig(),
@@ -147,7 +160,7 @@ describe('client pages', () => {
       http.get(list, () => HttpResponse.json([])),
     );
     const { router } = renderApp('/client/orders');
-    expect(await menuLabels(6)).toEqual(['Orders', 'New Order', 'Invoices', 'Users', 'Branches', 'API & Webhooks']);
+    expect(await menuLabels(7)).toEqual(['Orders', 'New Order', 'Invoices', 'Insights', 'Users', 'Branches', 'API & Webhooks']);
     fireEvent.click(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: page }));
     expect(await screen.findByRole('heading', { level: 1, name: page })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
@@ -156,7 +169,7 @@ describe('client pages', () => {
   it("a loan officer's menu has New Order but none of the administrators' pages", async () => {
     server.use(loggedIn(user(0)), appConfig(), clientSeat(seatOf('loan_officer', { branchId: 5 })), ...ordersAndInvoices);
     renderApp('/client/orders');
-    expect(await menuLabels(2)).toEqual(['Orders', 'New Order']);
+    expect(await menuLabels(3)).toEqual(['Orders', 'New Order', 'Insights']);
     // The menu's and the orders list's.
     await waitFor(() => expect(screen.getAllByRole('link', { name: 'New Order' })).toHaveLength(2));
   });
@@ -165,9 +178,36 @@ describe('client pages', () => {
     server.use(loggedIn(user(0)), appConfig(), clientSeat(seatOf('viewer')), ...ordersAndInvoices);
     renderApp('/client/orders');
     await screen.findByText('No orders found.');
-    expect(await menuLabels(1)).toEqual(['Orders']);
+    expect(await menuLabels(2)).toEqual(['Orders', 'Insights']);
     expect(screen.queryByRole('link', { name: 'New Order' })).not.toBeInTheDocument();
     expect(screen.getByText('Try another filter or search.')).toBeInTheDocument();
+  });
+});
+
+describe('insights', () => {
+  it("a viewer's Insights opens from the side menu, at /client/insights", async () => {
+    server.use(
+      loggedIn(user(0)),
+      appConfig(),
+      clientSeat(seatOf('viewer')),
+      insightsHandler('client'),
+      http.get('*/api/client/orders', () => HttpResponse.json({ items: [], total: 0, page: 1, pageSize: 25 })),
+    );
+    const { router } = renderApp('/client/orders');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    fireEvent.click(await within(nav).findByRole('link', { name: 'Insights' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Insights' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/client/insights');
+  });
+
+  it.each([
+    [1, '/staff/insights'],
+    [2, '/client/insights'],
+  ])('userType %i may not open %s', async (type, path) => {
+    server.use(loggedIn(user(type)), appConfig());
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/unauthorized');
   });
 });
 

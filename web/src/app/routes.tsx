@@ -71,6 +71,7 @@ const fairLanguageRules = page(() => import('../features/staff/fair-language/Fai
 const staffAssignment = page(() => import('../features/staff/assignment/AssignmentPage'), 'AssignmentPage');
 const staffPayments = page(() => import('../features/staff/payments/StaffPaymentsPage'), 'StaffPaymentsPage');
 const receivables = page(() => import('../features/billing/ReceivablesPage'), 'ReceivablesPage');
+const staffInsights = page(() => import('../features/insights/InsightsPage'), 'StaffInsightsPage');
 const reconsiderations = page(() => import('../features/staff/reconsiderations/ReconsiderationsPage'), 'ReconsiderationsPage');
 const clientOrders = page(() => import('../features/client/ClientOrdersPage'), 'ClientOrdersPage');
 const clientOrder = page(() => import('../features/client/ClientOrderPage'), 'ClientOrderPage');
@@ -80,6 +81,7 @@ const clientUsers = page(() => import('../features/client/ClientUsersPage'), 'Cl
 const clientBranches = page(() => import('../features/client/ClientBranchesPage'), 'ClientBranchesPage');
 const clientApi = page(() => import('../features/client/ApiWebhooksPage'), 'ApiWebhooksPage');
 const clientProfile = page(() => import('../features/client/ClientProfilePage'), 'ClientProfilePage');
+const clientInsights = page(() => import('../features/insights/InsightsPage'), 'ClientInsightsPage');
 const forms = page(() => import('../features/admin/AdminPages'), 'FormsPage');
 
 /**
@@ -212,6 +214,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'clients/:id/assignment', lazy: clientAssignment },
             { path: 'payments', lazy: staffPayments },
             { path: 'receivables', lazy: receivables },
+            { path: 'insights', lazy: staffInsights },
             { path: 'reconsiderations', lazy: reconsiderations },
             { path: 'products', lazy: staffProducts },
             { path: 'products/:id/checklist', lazy: productChecklist },
@@ -228,6 +231,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'orders/new', lazy: clientNewOrder },
             { path: 'orders/:id', lazy: clientOrder },
             { path: 'invoices', lazy: clientInvoices },
+            { path: 'insights', lazy: clientInsights },
             { path: 'users', lazy: clientUsers },
             { path: 'branches', lazy: clientBranches },
             { path: 'api', lazy: clientApi },

@@ -10,10 +10,10 @@ export interface Stat {
   color?: string;
 }
 
-/** A page's key figures at its top: two a row on a phone, four on a desktop (or `desktopCols`), each a label and its value. */
-export function StatGrid({ stats, desktopCols = 4 }: { stats: Stat[]; desktopCols?: number }) {
+/** A page's key figures at its top: two a row on a phone (or `phoneCols`), four on a desktop (or `desktopCols`), each a label and its value. */
+export function StatGrid({ stats, desktopCols = 4, phoneCols = 2 }: { stats: Stat[]; desktopCols?: number; phoneCols?: number }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: desktopCols }} spacing="sm" data-stat-grid>
+    <SimpleGrid cols={{ base: phoneCols, sm: desktopCols }} spacing="sm" data-stat-grid>
       {stats.map((s) => (
         <Paper key={s.label} withBorder radius="md" p="sm" component="dl" m={0}>
           <Text component="dt" size="xs" fw={600} c="gray.8">

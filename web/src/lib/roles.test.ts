@@ -61,13 +61,13 @@ describe('menuFor', () => {
     expect(labels(4)).toEqual([]);
   });
 
-  it('gives a client user what their seat in the lender allows, and only Orders until it is known', () => {
+  it('gives a client user what their seat in the lender allows, and only Orders and Insights until it is known', () => {
     const client = (rights?: { administers: boolean; acts: boolean }) => menuFor(0, rights).map((i) => i.label);
-    expect(client()).toEqual(['Orders']);
-    expect(client({ administers: true, acts: true })).toEqual(['Orders', 'New Order', 'Invoices', 'Users', 'Branches', 'API & Webhooks']);
+    expect(client()).toEqual(['Orders', 'Insights']);
+    expect(client({ administers: true, acts: true })).toEqual(['Orders', 'New Order', 'Invoices', 'Insights', 'Users', 'Branches', 'API & Webhooks']);
     // A loan officer, processor or branch manager.
-    expect(client({ administers: false, acts: true })).toEqual(['Orders', 'New Order']);
+    expect(client({ administers: false, acts: true })).toEqual(['Orders', 'New Order', 'Insights']);
     // A viewer.
-    expect(client({ administers: false, acts: false })).toEqual(['Orders']);
+    expect(client({ administers: false, acts: false })).toEqual(['Orders', 'Insights']);
   });
 });

@@ -14,6 +14,7 @@ export const STAFF_MENU = [
   'Clients',
   'Payments',
   'Receivables',
+  'Insights',
   'Reconsiderations',
   'Quotes',
   'Secure Links',

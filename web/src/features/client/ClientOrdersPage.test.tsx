@@ -80,7 +80,7 @@ describe('client Orders page', () => {
         within(nav)
           .getAllByRole('link')
           .map((l) => l.textContent),
-      ).toEqual(['Orders', 'New Order', 'Invoices', 'Users', 'Branches', 'API & Webhooks']),
+      ).toEqual(['Orders', 'New Order', 'Invoices', 'Insights', 'Users', 'Branches', 'API & Webhooks']),
     );
   });
 

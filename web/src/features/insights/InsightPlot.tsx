@@ -1,0 +1,43 @@
+import { BarChart, LineChart } from '@mantine/charts';
+import { Box } from '@mantine/core';
+import type { InsightChart } from './api';
+import { formatInsightValue } from './format';
+
+export const CHART_HEIGHT = 280;
+
+/** Theme colours dark enough against white, in the order the series take them. */
+const COLORS = ['blue.7', 'orange.8', 'teal.8', 'grape.7', 'red.8', 'gray.7'];
+/** Each line's dash pattern, so that lines differ by more than their colour. */
+const DASHES = [undefined, '8 4', '2 4', '8 4 2 4', '12 4', '4 8'];
+
+/** Room for the longest tick of the value axis ($12,345.00, 12.5 days). */
+const VALUE_AXIS_WIDTH = 80;
+
+/** The key of a data point's category (its row's label), beside the series' keys. */
+const CATEGORY = 'category';
+
+/** The lines or bars of a chart: the series in its unit (the table shows the others), each its colour, and each line its dashes. */
+export function plotSeries(chart: InsightChart) {
+  return chart.series
+    .filter((s) => s.unit === chart.unit)
+    .map((s, i) => ({ name: s.key, label: s.label, color: COLORS[i % COLORS.length], strokeDasharray: chart.kind === 'line' ? DASHES[i % DASHES.length] : undefined }));
+}
+
+/** A chart's plot: a line chart, bars or stacked bars, with a legend and formatted tooltips; a missing value is a gap. */
+export function InsightPlot({ chart }: { chart: InsightChart }) {
+  const data = chart.rows.map((row) => ({ ...row.values, [CATEGORY]: row.label }));
+  const common = {
+    h: CHART_HEIGHT,
+    data,
+    dataKey: CATEGORY,
+    series: plotSeries(chart),
+    withLegend: true,
+    yAxisProps: { width: VALUE_AXIS_WIDTH },
+    valueFormatter: (value: number) => formatInsightValue(value, chart.unit),
+  };
+  return (
+    <Box component="figure" m={0} role="img" aria-label={chart.title}>
+      {chart.kind === 'line' ? <LineChart {...common} connectNulls={false} /> : <BarChart {...common} type={chart.kind === 'stacked' ? 'stacked' : 'default'} />}
+    </Box>
+  );
+}
