@@ -5,6 +5,8 @@
 //!
 //! Usage: dashboard-bench [--orders N] [--requests R] [--concurrency C] [--seconds S]
 //!                        [--postgres postgres://.../postgres] [--server PATH]
+mod insights;
+
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -201,6 +203,7 @@ async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
         "generated {written} orders in {seconds:.1} s ({:.0} orders/s)",
         written as f64 / seconds
     );
+    insights::seed(&db).await;
 
     // Measured as a user would find it: right after seeding, which leaves the statistics fresh.
     let server = Server::start(&args.server, &config, port);
@@ -247,6 +250,13 @@ async fn run_backend(name: &str, config: Config, args: &Args, port: u16) {
         println!("server peak memory: {load_peak:.0} MiB over the whole run");
     }
     measure_export(&server, &db).await;
+    // The lender who owns the whole book, as the export left it.
+    db.execute_unprepared("UPDATE order_insights SET client_id = 1 WHERE client_id IS NOT NULL")
+        .await
+        .unwrap();
+    db.execute_unprepared("ANALYZE").await.unwrap();
+    let lender = sign_in(&server.base, &db, "demo.client").await;
+    insights::measure(&server.base, &staff, &lender).await;
 }
 
 /// The lender's orders export (CSV, every status) when the first client owns the whole book: the

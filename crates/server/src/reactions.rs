@@ -4,11 +4,12 @@
 use crate::areas::client::notices;
 use crate::features::assignment::offers;
 use crate::features::billing::{borrower_payments, invoices};
+use crate::features::insights::facts;
 use crate::features::scheduling;
 use crate::kernel::orders::client_events;
 use crate::kernel::orders::life::{self, Reactor, announce, tell_orders_team};
 
-pub const REACTORS: [Reactor; 8] = [
+pub const REACTORS: [Reactor; 9] = [
     // The client's event log and its webhook deliveries.
     client_events::on_order_event,
     // The live stream of those who see the order.
@@ -25,6 +26,8 @@ pub const REACTORS: [Reactor; 8] = [
     notices::on_order_event,
     // Scheduling links end when the inspection is set, the order reassigned or closed.
     scheduling::on_order_event,
+    // The order's figures for the insights, last so that they see every other reaction.
+    facts::on_order_event,
 ];
 
 /// Wires the reactors; every server and command calls it before it changes an order.

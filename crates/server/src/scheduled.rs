@@ -2,8 +2,10 @@
 //! order counts (`orders::counts`) and the automatic offers whose time ran out, and once a day
 //! (from 7 AM company time) the reminders: a report due tomorrow, an inspection tomorrow, and a
 //! licence or E&O policy expiring in 60, 30 or 7 days, and the orders team's list of appraiser
-//! payments due soon or late. Recording a reminder in `sent_reminders` is the claim, in the
-//! reminder's own transaction: of several server copies only one sends it.
+//! payments due soon or late; on Mondays the weekly summaries (`insights::weekly`). At start-up
+//! the insight figures of orders that have none are written. Recording a reminder in
+//! `sent_reminders` is the claim, in the reminder's own transaction: of several server copies
+//! only one sends it.
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Timelike, Utc};
 use portal_db::entities::{
     appraiser_license, appraiser_profile, order, security_user, sent_reminder,
@@ -29,6 +31,13 @@ pub fn spawn_scheduler(
     config: std::sync::Arc<Config>,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> tokio::task::JoinHandle<()> {
+    let filling = (db.clone(), config.clone());
+    tokio::spawn(async move {
+        if let Err(e) = crate::features::insights::facts::fill_missing(&filling.0, &filling.1).await
+        {
+            tracing::warn!(error = %e, "writing the orders' insight figures failed");
+        }
+    });
     tokio::spawn(async move {
         let mut reminded_on = None;
         while !*stop.borrow() {
@@ -48,6 +57,10 @@ pub fn spawn_scheduler(
                 match send_reminders(&db, &config, now).await {
                     Ok(_) => reminded_on = today,
                     Err(e) => tracing::warn!(error = %e, "reminder round failed"),
+                }
+                if let Err(e) = crate::features::insights::weekly::send_due(&db, &config, now).await
+                {
+                    tracing::warn!(error = %e, "weekly summaries failed");
                 }
                 if let Err(e) = crate::platform::live::prune(&db).await {
                     tracing::warn!(error = %e, "pruning live events failed");

@@ -949,6 +949,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/insights/{metric}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One insight over the lender's own orders (a branch's for a branch manager), never another
+         *     client's, and never appraiser fees or margins; its invoices only for its administrators.
+         */
+        get: operations["client_insight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/invoices": {
         parameters: {
             query?: never;
@@ -2711,6 +2731,23 @@ export interface paths {
         put: operations["change_fair_language_rule"];
         /** Adds a rule (409 when the id is taken); the rule set's version grows. */
         post: operations["add_fair_language_rule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/insights/{metric}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One insight of the company's business, over the range and filters given. */
+        get: operations["staff_insight"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4812,7 +4849,7 @@ export interface components {
          * @description What a user can be told about.
          * @enum {string}
          */
-        Event: "newAssignment" | "quoteRequest" | "staffMessage" | "revisionRequest" | "conditionDecision" | "paymentRecorded" | "dueTomorrow" | "inspectionTomorrow" | "credentialExpiring" | "orderUpdate" | "appraiserAssigned" | "inspectionScheduled" | "reportDelivered";
+        Event: "newAssignment" | "quoteRequest" | "staffMessage" | "revisionRequest" | "conditionDecision" | "paymentRecorded" | "dueTomorrow" | "inspectionTomorrow" | "credentialExpiring" | "orderUpdate" | "appraiserAssigned" | "inspectionScheduled" | "reportDelivered" | "weeklySummary";
         /** @description One event and how the user hears of it. */
         EventChoice: {
             delivery: components["schemas"]["Delivery"];
@@ -4942,6 +4979,76 @@ export interface components {
             /** Format: date-time */
             statusDate: string;
         };
+        /** @description The answer of every insight. */
+        Insight: {
+            charts: components["schemas"]["InsightChart"][];
+            figures: components["schemas"]["InsightFigure"][];
+            /**
+             * Format: date
+             * @description The range applied, inclusive.
+             */
+            from: string;
+            interval: components["schemas"]["Interval"];
+            metric: components["schemas"]["InsightMetric"];
+            /** Format: date */
+            to: string;
+        };
+        /** @description A chart and the table of its numbers. Only the series in the chart's unit are drawn. */
+        InsightChart: {
+            /** @description The heading of the rows' column ("Week of", "Product"). */
+            category: string;
+            /** @description What the page says when there are no rows. */
+            emptyText?: string | null;
+            key: string;
+            kind: components["schemas"]["InsightChartKind"];
+            rows: components["schemas"]["InsightRow"][];
+            series: components["schemas"]["InsightSeries"][];
+            title: string;
+            unit: components["schemas"]["InsightUnit"];
+        };
+        /**
+         * @description How a chart draws its series.
+         * @enum {string}
+         */
+        InsightChartKind: "line" | "bar" | "stacked";
+        /** @description A headline number. */
+        InsightFigure: {
+            key: string;
+            label: string;
+            unit: components["schemas"]["InsightUnit"];
+            /** Format: double */
+            value?: number | null;
+        };
+        /**
+         * @description The figures an insight can show.
+         * @enum {string}
+         */
+        InsightMetric: "volume" | "pipeline" | "turn-time" | "quality" | "revenue" | "receivables" | "appraiser-pay";
+        /** @description One row of a chart's table: a time bucket, a status, a product... */
+        InsightRow: {
+            key: string;
+            label: string;
+            /** @description By series key; null where there is nothing to measure. */
+            values: {
+                [key: string]: number | null;
+            };
+        };
+        /** @description One column of a chart's table. */
+        InsightSeries: {
+            key: string;
+            label: string;
+            unit: components["schemas"]["InsightUnit"];
+        };
+        /**
+         * @description How a number reads.
+         * @enum {string}
+         */
+        InsightUnit: "count" | "businessDays" | "days" | "percent" | "cents";
+        /**
+         * @description The length of a chart's time buckets.
+         * @enum {string}
+         */
+        Interval: "day" | "week" | "month";
         InvoiceDetail: components["schemas"]["InvoiceSummary"] & {
             creditNotes: components["schemas"]["CreditNoteView"][];
             /** @description Oldest first. */
@@ -10811,6 +10918,91 @@ export interface operations {
                 };
             };
             /** @description The input does not hold: the message says which field and why. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    client_insight: {
+        parameters: {
+            query?: {
+                /** @description yyyy-mm-dd, inclusive; 89 days before `to` when absent. */
+                from?: string;
+                /** @description yyyy-mm-dd, inclusive; today when absent. */
+                to?: string;
+                interval?: components["schemas"]["Interval"];
+                /** @description The order's first product. */
+                productId?: number;
+                /** @description The property's state, two letters. */
+                state?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Which insight (not revenue or appraiser-pay) */
+                metric: "volume" | "pipeline" | "turn-time" | "quality" | "revenue" | "receivables" | "appraiser-pay";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Insight"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -20274,6 +20466,94 @@ export interface operations {
             };
             /** @description The body is larger than the limit. */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The server is busy: try again after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    staff_insight: {
+        parameters: {
+            query?: {
+                /** @description yyyy-mm-dd, inclusive; 89 days before `to` when absent. */
+                from?: string;
+                /** @description yyyy-mm-dd, inclusive; today when absent. */
+                to?: string;
+                interval?: components["schemas"]["Interval"];
+                clientId?: number;
+                /** @description The order's first product. */
+                productId?: number;
+                /** @description The property's state, two letters. */
+                state?: string;
+                /** @description The appraiser firm. */
+                firmId?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Which insight */
+                metric: "volume" | "pipeline" | "turn-time" | "quality" | "revenue" | "receivables" | "appraiser-pay";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Insight"];
+                };
+            };
+            /** @description A path parameter is not of its type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Not signed in, or the session has ended. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -46,6 +46,7 @@ pub mod order_alert;
 pub mod order_contact;
 pub mod order_detail;
 pub mod order_history;
+pub mod order_insight;
 pub mod order_invitation;
 pub mod order_message;
 pub mod order_note;

@@ -42,6 +42,7 @@ mod m0040_lender_branches;
 mod m0041_contact_notes;
 mod m0042_scheduling_links;
 mod m0043_single_sign_on;
+mod m0044_order_insights;
 mod schema;
 
 pub struct Migrator;
@@ -92,6 +93,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0041_contact_notes::Migration),
             Box::new(m0042_scheduling_links::Migration),
             Box::new(m0043_single_sign_on::Migration),
+            Box::new(m0044_order_insights::Migration),
         ]
     }
 }

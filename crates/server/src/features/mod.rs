@@ -7,6 +7,7 @@ pub mod billing;
 pub mod calendar;
 pub mod events;
 pub mod files;
+pub mod insights;
 pub mod lookups;
 pub mod order_actions;
 pub mod order_page;

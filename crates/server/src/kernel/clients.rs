@@ -81,7 +81,7 @@ impl ClientSeat {
 
     /// The client's orders this seat reaches, as a condition on the orders' client rows (None:
     /// every order of the client).
-    fn reach(&self) -> Option<Condition> {
+    pub fn reach(&self) -> Option<Condition> {
         use client_order::Column as C;
         let branch = |b: Option<i32>| C::BranchId.eq(b.unwrap_or(-1));
         match self.role {

@@ -23,6 +23,7 @@ mod dashboard;
 mod demo_data;
 mod fair_language;
 mod files;
+mod insights;
 mod lender_revisions;
 mod lender_roles;
 mod live;

@@ -98,9 +98,12 @@ both_dbs!(a_lender_chooses_among_lender_events_and_hears_as_chosen, |app| {
             "inspectionScheduled",
             "reportDelivered",
             "staffMessage",
-            "orderUpdate"
+            "orderUpdate",
+            "weeklySummary"
         ]
     );
+    let weekly = prefs["events"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(weekly["delivery"], "none", "the weekly summary is asked for, never sent unasked");
     let appraisers_only = json!({"events": [{"event": "newAssignment", "delivery": "email"}]});
     let r = lena.put(PREFS, appraisers_only).await;
     assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY);

@@ -120,10 +120,10 @@ describe('staff Insights page', () => {
 describe('client Insights page', () => {
   it('offers a lender its own metrics (Invoices, no Revenue or Appraiser Pay) and only the Product and State filters', async () => {
     const asked: URL[] = [];
-    server.use(loggedIn(clientUser), appConfig(), clientSeat(seatOf('viewer')), ...lookups, insightsHandler('client', asked));
+    server.use(loggedIn(clientUser), appConfig(), clientSeat(seatOf()), ...lookups, insightsHandler('client', asked));
     renderApp('/client/insights?metric=revenue&clientId=3&firmId=7&state=OK');
     await screen.findByRole('region', { name: 'Orders per week' });
-    expect(tabLabels()).toEqual(['Volume', 'Pipeline', 'Turn Time', 'Quality', 'Invoices']);
+    await waitFor(() => expect(tabLabels()).toEqual(['Volume', 'Pipeline', 'Turn Time', 'Quality', 'Invoices']));
     // Another area's metric and filters in a link are left out.
     expect(lastAsked(asked)).toBe('volume?state=OK');
     expect(field('Product')).toBeInTheDocument();
@@ -133,5 +133,14 @@ describe('client Insights page', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Invoices' }));
     await waitFor(() => expect(lastAsked(asked)).toBe('receivables?state=OK'));
+  });
+
+  it("offers the invoices only to the lender's administrators, as its Invoices page", async () => {
+    const asked: URL[] = [];
+    server.use(loggedIn(clientUser), appConfig(), clientSeat(seatOf('viewer')), ...lookups, insightsHandler('client', asked));
+    renderApp('/client/insights?metric=receivables');
+    await screen.findByRole('region', { name: 'Orders per week' });
+    await waitFor(() => expect(tabLabels()).toEqual(['Volume', 'Pipeline', 'Turn Time', 'Quality']));
+    expect(lastAsked(asked)).toBe('volume?');
   });
 });

@@ -11,7 +11,8 @@ import { InsightChartCard } from './InsightChartCard';
 import { InsightFilters } from './InsightFilters';
 import { CHART_HEIGHT } from './InsightPlot';
 import { formatInsightValue } from './format';
-import { METRIC_TABS, readView, viewParams, type InsightView } from './view';
+import { useClientSeat } from '../../lib/clientSeat';
+import { tabsFor, readView, viewParams, type InsightView } from './view';
 
 /**
  * Insights (the staff desk's and a lender's): a tab per metric, its filters, its headline figures
@@ -19,7 +20,9 @@ import { METRIC_TABS, readView, viewParams, type InsightView } from './view';
  */
 export function InsightsPage({ area }: { area: InsightArea }) {
   const [params, setParams] = useSearchParams();
-  const view = useMemo(() => readView(params, area), [params, area]);
+  const { data: seat } = useClientSeat();
+  const tabs = tabsFor(area, seat?.administers ?? false);
+  const view = useMemo(() => readView(params, area, tabs), [params, area, tabs]);
   const insight = useQuery(insightQuery(area, view.metric, view.query));
   const show = (next: InsightView) => setParams(viewParams(next), { replace: true });
   return (
@@ -27,13 +30,13 @@ export function InsightsPage({ area }: { area: InsightArea }) {
       <Title order={1}>Insights</Title>
       <Tabs value={view.metric} onChange={(metric) => metric && show({ ...view, metric: metric as InsightMetric })}>
         <Tabs.List>
-          {METRIC_TABS[area].map((t) => (
+          {tabs.map((t) => (
             <Tabs.Tab key={t.metric} value={t.metric}>
               {t.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {METRIC_TABS[area].map((t) => (
+        {tabs.map((t) => (
           <Tabs.Panel key={t.metric} value={t.metric} pt="md">
             {t.metric === view.metric ? (
               <Stack gap="md">

@@ -27,6 +27,18 @@ describe('chartCsv', () => {
     );
   });
 
+  it('keeps a label a spreadsheet would run as a formula as text, and negative numbers as numbers', () => {
+    const chart: InsightChart = {
+      ...revenueByClient,
+      series: [{ key: 'invoiced', label: 'Margin', unit: 'cents' }],
+      rows: [
+        { key: '5', label: '=HYPERLINK("http://x")', values: { invoiced: -250 } },
+        { key: '6', label: '@Lender', values: { invoiced: 100 } },
+      ],
+    };
+    expect(chartCsv(chart)).toBe(['Client,Margin', '"\'=HYPERLINK(""http://x"")",-2.50', "'@Lender,1.00", ''].join('\r\n'));
+  });
+
   it('writes only the header for a chart without rows', () => {
     expect(chartCsv({ ...revenueByClient, rows: [] })).toBe('Client,Invoiced,Orders,"On ""time""",Turn time\r\n');
   });

@@ -1,9 +1,10 @@
 import type { Insight, InsightChart } from './api';
 import { plainInsightValue } from './format';
 
-/** A CSV field (RFC 4180): quoted, its quotes doubled, when it holds a comma, a quote or a line break. */
+/** A CSV field (RFC 4180): quoted, its quotes doubled, when it holds a comma, a quote or a line break; text a spreadsheet would run as a formula starts with an apostrophe. */
 function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const inert = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
 }
 
 /** A chart's table as CSV: its category and series labels, then a line per row with each value plainly (empty when missing). */

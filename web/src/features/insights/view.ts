@@ -20,6 +20,16 @@ export const METRIC_TABS: Record<InsightArea, readonly { metric: InsightMetric; 
   ],
 };
 
+type MetricTab = { metric: InsightMetric; label: string };
+
+/** The tabs a caller sees: a lender's invoices only for its administrators, as its Invoices page. */
+export function tabsFor(area: InsightArea, administers: boolean): readonly MetricTab[] {
+  if (area === 'staff' || administers) return METRIC_TABS[area];
+  return CLIENT_TABS_WITHOUT_INVOICES;
+}
+
+const CLIENT_TABS_WITHOUT_INVOICES = METRIC_TABS.client.filter((t) => t.metric !== 'receivables');
+
 export const INTERVALS: readonly InsightInterval[] = ['day', 'week', 'month'];
 
 /** The filters each area offers: its lender, product, state and firm for the desk; a lender only its product and state. */
@@ -37,8 +47,7 @@ export interface InsightView {
 const isInterval = (value: string): value is InsightInterval => (INTERVALS as readonly string[]).includes(value);
 
 /** The view a link gives (`metric` and the filters in its search params): the first tab's metric when none or another area's. */
-export function readView(params: URLSearchParams, area: InsightArea): InsightView {
-  const tabs = METRIC_TABS[area];
+export function readView(params: URLSearchParams, area: InsightArea, tabs: readonly MetricTab[] = METRIC_TABS[area]): InsightView {
   const metric = tabs.find((t) => t.metric === params.get('metric'))?.metric ?? tabs[0].metric;
   const query: InsightQuery = {};
   for (const key of FILTERS[area]) {

@@ -52,6 +52,19 @@ pub fn turn_time(steps: &[Step], now: DateTime<Utc>, zone: Tz) -> Option<TurnTim
     let steps = &steps[start..];
     let uploaded_at = steps.iter().find(|s| s.status == REPORT_UPLOADED).map(|s| s.at);
     let end = uploaded_at.unwrap_or(now);
+    let (business_days, paused) = working_days(steps, end, zone);
+    Some(TurnTime {
+        business_days,
+        finished: uploaded_at.is_some(),
+        paused: uploaded_at.is_none() && paused,
+        report_uploaded_at: uploaded_at,
+    })
+}
+
+/// The business days from the first step to `end`, less those spent paused (on hold or waiting
+/// for the company's answer), and whether the order is paused at `end`.
+pub fn working_days(steps: &[Step], end: DateTime<Utc>, zone: Tz) -> (i64, bool) {
+    let Some(first) = steps.first() else { return (0, false) };
     let day = |t: DateTime<Utc>| -> NaiveDate { t.with_timezone(&zone).date_naive() };
     let mut paused_days = 0;
     let mut paused_since: Option<DateTime<Utc>> = None;
@@ -69,13 +82,8 @@ pub fn turn_time(steps: &[Step], now: DateTime<Utc>, zone: Tz) -> Option<TurnTim
     if let Some(since) = paused_since {
         paused_days += business_days::between(day(since), day(end));
     }
-    let total = business_days::between(day(steps[0].at), day(end));
-    Some(TurnTime {
-        business_days: (total - paused_days).max(0),
-        finished: uploaded_at.is_some(),
-        paused: uploaded_at.is_none() && paused_since.is_some(),
-        report_uploaded_at: uploaded_at,
-    })
+    let total = business_days::between(day(first.at), day(end));
+    ((total - paused_days).max(0), paused_since.is_some())
 }
 
 /// The history of these orders as steps, oldest first, by order.

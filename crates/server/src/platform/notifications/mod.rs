@@ -39,10 +39,12 @@ pub enum Event {
     InspectionScheduled,
     /// A lender's report is ready on the order's page.
     ReportDelivered,
+    /// Monday's summary of the past week (insights); sent only to those who ask for it.
+    WeeklySummary,
 }
 
 impl Event {
-    pub const ALL: [Event; 13] = [
+    pub const ALL: [Event; 14] = [
         Event::NewAssignment,
         Event::QuoteRequest,
         Event::StaffMessage,
@@ -56,22 +58,49 @@ impl Event {
         Event::AppraiserAssigned,
         Event::InspectionScheduled,
         Event::ReportDelivered,
+        Event::WeeklySummary,
     ];
 
-    /// What a lender's user hears of: their orders' progress and staff's messages.
-    const FOR_CLIENTS: [Event; 5] = [
+    /// What a lender's user hears of: their orders' progress, staff's messages and the week.
+    const FOR_CLIENTS: [Event; 6] = [
         Event::AppraiserAssigned,
         Event::InspectionScheduled,
         Event::ReportDelivered,
         Event::StaffMessage,
         Event::OrderUpdate,
+        Event::WeeklySummary,
+    ];
+
+    /// What the company's staff hear of: an appraiser's events and the week.
+    const FOR_STAFF: [Event; 11] = [
+        Event::NewAssignment,
+        Event::QuoteRequest,
+        Event::StaffMessage,
+        Event::RevisionRequest,
+        Event::ConditionDecision,
+        Event::PaymentRecorded,
+        Event::DueTomorrow,
+        Event::InspectionTomorrow,
+        Event::CredentialExpiring,
+        Event::OrderUpdate,
+        Event::WeeklySummary,
     ];
 
     /// The events a user of `user_type` can be told about (the choices their profile offers).
     pub fn offered_to(user_type: UserType) -> &'static [Event] {
         match user_type {
             UserType::Client => &Event::FOR_CLIENTS,
+            UserType::Staff | UserType::Secret => &Event::FOR_STAFF,
             _ => &Event::ALL[..10],
+        }
+    }
+
+    /// How a user hears of the event until they choose: by e-mail, except the weekly summary,
+    /// which they ask for.
+    pub fn default_delivery(self) -> Delivery {
+        match self {
+            Event::WeeklySummary => Delivery::None,
+            _ => Delivery::Email,
         }
     }
 
@@ -90,6 +119,7 @@ impl Event {
             Event::AppraiserAssigned => "Appraiser assigned",
             Event::InspectionScheduled => "Inspection scheduled",
             Event::ReportDelivered => "Report delivered",
+            Event::WeeklySummary => "Weekly summary (Mondays)",
         }
     }
 
@@ -109,6 +139,7 @@ impl Event {
             Event::AppraiserAssigned => "appraiserAssigned",
             Event::InspectionScheduled => "inspectionScheduled",
             Event::ReportDelivered => "reportDelivered",
+            Event::WeeklySummary => "weeklySummary",
         }
     }
 

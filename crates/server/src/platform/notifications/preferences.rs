@@ -21,7 +21,7 @@ pub struct Preferences {
 
 impl Preferences {
     pub fn delivery(&self, event: Event) -> Delivery {
-        self.choices.get(&event).copied().unwrap_or_default()
+        self.choices.get(&event).copied().unwrap_or(event.default_delivery())
     }
 
     fn from_row(r: row::Model) -> AppResult<Preferences> {
