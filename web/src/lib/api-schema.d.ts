@@ -4995,6 +4995,8 @@ export interface components {
         };
         /** @description A chart and the table of its numbers. Only the series in the chart's unit are drawn. */
         InsightChart: {
+            /** @description The rows are time buckets, oldest first (otherwise categories: statuses, products...). */
+            byTime: boolean;
             /** @description The heading of the rows' column ("Week of", "Product"). */
             category: string;
             /** @description What the page says when there are no rows. */

@@ -40,6 +40,7 @@ describe('InsightChartCard', () => {
       title: 'Quality by product',
       kind: 'bar',
       unit: 'percent',
+      byTime: false,
       category: 'Product',
       series: [
         { key: 'reports', label: 'Reports', unit: 'count' },

@@ -18,13 +18,35 @@ export interface InsightFiltersProps {
   /** The range and interval the server applied: shown while the link leaves them to its defaults. */
   applied: Pick<Insight, 'from' | 'to' | 'interval'> | undefined;
   onChange: (query: InsightQuery) => void;
+  /** The metric reads a date range (the pipeline and unpaid invoices are as of now). */
+  dated: boolean;
 }
 
 /** The dates, the interval and the lookups that narrow the metric (each area's own), and Clear filters once one is set. */
-export function InsightFilters({ area, query, applied, onChange }: InsightFiltersProps) {
+export function InsightFilters({ area, query, applied, onChange, dated }: InsightFiltersProps) {
   const set = (key: keyof InsightQuery) => (value: string | null) => onChange({ ...query, [key]: value || undefined });
   return (
     <Group align="end" wrap="wrap" gap="sm">
+      {dated ? <RangeFilters query={query} applied={applied} set={set} /> : null}
+      {area === 'staff' ? <ClientFilter value={query.clientId} onChange={set('clientId')} /> : null}
+      <ProductFilter value={query.productId} onChange={set('productId')} />
+      <StateFilter value={query.state} onChange={set('state')} />
+      {area === 'staff' ? <FirmFilter value={query.firmId} onChange={set('firmId')} /> : null}
+      {Object.keys(query).length ? (
+        <Button variant="default" onClick={() => onChange({})}>
+          Clear filters
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+type Setter = (key: keyof InsightQuery) => (value: string | null) => void;
+
+/** From, To and the interval. */
+function RangeFilters({ query, applied, set }: Pick<InsightFiltersProps, 'query' | 'applied'> & { set: Setter }) {
+  return (
+    <>
       <DateInput
         label="From"
         valueFormat="YYYY-MM-DD"
@@ -44,16 +66,7 @@ export function InsightFilters({ area, query, applied, onChange }: InsightFilter
         w={FIELD_WIDTH}
       />
       <IntervalControl value={query.interval ?? applied?.interval ?? 'week'} onChange={set('interval')} />
-      {area === 'staff' ? <ClientFilter value={query.clientId} onChange={set('clientId')} /> : null}
-      <ProductFilter value={query.productId} onChange={set('productId')} />
-      <StateFilter value={query.state} onChange={set('state')} />
-      {area === 'staff' ? <FirmFilter value={query.firmId} onChange={set('firmId')} /> : null}
-      {Object.keys(query).length ? (
-        <Button variant="default" onClick={() => onChange({})}>
-          Clear filters
-        </Button>
-      ) : null}
-    </Group>
+    </>
   );
 }
 

@@ -23,21 +23,37 @@ export function plotSeries(chart: InsightChart) {
     .map((s, i) => ({ name: s.key, label: s.label, color: COLORS[i % COLORS.length], strokeDasharray: chart.kind === 'line' ? DASHES[i % DASHES.length] : undefined }));
 }
 
-/** A chart's plot: a line chart, bars or stacked bars, with a legend and formatted tooltips; a missing value is a gap. */
+/** The height of one category's bars when they lie across, so that every label has its line. */
+const ROW_HEIGHT = 28;
+/** Room for a category's name beside its bars (a status, a product, an appraiser). */
+const CATEGORY_AXIS_WIDTH = 150;
+
+/** A chart's plot: a line chart, bars or stacked bars, with a legend in the series' order and formatted tooltips; a missing value is a gap. Bars of categories (statuses, products, people) lie across, one line each. */
 export function InsightPlot({ chart }: { chart: InsightChart }) {
   const data = chart.rows.map((row) => ({ ...row.values, [CATEGORY]: row.label }));
+  const series = plotSeries(chart);
+  const across = chart.kind !== 'line' && !chart.byTime;
   const common = {
-    h: CHART_HEIGHT,
+    h: across ? Math.max(CHART_HEIGHT, chart.rows.length * ROW_HEIGHT + 90) : CHART_HEIGHT,
     data,
     dataKey: CATEGORY,
-    series: plotSeries(chart),
+    series,
     withLegend: true,
-    yAxisProps: { width: VALUE_AXIS_WIDTH },
+    legendProps: { itemSorter: (item: { dataKey?: unknown }) => series.findIndex((s) => s.name === item.dataKey) },
     valueFormatter: (value: number) => formatInsightValue(value, chart.unit),
   };
   return (
     <Box component="figure" m={0} role="img" aria-label={chart.title}>
-      {chart.kind === 'line' ? <LineChart {...common} connectNulls={false} /> : <BarChart {...common} type={chart.kind === 'stacked' ? 'stacked' : 'default'} />}
+      {chart.kind === 'line' ? (
+        <LineChart {...common} yAxisProps={{ width: VALUE_AXIS_WIDTH }} connectNulls={false} />
+      ) : (
+        <BarChart
+          {...common}
+          type={chart.kind === 'stacked' ? 'stacked' : 'default'}
+          orientation={across ? 'vertical' : 'horizontal'}
+          yAxisProps={{ width: across ? CATEGORY_AXIS_WIDTH : VALUE_AXIS_WIDTH }}
+        />
+      )}
     </Box>
   );
 }

@@ -14,6 +14,9 @@ import { formatInsightValue } from './format';
 import { useClientSeat } from '../../lib/clientSeat';
 import { tabsFor, readView, viewParams, type InsightView } from './view';
 
+/** The metrics read as of now: no date range applies to them. */
+const AS_OF_NOW: readonly InsightMetric[] = ['pipeline', 'receivables'];
+
 /**
  * Insights (the staff desk's and a lender's): a tab per metric, its filters, its headline figures
  * and its charts. The tab and every filter live in the URL, so a link gives the same view.
@@ -40,7 +43,7 @@ export function InsightsPage({ area }: { area: InsightArea }) {
           <Tabs.Panel key={t.metric} value={t.metric} pt="md">
             {t.metric === view.metric ? (
               <Stack gap="md">
-                <InsightFilters area={area} query={view.query} applied={insight.data} onChange={(query) => show({ ...view, query })} />
+                <InsightFilters area={area} query={view.query} applied={insight.data} onChange={(query) => show({ ...view, query })} dated={!AS_OF_NOW.includes(view.metric)} />
                 <MetricBody insight={insight} />
               </Stack>
             ) : null}

@@ -8,6 +8,7 @@ const revenueByClient: InsightChart = {
   kind: 'bar',
   unit: 'cents',
   category: 'Client',
+  byTime: false,
   series: [
     { key: 'invoiced', label: 'Invoiced', unit: 'cents' },
     { key: 'orders', label: 'Orders', unit: 'count' },

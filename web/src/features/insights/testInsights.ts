@@ -8,6 +8,7 @@ export const volumeChart: InsightChart = {
   kind: 'line',
   unit: 'count',
   category: 'Week of',
+  byTime: true,
   series: [
     { key: 'received', label: 'Received', unit: 'count' },
     { key: 'delivered', label: 'Delivered', unit: 'count' },

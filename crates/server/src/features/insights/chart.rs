@@ -78,6 +78,8 @@ pub struct InsightChart {
     pub category: String,
     pub series: Vec<InsightSeries>,
     pub rows: Vec<InsightRow>,
+    /// The rows are time buckets, oldest first (otherwise categories: statuses, products...).
+    pub by_time: bool,
     /// What the page says when there are no rows.
     pub empty_text: Option<String>,
 }
@@ -113,6 +115,7 @@ impl InsightChart {
             category: String::new(),
             series: Vec::new(),
             rows: Vec::new(),
+            by_time: false,
             empty_text: None,
         }
     }
@@ -207,6 +210,7 @@ pub fn by_bucket(
     (from, to): (NaiveDate, NaiveDate),
     days: &[(NaiveDate, Vec<f64>)],
 ) {
+    chart.by_time = true;
     let width = chart.series.len();
     let mut sums: BTreeMap<NaiveDate, Vec<f64>> =
         interval.buckets(from, to).into_iter().map(|b| (b, vec![0.0; width])).collect();
