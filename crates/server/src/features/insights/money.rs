@@ -20,28 +20,29 @@ fn sum(sql: &str) -> SimpleExpr {
     Expr::cust(format!("CAST(SUM({sql}) AS BIGINT)"))
 }
 
+/// A day, a client, and the revenue and cost of its orders delivered that day.
+type DayAndClient = (NaiveDate, Option<i32>, Option<i64>, Option<i64>);
+
 /// Revenue (what clients are charged), appraiser cost and margin of the orders delivered in the
 /// range, per interval and for the ten clients with the most revenue.
 pub async fn revenue(db: &impl ConnectionTrait, scope: &Scope) -> AppResult<Answer> {
-    let delivered = || scope.orders().filter(C::DeliveredOn.between(scope.from, scope.to));
-    let per_day: Vec<(NaiveDate, Option<i64>, Option<i64>)> = delivered()
+    let rows: Vec<DayAndClient> = scope
+        .orders()
+        .filter(C::DeliveredOn.between(scope.from, scope.to))
         .select_only()
-        .column(C::DeliveredOn)
+        .columns([C::DeliveredOn, C::ClientId])
         .column_as(sum("revenue_cents"), "revenue")
         .column_as(sum("cost_cents"), "cost")
         .group_by(C::DeliveredOn)
-        .into_tuple()
-        .all(db)
-        .await?;
-    let per_client: Vec<(Option<i32>, Option<i64>, Option<i64>)> = delivered()
-        .select_only()
-        .column(C::ClientId)
-        .column_as(sum("revenue_cents"), "revenue")
-        .column_as(sum("cost_cents"), "cost")
         .group_by(C::ClientId)
         .into_tuple()
         .all(db)
         .await?;
+    let mut per_client: HashMap<Option<i32>, (i64, i64)> = HashMap::new();
+    for (_, client, r, c) in &rows {
+        let sums = per_client.entry(*client).or_default();
+        *sums = (sums.0 + r.unwrap_or(0), sums.1 + c.unwrap_or(0));
+    }
     let money = || {
         vec![
             series("revenue", "Revenue", Unit::Cents),
@@ -57,7 +58,7 @@ pub async fn revenue(db: &impl ConnectionTrait, scope: &Scope) -> AppResult<Answ
     let mut by_time = InsightChart::new("byInterval", &title, Kind::Bar, Unit::Cents)
         .category(scope.interval.category())
         .series(money());
-    let days: Vec<_> = per_day.iter().map(|(d, r, c)| (*d, three(*r, *c))).collect();
+    let days: Vec<_> = rows.iter().map(|(d, _, r, c)| (*d, three(*r, *c))).collect();
     by_bucket(&mut by_time, scope.interval, scope.range(), &days);
     let names = client_names(db).await?;
     let mut by_client =
@@ -65,8 +66,9 @@ pub async fn revenue(db: &impl ConnectionTrait, scope: &Scope) -> AppResult<Answ
             .category("Client")
             .series(money())
             .empty_text(NO_ORDERS);
-    let mut clients: Vec<_> = per_client.iter().map(|(id, r, c)| (*id, three(*r, *c))).collect();
-    clients.sort_by(|a, b| b.1[0].total_cmp(&a.1[0]));
+    let mut clients: Vec<_> =
+        per_client.iter().map(|(id, (r, c))| (*id, three(Some(*r), Some(*c)))).collect();
+    clients.sort_by(|a, b| b.1[0].total_cmp(&a.1[0]).then(a.0.cmp(&b.0)));
     for (id, values) in clients.into_iter().take(10) {
         let name = id.and_then(|id| names.get(&id).cloned()).unwrap_or("No client".into());
         let values: Vec<_> = values.into_iter().map(Some).collect();

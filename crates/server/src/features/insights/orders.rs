@@ -136,35 +136,47 @@ pub async fn pipeline(
     Ok((figures, vec![chart]))
 }
 
-/// How many orders delivered in the range took each number of business days, by `group`.
-async fn histograms<K>(
+/// The orders delivered in the range, counted by product, state and their business days to the
+/// report and to delivery: one pass over the range, from which every histogram is summed.
+async fn turn_counts(
     db: &impl ConnectionTrait,
     scope: &Scope,
-    group: C,
-    days: C,
-) -> AppResult<BTreeMap<K, BTreeMap<i64, i64>>>
-where
-    K: Ord,
-    (K, Option<i32>, i64): TryGetableMany,
-{
-    let rows: Vec<(K, Option<i32>, i64)> = scope
+) -> AppResult<Vec<(Option<i32>, String, Option<i32>, Option<i32>, i64)>> {
+    let groups = [C::ProductId, C::StateCode, C::ReportDays, C::DeliveryDays];
+    let mut query = scope
         .orders()
         .filter(C::DeliveredOn.between(scope.from, scope.to))
-        .filter(days.is_not_null())
         .select_only()
-        .column(group)
-        .column(days)
-        .column_as(count(), "n")
-        .group_by(group)
-        .group_by(days)
-        .into_tuple()
-        .all(db)
-        .await?;
-    let mut by_group: BTreeMap<K, BTreeMap<i64, i64>> = BTreeMap::new();
-    for (key, days, n) in rows {
-        *by_group.entry(key).or_default().entry(i64::from(days.unwrap_or(0))).or_default() += n;
+        .columns(groups)
+        .column_as(count(), "n");
+    for group in groups {
+        query = query.group_by(group);
     }
-    Ok(by_group)
+    Ok(query.into_tuple().all(db).await?)
+}
+
+/// Business days (value → how many orders) by group: to the report and to delivery.
+struct TurnHistograms<K> {
+    report: Histograms<K>,
+    delivery: Histograms<K>,
+}
+
+impl<K: Ord> TurnHistograms<K> {
+    fn new() -> TurnHistograms<K> {
+        TurnHistograms { report: BTreeMap::new(), delivery: BTreeMap::new() }
+    }
+
+    fn add(&mut self, key: K, report: Option<i32>, delivery: Option<i32>, n: i64)
+    where
+        K: Clone,
+    {
+        if let Some(days) = report {
+            *self.report.entry(key.clone()).or_default().entry(i64::from(days)).or_default() += n;
+        }
+        if let Some(days) = delivery {
+            *self.delivery.entry(key).or_default().entry(i64::from(days)).or_default() += n;
+        }
+    }
 }
 
 const TURN_SERIES: [(&str, &str); 4] = [
@@ -178,15 +190,13 @@ const TURN_SERIES: [(&str, &str); 4] = [
 /// and to its delivery, over the orders delivered in the range, by product and by state.
 pub async fn turn_time(db: &impl ConnectionTrait, scope: &Scope) -> AppResult<Answer> {
     let products = product_names(db).await?;
-    let by_product = (
-        histograms::<Option<i32>>(db, scope, C::ProductId, C::ReportDays).await?,
-        histograms::<Option<i32>>(db, scope, C::ProductId, C::DeliveryDays).await?,
-    );
-    let by_state = (
-        histograms::<String>(db, scope, C::StateCode, C::ReportDays).await?,
-        histograms::<String>(db, scope, C::StateCode, C::DeliveryDays).await?,
-    );
-    let overall = (merged(by_product.0.values()), merged(by_product.1.values()));
+    let mut by_product = TurnHistograms::new();
+    let mut by_state = TurnHistograms::new();
+    for (product, state, report, delivery, n) in turn_counts(db, scope).await? {
+        by_product.add(product, report, delivery, n);
+        by_state.add(state, report, delivery, n);
+    }
+    let overall = (merged(by_product.report.values()), merged(by_product.delivery.values()));
     let figures = vec![
         figure("reportMedian", "Median to report", percentile(&overall.0, 0.5), Unit::BusinessDays),
         figure(
@@ -257,7 +267,7 @@ fn turn_chart<K: Ord + Key>(
     key: &str,
     title: &str,
     category: &str,
-    (report, delivery): &(Histograms<K>, Histograms<K>),
+    TurnHistograms { report, delivery }: &TurnHistograms<K>,
     label: impl Fn(&K) -> String,
 ) -> InsightChart {
     let mut all =
@@ -333,37 +343,58 @@ impl Marks {
     }
 }
 
-/// The quality counts of the orders delivered in the range, by `group`.
-async fn marks_by<K>(
+/// Two groups and their reports, on time, with a due date, revisions, reconsidered, fair language.
+type MarkRow<A, B> = (A, B, i64, i64, i64, i64, i64, i64);
+
+/// The quality counts of the orders delivered in the range, by two groups at once (one pass).
+async fn marks_by<A, B>(
     db: &impl ConnectionTrait,
     scope: &Scope,
-    group: C,
-) -> AppResult<Vec<(K, Marks)>>
+    (first, second): (C, C),
+) -> AppResult<Vec<(A, B, Marks)>>
 where
-    (K, i64, i64, i64, i64, i64, i64): TryGetableMany,
+    MarkRow<A, B>: TryGetableMany,
 {
     let sum = |sql: &str| Expr::cust(format!("SUM({sql})"));
-    let rows: Vec<(K, i64, i64, i64, i64, i64, i64)> = scope
+    let rows: Vec<MarkRow<A, B>> = scope
         .orders()
         .filter(C::DeliveredOn.between(scope.from, scope.to))
         .select_only()
-        .column(group)
+        .columns([first, second])
         .column_as(count(), "reports")
         .column_as(sum("CASE WHEN on_time THEN 1 ELSE 0 END"), "on_time")
         .column_as(sum("CASE WHEN on_time IS NULL THEN 0 ELSE 1 END"), "with_due_date")
         .column_as(sum("revisions"), "revisions")
         .column_as(sum("CASE WHEN reconsiderations > 0 THEN 1 ELSE 0 END"), "reconsidered")
         .column_as(sum("CASE WHEN fair_language THEN 1 ELSE 0 END"), "fair_language")
-        .group_by(group)
+        .group_by(first)
+        .group_by(second)
         .into_tuple()
         .all(db)
         .await?;
     Ok(rows
         .into_iter()
-        .map(|(key, reports, on_time, with_due_date, revisions, reconsidered, fair_language)| {
-            (key, Marks { reports, on_time, with_due_date, revisions, reconsidered, fair_language })
+        .map(|(a, b, reports, on_time, with_due_date, revisions, reconsidered, fair_language)| {
+            (
+                a,
+                b,
+                Marks { reports, on_time, with_due_date, revisions, reconsidered, fair_language },
+            )
         })
         .collect())
+}
+
+/// Sums the marks by the key each row gives.
+fn summed<K: Ord, R>(
+    rows: &[R],
+    key: impl Fn(&R) -> K,
+    marks: impl Fn(&R) -> Marks,
+) -> Vec<(K, Marks)> {
+    let mut sums: BTreeMap<K, Marks> = BTreeMap::new();
+    for row in rows {
+        sums.entry(key(row)).or_default().add(&marks(row));
+    }
+    sums.into_iter().collect()
 }
 
 const QUALITY_SERIES: [(&str, &str, Unit); 5] = [
@@ -420,8 +451,9 @@ fn quality_figures(all: &Marks) -> Vec<InsightFigure> {
 /// On-time, revision, reconsideration and fair-language rates of the reports delivered in the
 /// range, per appraiser and per firm, the best and the worst ten of each.
 pub async fn quality(db: &impl ConnectionTrait, scope: &Scope) -> AppResult<Answer> {
-    let appraisers = marks_by::<Option<i32>>(db, scope, C::AppraiserId).await?;
-    let firms = marks_by::<Option<i32>>(db, scope, C::FirmId).await?;
+    let rows = marks_by::<Option<i32>, Option<i32>>(db, scope, (C::AppraiserId, C::FirmId)).await?;
+    let appraisers = summed(&rows, |r| r.0, |r| r.2);
+    let firms = summed(&rows, |r| r.1, |r| r.2);
     let mut all = Marks::default();
     appraisers.iter().for_each(|(_, m)| all.add(m));
     let names = full_names(db, appraisers.iter().filter_map(|(id, _)| *id).collect()).await?;
@@ -446,8 +478,9 @@ pub async fn quality(db: &impl ConnectionTrait, scope: &Scope) -> AppResult<Answ
 /// The same rates for a lender: over its own orders, by product and by state, never by appraiser.
 pub async fn client_quality(db: &impl ConnectionTrait, scope: &Scope) -> AppResult<Answer> {
     let products = product_names(db).await?;
-    let by_product = marks_by::<Option<i32>>(db, scope, C::ProductId).await?;
-    let by_state = marks_by::<String>(db, scope, C::StateCode).await?;
+    let rows = marks_by::<Option<i32>, String>(db, scope, (C::ProductId, C::StateCode)).await?;
+    let by_product = summed(&rows, |r| r.0, |r| r.2);
+    let by_state = summed(&rows, |r| r.1.clone(), |r| r.2);
     let mut all = Marks::default();
     by_product.iter().for_each(|(_, m)| all.add(m));
     let mut product_rows: Vec<_> = by_product
