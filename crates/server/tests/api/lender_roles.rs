@@ -1,7 +1,7 @@
 //! A lender's users by role, on both databases: a table of role x order (own, branch, other) for
-//! what each reaches (404 outside), what each may do (403), the lender administrator's users and
-//! branches (the last administrator stays, 409), and deactivation (sessions end at once, the keys
-//! the user made stop).
+//! what each reaches (404 outside) and what its insights count, what each may do (403), the lender
+//! administrator's users and branches (the last administrator stays, 409), and deactivation
+//! (sessions end at once, the keys the user made stop).
 use crate::common;
 
 use reqwest::StatusCode;
@@ -108,6 +108,10 @@ both_dbs!(each_role_reaches_its_orders_and_does_what_it_may, |app| {
             crate::client_exports::csv(session, "/api/client/orders/export?format=csv&filter=all")
                 .await;
         assert_eq!(lines.len() as u64, count + 1, "{who}'s export");
+        let insight: Value = session.get_json("/api/client/insights/volume").await;
+        let received = &insight["figures"][0];
+        assert_eq!(received["key"], "received");
+        assert_eq!(received["value"].as_f64(), Some(count as f64), "{who}'s insights");
     }
     let row = app
         .count(&format!(
