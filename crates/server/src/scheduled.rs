@@ -7,17 +7,14 @@
 //! `sent_reminders` is the claim, in the reminder's own transaction: of several server copies
 //! only one sends it.
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Timelike, Utc};
-use portal_db::entities::{
-    appraiser_license, appraiser_profile, order, security_user, sent_reminder,
-};
-use sea_orm::sea_query::OnConflict;
+use portal_db::entities::{appraiser_license, appraiser_profile, order, security_user};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 
 use crate::features::payments::payable::{DUE_SOON_BUSINESS_DAYS, PayableOrder, payable_orders};
 use crate::kernel::orders::status::{OrderStatus, open_statuses};
 use crate::platform::config::Config;
 use crate::platform::http::error::{AppError, AppResult};
-use crate::platform::notifications::{Event, Notice, digest, notify};
+use crate::platform::notifications::{Event, Notice, claim_reminder, digest, notify};
 
 /// The hour of the company's day the reminders go out.
 pub const REMINDER_HOUR: u32 = 7;
@@ -216,7 +213,7 @@ async fn remind(
 ) -> AppResult<bool> {
     let Some(user_id) = user_id else { return Ok(false) };
     let txn = portal_db::begin_write(db).await?;
-    if !claim(&txn, (kind, subject_id), today).await? {
+    if !claim_reminder(&txn, (kind, subject_id), today).await? {
         return Ok(false);
     }
     let Some(user) = security_user::Entity::find_by_id(user_id).one(&txn).await? else {
@@ -225,33 +222,6 @@ async fn remind(
     notify(&txn, config, &user, notice).await?;
     txn.commit().await?;
     Ok(true)
-}
-
-/// Records that the reminder `(kind, subject_id)` of `today` is being sent; false when it was
-/// already (by this copy or another).
-async fn claim(
-    txn: &sea_orm::DatabaseTransaction,
-    (kind, subject_id): (&str, i64),
-    today: NaiveDate,
-) -> AppResult<bool> {
-    let claimed = sent_reminder::Entity::insert(sent_reminder::ActiveModel {
-        kind: sea_orm::Set(kind.to_string()),
-        subject_id: sea_orm::Set(subject_id),
-        for_day: sea_orm::Set(today),
-        sent_at: sea_orm::Set(Utc::now()),
-    })
-    .on_conflict(
-        OnConflict::columns([
-            sent_reminder::Column::Kind,
-            sent_reminder::Column::SubjectId,
-            sent_reminder::Column::ForDay,
-        ])
-        .do_nothing()
-        .to_owned(),
-    )
-    .exec_without_returning(txn)
-    .await?;
-    Ok(claimed == 1)
 }
 
 /// E-mails the orders team the appraiser payments due within the due-soon window or late (once a
@@ -270,7 +240,7 @@ async fn payments_due(
         return Ok(false);
     }
     let txn = portal_db::begin_write(db).await?;
-    if !claim(&txn, ("payments-due", 0), today).await? {
+    if !claim_reminder(&txn, ("payments-due", 0), today).await? {
         return Ok(false);
     }
     let mut lines = vec![format!(

@@ -10946,7 +10946,10 @@ export interface operations {
             query?: {
                 /** @description yyyy-mm-dd, inclusive; 89 days before `to` when absent. */
                 from?: string;
-                /** @description yyyy-mm-dd, inclusive; today when absent. */
+                /**
+                 * @description yyyy-mm-dd, inclusive, not before `from` and at most three years after it; today when
+                 *     absent.
+                 */
                 to?: string;
                 interval?: components["schemas"]["Interval"];
                 /** @description The order's first product. */
@@ -20501,7 +20504,10 @@ export interface operations {
             query?: {
                 /** @description yyyy-mm-dd, inclusive; 89 days before `to` when absent. */
                 from?: string;
-                /** @description yyyy-mm-dd, inclusive; today when absent. */
+                /**
+                 * @description yyyy-mm-dd, inclusive, not before `from` and at most three years after it; today when
+                 *     absent.
+                 */
                 to?: string;
                 interval?: components["schemas"]["Interval"];
                 clientId?: number;

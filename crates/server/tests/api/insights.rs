@@ -481,6 +481,8 @@ both_dbs!(bad_ranges_are_refused_with_a_message, |app| {
             "Pick weeks or months for a range over a year.",
         ),
         ("state=Texas", "State must be a two-letter code such as TX."),
+        ("state=", "State must be a two-letter code such as TX."),
+        ("to=", "To must be a date such as 2026-11-27."),
     ] {
         let r = staff.get(&format!("/api/staff/insights/volume?{query}")).await;
         assert_eq!(r.status(), StatusCode::UNPROCESSABLE_ENTITY, "{query}");

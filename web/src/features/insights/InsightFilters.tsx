@@ -43,28 +43,27 @@ export function InsightFilters({ area, query, applied, onChange, dated }: Insigh
 
 type Setter = (key: keyof InsightQuery) => (value: string | null) => void;
 
+const RANGE_ENDS = [
+  { key: 'from', label: 'From' },
+  { key: 'to', label: 'To' },
+] as const;
+
 /** From, To and the interval. */
 function RangeFilters({ query, applied, set }: Pick<InsightFiltersProps, 'query' | 'applied'> & { set: Setter }) {
   return (
     <>
-      <DateInput
-        label="From"
-        valueFormat="YYYY-MM-DD"
-        value={query.from ?? applied?.from ?? null}
-        onChange={set('from')}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear From' }}
-        w={FIELD_WIDTH}
-      />
-      <DateInput
-        label="To"
-        valueFormat="YYYY-MM-DD"
-        value={query.to ?? applied?.to ?? null}
-        onChange={set('to')}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear To' }}
-        w={FIELD_WIDTH}
-      />
+      {RANGE_ENDS.map(({ key, label }) => (
+        <DateInput
+          key={key}
+          label={label}
+          valueFormat="YYYY-MM-DD"
+          value={query[key] ?? applied?.[key] ?? null}
+          onChange={set(key)}
+          clearable
+          clearButtonProps={{ 'aria-label': `Clear ${label}` }}
+          w={FIELD_WIDTH}
+        />
+      ))}
       <IntervalControl value={query.interval ?? applied?.interval ?? 'week'} onChange={set('interval')} />
     </>
   );

@@ -32,7 +32,7 @@ pub async fn refresh(db: &impl ConnectionTrait, config: &Config, id: i64) -> App
     let Some(o) = order::Entity::find_by_id(id).one(db).await? else { return Ok(()) };
     let detail = order_detail::Entity::find_by_id(id).one(db).await?;
     let steps = turn_time::steps_of(db, vec![id]).await?.remove(&id).unwrap_or_default();
-    let marks = Marks {
+    let records = Records {
         reconsiderations: reconsideration::Entity::find()
             .filter(reconsideration::Column::OrderId.eq(id))
             .count(db)
@@ -45,7 +45,7 @@ pub async fn refresh(db: &impl ConnectionTrait, config: &Config, id: i64) -> App
     };
     let zone = config.time_zone().map_err(AppError::Internal)?;
     let rule = pay_by::rule_for(&o.property_state_code, pay_by::company_default(config));
-    let row = figures(&o, detail.as_ref(), &steps, marks, zone, rule);
+    let row = figures(&o, detail.as_ref(), &steps, records, zone, rule);
     order_insight::Entity::insert(row)
         .on_conflict(
             OnConflict::column(order_insight::Column::OrderId).update_columns(UPDATED).to_owned(),
@@ -88,9 +88,9 @@ pub async fn fill_missing(db: &impl ConnectionTrait, config: &Config) -> AppResu
 
 /// What the order's other records say of its quality.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Marks {
-    pub reconsiderations: u64,
-    pub fair_language: bool,
+struct Records {
+    reconsiderations: u64,
+    fair_language: bool,
 }
 
 const UPDATED: [order_insight::Column; 22] = {
@@ -121,12 +121,13 @@ const UPDATED: [order_insight::Column; 22] = {
     ]
 };
 
-/// The order's figures from the order, its detail, its history (oldest first) and its marks.
-pub fn figures(
+/// The order's figures from the order, its detail, its history (oldest first) and its other
+/// records.
+fn figures(
     o: &order::Model,
     detail: Option<&order_detail::Model>,
     steps: &[Step],
-    marks: Marks,
+    records: Records,
     zone: Tz,
     rule: pay_by::Rule,
 ) -> order_insight::ActiveModel {
@@ -166,8 +167,8 @@ pub fn figures(
         delivery_days: Set(days_to(delivered_at)),
         on_time: Set(on_time),
         revisions: Set(revisions as i32),
-        reconsiderations: Set(marks.reconsiderations as i32),
-        fair_language: Set(marks.fair_language),
+        reconsiderations: Set(records.reconsiderations as i32),
+        fair_language: Set(records.fair_language),
         revenue_cents: Set(detail.and_then(|d| d.client_fee_cents)),
         cost_cents: Set(detail.and_then(|d| d.appraiser_fee_cents)),
         pay_by_on: Set(pay_by::pay_by(rule, steps, zone)),

@@ -25,14 +25,18 @@ pub const MAX_DAILY_DAYS: i64 = 366;
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct StaffInsightQuery {
     /// yyyy-mm-dd, inclusive; 89 days before `to` when absent.
+    #[param(format = Date)]
     pub from: Option<String>,
-    /// yyyy-mm-dd, inclusive; today when absent.
+    /// yyyy-mm-dd, inclusive, not before `from` and at most three years after it; today when
+    /// absent.
+    #[param(format = Date)]
     pub to: Option<String>,
     pub interval: Option<Interval>,
     pub client_id: Option<i32>,
     /// The order's first product.
     pub product_id: Option<i32>,
     /// The property's state, two letters.
+    #[param(pattern = "^[A-Za-z]{2}$")]
     pub state: Option<String>,
     /// The appraiser firm.
     pub firm_id: Option<i32>,
@@ -44,13 +48,17 @@ pub struct StaffInsightQuery {
 #[into_params(parameter_in = Query, rename_all = "camelCase")]
 pub struct ClientInsightQuery {
     /// yyyy-mm-dd, inclusive; 89 days before `to` when absent.
+    #[param(format = Date)]
     pub from: Option<String>,
-    /// yyyy-mm-dd, inclusive; today when absent.
+    /// yyyy-mm-dd, inclusive, not before `from` and at most three years after it; today when
+    /// absent.
+    #[param(format = Date)]
     pub to: Option<String>,
     pub interval: Option<Interval>,
     /// The order's first product.
     pub product_id: Option<i32>,
     /// The property's state, two letters.
+    #[param(pattern = "^[A-Za-z]{2}$")]
     pub state: Option<String>,
 }
 
@@ -110,7 +118,7 @@ impl Scope {
         if interval == Interval::Day && days > MAX_DAILY_DAYS {
             return Err(invalid("Pick weeks or months for a range over a year."));
         }
-        let state = state.map(|s| s.trim().to_ascii_uppercase()).filter(|s| !s.is_empty());
+        let state = state.map(|s| s.trim().to_ascii_uppercase());
         if state
             .as_ref()
             .is_some_and(|s| s.len() != 2 || !s.chars().all(|c| c.is_ascii_uppercase()))
@@ -176,7 +184,7 @@ impl Scope {
 }
 
 fn date(text: Option<String>, name: &str) -> AppResult<Option<NaiveDate>> {
-    match text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+    match text.as_deref().map(str::trim) {
         None => Ok(None),
         Some(t) => NaiveDate::parse_from_str(t, "%Y-%m-%d")
             .map(Some)

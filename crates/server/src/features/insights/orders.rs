@@ -29,7 +29,7 @@ fn count() -> SimpleExpr {
     Func::count(Expr::col(C::OrderId)).into()
 }
 
-/// How many orders matched `when` in the range, by day of `on`.
+/// How many orders have their day `on` in the range, by that day.
 async fn per_day(
     db: &impl ConnectionTrait,
     scope: &Scope,
@@ -74,7 +74,7 @@ pub async fn volume(db: &impl ConnectionTrait, scope: &Scope) -> AppResult<Answe
     Ok((figures, vec![chart]))
 }
 
-/// The ages of an order in its status, in calendar days: (label, fewer days than).
+/// The ages of an order in its status, in calendar days: (key, label, fewer days than).
 const AGES: [(&str, &str, i64); 5] = [
     ("under3", "Under 3 days", 3),
     ("3to7", "3-7 days", 8),

@@ -3,12 +3,11 @@
 //! open exceptions, with a link to the insights page. Recording it in `sent_reminders` is the
 //! claim: of several server copies only one sends it.
 use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc, Weekday};
-use portal_db::entities::{notification_preference, order, security_user, sent_reminder};
+use portal_db::entities::{notification_preference, order, security_user};
 use portal_db::user_type::UserType;
-use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
-    QuerySelect, QueryTrait, Set,
+    QuerySelect, QueryTrait,
 };
 
 use super::InsightMetric;
@@ -19,7 +18,7 @@ use crate::kernel::orders::status::{OrderStatus, open_statuses};
 use crate::platform::config::Config;
 use crate::platform::current_user::CurrentUser;
 use crate::platform::http::error::{AppError, AppResult};
-use crate::platform::notifications::{Event, Notice, notify, preferences};
+use crate::platform::notifications::{Event, Notice, claim_reminder, notify, preferences};
 
 const CLAIM: &str = "weekly-summary";
 
@@ -60,28 +59,12 @@ async fn send_to(
     };
     let Some(summary) = summary_for(db, &user, today).await? else { return Ok(false) };
     let txn = portal_db::begin_write(db).await?;
-    let claimed = sent_reminder::Entity::insert(sent_reminder::ActiveModel {
-        kind: Set(CLAIM.into()),
-        subject_id: Set(i64::from(user_id)),
-        for_day: Set(today),
-        sent_at: Set(Utc::now()),
-    })
-    .on_conflict(
-        OnConflict::columns([
-            sent_reminder::Column::Kind,
-            sent_reminder::Column::SubjectId,
-            sent_reminder::Column::ForDay,
-        ])
-        .do_nothing()
-        .to_owned(),
-    )
-    .exec_without_returning(&txn)
-    .await?;
-    if claimed == 1 {
+    let claimed = claim_reminder(&txn, (CLAIM, i64::from(user_id)), today).await?;
+    if claimed {
         notify(&txn, config, &user, summary).await?;
         txn.commit().await?;
     }
-    Ok(claimed == 1)
+    Ok(claimed)
 }
 
 /// The summary of the week before `today` for `user`: the company's for staff, the lender's

@@ -6,10 +6,11 @@ pub mod digest;
 pub mod preferences;
 pub mod routes;
 
-use chrono::Utc;
-use portal_db::entities::{digest_item, security_user};
+use chrono::{NaiveDate, Utc};
+use portal_db::entities::{digest_item, security_user, sent_reminder};
 use portal_db::user_type::UserType;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, NotSet, Set};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, NotSet, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -44,6 +45,7 @@ pub enum Event {
 }
 
 impl Event {
+    /// An appraiser's events first, then the weekly summary, then a lender's own.
     pub const ALL: [Event; 14] = [
         Event::NewAssignment,
         Event::QuoteRequest,
@@ -55,10 +57,10 @@ impl Event {
         Event::InspectionTomorrow,
         Event::CredentialExpiring,
         Event::OrderUpdate,
+        Event::WeeklySummary,
         Event::AppraiserAssigned,
         Event::InspectionScheduled,
         Event::ReportDelivered,
-        Event::WeeklySummary,
     ];
 
     /// What a lender's user hears of: their orders' progress, staff's messages and the week.
@@ -71,26 +73,12 @@ impl Event {
         Event::WeeklySummary,
     ];
 
-    /// What the company's staff hear of: an appraiser's events and the week.
-    const FOR_STAFF: [Event; 11] = [
-        Event::NewAssignment,
-        Event::QuoteRequest,
-        Event::StaffMessage,
-        Event::RevisionRequest,
-        Event::ConditionDecision,
-        Event::PaymentRecorded,
-        Event::DueTomorrow,
-        Event::InspectionTomorrow,
-        Event::CredentialExpiring,
-        Event::OrderUpdate,
-        Event::WeeklySummary,
-    ];
-
-    /// The events a user of `user_type` can be told about (the choices their profile offers).
+    /// The events a user of `user_type` can be told about (the choices their profile offers):
+    /// an appraiser's own; the company's staff those and the weekly summary.
     pub fn offered_to(user_type: UserType) -> &'static [Event] {
         match user_type {
             UserType::Client => &Event::FOR_CLIENTS,
-            UserType::Staff | UserType::Secret => &Event::FOR_STAFF,
+            UserType::Staff | UserType::Secret => &Event::ALL[..11],
             _ => &Event::ALL[..10],
         }
     }
@@ -242,4 +230,31 @@ async fn wait_for_digest(
     .insert(db)
     .await?;
     Ok(())
+}
+
+/// Records that the reminder `(kind, subject_id)` of `today` is being sent; false when it was
+/// already (by this copy or another).
+pub async fn claim_reminder(
+    txn: &sea_orm::DatabaseTransaction,
+    (kind, subject_id): (&str, i64),
+    today: NaiveDate,
+) -> AppResult<bool> {
+    let claimed = sent_reminder::Entity::insert(sent_reminder::ActiveModel {
+        kind: Set(kind.to_string()),
+        subject_id: Set(subject_id),
+        for_day: Set(today),
+        sent_at: Set(Utc::now()),
+    })
+    .on_conflict(
+        OnConflict::columns([
+            sent_reminder::Column::Kind,
+            sent_reminder::Column::SubjectId,
+            sent_reminder::Column::ForDay,
+        ])
+        .do_nothing()
+        .to_owned(),
+    )
+    .exec_without_returning(txn)
+    .await?;
+    Ok(claimed == 1)
 }
