@@ -132,6 +132,14 @@ pub async fn client_of(db: &impl ConnectionTrait, caller: &CurrentUser) -> AppRe
     })
 }
 
+/// Every client's name by id.
+pub async fn client_names(
+    db: &impl ConnectionTrait,
+) -> AppResult<std::collections::HashMap<i32, String>> {
+    let all = client::Entity::find().all(db).await?;
+    Ok(all.into_iter().map(|c| (c.id, c.company_name)).collect())
+}
+
 /// Client `id` (404 "No such client." when there is none).
 pub async fn existing_client(db: &impl ConnectionTrait, id: i32) -> AppResult<client::Model> {
     client::Entity::find_by_id(id)

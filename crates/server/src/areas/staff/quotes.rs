@@ -23,6 +23,7 @@ use utoipa_axum::routes;
 use crate::features::assignment::candidates::{Clock, award_refusal};
 use crate::features::billing::prices::list_fee;
 use crate::features::quotes::ANSWER_ACCEPTED;
+use crate::kernel::clients::client_names;
 use crate::kernel::orders::apply::invite;
 use crate::kernel::orders::client_events::Source;
 use crate::kernel::orders::details::empty_detail;
@@ -187,10 +188,6 @@ fn item(
         answered: mine.iter().filter(|r| r.answer.is_some()).count(),
         responded: mine.iter().filter(|r| answer_status(r) == "responded").count(),
     }
-}
-
-async fn client_names(db: &impl ConnectionTrait) -> AppResult<HashMap<i32, String>> {
-    Ok(client::Entity::find().all(db).await?.into_iter().map(|c| (c.id, c.company_name)).collect())
 }
 
 /// The active appraisers (and firm administrators) among `ids`, or 422 naming the first that is

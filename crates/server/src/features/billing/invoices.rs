@@ -293,8 +293,7 @@ async fn summaries(
         .await?
         .into_iter()
         .collect();
-    let clients: HashMap<i32, String> =
-        client::Entity::find().all(db).await?.into_iter().map(|c| (c.id, c.company_name)).collect();
+    let clients = crate::kernel::clients::client_names(db).await?;
     Ok(invoices
         .into_iter()
         .map(|i| {

@@ -8,7 +8,7 @@ use portal_db::entities::{
 };
 use sea_orm::sea_query::{OnConflict, Query};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    ColumnTrait, ConnectionTrait, EntityTrait, Iterable, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect, Set,
 };
 
@@ -48,7 +48,12 @@ pub async fn refresh(db: &impl ConnectionTrait, config: &Config, id: i64) -> App
     let row = figures(&o, detail.as_ref(), &steps, records, zone, rule);
     order_insight::Entity::insert(row)
         .on_conflict(
-            OnConflict::column(order_insight::Column::OrderId).update_columns(UPDATED).to_owned(),
+            OnConflict::column(order_insight::Column::OrderId)
+                .update_columns(
+                    order_insight::Column::iter()
+                        .filter(|c| !matches!(c, order_insight::Column::OrderId)),
+                )
+                .to_owned(),
         )
         .exec_without_returning(db)
         .await?;
@@ -92,34 +97,6 @@ struct Records {
     reconsiderations: u64,
     fair_language: bool,
 }
-
-const UPDATED: [order_insight::Column; 22] = {
-    use order_insight::Column as C;
-    [
-        C::ClientId,
-        C::ProductId,
-        C::StateCode,
-        C::FirmId,
-        C::AppraiserId,
-        C::Status,
-        C::StatusSince,
-        C::Open,
-        C::ReceivedOn,
-        C::FirstReportOn,
-        C::DeliveredOn,
-        C::CancelledOn,
-        C::ReportDays,
-        C::DeliveryDays,
-        C::OnTime,
-        C::Revisions,
-        C::Reconsiderations,
-        C::FairLanguage,
-        C::RevenueCents,
-        C::CostCents,
-        C::PayByOn,
-        C::UpdatedAt,
-    ]
-};
 
 /// The order's figures from the order, its detail, its history (oldest first) and its other
 /// records.

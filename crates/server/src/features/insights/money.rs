@@ -11,7 +11,8 @@ use super::chart::{
     InsightChart, InsightChartKind as Kind, InsightUnit as Unit, by_bucket, figure, percent, series,
 };
 use super::filters::Scope;
-use super::orders::{Answer, NO_ORDERS, client_names};
+use super::orders::{Answer, NO_ORDERS};
+use crate::kernel::clients::client_names;
 use crate::platform::http::error::AppResult;
 
 use order_insight::Column as C;

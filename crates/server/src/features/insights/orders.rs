@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
-use portal_db::entities::{client, order_insight, report_type};
+use portal_db::entities::{order_insight, report_type};
 use sea_orm::sea_query::{Expr, Func, SimpleExpr};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, TryGetableMany,
@@ -303,12 +303,6 @@ fn turn_chart<K: Ord + Key>(
 pub async fn product_names(db: &impl ConnectionTrait) -> AppResult<HashMap<i32, String>> {
     let all = report_type::Entity::find().all(db).await?;
     Ok(all.into_iter().map(|p| (p.id, p.product_description)).collect())
-}
-
-/// Every client's name by id.
-pub async fn client_names(db: &impl ConnectionTrait) -> AppResult<HashMap<i32, String>> {
-    let all = client::Entity::find().all(db).await?;
-    Ok(all.into_iter().map(|c| (c.id, c.company_name)).collect())
 }
 
 /// The quality counts of a group of delivered orders.

@@ -18,7 +18,9 @@ use crate::kernel::orders::status::{OrderStatus, open_statuses};
 use crate::platform::config::Config;
 use crate::platform::current_user::CurrentUser;
 use crate::platform::http::error::{AppError, AppResult};
-use crate::platform::notifications::{Event, Notice, claim_reminder, notify, preferences};
+use crate::platform::notifications::{
+    Delivery, Event, Notice, Preferences, claim_reminder, notify,
+};
 
 const CLAIM: &str = "weekly-summary";
 
@@ -38,30 +40,46 @@ pub async fn send_due(
         .filter(notification_preference::Column::Choices.contains(Event::WeeklySummary.key()))
         .all(db)
         .await?;
+    // The company's summary is the same for every member of staff: made once a round.
+    let mut company: Option<Option<Notice>> = None;
     let mut sent = 0;
     for row in asked {
-        let prefs = preferences::load_or_create(db, row.user_id).await?;
-        if prefs.delivery(Event::WeeklySummary) != crate::platform::notifications::Delivery::None {
-            sent += usize::from(send_to(db, config, row.user_id, today).await?);
+        let prefs = Preferences::from_row(row)?;
+        if prefs.delivery(Event::WeeklySummary) == Delivery::None {
+            continue;
+        }
+        let Some(user) = security_user::Entity::find_by_id(prefs.user_id).one(db).await? else {
+            continue;
+        };
+        if !user.active {
+            continue;
+        }
+        let summary = match user.user_type {
+            UserType::Staff | UserType::Secret => match &company {
+                Some(made) => made.clone(),
+                None => company.insert(summary_for(db, &user, today).await?).clone(),
+            },
+            _ => summary_for(db, &user, today).await?,
+        };
+        if let Some(summary) = summary {
+            sent += usize::from(send_to(db, config, &user, summary, today).await?);
         }
     }
     Ok(sent)
 }
 
+/// Sends `summary` to `user` unless it was sent today (by this copy or another).
 async fn send_to(
     db: &DatabaseConnection,
     config: &Config,
-    user_id: i32,
+    user: &security_user::Model,
+    summary: Notice,
     today: NaiveDate,
 ) -> AppResult<bool> {
-    let Some(user) = security_user::Entity::find_by_id(user_id).one(db).await? else {
-        return Ok(false);
-    };
-    let Some(summary) = summary_for(db, &user, today).await? else { return Ok(false) };
     let txn = portal_db::begin_write(db).await?;
-    let claimed = claim_reminder(&txn, (CLAIM, i64::from(user_id)), today).await?;
+    let claimed = claim_reminder(&txn, (CLAIM, i64::from(user.id)), today).await?;
     if claimed {
-        notify(&txn, config, &user, summary).await?;
+        notify(&txn, config, user, summary).await?;
         txn.commit().await?;
     }
     Ok(claimed)
@@ -74,9 +92,6 @@ pub async fn summary_for(
     user: &security_user::Model,
     today: NaiveDate,
 ) -> AppResult<Option<Notice>> {
-    if !user.active {
-        return Ok(None);
-    }
     let week = (today - Duration::days(7), today - Duration::days(1));
     let (scope, link) = match user.user_type {
         UserType::Staff | UserType::Secret => {

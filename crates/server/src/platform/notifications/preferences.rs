@@ -24,7 +24,8 @@ impl Preferences {
         self.choices.get(&event).copied().unwrap_or(event.default_delivery())
     }
 
-    fn from_row(r: row::Model) -> AppResult<Preferences> {
+    /// The preferences a stored row holds.
+    pub fn from_row(r: row::Model) -> AppResult<Preferences> {
         let stored: HashMap<String, Delivery> = serde_json::from_str(&r.choices).map_err(|e| {
             AppError::Internal(format!("notification choices of {}: {e}", r.user_id))
         })?;
